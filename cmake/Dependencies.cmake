@@ -1,0 +1,13 @@
+# Every dependency is a Debian package; tools/setup installs the missing ones.
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(XXHASH REQUIRED IMPORTED_TARGET libxxhash)
+pkg_check_modules(SODIUM REQUIRED IMPORTED_TARGET libsodium)
+pkg_check_modules(ZSTD REQUIRED IMPORTED_TARGET libzstd)
+pkg_check_modules(ENET REQUIRED IMPORTED_TARGET libenet)
+find_package(spdlog REQUIRED)
+find_package(GTest REQUIRED)
+find_package(SQLite3 REQUIRED)
+find_package(nlohmann_json 3 REQUIRED)
+if(CONCORD_BENCH)
+  find_package(benchmark REQUIRED)
+endif()

@@ -1,0 +1,57 @@
+// The Game interface: one rule module's deterministic state machine (DESIGN: The Game interface).
+// Everything here runs inside a turn: integer-only, no I/O, no clocks, ascending-seat iteration.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "core/det/result.h"
+#include "core/det/rng.h"
+#include "core/game/types.h"
+
+namespace concord {
+
+class Game {
+ public:
+  virtual ~Game() = default;
+
+  virtual GameInfo info() const = 0;
+  /// Starts a game from the module's canonical config bytes, the agreed seed and the seat count.
+  virtual Result<void> setup(std::span<const uint8_t> config, const det::Seed& seed, Seat seats) = 0;
+  /// Seats whose orders this turn needs; empty when the game is over.
+  virtual std::vector<Seat> awaiting() const = 0;
+  /// Whether `order` from `seat` is legal now; the error names the rule that forbids it.
+  virtual Result<void> validate(Seat seat, const Order& order) const = 0;
+  /// Applies one turn's orders in ascending seat order. Illegal orders are skipped and returned, never thrown.
+  virtual std::vector<Rejection> apply(const TurnInput& input) = 0;
+  /// The end-of-turn barrier: finish the turn's bookkeeping; the pipeline then hashes write().
+  virtual void seal(uint32_t turn) = 0;
+  /// Canonical bytes of the whole state (named fields, so desync diffs can name a path).
+  virtual void write(det::Writer& w) const = 0;
+  /// Restores the state from write()'s bytes (snapshots, rejoin); strict.
+  virtual Result<void> read(det::Reader& r) = 0;
+  /// Exactly what `viewer` may know; kOmniscient gives everything (analysts only).
+  virtual Observation observe(Seat viewer) const = 0;
+  /// Every order `seat` could legally give now. Depends only on what that seat may know.
+  virtual std::vector<Order> legalOrders(Seat seat) const = 0;
+  /// Set once the game is over.
+  virtual std::optional<Outcome> outcome() const = 0;
+  virtual std::unique_ptr<Game> clone() const = 0;
+  /// One line per order for logs and replay dumps ("seat 2 plays 7").
+  virtual std::string describe(Seat seat, const Order& order) const = 0;
+};
+
+/// The state hash of a game: XXH3-128 of its canonical bytes.
+det::Hash128 stateHash(const Game& g);
+
+/// A computer player. Sees only its seat's Observation and that seat's legal orders.
+class Bot {
+ public:
+  virtual ~Bot() = default;
+  /// Picks this turn's orders; `rng` is the seat's own "ai.<seat>" stream.
+  virtual std::vector<Order> choose(const Observation& obs, std::span<const Order> legal, det::Rng& rng) = 0;
+};
+
+}  // namespace concord

@@ -1,0 +1,80 @@
+// Plain types every rule module and the pipeline share: seats, orders, observations, seals, outcomes.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/det/hash.h"
+#include "core/det/reader.h"
+#include "core/det/writer.h"
+
+namespace concord {
+
+using Seat = uint16_t;
+/// Observer id for the omniscient view (replay analysts only; never given to a player or an AI).
+inline constexpr Seat kOmniscient = 0xFFFF;
+/// The most seats any module may have (Warp 18 tops out at 18 captains).
+inline constexpr Seat kMaxSeats = 32;
+
+/// One order as the pipeline sees it: a module-defined kind and canonical payload bytes.
+/// The module decodes the payload strictly; the pipeline never interprets it.
+struct Order {
+  uint16_t kind = 0;
+  std::vector<uint8_t> payload;
+
+  static constexpr size_t kMaxPayload = 1024;
+  friend bool operator==(const Order&, const Order&) = default;
+  void write(det::Writer& w) const;
+  static Order read(det::Reader& r);
+};
+
+/// Orders of one seat for one turn, as applied.
+struct SeatOrders {
+  Seat seat = 0;
+  std::span<const Order> orders;
+};
+
+/// Everything a turn applies: every seat's orders, ascending seat.
+struct TurnInput {
+  uint32_t turn = 0;
+  std::span<const SeatOrders> bySeat;
+};
+
+/// An order that the rules refused, with the reason naming the rule. Identical on every peer.
+struct Rejection {
+  Seat seat = 0;
+  uint32_t index = 0;
+  std::string reason;
+};
+
+/// The end-of-turn barrier's record: the canonical state hash every peer compares.
+struct SealRecord {
+  uint32_t turn = 0;
+  det::Hash128 stateHash;
+};
+
+/// What one seat may know (or everything, for kOmniscient): canonical bytes for AI and UI, text for people.
+struct Observation {
+  Seat viewer = kOmniscient;
+  std::vector<uint8_t> canonical;
+  std::string text;
+};
+
+/// A finished game: competition ranks by seat (1 = first, ties share a rank) and final scores.
+struct Outcome {
+  std::vector<uint32_t> rankBySeat;
+  std::vector<int64_t> scoreBySeat;
+  std::string summary;
+};
+
+/// Module id, rules version and seat range; a replay names these and is refused on a mismatch.
+struct GameInfo {
+  std::string moduleId;
+  uint32_t rulesVersion = 0;
+  Seat minSeats = 1;
+  Seat maxSeats = 1;
+};
+
+}  // namespace concord

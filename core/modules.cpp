@@ -1,0 +1,37 @@
+// The list of rule modules this build runs. Add a module here; ids stay ascending.
+#include <algorithm>
+
+#include "core/game/registry.h"
+#include "core/testgame/shed.h"
+
+namespace concord {
+
+const std::vector<ModuleEntry>& allModules() {
+  static const std::vector<ModuleEntry> modules = [] {
+    std::vector<ModuleEntry> m;
+    m.push_back(shed::moduleEntry());
+    std::sort(m.begin(), m.end(), [](const ModuleEntry& a, const ModuleEntry& b) { return a.id < b.id; });
+    return m;
+  }();
+  return modules;
+}
+
+Result<const ModuleEntry*> findModule(std::string_view id) {
+  std::string known;
+  for (const auto& m : allModules()) {
+    if (m.id == id) return &m;
+    known += (known.empty() ? "" : ", ") + m.id;
+  }
+  return Err("unknown rule module '", id, "' (this build knows: ", known, ")");
+}
+
+Result<const ModuleEntry*> findModule(std::string_view id, uint32_t rulesVersion) {
+  auto m = findModule(id);
+  if (!m) return m;
+  if ((*m)->rulesVersion != rulesVersion)
+    return Err("rule module '", id, "' version ", rulesVersion, " is not supported: this build runs version ",
+               (*m)->rulesVersion, "; open it with a Concord build that runs ", id, " v", rulesVersion);
+  return m;
+}
+
+}  // namespace concord
