@@ -1,0 +1,53 @@
+// A session: everything the lobby agrees before turn 0 (DESIGN: The turn pipeline, step 1).
+// Its canonical bytes open every replay; its BLAKE2b hash is the game id every bundle carries.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/det/result.h"
+#include "core/det/rng.h"
+#include "core/game/types.h"
+#include "lockstep/crypto.h"
+
+namespace concord::lockstep {
+
+/// Who a seat belongs to: a person's key, or an AI officer run by the steward.
+struct SeatInfo {
+  std::string name;
+  PublicKey key;        // the seat owner's identity; for an AI seat, its owner-of-record (the host)
+  bool ai = false;      // computed and signed by the steward peer
+  std::string botKind;  // module bot kind for AI seats ("random", "greedy"...)
+  friend bool operator==(const SeatInfo&, const SeatInfo&) = default;
+};
+
+struct SessionConfig {
+  std::string moduleId;
+  uint32_t rulesVersion = 0;
+  std::vector<uint8_t> config;  // the module's canonical config bytes
+  std::vector<SeatInfo> seats;  // seat i = index i
+  det::Seed seed;               // from commit-reveal
+  bool rated = false;
+  friend bool operator==(const SessionConfig&, const SessionConfig&) = default;
+
+  /// Canonical bytes (the replay header's session block).
+  void write(det::Writer& w) const;
+  static Result<SessionConfig> read(det::Reader& r);
+  /// BLAKE2b-128 of module, version and config only: the hash the lobby shows everyone.
+  det::Hash128 configHash() const;
+  /// BLAKE2b-128 of the whole canonical session: the id every bundle of this game carries.
+  det::Hash128 gameId() const;
+};
+
+/// Commit-reveal: a peer first publishes commit(nonce), later the nonce itself.
+std::array<uint8_t, 32> commitNonce(std::span<const uint8_t, 32> nonce);
+/// The game seed: BLAKE2b-256 of every revealed nonce in seat order. No single peer chooses it.
+det::Seed seedFromNonces(std::span<const std::array<uint8_t, 32>> noncesInSeatOrder);
+/// Checks each reveal against its commitment; the error names the first seat that cheated.
+Result<void> checkReveals(std::span<const std::array<uint8_t, 32>> commitments,
+                          std::span<const std::array<uint8_t, 32>> nonces);
+
+}  // namespace concord::lockstep

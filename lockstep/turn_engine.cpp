@@ -1,0 +1,117 @@
+#include "lockstep/turn_engine.h"
+
+#include <algorithm>
+
+#include "core/game/registry.h"
+
+namespace concord::lockstep {
+
+Result<std::unique_ptr<TurnEngine>> TurnEngine::create(const SessionConfig& session) {
+  auto mod = findModule(session.moduleId, session.rulesVersion);
+  if (!mod) return mod.error();
+  std::unique_ptr<TurnEngine> e(new TurnEngine());
+  e->session_ = session;
+  e->gameId_ = session.gameId();
+  e->game_ = (*mod)->create();
+  auto info = e->game_->info();
+  if (session.seats.size() < info.minSeats || session.seats.size() > info.maxSeats)
+    return Err(session.moduleId, " needs ", info.minSeats, "..", info.maxSeats, " seats, the session has ",
+               session.seats.size());
+  if (auto r = e->game_->setup(session.config, session.seed, static_cast<Seat>(session.seats.size())); !r)
+    return r.error();
+  e->membership_ = Membership(session);
+  return e;
+}
+
+StepResult TurnEngine::step(std::span<const std::vector<Order>> ordersBySeat) {
+  StepResult res;
+  res.turn = turn_;
+  membership_.beginTurn(turn_);
+  const Seat seats = membership_.seatCount();
+  // System orders first, ascending seat, then the game sees only game orders.
+  std::vector<std::vector<Order>> gameOrders(seats);
+  for (Seat s = 0; s < seats; ++s) {
+    if (s >= ordersBySeat.size()) break;
+    const auto& list = ordersBySeat[s];
+    for (uint32_t i = 0; i < list.size(); ++i) {
+      const Order& o = list[i];
+      if (o.kind < kSystemOrderBase) {
+        gameOrders[s].push_back(o);
+        continue;
+      }
+      if (o.kind == kSubstitute) {
+        det::Reader r(o.payload, "substitute order");
+        uint64_t named = r.varu("seat", kMaxSeats - 1);
+        if (!r.finish().ok() || named != s || i != 0) {
+          res.rejected.push_back({s, i, "substitute: must open the substituted seat's own bundle and name it"});
+        } else if (membership_.seat(s).controller == Controller::Ai) {
+          res.rejected.push_back({s, i, "substitute: seat " + std::to_string(s) + " is already AI-run"});
+        } else {
+          membership_.substitute(s, turn_);
+        }
+      } else if (o.kind == kReclaim) {
+        if (auto r = membership_.scheduleReclaim(session_, gameId_, turn_, o); !r)
+          res.rejected.push_back({s, i, r.message()});
+      } else {
+        res.rejected.push_back({s, i, "unknown system order kind " + std::to_string(o.kind)});
+      }
+    }
+  }
+  std::vector<SeatOrders> input;
+  for (Seat s = 0; s < seats; ++s) input.push_back(SeatOrders{s, gameOrders[s]});
+  // Map the game's rejections back to the seat's original order indices.
+  auto rejected = game_->apply(TurnInput{turn_, input});
+  for (auto& rj : rejected) {
+    uint32_t seen = 0;
+    for (uint32_t i = 0; i < ordersBySeat[rj.seat].size(); ++i) {
+      if (ordersBySeat[rj.seat][i].kind >= kSystemOrderBase) continue;
+      if (seen++ == rj.index) {
+        rj.index = i;
+        break;
+      }
+    }
+    res.rejected.push_back(std::move(rj));
+  }
+  game_->seal(turn_);
+  ++turn_;
+  det::Writer w;
+  write(w);
+  lastSeal_ = w.digest();
+  res.seal = lastSeal_;
+  return res;
+}
+
+void TurnEngine::write(det::Writer& w) const {
+  w.varu("turn", turn_);
+  membership_.write(w);
+  game_->write(w);
+}
+
+Result<void> TurnEngine::read(det::Reader& r) {
+  uint32_t t = static_cast<uint32_t>(r.varu("turn", UINT32_MAX));
+  Membership m;
+  if (auto st = m.read(r, membership_.seatCount()); !st) return st;
+  auto g = game_->clone();
+  if (auto st = g->read(r); !st) return st;
+  if (auto st = r.status(); !st) return st;
+  turn_ = t;
+  membership_ = std::move(m);
+  game_ = std::move(g);
+  det::Writer w;
+  write(w);
+  lastSeal_ = t == 0 ? det::Hash128{} : w.digest();
+  return Ok();
+}
+
+std::unique_ptr<TurnEngine> TurnEngine::clone() const {
+  std::unique_ptr<TurnEngine> e(new TurnEngine());
+  e->session_ = session_;
+  e->gameId_ = gameId_;
+  e->game_ = game_->clone();
+  e->membership_ = membership_;
+  e->turn_ = turn_;
+  e->lastSeal_ = lastSeal_;
+  return e;
+}
+
+}  // namespace concord::lockstep
