@@ -1,6 +1,8 @@
 #include "core/det/writer.h"
 
 #include <algorithm>
+#include <bit>
+#include <cstring>
 
 namespace concord::det {
 namespace {
@@ -18,8 +20,12 @@ std::string hexOf(std::span<const uint8_t> b) {
 
 }  // namespace
 
-void Writer::putLE(uint64_t v, int bytes) {
-  for (int i = 0; i < bytes; ++i) buf_.push_back(static_cast<uint8_t>(v >> (8 * i)));
+void Writer::reserveMore(size_t k) { buf_.resize(std::max({buf_.size() * 2, size_ + k, size_t{256}})); }
+
+std::vector<uint8_t> Writer::take() {
+  buf_.resize(size_);
+  size_ = 0;
+  return std::move(buf_);
 }
 
 void Writer::note(std::string_view name, size_t begin, std::string value) {
@@ -32,93 +38,80 @@ void Writer::note(std::string_view name, size_t begin, std::string value) {
     if (!path.empty()) path += '.';
     path += name;
   }
-  trace_.push_back(TraceEntry{std::move(path), begin, buf_.size(), std::move(value)});
+  trace_.push_back(TraceEntry{std::move(path), begin, size_, std::move(value)});
 }
 
-void Writer::u8(std::string_view name, uint8_t v) {
-  size_t b = buf_.size();
-  buf_.push_back(v);
-  if (traced_) note(name, b, std::to_string(v));
+void Writer::tracedInt(std::string_view name, uint64_t v, int bytes) {
+  size_t b = size_;
+  put(v, bytes);
+  note(name, b, std::to_string(v));
 }
-void Writer::u16(std::string_view name, uint16_t v) {
-  size_t b = buf_.size();
-  putLE(v, 2);
-  if (traced_) note(name, b, std::to_string(v));
+
+void Writer::tracedVaru(std::string_view name, uint64_t v) {
+  size_t b = size_;
+  traced_ = false;
+  varu(name, v);
+  traced_ = true;
+  note(name, b, std::to_string(v));
 }
-void Writer::u32(std::string_view name, uint32_t v) {
-  size_t b = buf_.size();
-  putLE(v, 4);
-  if (traced_) note(name, b, std::to_string(v));
-}
-void Writer::u64(std::string_view name, uint64_t v) {
-  size_t b = buf_.size();
-  putLE(v, 8);
-  if (traced_) note(name, b, std::to_string(v));
-}
-void Writer::varu(std::string_view name, uint64_t v) {
-  size_t b = buf_.size();
-  uint64_t x = v;
-  while (x >= 0x80) {
-    buf_.push_back(static_cast<uint8_t>(x | 0x80));
-    x >>= 7;
-  }
-  buf_.push_back(static_cast<uint8_t>(x));
-  if (traced_) note(name, b, std::to_string(v));
-}
+
 void Writer::vari(std::string_view name, int64_t v) {
   uint64_t z = (static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63);
   if (!traced_) return varu(name, z);
-  size_t b = buf_.size();
+  size_t b = size_;
   traced_ = false;
   varu(name, z);
   traced_ = true;
   note(name, b, std::to_string(v));
 }
-void Writer::bytes(std::string_view name, std::span<const uint8_t> b) {
-  size_t start = buf_.size();
+void Writer::tracedBytes(std::string_view name, std::span<const uint8_t> b) {
+  size_t start = size_;
   bool t = traced_;
   traced_ = false;
   varu(name, b.size());
   traced_ = t;
-  buf_.insert(buf_.end(), b.begin(), b.end());
+  if (!b.empty()) std::memcpy(grow(b.size()), b.data(), b.size());
   if (traced_) note(name, start, hexOf(b));
 }
 void Writer::str(std::string_view name, std::string_view s) {
-  size_t start = buf_.size();
+  size_t start = size_;
   bool t = traced_;
   traced_ = false;
   bytes(name, std::span(reinterpret_cast<const uint8_t*>(s.data()), s.size()));
   traced_ = t;
-  if (traced_) note(name, start, "\"" + std::string(s) + "\"");
+  if (traced_) {
+    std::string quoted(1, '"');
+    quoted.append(s).push_back('"');
+    note(name, start, std::move(quoted));
+  }
 }
 void Writer::raw(std::string_view name, std::span<const uint8_t> b) {
-  size_t start = buf_.size();
-  buf_.insert(buf_.end(), b.begin(), b.end());
+  size_t start = size_;
+  if (!b.empty()) std::memcpy(grow(b.size()), b.data(), b.size());
   if (traced_) note(name, start, hexOf(b));
 }
 void Writer::hash(std::string_view name, const Hash128& h) {
-  size_t start = buf_.size();
-  putLE(h.lo, 8);
-  putLE(h.hi, 8);
+  size_t start = size_;
+  put(h.lo, 8);
+  put(h.hi, 8);
   if (traced_) note(name, start, h.hex());
 }
 
-void Writer::begin(std::string_view name) {
-  if (traced_) scope_.emplace_back(name);
-}
-void Writer::begin(std::string_view name, uint64_t index) {
-  if (!traced_) return;
+void Writer::tracedBegin(std::string_view name) { scope_.emplace_back(name); }
+void Writer::tracedBegin(std::string_view name, uint64_t index) {
   scope_.emplace_back(std::string(name));
-  scope_.push_back("[" + std::to_string(index) + "]");
+  std::string idx(1, '[');
+  idx.append(std::to_string(index)).push_back(']');
+  scope_.push_back(std::move(idx));
 }
-void Writer::end() {
-  if (!traced_ || scope_.empty()) return;
+void Writer::tracedEnd() {
+  if (scope_.empty()) return;
   if (scope_.back()[0] == '[') scope_.pop_back();
   if (!scope_.empty()) scope_.pop_back();
 }
 
 void Writer::clear() {
-  buf_.clear();
+  size_ = 0;
   scope_.clear();
   trace_.clear();
 }

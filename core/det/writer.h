@@ -3,7 +3,9 @@
 // and named, so a traced write can say which field path a differing byte belongs to.
 #pragma once
 
+#include <bit>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <string>
 #include <string_view>
@@ -26,41 +28,87 @@ class Writer {
   /// traced = true records a TraceEntry per field (desync reports); off for hashing, which must be fast.
   explicit Writer(bool traced = false) : traced_(traced) {}
 
-  void u8(std::string_view name, uint8_t v);
-  void u16(std::string_view name, uint16_t v);
-  void u32(std::string_view name, uint32_t v);
-  void u64(std::string_view name, uint64_t v);
+  // The untraced paths are inline: hashing a state is a stream of these calls.
+  void u8(std::string_view name, uint8_t v) { traced_ ? tracedInt(name, v, 1) : put(v, 1); }
+  void u16(std::string_view name, uint16_t v) { traced_ ? tracedInt(name, v, 2) : put(v, 2); }
+  void u32(std::string_view name, uint32_t v) { traced_ ? tracedInt(name, v, 4) : put(v, 4); }
+  void u64(std::string_view name, uint64_t v) { traced_ ? tracedInt(name, v, 8) : put(v, 8); }
   void i32(std::string_view name, int32_t v) { u32(name, static_cast<uint32_t>(v)); }
   void i64(std::string_view name, int64_t v) { u64(name, static_cast<uint64_t>(v)); }
   void boolean(std::string_view name, bool v) { u8(name, v ? 1 : 0); }
   /// Unsigned LEB128.
-  void varu(std::string_view name, uint64_t v);
+  void varu(std::string_view name, uint64_t v) {
+    if (traced_) return tracedVaru(name, v);
+    uint8_t tmp[10];
+    size_t n = 0;
+    while (v >= 0x80) {
+      tmp[n++] = static_cast<uint8_t>(v | 0x80);
+      v >>= 7;
+    }
+    tmp[n++] = static_cast<uint8_t>(v);
+    std::memcpy(grow(n), tmp, n);
+  }
   /// Zig-zag then LEB128.
   void vari(std::string_view name, int64_t v);
   /// Varint length, then the bytes.
-  void bytes(std::string_view name, std::span<const uint8_t> b);
+  void bytes(std::string_view name, std::span<const uint8_t> b) {
+    if (traced_) return tracedBytes(name, b);
+    varu(name, b.size());
+    if (!b.empty()) std::memcpy(grow(b.size()), b.data(), b.size());
+  }
   void str(std::string_view name, std::string_view s);
   /// Raw bytes with no length prefix (fixed-size fields such as keys and signatures).
   void raw(std::string_view name, std::span<const uint8_t> b);
   void hash(std::string_view name, const Hash128& h);
 
   /// Opens a named scope ("hand") or an indexed one ("seats[3]"); close with end(). No bytes are written.
-  void begin(std::string_view name);
-  void begin(std::string_view name, uint64_t index);
-  void end();
+  void begin(std::string_view name) {
+    if (traced_) tracedBegin(name);
+  }
+  void begin(std::string_view name, uint64_t index) {
+    if (traced_) tracedBegin(name, index);
+  }
+  void end() {
+    if (traced_) tracedEnd();
+  }
 
-  const std::vector<uint8_t>& data() const { return buf_; }
-  std::vector<uint8_t> take() { return std::move(buf_); }
-  size_t size() const { return buf_.size(); }
+  /// The bytes written so far; valid until the next write or clear().
+  std::span<const uint8_t> data() const { return {buf_.data(), size_}; }
+  /// Moves the bytes out; the writer is empty afterwards.
+  std::vector<uint8_t> take();
+  size_t size() const { return size_; }
   void clear();
   const std::vector<TraceEntry>& trace() const { return trace_; }
-  Hash128 digest() const { return hash128(buf_); }
+  Hash128 digest() const { return hash128(data()); }
 
  private:
   void note(std::string_view name, size_t begin, std::string value);
-  void putLE(uint64_t v, int bytes);
+  void tracedBegin(std::string_view name);
+  void tracedBegin(std::string_view name, uint64_t index);
+  void tracedEnd();
+  void tracedBytes(std::string_view name, std::span<const uint8_t> b);
+  void tracedInt(std::string_view name, uint64_t v, int bytes);
+  void tracedVaru(std::string_view name, uint64_t v);
+  // Fixed ints are little-endian whatever the host; memcpy is the fast path on little-endian hosts.
+  void put(uint64_t v, int bytes) {
+    uint8_t* p = grow(static_cast<size_t>(bytes));
+    if constexpr (std::endian::native == std::endian::little) {
+      std::memcpy(p, &v, static_cast<size_t>(bytes));
+    } else {
+      for (int i = 0; i < bytes; ++i) p[i] = static_cast<uint8_t>(v >> (8 * i));
+    }
+  }
+  // Room for k more bytes; buf_ is kept larger than size_ so the hot path is a compare and a memcpy.
+  uint8_t* grow(size_t k) {
+    if (buf_.size() - size_ < k) reserveMore(k);
+    uint8_t* p = buf_.data() + size_;
+    size_ += k;
+    return p;
+  }
+  void reserveMore(size_t k);
 
   std::vector<uint8_t> buf_;
+  size_t size_ = 0;
   bool traced_;
   std::vector<std::string> scope_;
   std::vector<TraceEntry> trace_;

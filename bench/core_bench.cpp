@@ -1,0 +1,78 @@
+// Canonical write + XXH3-128 of a state, next to raw XXH3-128 over the same bytes
+// (issue 2 goal: the canonical path at least half of raw XXH3's throughput).
+#include <benchmark/benchmark.h>
+
+#include "core/det/hash.h"
+#include "core/det/rng.h"
+#include "core/det/writer.h"
+
+namespace {
+
+using namespace concord::det;
+
+// A state shaped like a game's: many seats, small integer fields, byte lists.
+struct FakeSeat {
+  uint32_t score;
+  uint16_t flags;
+  uint8_t beacon;
+  std::vector<uint8_t> hand;
+};
+
+std::vector<FakeSeat> makeState(size_t seats) {
+  Rng r = Rng::fromU64(7);
+  std::vector<FakeSeat> v(seats);
+  for (auto& s : v) {
+    s.score = static_cast<uint32_t>(r.below(1000));
+    s.flags = static_cast<uint16_t>(r.below(65536));
+    s.beacon = static_cast<uint8_t>(r.below(2));
+    for (int i = 0; i < 24; ++i) s.hand.push_back(static_cast<uint8_t>(r.below(256)));
+  }
+  return v;
+}
+
+void writeState(Writer& w, const std::vector<FakeSeat>& st) {
+  for (size_t i = 0; i < st.size(); ++i) {
+    w.begin("seat", i);
+    w.u32("score", st[i].score);
+    w.u16("flags", st[i].flags);
+    w.u8("beacon", st[i].beacon);
+    w.bytes("hand", st[i].hand);
+    w.end();
+  }
+}
+
+void BM_CanonicalWriteAndHash(benchmark::State& state) {
+  auto st = makeState(static_cast<size_t>(state.range(0)));
+  Writer w;
+  size_t bytes = 0;
+  for (auto _ : state) {
+    w.clear();
+    writeState(w, st);
+    benchmark::DoNotOptimize(w.digest());
+    bytes += w.size();
+  }
+  state.SetBytesProcessed(static_cast<int64_t>(bytes));
+  state.counters["state_bytes"] = static_cast<double>(w.size());
+}
+BENCHMARK(BM_CanonicalWriteAndHash)->Arg(4)->Arg(64)->Arg(1024);
+
+void BM_RawXxh3SameBytes(benchmark::State& state) {
+  auto st = makeState(static_cast<size_t>(state.range(0)));
+  Writer w;
+  writeState(w, st);
+  auto data = w.data();
+  for (auto _ : state) benchmark::DoNotOptimize(hash128(data));
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(data.size()));
+  state.counters["state_bytes"] = static_cast<double>(data.size());
+}
+BENCHMARK(BM_RawXxh3SameBytes)->Arg(4)->Arg(64)->Arg(1024);
+
+void BM_RngNext(benchmark::State& state) {
+  Rng r = Rng::fromU64(1);
+  for (auto _ : state) benchmark::DoNotOptimize(r.next());
+}
+BENCHMARK(BM_RngNext);
+
+}  // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Sets up and runs Concord's whole test suite:
+#   1. gcc 12, -O2 (Release), warnings as errors: every test;
+#   2. clang 14, -O0, AddressSanitizer + UBSan, warnings as errors: every test;
+#   3. clang libFuzzer targets: a bounded run of each over its committed corpus.
+# The determinism golden test runs in both builds, so gcc -O2 and clang -O0 are checked against the
+# same committed Seal hashes. Set CONCORD_SKIP_ASAN=1 / CONCORD_SKIP_FUZZ=1 for a quicker local loop.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash tools/setup.sh
+jobs=$(nproc)
+step() { printf '\n=== %s ===\n' "$*"; }
+
+step "gcc-release: build"
+bash tools/build.sh gcc-release
+step "gcc-release: test"
+ctest --preset gcc-release -j "$jobs" --timeout 600
+
+if [ "${CONCORD_SKIP_ASAN:-0}" != 1 ]; then
+  step "clang asan+ubsan (-O0): build"
+  bash tools/build.sh asan
+  step "clang asan+ubsan (-O0): test"
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    ctest --preset asan -j "$jobs" --timeout 900
+fi
+
+if [ "${CONCORD_SKIP_FUZZ:-0}" != 1 ] && [ -f fuzz/CMakeLists.txt ] && grep -q add_executable fuzz/CMakeLists.txt; then
+  step "fuzz: bounded libFuzzer runs"
+  bash tools/build.sh fuzz
+  for bin in build/fuzz/fuzz/fuzz_*; do
+    [ -x "$bin" ] || continue
+    name=$(basename "$bin")
+    corpus="fuzz/corpus/${name#fuzz_}"
+    work=$(mktemp -d)
+    [ -d "$corpus" ] && cp -r "$corpus"/. "$work"/ 2>/dev/null || true
+    echo "$name: 30 s"
+    if ! "$bin" -max_total_time=30 -print_final_stats=1 -artifact_prefix="$work/" "$work" >"$work.log" 2>&1; then
+      tail -40 "$work.log"; echo "$name: the fuzzer found a crash (input saved under $work/)"; exit 1
+    fi
+    grep -E "stat::number_of_executed_units" "$work.log" || true
+    rm -rf "$work"
+  done
+fi
+step "all tests passed"
