@@ -1,0 +1,526 @@
+#include "lockstep/peer.h"
+
+#include <algorithm>
+
+#include "core/game/registry.h"
+
+namespace concord::lockstep {
+namespace {
+
+constexpr size_t kMaxCandidatesPerSlot = 4;
+
+bool opensWithSubstitute(const Bundle& b) {
+  std::vector<std::vector<Order>> one(static_cast<size_t>(b.seat) + 1);
+  one[b.seat] = b.orders;
+  return !substitutedThisTurn(one).empty();
+}
+
+std::string seatTurn(const Bundle& b) {
+  return "bundle turn " + std::to_string(b.turn) + " seat " + std::to_string(b.seat);
+}
+
+// The effective turn inside a reclaim order's payload (0 if malformed; the engine rejects those).
+uint32_t reclaimTurn(const Order& o) {
+  det::Reader r(o.payload, "reclaim order");
+  r.varu("seat", kMaxSeats - 1);
+  return static_cast<uint32_t>(r.varu("turn", UINT32_MAX));
+}
+
+}  // namespace
+
+Result<std::unique_ptr<Peer>> Peer::create(const SessionConfig& session, Transport& transport, PeerOptions opt) {
+  auto e = TurnEngine::create(session);
+  if (!e) return e.error();
+  std::unique_ptr<Peer> p(new Peer(transport, std::move(opt)));
+  p->engine_ = std::move(*e);
+  p->lastBodyHash_.assign(session.seats.size(), det::Hash128{});
+  p->syncing_ = p->opt_.rejoin;
+  det::Writer w;
+  p->engine_->write(w);
+  p->ring_.emplace_back(UINT32_MAX, w.take());  // the state before turn 0 (turn -1)
+  return p;
+}
+
+void Peer::corruptAfterTurn(uint32_t turn, std::function<void(std::vector<uint8_t>&)> mutate) {
+  corruptions_[turn] = std::move(mutate);
+}
+
+void Peer::logLine(std::string line) {
+  if (opt_.log) opt_.log("peer " + std::to_string(net_.self()) + ": " + line);
+}
+
+void Peer::reject(PeerId from, const Bundle& b, std::string why) {
+  std::string line = "rejected " + seatTurn(b) + " from peer " + std::to_string(from) + ": " + why;
+  rejections_.push_back(line);
+  logLine(std::move(line));
+}
+
+void Peer::send(PeerId to, const WireMessage& m) {
+  auto bytes = encodeWire(m);
+  ++stats_.messagesSent;
+  stats_.bytesSent += bytes.size();
+  net_.send(to, bytes);
+}
+
+void Peer::broadcast(const WireMessage& m) {
+  auto bytes = encodeWire(m);
+  ++stats_.messagesSent;
+  stats_.bytesSent += bytes.size();
+  net_.broadcast(bytes);
+}
+
+void Peer::tick(uint64_t nowMs) {
+  now_ = std::max(now_, nowMs);
+  while (auto d = net_.poll()) {
+    auto m = decodeWire(d->bytes);
+    if (!m) {
+      std::string line = "rejected message from peer " + std::to_string(d->from) + ": " + m.message();
+      rejections_.push_back(line);
+      logLine(std::move(line));
+      continue;
+    }
+    receive(d->from, std::move(*m));
+  }
+  if (!syncing_ && !halted_) {
+    buildOwnBundles();
+    while (tryAdvance()) buildOwnBundles();
+    stewardDuties();
+    while (tryAdvance()) buildOwnBundles();
+  }
+  if (halted_) tryReport(now_ >= desyncSince_ + opt_.silenceMs);
+  if (now_ >= nextPeriodic_) {
+    nextPeriodic_ = now_ + opt_.resendMs;
+    periodic();
+  }
+}
+
+void Peer::receive(PeerId from, WireMessage m) {
+  if (auto* b = std::get_if<BundleMsg>(&m)) return onBundle(from, std::move(b->bundle));
+  if (auto* r = std::get_if<BundleRequest>(&m)) return onRequest(from, *r);
+  if (auto* n = std::get_if<DesyncNotice>(&m)) {
+    // A notice only asks for our state; we halt only on our own evidence (signed prevSeals).
+    if (auto* st = ringState(n->turn)) {
+      std::vector<Seat> seats;
+      for (Seat s = 0; s < engine_->session().seats.size(); ++s)
+        if (engine_->session().seats[s].key == opt_.key.publicKey) seats.push_back(s);
+      send(from, StateDump{n->turn, det::hash128(*st), seats, *st});
+    }
+    return;
+  }
+  if (auto* d = std::get_if<StateDump>(&m)) {
+    if (halted_ && d->turn == desyncTurn_) samples_[from] = StateSample{from, d->seats, std::move(d->state)};
+    return;
+  }
+  if (std::holds_alternative<SnapshotRequest>(m)) {
+    // Base the snapshot a few turns back so the tail carries signed bundles up to now.
+    uint32_t t = engine_->turn();
+    if (syncing_ || t < 2) return;
+    uint32_t back = static_cast<uint32_t>(std::min<size_t>(opt_.stateRing - 1, 4));
+    uint32_t base = std::max(t > back ? t - back : 1u, recordBase_ + 1);
+    const auto* st = ringState(base - 1);
+    const auto* prev = record(base - 1);
+    if (!st || !prev) return;
+    Snapshot s{base, *st, prev->bundles, {}};
+    for (uint32_t x = base; x < t; ++x)
+      if (const auto* r = record(x)) s.tail.insert(s.tail.end(), r->bundles.begin(), r->bundles.end());
+    send(from, s);
+    return;
+  }
+  if (auto* s = std::get_if<Snapshot>(&m)) return onSnapshot(*s);
+  if (auto* r = std::get_if<ReclaimRequest>(&m)) return onReclaimRequest(from, *r);
+}
+
+void Peer::onBundle(PeerId from, Bundle b) {
+  if (syncing_) return;  // nothing to check it against until the snapshot arrives
+  const uint32_t t = engine_->turn();
+  if (b.gameId != engine_->gameId()) return reject(from, b, "wrong game id " + b.gameId.shortHex());
+  if (b.seat >= engine_->session().seats.size()) return reject(from, b, "no such seat at this table");
+  if (b.turn < t) return onPastBundle(from, b);
+  if (b.turn > t + opt_.window)
+    return reject(from, b, "turn is beyond the window (now at turn " + std::to_string(t) + ", window " +
+                               std::to_string(opt_.window) + ")");
+  auto& slots = pending_[b.turn];
+  slots.resize(engine_->session().seats.size());
+  auto& slot = slots[b.seat];
+  auto h = b.bodyHash();
+  for (const auto& c : slot)
+    if (c.bodyHash == h) {
+      ++stats_.duplicates;
+      return;
+    }
+  if (slot.size() >= kMaxCandidatesPerSlot) return reject(from, b, "too many conflicting candidates for this slot");
+  slot.push_back(Candidate{std::move(b), h, std::nullopt});
+}
+
+void Peer::onPastBundle(PeerId from, const Bundle& b) {
+  const TurnRecord* r = record(b.turn);
+  if (!r) return reject(from, b, "turn is in the past (now at turn " + std::to_string(engine_->turn()) + ")");
+  const Bundle& applied = r->bundles[b.seat];
+  if (applied == b) {
+    ++stats_.duplicates;
+    return;
+  }
+  if (applied.body() == b.body()) return reject(from, b, "past turn, same body with a different signature");
+  if (!b.verifySignature(r->signers[b.seat]))
+    return reject(from, b, "turn is in the past (now at turn " + std::to_string(engine_->turn()) +
+                               ") and its signature does not verify");
+  for (const auto& e : equivocations_)
+    if (e.turn == b.turn && e.seat == b.seat) return;  // already proven
+  equivocations_.push_back(Equivocation{b.turn, b.seat, applied.encode(), b.encode()});
+  if (std::find(flagged_.begin(), flagged_.end(), b.seat) == flagged_.end()) flagged_.push_back(b.seat);
+  std::string line = "EQUIVOCATION by seat " + std::to_string(b.seat) + " at turn " + std::to_string(b.turn) +
+                     ": two validly signed bundles (kept the applied one, both kept as proof)";
+  rejections_.push_back(line);
+  logLine(std::move(line));
+}
+
+void Peer::onRequest(PeerId from, const BundleRequest& q) {
+  if (const TurnRecord* r = record(q.turn)) {
+    if (q.seat < r->bundles.size()) send(from, BundleMsg{r->bundles[q.seat]});
+    return;
+  }
+  auto it = pending_.find(q.turn);
+  if (it == pending_.end() || q.seat >= it->second.size()) return;
+  // Relay the first candidate; the requester verifies it, so relaying a bad one harms nobody.
+  if (!it->second[q.seat].empty()) send(from, BundleMsg{it->second[q.seat].front().bundle});
+}
+
+void Peer::onSnapshot(const Snapshot& s) {
+  if (!syncing_) return;
+  const Seat seats = static_cast<Seat>(engine_->session().seats.size());
+  if (s.prev.size() != seats || s.turn == 0) return logLine("ignored a snapshot without the previous turn's bundles");
+  auto fresh = TurnEngine::create(engine_->session());
+  if (!fresh) return;
+  det::Reader r(s.state, "snapshot");
+  if (auto st = (*fresh)->read(r); !st || !r.finish() || (*fresh)->turn() != s.turn)
+    return logLine("ignored a snapshot whose state does not decode: " + r.errorMessage());
+  engine_ = std::move(*fresh);
+  std::vector<det::Hash128> hashes;
+  for (Seat i = 0; i < seats; ++i) {
+    if (s.prev[i].seat != i || s.prev[i].turn + 1 != s.turn) return logLine("ignored a snapshot with misordered bundles");
+    hashes.push_back(s.prev[i].bodyHash());
+  }
+  lastBodyHash_ = hashes;
+  lastDigest_ = turnDigest(hashes);
+  ring_.clear();
+  ring_.emplace_back(s.turn - 1, s.state);
+  recordBase_ = s.turn;
+  syncing_ = false;
+  logLine("fast-forwarding from a snapshot at turn " + std::to_string(s.turn) + " with " +
+          std::to_string(s.tail.size()) + " tail bundles");
+  for (const auto& b : s.tail) {
+    if (b.turn < s.turn || b.seat >= seats) continue;
+    auto& slots = pending_[b.turn];
+    slots.resize(seats);
+    slots[b.seat].push_back(Candidate{b, b.bodyHash(), std::nullopt});
+  }
+}
+
+void Peer::onReclaimRequest(PeerId from, const ReclaimRequest& q) {
+  const auto& session = engine_->session();
+  if (q.seat >= session.seats.size() || q.reclaim.kind != kReclaim) return;
+  const TurnRecord* r = record(q.turn);
+  if (!r) return;  // we are behind or too far ahead to check; the owner resends
+  if (r->seal != q.seal) {
+    logLine("refused reclaim of seat " + std::to_string(q.seat) + " from peer " + std::to_string(from) +
+            ": its Seal at turn " + std::to_string(q.turn) + " differs from ours");
+    return;
+  }
+  pendingReclaim_[q.seat] = q.reclaim;
+}
+
+Membership Peer::membershipNow() const {
+  Membership m = engine_->membership();
+  m.beginTurn(engine_->turn());
+  return m;
+}
+
+bool Peer::mine(Seat s) const { return engine_->session().seats[s].key == opt_.key.publicKey; }
+
+std::vector<Order> Peer::botOrders(Seat s) {
+  auto awaiting = engine_->awaiting();
+  if (std::find(awaiting.begin(), awaiting.end(), s) == awaiting.end()) return {};
+  auto& bot = bots_[s];
+  if (!bot) {
+    const auto& info = engine_->session().seats[s];
+    auto mod = findModule(engine_->session().moduleId);
+    if (!mod || !(*mod)->makeBot) return {};
+    std::string kind = info.botKind.empty() && !(*mod)->botKinds.empty() ? (*mod)->botKinds.front() : info.botKind;
+    bot = (*mod)->makeBot(kind, s);
+  }
+  // A fresh stream per (seat, turn): any peer that becomes steward computes the same orders.
+  auto rng = det::Rng::stream(engine_->session().seed, "ai." + std::to_string(s) + "." + std::to_string(engine_->turn()));
+  const Game& g = engine_->game();
+  auto legal = g.legalOrders(s);
+  auto orders = bot->choose(g.observe(s), legal, rng);
+  if (orders.size() > kMaxOrdersPerBundle - 2) orders.resize(kMaxOrdersPerBundle - 2);
+  return orders;
+}
+
+void Peer::sendOwn(Seat s, std::vector<Order> orders) {
+  const uint32_t t = engine_->turn();
+  Bundle b;
+  b.gameId = engine_->gameId();
+  b.turn = t;
+  b.seat = s;
+  b.orders = std::move(orders);
+  b.prevSeal = engine_->lastSeal();
+  b.prevDigest = lastDigest_;
+  b.chain = lastBodyHash_[s];
+  b.signWith(opt_.key);
+  auto& slots = pending_[t];
+  slots.resize(engine_->session().seats.size());
+  auto h = b.bodyHash();
+  // Our own bundle goes first: we never apply anything else for a seat we sign.
+  slots[s].insert(slots[s].begin(), Candidate{b, h, opt_.key.publicKey});
+  ++stats_.bundlesSent;
+  broadcast(BundleMsg{b});
+  own_[t].push_back(std::move(b));
+}
+
+void Peer::buildOwnBundles() {
+  const uint32_t t = engine_->turn();
+  if (engine_->over() || (builtFor_ && *builtFor_ == t)) return;
+  builtFor_ = t;
+  turnStartMs_ = now_;
+  auto m = membershipNow();
+  auto st = m.steward();
+  bool stewardMine = st && mine(*st);
+  for (Seat s = 0; s < m.seatCount(); ++s) {
+    bool ownerRun = m.seat(s).controller == Controller::Owner;
+    if (ownerRun && mine(s) && !engine_->session().seats[s].ai) {
+      sendOwn(s, botOrders(s));
+    } else if (!ownerRun && (stewardMine || (!st && mine(s)))) {
+      auto orders = botOrders(s);
+      if (auto it = pendingReclaim_.find(s); it != pendingReclaim_.end()) {
+        if (reclaimTurn(it->second) > t) orders.push_back(it->second);
+        pendingReclaim_.erase(it);
+      }
+      sendOwn(s, std::move(orders));
+    }
+  }
+  own_.erase(own_.begin(), own_.lower_bound(t > 0 ? t - 1 : 0));
+}
+
+void Peer::stewardDuties() {
+  const uint32_t t = engine_->turn();
+  if (engine_->over() || now_ < turnStartMs_ + opt_.silenceMs || (substitutedFor_ && *substitutedFor_ == t)) return;
+  auto m = membershipNow();
+  auto& slots = pending_[t];
+  slots.resize(engine_->session().seats.size());
+  std::vector<Seat> silent;
+  for (Seat s = 0; s < m.seatCount(); ++s)
+    if (m.seat(s).controller == Controller::Owner && slots[s].empty() && !mine(s)) silent.push_back(s);
+  if (silent.empty()) return;
+  auto next = m.steward(silent);
+  if (!next || !mine(*next)) return;
+  substitutedFor_ = t;
+  auto old = m.steward();
+  for (Seat s : silent) {
+    logLine("seat " + std::to_string(s) + " silent for " + std::to_string(now_ - turnStartMs_) +
+            " ms at turn " + std::to_string(t) + ": substituting an AI officer");
+    std::vector<Order> orders{makeSubstituteOrder(s)};
+    auto ai = botOrders(s);
+    orders.insert(orders.end(), ai.begin(), ai.end());
+    sendOwn(s, std::move(orders));
+  }
+  // The old steward is among the silent: its AI seats are ours from this turn on.
+  if (old && std::find(silent.begin(), silent.end(), *old) != silent.end())
+    for (Seat s = 0; s < m.seatCount(); ++s)
+      if (m.seat(s).controller == Controller::Ai) sendOwn(s, botOrders(s));
+}
+
+bool Peer::tryAdvance() {
+  if (halted_ || syncing_ || engine_->over()) return false;
+  const uint32_t t = engine_->turn();
+  auto it = pending_.find(t);
+  const auto& session = engine_->session();
+  const Seat seats = static_cast<Seat>(session.seats.size());
+  if (it == pending_.end()) return false;
+  auto& slots = it->second;
+  slots.resize(seats);
+  for (Seat s = 0; s < seats; ++s)
+    if (slots[s].empty()) return false;
+  auto m = membershipNow();
+  std::vector<Seat> claimed;
+  for (Seat s = 0; s < seats; ++s)
+    for (const auto& c : slots[s])
+      if (opensWithSubstitute(c.bundle) && std::find(claimed.begin(), claimed.end(), s) == claimed.end())
+        claimed.push_back(s);
+  std::vector<const Candidate*> chosen(seats, nullptr);
+  for (Seat s = 0; s < seats; ++s) {
+    auto& slot = slots[s];
+    // Owner bundles before substitute bundles: a seat that did speak is not substituted.
+    std::stable_partition(slot.begin(), slot.end(), [](const Candidate& c) { return !opensWithSubstitute(c.bundle); });
+    for (size_t i = 0; i < slot.size();) {
+      Candidate& c = slot[i];
+      bool sub = opensWithSubstitute(c.bundle);
+      std::vector<Seat> subs;
+      for (Seat x : claimed)
+        if (x != s || sub) subs.push_back(x);
+      PublicKey signer = m.expectedSigner(session, s, subs);
+      std::string why;
+      if (!(c.verifiedWith && *c.verifiedWith == signer) && !c.bundle.verifySignature(signer))
+        why = "signature does not verify against the expected signer " + signer.fingerprint();
+      else if (c.bundle.chain != lastBodyHash_[s])
+        why = "chain does not continue this seat's previous bundle";
+      else if (t == 0 && !(c.bundle.prevSeal.isZero() && c.bundle.prevDigest.isZero()))
+        why = "turn 0 must carry zero prevSeal and prevDigest";
+      if (!why.empty()) {
+        reject(net_.self(), c.bundle, why);
+        slot.erase(slot.begin() + static_cast<std::ptrdiff_t>(i));
+        continue;
+      }
+      c.verifiedWith = signer;
+      if (!chosen[s]) {
+        chosen[s] = &c;
+      } else if (opensWithSubstitute(chosen[s]->bundle) == sub) {
+        if (std::none_of(equivocations_.begin(), equivocations_.end(),
+                         [&](const Equivocation& e) { return e.turn == t && e.seat == s; })) {
+          equivocations_.push_back(Equivocation{t, s, chosen[s]->bundle.encode(), c.bundle.encode()});
+          if (std::find(flagged_.begin(), flagged_.end(), s) == flagged_.end()) flagged_.push_back(s);
+          std::string line = "EQUIVOCATION by seat " + std::to_string(s) + " at turn " + std::to_string(t) +
+                             ": two validly signed bundles (applying the first received, both kept as proof)";
+          rejections_.push_back(line);
+          logLine(std::move(line));
+        }
+      }
+      ++i;
+    }
+    if (!chosen[s]) return false;
+  }
+  // Seal check: a validly signed prevSeal unlike ours is a desync at t-1.
+  for (Seat s = 0; s < seats; ++s) {
+    if (t > 0 && chosen[s]->bundle.prevSeal != engine_->lastSeal()) {
+      logLine("seat " + std::to_string(s) + "'s bundle for turn " + std::to_string(t) + " carries Seal " +
+              chosen[s]->bundle.prevSeal.shortHex() + " for turn " + std::to_string(t - 1) + ", ours is " +
+              engine_->lastSeal().shortHex());
+      startDesync(t - 1);
+      return false;
+    }
+  }
+  TurnRecord rec;
+  rec.turn = t;
+  std::vector<std::vector<Order>> orders(seats);
+  std::vector<det::Hash128> hashes;
+  for (Seat s = 0; s < seats; ++s) {
+    const Bundle& b = chosen[s]->bundle;
+    if (t > 0 && b.prevDigest != lastDigest_) {
+      ++stats_.digestMismatches;
+      logLine("seat " + std::to_string(s) + " saw a different bundle set for turn " + std::to_string(t - 1) +
+              " (prevDigest differs; Seals agree)");
+    }
+    orders[s] = b.orders;
+    hashes.push_back(chosen[s]->bodyHash);
+    rec.bundles.push_back(b);
+    rec.encoded.push_back(b.encode());
+    rec.signers.push_back(*chosen[s]->verifiedWith);
+  }
+  rec.substituted = substitutedThisTurn(orders);
+  auto res = engine_->step(orders);
+  det::Writer w;
+  engine_->write(w);
+  auto state = w.take();
+  if (auto c = corruptions_.find(t); c != corruptions_.end()) {
+    c->second(state);
+    det::Reader r(state, "corrupted state");
+    if (auto st = engine_->read(r); !st) logLine("corruption hook produced unreadable state: " + st.message());
+  }
+  rec.seal = engine_->lastSeal();
+  rec.rejected = std::move(res.rejected);
+  for (const auto& rj : rec.rejected)
+    logLine("turn " + std::to_string(t) + ": seat " + std::to_string(rj.seat) + " order " +
+            std::to_string(rj.index) + " rejected: " + rj.reason);
+  lastBodyHash_ = hashes;
+  lastDigest_ = turnDigest(hashes);
+  ring_.emplace_back(t, std::move(state));
+  if (ring_.size() > opt_.stateRing) ring_.erase(ring_.begin());
+  seals_.push_back(rec.seal);
+  pending_.erase(it);
+  if (opt_.onTurn) opt_.onTurn(rec);
+  records_.push_back(std::move(rec));
+  return true;
+}
+
+void Peer::periodic() {
+  if (syncing_) {
+    Seat seat = 0;
+    for (Seat s = 0; s < engine_->session().seats.size(); ++s)
+      if (mine(s)) seat = s;
+    broadcast(SnapshotRequest{seat});
+    return;
+  }
+  if (halted_) {
+    if (!report_) broadcast(DesyncNotice{desyncTurn_});
+    return;
+  }
+  const uint32_t t = engine_->turn();
+  // Resend the bundles of this turn and the last: a peer one turn behind may still need them.
+  for (auto& [turn, list] : own_)
+    for (const auto& b : list) {
+      ++stats_.bundlesSent;
+      broadcast(BundleMsg{b});
+    }
+  if (engine_->over()) return;
+  auto it = pending_.find(t);
+  for (Seat s = 0; s < engine_->session().seats.size(); ++s)
+    if (it == pending_.end() || s >= it->second.size() || it->second[s].empty()) broadcast(BundleRequest{t, s});
+  // A restarted owner proves its Seal and asks for its seat back.
+  if (t > recordBase_ && recordBase_ > 0) {
+    auto m = membershipNow();
+    for (Seat s = 0; s < m.seatCount(); ++s)
+      if (mine(s) && !engine_->session().seats[s].ai && m.seat(s).controller == Controller::Ai &&
+          !m.seat(s).reclaimAt) {
+        uint32_t at = t + opt_.reclaimLead;
+        broadcast(ReclaimRequest{s, t - 1, engine_->lastSeal(),
+                                 makeReclaimOrder(engine_->gameId(), s, at, opt_.key)});
+      }
+  }
+}
+
+void Peer::startDesync(uint32_t turn) {
+  halted_ = true;
+  desyncTurn_ = turn;
+  desyncSince_ = now_;
+  logLine("DESYNC at turn " + std::to_string(turn) + ": stopped; exchanging canonical states");
+  if (const auto* st = ringState(turn)) {
+    std::vector<Seat> seats;
+    for (Seat s = 0; s < engine_->session().seats.size(); ++s)
+      if (mine(s)) seats.push_back(s);
+    samples_[net_.self()] = StateSample{net_.self(), seats, *st};
+  }
+  broadcast(DesyncNotice{turn});
+}
+
+void Peer::tryReport(bool force) {
+  if (report_) return;
+  std::vector<bool> covered(engine_->session().seats.size(), false);
+  std::vector<StateSample> all;
+  for (const auto& [p, s] : samples_) {
+    all.push_back(s);
+    for (Seat x : s.seats)
+      if (x < covered.size()) covered[x] = true;
+  }
+  bool complete = std::all_of(covered.begin(), covered.end(), [](bool b) { return b; });
+  if (!complete && !force) return;
+  auto rep = buildDesyncReport(engine_->session(), desyncTurn_, net_.self(), all);
+  if (!rep) {
+    logLine("desync report failed: " + rep.message());
+    return;
+  }
+  report_ = std::move(*rep);
+  logLine(report_->summary());
+}
+
+const std::vector<uint8_t>* Peer::ringState(uint32_t turn) const {
+  for (const auto& [t, bytes] : ring_)
+    if (t == turn) return &bytes;
+  return nullptr;
+}
+
+const TurnRecord* Peer::record(uint32_t turn) const {
+  if (turn < recordBase_ || turn - recordBase_ >= records_.size()) return nullptr;
+  return &records_[turn - recordBase_];
+}
+
+}  // namespace concord::lockstep

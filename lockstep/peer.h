@@ -1,0 +1,157 @@
+// Peer: the turn manager of one seat owner (DESIGN: The turn pipeline, steps 2-6). Builds, signs and
+// broadcasts its bundles; collects, verifies and applies everyone's in ascending seat order; compares
+// Seals; detects desyncs and equivocation; stewards AI seats. Single-threaded, pumped by tick(nowMs)
+// with virtual time: no threads, no clocks, so a whole network of peers is a deterministic test.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/game/game.h"
+#include "lockstep/bundle.h"
+#include "lockstep/desync.h"
+#include "lockstep/transport.h"
+#include "lockstep/turn_engine.h"
+#include "lockstep/wire.h"
+
+namespace concord::lockstep {
+
+/// Everything one applied turn was made of: what the replay writer records.
+struct TurnRecord {
+  uint32_t turn = 0;
+  std::vector<Bundle> bundles;                 // one per seat, ascending, with signatures
+  std::vector<std::vector<uint8_t>> encoded;   // Bundle::encode() of each
+  std::vector<PublicKey> signers;              // who signed each (owner or steward)
+  std::vector<Seat> substituted;               // seats substituted in this turn
+  det::Hash128 seal;
+  std::vector<Rejection> rejected;
+};
+
+/// Two different, validly signed bundles for one (gameId, turn, seat): kept as proof.
+struct Equivocation {
+  uint32_t turn = 0;
+  Seat seat = 0;
+  std::vector<uint8_t> first;   // the one applied
+  std::vector<uint8_t> second;  // the conflicting one
+};
+
+struct PeerOptions {
+  KeyPair key;
+  uint32_t window = 8;            // bundles for turns beyond now+window are refused
+  uint64_t resendMs = 100;        // resend own bundles and request missing ones this often
+  uint64_t silenceMs = 3000;      // the steward substitutes a seat silent this long in one turn
+  size_t stateRing = 16;          // canonical states kept for desync dumps and snapshots
+  uint32_t reclaimLead = 4;       // a reclaim takes effect this many turns ahead
+  bool rejoin = false;            // restarted: fetch a snapshot before playing
+  std::function<void(std::string_view)> log;        // human-readable log lines
+  std::function<void(const TurnRecord&)> onTurn;    // every applied turn (replay writer seam)
+};
+
+struct PeerStats {
+  uint64_t bundlesSent = 0;
+  uint64_t messagesSent = 0;
+  uint64_t bytesSent = 0;
+  uint64_t duplicates = 0;
+  uint64_t digestMismatches = 0;
+};
+
+class Peer {
+ public:
+  static Result<std::unique_ptr<Peer>> create(const SessionConfig& session, Transport& transport, PeerOptions opt);
+
+  /// Receives, applies every complete turn, sends due bundles, resends, requests, substitutes.
+  void tick(uint64_t nowMs);
+
+  uint32_t turn() const { return engine_->turn(); }
+  bool over() const { return engine_->over(); }
+  /// Stopped by a desync; the report follows once the other states arrive.
+  bool halted() const { return halted_; }
+  bool syncing() const { return syncing_; }
+  const TurnEngine& engine() const { return *engine_; }
+  /// Seal hash of every applied turn, indexed from firstTurn().
+  const std::vector<det::Hash128>& seals() const { return seals_; }
+  const std::vector<TurnRecord>& records() const { return records_; }
+  uint32_t firstTurn() const { return recordBase_; }
+  const std::optional<DesyncReport>& desync() const { return report_; }
+  const std::vector<Equivocation>& equivocations() const { return equivocations_; }
+  const std::vector<Seat>& flaggedSeats() const { return flagged_; }
+  /// Every refused input, as logged.
+  const std::vector<std::string>& rejections() const { return rejections_; }
+  const PeerStats& stats() const { return stats_; }
+  PeerId id() const { return net_.self(); }
+
+  /// Test hook: after applying `turn`, rewrite this peer's canonical state through `mutate`
+  /// (then read() it back), as a hardware fault or a nondeterministic module would.
+  void corruptAfterTurn(uint32_t turn, std::function<void(std::vector<uint8_t>&)> mutate);
+
+ private:
+  struct Candidate {
+    Bundle bundle;
+    det::Hash128 bodyHash;
+    std::optional<PublicKey> verifiedWith;
+  };
+  Peer(Transport& t, PeerOptions opt) : net_(t), opt_(std::move(opt)) {}
+
+  void logLine(std::string line);
+  void reject(PeerId from, const Bundle& b, std::string why);
+  void send(PeerId to, const WireMessage& m);
+  void broadcast(const WireMessage& m);
+
+  void receive(PeerId from, WireMessage m);
+  void onBundle(PeerId from, Bundle b);
+  void onPastBundle(PeerId from, const Bundle& b);
+  void onRequest(PeerId from, const BundleRequest& r);
+  void onSnapshot(const Snapshot& s);
+  void onReclaimRequest(PeerId from, const ReclaimRequest& r);
+
+  bool tryAdvance();
+  Membership membershipNow() const;
+  bool mine(Seat s) const;
+  std::vector<Order> botOrders(Seat s);
+  void sendOwn(Seat s, std::vector<Order> orders);
+  void buildOwnBundles();
+  void stewardDuties();
+  void periodic();
+  void startDesync(uint32_t turn);
+  void tryReport(bool force);
+  const std::vector<uint8_t>* ringState(uint32_t turn) const;
+  const TurnRecord* record(uint32_t turn) const;
+
+  Transport& net_;
+  PeerOptions opt_;
+  std::unique_ptr<TurnEngine> engine_;
+  std::map<Seat, std::unique_ptr<Bot>> bots_;
+  uint64_t now_ = 0;
+  uint64_t nextPeriodic_ = 0;
+  uint64_t turnStartMs_ = 0;
+  std::optional<uint32_t> builtFor_;
+  std::optional<uint32_t> substitutedFor_;
+  std::map<uint32_t, std::vector<std::vector<Candidate>>> pending_;
+  std::map<uint32_t, std::vector<Bundle>> own_;
+  std::vector<det::Hash128> lastBodyHash_;
+  det::Hash128 lastDigest_;
+  std::vector<std::pair<uint32_t, std::vector<uint8_t>>> ring_;
+  std::vector<det::Hash128> seals_;
+  std::vector<TurnRecord> records_;
+  uint32_t recordBase_ = 0;
+  std::vector<Equivocation> equivocations_;
+  std::vector<Seat> flagged_;
+  std::vector<std::string> rejections_;
+  std::map<Seat, Order> pendingReclaim_;
+  std::map<uint32_t, std::function<void(std::vector<uint8_t>&)>> corruptions_;
+  bool halted_ = false;
+  bool syncing_ = false;
+  uint32_t desyncTurn_ = 0;
+  uint64_t desyncSince_ = 0;
+  std::map<PeerId, StateSample> samples_;
+  std::optional<DesyncReport> report_;
+  PeerStats stats_;
+};
+
+}  // namespace concord::lockstep
