@@ -1,0 +1,77 @@
+// The replay/save file format (docs/replay-format.md): a checksummed header, then self-delimiting
+// frames (turn blocks, snapshots, index trailer), then a footer. Each frame carries its own header
+// check and payload check, so a reader tells a cut (file ends inside a frame) from corruption.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/det/result.h"
+#include "lockstep/session.h"
+
+namespace concord::replay {
+
+inline constexpr std::array<uint8_t, 8> kMagic = {'C', 'O', 'N', 'C', 'O', 'R', 'D', 'R'};
+inline constexpr std::array<uint8_t, 8> kFooterMagic = {'C', 'O', 'N', 'C', 'I', 'D', 'X', '1'};
+/// Bumped on any incompatible change; a reader refuses every other version.
+inline constexpr uint16_t kFormatVersion = 1;
+inline constexpr char kEngineVersion[] = "concord 0.1.0";
+
+/// Magic(8) + formatVersion(2) + headerLen(4); then header bytes, then XXH3-64 of them (8).
+inline constexpr size_t kPreambleSize = 14;
+inline constexpr size_t kMaxHeaderBytes = 1 << 20;
+/// kind(1) firstTurn(4) turnCount(4) rawLen(4) storedLen(4) headerCheck(4); payload; payloadCheck(8).
+inline constexpr size_t kFrameHeaderSize = 21;
+inline constexpr size_t kFrameCheckSize = 8;
+/// trailerOffset(8) + kFooterMagic(8).
+inline constexpr size_t kFooterSize = 16;
+inline constexpr uint32_t kMaxFrameBytes = 64u << 20;
+/// Bytes of each turn's Seal hash kept per turn (the full hash is kept at every block end).
+inline constexpr size_t kSealTagBytes = 4;
+
+enum class FrameKind : uint8_t { Turns = 1, Snapshot = 2, Index = 3 };
+
+/// Everything before the first frame.
+struct Header {
+  uint16_t formatVersion = kFormatVersion;
+  std::string engineVersion = kEngineVersion;
+  uint32_t blockTurns = 64;      // turns per block (a block also ends at every flush)
+  uint32_t snapshotEvery = 256;  // a snapshot frame every this many turns (0 = none)
+  lockstep::SessionConfig session;
+};
+
+struct FrameHeader {
+  FrameKind kind = FrameKind::Turns;
+  uint32_t firstTurn = 0;  // Turns: first turn of the block; Snapshot: position (turns applied)
+  uint32_t turnCount = 0;  // Turns: turns in the block; otherwise 0
+  uint32_t rawLen = 0;     // decompressed payload size
+  uint32_t storedLen = 0;  // bytes stored in the file
+};
+
+/// Preamble + header + check.
+std::vector<uint8_t> encodeHeader(const Header& h);
+/// Parses the preamble and header. `consumed` is set to the first frame's offset. Refuses another
+/// format version, and a module/rulesVersion this build does not run, with a message naming it.
+Result<Header> decodeHeader(std::span<const uint8_t> file, size_t& consumed);
+
+/// A whole frame: header, zstd-compressed payload, check.
+std::vector<uint8_t> encodeFrame(FrameKind kind, uint32_t firstTurn, uint32_t turnCount,
+                                 std::span<const uint8_t> raw);
+std::vector<uint8_t> encodeFooter(uint64_t trailerOffset);
+
+enum class FrameStatus { Ok, Cut, Corrupt };
+struct FrameParse {
+  FrameStatus status = FrameStatus::Ok;
+  FrameHeader header;
+  size_t totalSize = 0;  // header + payload + check
+  std::string why;       // for Cut / Corrupt
+};
+/// Checks the frame at `bytes` (header check, bounds, payload check) without decompressing.
+FrameParse parseFrame(std::span<const uint8_t> bytes);
+/// Decompresses a checked frame's payload; the error says why.
+Result<std::vector<uint8_t>> framePayload(std::span<const uint8_t> frame, const FrameHeader& h);
+
+}  // namespace concord::replay

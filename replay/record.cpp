@@ -1,0 +1,95 @@
+#include "replay/record.h"
+
+#include "replay/chain.h"
+
+namespace concord::replay {
+
+std::vector<lockstep::KeyPair> botSessionKeys(std::string_view label, Seat seats) {
+  std::vector<lockstep::KeyPair> keys;
+  for (Seat s = 0; s < seats; ++s)
+    keys.push_back(lockstep::KeyPair::fromLabel(std::string(label) + ":seat" + std::to_string(s)));
+  return keys;
+}
+
+Result<lockstep::SessionConfig> makeBotSession(std::string_view moduleId, const ConfigOptions& config, Seat seats,
+                                               std::string_view label, std::string_view botKind) {
+  auto mod = findModule(moduleId);
+  if (!mod) return mod.error();
+  auto cfg = (*mod)->parseConfig(config);
+  if (!cfg) return cfg.error();
+  lockstep::SessionConfig s;
+  s.moduleId = (*mod)->id;
+  s.rulesVersion = (*mod)->rulesVersion;
+  s.config = std::move(*cfg);
+  auto keys = botSessionKeys(label, seats);
+  for (Seat i = 0; i < seats; ++i) {
+    lockstep::SeatInfo si;
+    si.name = "bot" + std::to_string(i);
+    si.key = keys[i].publicKey;
+    si.ai = true;
+    si.botKind = botKind.empty() ? (*mod)->botKinds.front() : std::string(botKind);
+    s.seats.push_back(std::move(si));
+  }
+  std::string seedText = "replay-seed:" + std::string(label);
+  auto seed = lockstep::blake256(std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(seedText.data()),
+                                                          seedText.size()));
+  s.seed.bytes = seed;
+  return s;
+}
+
+Result<RecordSummary> recordBotGame(const std::string& path, const lockstep::SessionConfig& session,
+                                    const std::vector<lockstep::KeyPair>& keys, const RecordOptions& options) {
+  auto mod = findModule(session.moduleId, session.rulesVersion);
+  if (!mod) return mod.error();
+  auto created = lockstep::TurnEngine::create(session);
+  if (!created) return created.error();
+  auto& engine = *created;
+  const auto seats = static_cast<Seat>(session.seats.size());
+  std::vector<std::unique_ptr<Bot>> bots;
+  std::vector<det::Rng> rngs;
+  for (Seat s = 0; s < seats; ++s) {
+    bots.push_back((*mod)->makeBot(session.seats[s].botKind, s));
+    rngs.push_back(det::Rng::stream(session.seed, "ai." + std::to_string(s)));
+  }
+  auto writer = ReplayWriter::create(path, session, options.writer);
+  if (!writer) return writer.error();
+  BundleChain chain(engine->gameId(), seats);
+  RecordSummary sum;
+  while (!engine->over() && engine->turn() < options.maxTurns) {
+    const uint32_t t = engine->turn();
+    std::vector<std::vector<Order>> orders(seats);
+    for (Seat s : engine->awaiting()) {
+      const Game& g = engine->game();
+      auto legal = g.legalOrders(s);
+      orders[s] = bots[s]->choose(g.observe(s), legal, rngs[s]);
+    }
+    auto signers = expectedSigners(session, engine->membership(), t, orders);
+    auto bundles = chain.build(t, orders, engine->lastSeal());
+    TurnRecordInput rec;
+    rec.turn = t;
+    for (Seat s = 0; s < seats; ++s) {
+      const lockstep::KeyPair* key = nullptr;
+      for (const auto& k : keys)
+        if (k.publicKey == signers[s]) key = &k;
+      if (!key) return Err("recorder: no key pair for seat ", s, "'s signer ", signers[s].fingerprint());
+      bundles[s].signWith(*key);
+      rec.signatures.push_back(bundles[s].signature);
+    }
+    chain.advance(bundles);
+    auto res = engine->step(orders);
+    rec.ordersBySeat = std::move(orders);
+    rec.seal = res.seal;
+    if (auto r = (*writer)->append(rec, engine.get()); !r) return r.error();
+  }
+  if (options.close) {
+    if (auto r = (*writer)->close(); !r) return r.error();
+  } else if (auto r = (*writer)->flush(); !r) {
+    return r.error();
+  }
+  sum.turns = engine->turn();
+  sum.finalSeal = engine->lastSeal();
+  sum.bytes = (*writer)->bytesWritten();
+  return sum;
+}
+
+}  // namespace concord::replay

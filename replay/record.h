@@ -1,0 +1,42 @@
+// The direct recorder: steps a game with the module's bots through TurnEngine, builds and signs each
+// seat's bundles exactly as the pipeline would, and writes the replay. For tests, benchmarks and the
+// CLI until (and besides) the lockstep pipeline; the live pipeline writes through ReplayWriter itself.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/det/result.h"
+#include "core/game/registry.h"
+#include "lockstep/crypto.h"
+#include "lockstep/session.h"
+#include "replay/writer.h"
+
+namespace concord::replay {
+
+/// A session of `seats` bot seats for module `moduleId` with options `config`, keys
+/// KeyPair::fromLabel("<label>:seat<i>") and a seed derived from `label`.
+Result<lockstep::SessionConfig> makeBotSession(std::string_view moduleId, const ConfigOptions& config, Seat seats,
+                                               std::string_view label, std::string_view botKind = "");
+/// The key pairs makeBotSession's seats use.
+std::vector<lockstep::KeyPair> botSessionKeys(std::string_view label, Seat seats);
+
+struct RecordOptions {
+  WriterOptions writer;
+  uint32_t maxTurns = UINT32_MAX;  // stop after this many turns even if the game is not over
+  bool close = true;               // false leaves the file as a crashed writer would (no trailer)
+};
+
+struct RecordSummary {
+  uint32_t turns = 0;
+  det::Hash128 finalSeal;
+  uint64_t bytes = 0;
+};
+
+/// Plays the session with bots (each seat's own "ai.<seat>" stream) and writes the replay to `path`.
+/// `keys` holds the key pair of every session seat (the signer is chosen by Membership).
+Result<RecordSummary> recordBotGame(const std::string& path, const lockstep::SessionConfig& session,
+                                    const std::vector<lockstep::KeyPair>& keys, const RecordOptions& options = {});
+
+}  // namespace concord::replay

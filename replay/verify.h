@@ -1,0 +1,50 @@
+// verifyReplay: re-simulates a replay with TurnEngine, re-derives every bundle body and chain, and
+// checks every Seal tag, every block-end Seal hash, every stored chain-head signature against the key
+// Membership says must sign it, and every snapshot against the re-simulated state.
+// resumeReplay: the same, returning the engine and chain positioned after the last turn to continue.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "core/det/result.h"
+#include "lockstep/turn_engine.h"
+#include "replay/chain.h"
+#include "replay/reader.h"
+
+namespace concord::replay {
+
+struct VerifyReport {
+  bool ok = false;
+  uint32_t turns = 0;               // turns re-simulated and checked
+  uint64_t signaturesChecked = 0;
+  uint64_t sealsChecked = 0;        // full Seal hashes (block ends); every turn's tag is also checked
+  uint32_t snapshotsChecked = 0;
+  std::optional<uint32_t> failedTurn;
+  std::optional<Seat> failedSeat;
+  std::string failure;              // "turn 812 seat 2: signature does not verify ..." when !ok
+  det::Hash128 finalSeal;
+  std::vector<std::string> notices; // from the reader (cut tail, missing trailer)
+};
+
+/// Called after each block with (turns done, total turns).
+using VerifyProgress = std::function<void(uint32_t done, uint32_t total)>;
+
+/// The error is for a file that cannot be read at all; a failed check is a report with ok = false.
+Result<VerifyReport> verifyReplay(const ReplayReader& reader, const VerifyProgress& progress = {});
+Result<VerifyReport> verifyReplay(const std::string& path, const VerifyProgress& progress = {});
+
+/// A verified replay positioned at its end, ready to continue the game.
+struct Resumed {
+  ReplayReader reader;
+  std::unique_ptr<lockstep::TurnEngine> engine;  // after the last recorded turn
+  BundleChain chain;                             // chain heads and digest of the last recorded turn
+  VerifyReport report;
+};
+/// Resume = read, re-simulate, verify; fails (naming the turn) unless every check passes.
+Result<Resumed> resumeReplay(const std::string& path);
+
+}  // namespace concord::replay

@@ -1,0 +1,150 @@
+#include "replay/writer.h"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+
+#include "core/det/reader.h"
+#include "core/det/writer.h"
+#include "replay/reader.h"
+
+namespace concord::replay {
+
+std::vector<uint8_t> encodeIndex(const std::vector<IndexEntry>& entries) {
+  det::Writer w;
+  w.varu("entries", entries.size());
+  for (const auto& e : entries) {
+    w.u8("kind", static_cast<uint8_t>(e.kind));
+    w.varu("firstTurn", e.firstTurn);
+    w.varu("turnCount", e.turnCount);
+    w.varu("offset", e.offset);
+  }
+  return w.take();
+}
+
+Result<std::vector<IndexEntry>> decodeIndex(std::span<const uint8_t> raw) {
+  det::Reader r(raw, "index trailer");
+  uint64_t n = r.count("entries", 1u << 24, 4);
+  std::vector<IndexEntry> out;
+  for (uint64_t i = 0; i < n && r.ok(); ++i) {
+    IndexEntry e;
+    uint8_t k = r.u8("kind");
+    if (r.ok() && (k < 1 || k > 2)) r.fail("kind", "index entries name turn or snapshot frames only");
+    e.kind = static_cast<FrameKind>(k);
+    e.firstTurn = static_cast<uint32_t>(r.varu("firstTurn", UINT32_MAX));
+    e.turnCount = static_cast<uint32_t>(r.varu("turnCount", UINT32_MAX));
+    e.offset = r.varu("offset");
+    out.push_back(e);
+  }
+  if (auto f = r.finish(); !f) return f.error();
+  return out;
+}
+
+ReplayWriter::~ReplayWriter() {
+  if (file_ && !closed_) {
+    (void)flush();  // best effort: the file stays readable without its trailer
+    std::fclose(file_);
+  }
+}
+
+Result<std::unique_ptr<ReplayWriter>> ReplayWriter::create(const std::string& path,
+                                                           const lockstep::SessionConfig& session,
+                                                           WriterOptions options) {
+  if (options.blockTurns == 0) return Err("replay writer: blockTurns must be at least 1");
+  if (session.seats.empty() || session.seats.size() > kMaxSeats) return Err("replay writer: bad seat count");
+  std::unique_ptr<ReplayWriter> w(new ReplayWriter());
+  w->path_ = path;
+  w->header_.blockTurns = options.blockTurns;
+  w->header_.snapshotEvery = options.snapshotEvery;
+  w->header_.session = session;
+  w->seats_ = static_cast<Seat>(session.seats.size());
+  w->file_ = std::fopen(path.c_str(), "wb");
+  if (!w->file_) return Err("cannot create replay ", path, ": ", std::strerror(errno));
+  if (auto r = w->writeBytes(encodeHeader(w->header_)); !r) return r.error();
+  if (std::fflush(w->file_) != 0) return Err("cannot write replay ", path, ": ", std::strerror(errno));
+  return w;
+}
+
+Result<std::unique_ptr<ReplayWriter>> ReplayWriter::reopen(const std::string& path, const ReplayReader& reader) {
+  std::unique_ptr<ReplayWriter> w(new ReplayWriter());
+  w->path_ = path;
+  w->header_ = reader.header();
+  w->seats_ = static_cast<Seat>(w->header_.session.seats.size());
+  w->nextTurn_ = reader.turnCount();
+  w->offset_ = reader.dataEnd();
+  for (const auto& f : reader.frames())
+    if (f.kind != FrameKind::Index) w->index_.push_back({f.kind, f.firstTurn, f.turnCount, f.offset});
+  std::error_code ec;
+  std::filesystem::resize_file(path, w->offset_, ec);
+  if (ec) return Err("cannot truncate replay ", path, " for appending: ", ec.message());
+  w->file_ = std::fopen(path.c_str(), "ab");
+  if (!w->file_) return Err("cannot reopen replay ", path, ": ", std::strerror(errno));
+  return w;
+}
+
+Result<void> ReplayWriter::writeBytes(std::span<const uint8_t> b) {
+  if (!file_ || closed_) return Err("replay writer for ", path_, " is closed");
+  if (std::fwrite(b.data(), 1, b.size(), file_) != b.size())
+    return Err("cannot write replay ", path_, ": ", std::strerror(errno));
+  offset_ += b.size();
+  return Ok();
+}
+
+Result<void> ReplayWriter::writeFrame(FrameKind kind, uint32_t first, uint32_t count, std::span<const uint8_t> raw) {
+  if (kind != FrameKind::Index) index_.push_back({kind, first, count, offset_});
+  if (auto r = writeBytes(encodeFrame(kind, first, count, raw)); !r) return r;
+  if (std::fflush(file_) != 0) return Err("cannot flush replay ", path_, ": ", std::strerror(errno));
+  return Ok();
+}
+
+Result<void> ReplayWriter::append(const TurnRecordInput& rec, const lockstep::TurnEngine* after) {
+  if (closed_) return Err("replay writer for ", path_, " is closed");
+  if (rec.turn != nextTurn_) return Err("replay writer: expected turn ", nextTurn_, ", got turn ", rec.turn);
+  if (rec.ordersBySeat.size() != seats_ || rec.signatures.size() != seats_)
+    return Err("replay writer: turn ", rec.turn, " needs orders and a signature for each of ", seats_, " seats");
+  TurnRecord t;
+  t.turn = rec.turn;
+  t.ordersBySeat = rec.ordersBySeat;
+  t.sealTag = sealTag(rec.seal);
+  pending_.turns.push_back(std::move(t));
+  pending_.lastSeal = rec.seal;
+  pending_.signatures = rec.signatures;
+  ++nextTurn_;
+  if (pending_.turns.size() >= header_.blockTurns) {
+    if (auto r = flush(); !r) return r;
+  }
+  if (after && header_.snapshotEvery != 0 && after->turn() == nextTurn_ && nextTurn_ % header_.snapshotEvery == 0) {
+    if (auto r = flush(); !r) return r;
+    det::Writer w;
+    after->write(w);
+    if (auto r = writeFrame(FrameKind::Snapshot, nextTurn_, 0, w.data()); !r) return r;
+  }
+  return Ok();
+}
+
+Result<void> ReplayWriter::flush() {
+  if (closed_) return Err("replay writer for ", path_, " is closed");
+  if (pending_.turns.empty()) return Ok();
+  auto raw = encodeBlock(pending_);
+  uint32_t first = pending_.turns.front().turn;
+  auto count = static_cast<uint32_t>(pending_.turns.size());
+  pending_ = TurnBlock{};
+  return writeFrame(FrameKind::Turns, first, count, raw);
+}
+
+Result<void> ReplayWriter::close() {
+  if (closed_) return Err("replay writer for ", path_, " is already closed");
+  if (auto r = flush(); !r) return r;
+  uint64_t trailerAt = offset_;
+  if (auto r = writeFrame(FrameKind::Index, nextTurn_, 0, encodeIndex(index_)); !r) return r;
+  if (auto r = writeBytes(encodeFooter(trailerAt)); !r) return r;
+  closed_ = true;
+  if (std::fclose(file_) != 0) {
+    file_ = nullptr;
+    return Err("cannot close replay ", path_, ": ", std::strerror(errno));
+  }
+  file_ = nullptr;
+  return Ok();
+}
+
+}  // namespace concord::replay

@@ -1,0 +1,87 @@
+// ReplayWriter: appends turn records to a replay file as the game goes (crash-safe: each block is
+// a complete, checksummed frame, flushed to the OS when written). Every session writes one.
+#pragma once
+
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/det/result.h"
+#include "core/game/types.h"
+#include "lockstep/crypto.h"
+#include "lockstep/session.h"
+#include "lockstep/turn_engine.h"
+#include "replay/format.h"
+#include "replay/turn_block.h"
+
+namespace concord::replay {
+
+class ReplayReader;
+
+struct WriterOptions {
+  uint32_t blockTurns = 64;      // turns per frame; a crash loses at most the unflushed block
+  uint32_t snapshotEvery = 256;  // snapshot frame every N turns when append() is given the engine
+};
+
+/// One turn as the pipeline saw it: every seat's orders, the Seal hash after the turn, and every
+/// seat's full signature on its bundle of this turn (the writer keeps only those at block ends).
+struct TurnRecordInput {
+  uint32_t turn = 0;
+  std::vector<std::vector<Order>> ordersBySeat;
+  det::Hash128 seal;
+  std::vector<lockstep::Signature> signatures;
+};
+
+/// One index entry: where a frame starts.
+struct IndexEntry {
+  FrameKind kind = FrameKind::Turns;
+  uint32_t firstTurn = 0;
+  uint32_t turnCount = 0;
+  uint64_t offset = 0;
+  friend bool operator==(const IndexEntry&, const IndexEntry&) = default;
+};
+std::vector<uint8_t> encodeIndex(const std::vector<IndexEntry>& entries);
+Result<std::vector<IndexEntry>> decodeIndex(std::span<const uint8_t> raw);
+
+class ReplayWriter {
+ public:
+  ~ReplayWriter();
+  ReplayWriter(const ReplayWriter&) = delete;
+  ReplayWriter& operator=(const ReplayWriter&) = delete;
+
+  /// Creates (overwrites) `path` and writes the header.
+  static Result<std::unique_ptr<ReplayWriter>> create(const std::string& path, const lockstep::SessionConfig& session,
+                                                      WriterOptions options = {});
+  /// Reopens a replay read by `reader` for appending after its last complete turn: drops a cut tail
+  /// and the index trailer (rewritten at close). Resume uses this after verifying.
+  static Result<std::unique_ptr<ReplayWriter>> reopen(const std::string& path, const ReplayReader& reader);
+
+  /// Appends the next turn (turns must be consecutive from 0). With `after` (the engine after this
+  /// turn), a snapshot frame is written every snapshotEvery turns.
+  Result<void> append(const TurnRecordInput& record, const lockstep::TurnEngine* after = nullptr);
+  /// Writes the pending turns as a frame and flushes it to the OS.
+  Result<void> flush();
+  /// Flushes, writes the index trailer and footer, and closes. Further calls fail.
+  Result<void> close();
+
+  uint32_t nextTurn() const { return nextTurn_; }
+  uint64_t bytesWritten() const { return offset_; }
+
+ private:
+  ReplayWriter() = default;
+  Result<void> writeBytes(std::span<const uint8_t> b);
+  Result<void> writeFrame(FrameKind kind, uint32_t first, uint32_t count, std::span<const uint8_t> raw);
+
+  std::FILE* file_ = nullptr;
+  std::string path_;
+  Header header_;
+  Seat seats_ = 0;
+  uint32_t nextTurn_ = 0;
+  uint64_t offset_ = 0;
+  TurnBlock pending_;
+  std::vector<IndexEntry> index_;
+  bool closed_ = false;
+};
+
+}  // namespace concord::replay
