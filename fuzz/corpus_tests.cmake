@@ -1,0 +1,8 @@
+# Included from tests/CMakeLists.txt: replays each committed fuzz corpus through its entry point in
+# the normal build, so CI checks every saved input without libFuzzer.
+foreach(target fuzz_bundle fuzz_reader fuzz_replay)
+  add_executable(${target}_corpus ${PROJECT_SOURCE_DIR}/fuzz/${target}.cpp ${PROJECT_SOURCE_DIR}/fuzz/corpus_main.cpp)
+  target_link_libraries(${target}_corpus PRIVATE concord_flags concord_replay)
+  add_test(NAME ${target}_corpus COMMAND ${target}_corpus ${PROJECT_SOURCE_DIR}/fuzz/corpus/${target})
+  set_tests_properties(${target}_corpus PROPERTIES LABELS fuzz_corpus)
+endforeach()
