@@ -4,10 +4,12 @@
 namespace concord::cli {
 
 int runSelfplay(Args args);
+int runTei(Args args);
 
 std::span<const Command> commands() {
   static const Command table[] = {
       {"selfplay", "play N headless bot seats through the full lockstep pipeline and write a replay", runSelfplay},
+      {"tei", "TEI ratings: OpenSkill calculator, grades, leaderboards, apply finished games", runTei},
   };
   return table;
 }

@@ -1,0 +1,300 @@
+// `concord tei`: TEI ratings (TEI spec; RULES §VIII). Subcommands: rate, grade, show, leaderboard,
+// academy, apply-record. `tei apply REPLAY` / `tei ledger DIR` will be thin wrappers: replay → MatchRecord
+// → TeiStore::applyMatch.
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <map>
+#include <optional>
+#include <sstream>
+#include <string>
+
+#include "core/tei/grade.h"
+#include "core/tei/match.h"
+#include "core/tei/openskill.h"
+#include "tools/concord/command.h"
+#include "tools/tei_store/store.h"
+#include "tools/tei_store/tei_json.h"
+
+namespace concord::cli {
+
+namespace {
+
+using namespace concord::tei;
+
+constexpr const char* kHelp =
+    "usage: concord tei <subcommand> [options]\n"
+    "\n"
+    "  rate                          OpenSkill (openskill 5.0.1 defaults) on stdin JSON:\n"
+    "                                {\"teams\":[[{\"mu\":25,\"sigma\":8.333333333333334}],...],\"ranks\":[1,2]}\n"
+    "  grade --mu M --sigma S [--current LETTER]\n"
+    "                                TEI grade, score and federation commission\n"
+    "  show --player ID              every bucket of one captain\n"
+    "  leaderboard [--track points|go-out] [--bucket human|squad|localAi/<skill>|group/<charterId>]\n"
+    "              [--sort tei|rating|mu]\n"
+    "  academy --player ID --track T --skill ensign|lieutenant|commander\n"
+    "                                save the Academy placement (once per track)\n"
+    "  apply-record FILE.json        apply one finished game's MatchRecord (idempotent by gameId)\n"
+    "\n"
+    "Store options: --db PATH (default $XDG_DATA_HOME/concord/tei.sqlite or ~/.local/share/concord/tei.sqlite)\n";
+
+constexpr const char* kHint = "concord tei --help";
+
+struct Options {
+  std::map<std::string, std::string> kv;
+  std::vector<std::string> positional;
+};
+
+Result<Options> parseOptions(Args args, std::initializer_list<const char*> valued) {
+  Options o;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a.starts_with("--")) {
+      bool known = false;
+      for (const char* v : valued) known = known || a == v;
+      if (!known) return Err("unknown option ", a);
+      if (i + 1 >= args.size()) return Err(a, " needs a value");
+      o.kv[a] = args[++i];
+    } else {
+      o.positional.push_back(a);
+    }
+  }
+  return o;
+}
+
+Result<double> parseNumber(const std::string& s, const char* what) {
+  double v = 0;
+  const char* end = s.data() + s.size();
+  auto [p, ec] = std::from_chars(s.data(), end, v);
+  if (ec != std::errc() || p != end || !std::isfinite(v)) return Err(what, " must be a number (got '", s, "')");
+  return v;
+}
+
+Result<TeiStore> openStore(const Options& o) {
+  std::string path;
+  if (auto it = o.kv.find("--db"); it != o.kv.end()) path = it->second;
+  else {
+    auto d = defaultStorePath();
+    if (!d) return d.error();
+    path = *d;
+  }
+  return TeiStore::open(path);
+}
+
+std::string jsonString(std::string_view s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (static_cast<unsigned char>(c) < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+      out += buf;
+      continue;
+    }
+    out += c;
+  }
+  return out + "\"";
+}
+
+int runRate(Args args) {
+  if (!args.empty()) return usageError("tei rate takes no arguments; it reads JSON on stdin", kHint);
+  std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+  auto req = parseRateRequest(text);
+  if (!req) return failure("tei rate: " + req.message());
+  auto out = rate(req->teams, req->ranks);
+  if (!out) return failure("tei rate: " + out.message());
+  std::printf("%s\n", formatRateResponse(*out).c_str());
+  return 0;
+}
+
+int runGrade(Args args) {
+  auto o = parseOptions(args, {"--mu", "--sigma", "--current"});
+  if (!o) return usageError("tei grade: " + o.message(), kHint);
+  if (!o->positional.empty()) return usageError("tei grade: unexpected argument " + o->positional[0], kHint);
+  if (!o->kv.count("--mu") || !o->kv.count("--sigma")) return usageError("tei grade needs --mu and --sigma", kHint);
+  auto mu = parseNumber(o->kv["--mu"], "--mu");
+  if (!mu) return usageError("tei grade: " + mu.message(), kHint);
+  auto sigma = parseNumber(o->kv["--sigma"], "--sigma");
+  if (!sigma) return usageError("tei grade: " + sigma.message(), kHint);
+  if (auto v = validateRating(Rating{*mu, *sigma}); !v) return usageError("tei grade: " + v.message(), kHint);
+  std::optional<Letter> current;
+  if (o->kv.count("--current")) {
+    auto l = parseLetter(o->kv["--current"]);
+    if (!l) return usageError("tei grade: " + l.message(), kHint);
+    current = *l;
+  }
+  const Grade g = teiGrade(*mu, *sigma, current);
+  std::printf("{\"grade\":\"%c\",\"score\":%d,\"formatted\":\"%s\",\"commission\":\"%s\"}\n", letterChar(g.letter),
+              g.score, g.formatted().c_str(), std::string(commissionName(commission(g))).c_str());
+  return 0;
+}
+
+std::string describe(const StoredRating& r) {
+  const Grade g = r.grade();
+  const Commission c = commission(g);
+  std::string s = g.formatted() + "  " + std::string(commissionName(c));
+  if (isFlagOfficer(c)) s += " (Flag Officer)";
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "  matches %lld  mu %.3f  sigma %.3f  rating %.3f", static_cast<long long>(r.matches),
+                r.mu, r.sigma, r.displayRating);
+  s += buf;
+  if (showProvisionalLabel(g.letter, r.matches)) s += "  [provisional]";
+  if (isHighUncertainty(r.sigma)) s += "  [high uncertainty]";
+  return s;
+}
+
+int runShow(Args args) {
+  auto o = parseOptions(args, {"--db", "--player"});
+  if (!o) return usageError("tei show: " + o.message(), kHint);
+  if (!o->kv.count("--player")) return usageError("tei show needs --player ID", kHint);
+  auto store = openStore(*o);
+  if (!store) return failure("tei show: " + store.message());
+  const std::string player = o->kv["--player"];
+  auto buckets = store->playerBuckets(player);
+  if (!buckets) return failure("tei show: " + buckets.message());
+  if (buckets->empty()) {
+    std::printf("%s has no rated matches (new ratings start at P0, Cadet).\n", player.c_str());
+    return 0;
+  }
+  for (const auto& b : *buckets) {
+    std::string pct;
+    // Percentile on that bucket's public board (TEI §9.2).
+    auto slash = b.bucket.rfind('/');
+    auto track = parseTrack(b.bucket.substr(slash + 1));
+    if (track) {
+      auto key = parseBucket(b.bucket.substr(0, slash), *track);
+      if (key) {
+        auto board = store->leaderboard(*key, BoardSort::TeiPath);
+        if (board) {
+          auto ranks = boardRanks(*board, BoardSort::TeiPath);
+          for (size_t i = 0; i < board->size(); ++i)
+            if ((*board)[i].playerId == player) {
+              auto p = displayPercentile(ranks[i], static_cast<int64_t>(board->size()));
+              if (p) pct = "  " + percentileLabel(*p);
+            }
+        }
+      }
+    }
+    std::printf("%-28s %s  wins %lld%s\n", b.bucket.c_str(), describe(b.rating).c_str(),
+                static_cast<long long>(b.wins), pct.c_str());
+  }
+  for (Track t : {Track::Points, Track::GoOut}) {
+    auto a = store->advisor(player, t);
+    if (!a) return failure("tei show: " + a.message());
+    if (a->matches > 0)
+      std::printf("assisted (%s): %lld matches, %lld wins (not rated)\n", std::string(trackObjective(t)).c_str(),
+                  static_cast<long long>(a->matches), static_cast<long long>(a->wins));
+  }
+  return 0;
+}
+
+int runLeaderboard(Args args) {
+  auto o = parseOptions(args, {"--db", "--track", "--bucket", "--sort"});
+  if (!o) return usageError("tei leaderboard: " + o.message(), kHint);
+  auto track = parseTrack(o->kv.count("--track") ? o->kv["--track"] : "points");
+  if (!track) return usageError("tei leaderboard: " + track.message(), kHint);
+  auto bucket = parseBucket(o->kv.count("--bucket") ? o->kv["--bucket"] : "human", *track);
+  if (!bucket) return usageError("tei leaderboard: " + bucket.message(), kHint);
+  BoardSort sort = BoardSort::TeiPath;
+  if (o->kv.count("--sort")) {
+    const std::string& s = o->kv["--sort"];
+    if (s == "tei") sort = BoardSort::TeiPath;
+    else if (s == "rating") sort = BoardSort::DisplayRating;
+    else if (s == "mu") sort = BoardSort::Mu;
+    else return usageError("tei leaderboard: unknown --sort '" + s + "' (expected tei, rating or mu)", kHint);
+  }
+  auto store = openStore(*o);
+  if (!store) return failure("tei leaderboard: " + store.message());
+  auto rows = store->leaderboard(*bucket, sort);
+  if (!rows) return failure("tei leaderboard: " + rows.message());
+  std::printf("TEI leaderboard %s (%s track)\n", bucket->str().c_str(), std::string(trackObjective(*track)).c_str());
+  if (rows->empty()) {
+    std::printf("(no rated captains yet)\n");
+    return 0;
+  }
+  auto ranks = boardRanks(*rows, sort);
+  for (size_t i = 0; i < rows->size(); ++i) {
+    auto p = displayPercentile(ranks[i], static_cast<int64_t>(rows->size()));
+    std::printf("%4lld  %-20s %s  %s\n", static_cast<long long>(ranks[i]), (*rows)[i].playerId.c_str(),
+                describe((*rows)[i].rating).c_str(), p ? percentileLabel(*p).c_str() : "");
+  }
+  return 0;
+}
+
+int runAcademy(Args args) {
+  auto o = parseOptions(args, {"--db", "--player", "--track", "--skill"});
+  if (!o) return usageError("tei academy: " + o.message(), kHint);
+  if (!o->kv.count("--player") || !o->kv.count("--track") || !o->kv.count("--skill"))
+    return usageError("tei academy needs --player, --track and --skill", kHint);
+  auto track = parseTrack(o->kv["--track"]);
+  if (!track) return usageError("tei academy: " + track.message(), kHint);
+  auto skill = parseSkillKey(o->kv["--skill"]);
+  if (!skill) return usageError("tei academy: " + skill.message(), kHint);
+  auto store = openStore(*o);
+  if (!store) return failure("tei academy: " + store.message());
+  if (auto r = store->setAcademyPlacement(o->kv["--player"], *track, *skill); !r) return failure("tei academy: " + r.message());
+  const StoredRating seed = effectiveRating(std::nullopt, aiAnchor(*track, *skill));
+  std::printf("Academy placement saved: %s starts %s at %s (%s)\n", o->kv["--player"].c_str(),
+              std::string(trackObjective(*track)).c_str(), seed.grade().formatted().c_str(),
+              std::string(commissionName(commission(seed.grade()))).c_str());
+  return 0;
+}
+
+int runApplyRecord(Args args) {
+  auto o = parseOptions(args, {"--db"});
+  if (!o) return usageError("tei apply-record: " + o.message(), kHint);
+  if (o->positional.size() != 1) return usageError("tei apply-record needs exactly one FILE.json", kHint);
+  std::ifstream in(o->positional[0], std::ios::binary);
+  if (!in) return failure("tei apply-record: cannot read " + o->positional[0]);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  auto rec = parseMatchRecord(text);
+  if (!rec) return failure("tei apply-record: " + o->positional[0] + ": " + rec.message());
+  auto store = openStore(*o);
+  if (!store) return failure("tei apply-record: " + store.message());
+  auto res = store->applyMatch(*rec);
+  if (!res) return failure("tei apply-record: " + res.message());
+  const auto& el = res->plan.eligibility;
+  if (res->alreadyApplied) {
+    std::printf("game %s was already applied; nothing changed\n", rec->gameId.c_str());
+    return 0;
+  }
+  if (!el.eligible()) {
+    std::printf("game %s is not TEI-rated: %s\n", rec->gameId.c_str(), el.summary().c_str());
+    return 0;
+  }
+  std::printf("game %s rated (%s)\n", rec->gameId.c_str(), std::string(contextName(el.context)).c_str());
+  for (const auto& w : res->plan.writes)
+    std::printf("  %-20s %-28s %s\n", w.playerId.c_str(), w.bucket.str().c_str(),
+                beforeAfterText(w.before.grade(), w.after.grade()).c_str());
+  return 0;
+}
+
+}  // namespace
+
+int runTei(Args args) {
+  if (args.empty()) return usageError("tei needs a subcommand", kHint);
+  const std::string& sub = args[0];
+  if (sub == "-h" || sub == "--help" || sub == "help") {
+    std::printf("%s", kHelp);
+    return 0;
+  }
+  if (wantsHelp(args)) {
+    std::printf("%s", kHelp);
+    return 0;
+  }
+  const Args rest = args.subspan(1);
+  if (sub == "rate") return runRate(rest);
+  if (sub == "grade") return runGrade(rest);
+  if (sub == "show") return runShow(rest);
+  if (sub == "leaderboard") return runLeaderboard(rest);
+  if (sub == "academy") return runAcademy(rest);
+  if (sub == "apply-record") return runApplyRecord(rest);
+  if (sub == "apply" || sub == "ledger")
+    return failure("tei " + sub + ": needs the Warp replay reader, which has not landed yet; use tei apply-record");
+  return usageError("unknown tei subcommand '" + sub + "'", kHint);
+}
+
+}  // namespace concord::cli
