@@ -131,7 +131,7 @@ void Peer::receive(PeerId from, WireMessage m) {
 }
 
 void Peer::onBundle(PeerId from, Bundle b) {
-  if (syncing_) return;  // nothing to check it against until the snapshot arrives
+  if (syncing_ || halted_) return;  // nothing to check it against, or stopped by a desync
   const uint32_t t = engine_->turn();
   if (b.gameId != engine_->gameId()) return reject(from, b, "wrong game id " + b.gameId.shortHex());
   if (b.seat >= engine_->session().seats.size()) return reject(from, b, "no such seat at this table");
@@ -206,6 +206,7 @@ void Peer::onSnapshot(const Snapshot& s) {
   ring_.emplace_back(s.turn - 1, s.state);
   recordBase_ = s.turn;
   syncing_ = false;
+  following_ = true;
   logLine("fast-forwarding from a snapshot at turn " + std::to_string(s.turn) + " with " +
           std::to_string(s.tail.size()) + " tail bundles");
   for (const auto& b : s.tail) {
@@ -272,6 +273,7 @@ void Peer::sendOwn(Seat s, std::vector<Order> orders) {
   slots.resize(engine_->session().seats.size());
   auto h = b.bodyHash();
   // Our own bundle goes first: we never apply anything else for a seat we sign.
+  std::erase_if(slots[s], [&](const Candidate& c) { return c.bodyHash == h; });
   slots[s].insert(slots[s].begin(), Candidate{b, h, opt_.key.publicKey});
   ++stats_.bundlesSent;
   broadcast(BundleMsg{b});
@@ -288,7 +290,9 @@ void Peer::buildOwnBundles() {
   bool stewardMine = st && mine(*st);
   for (Seat s = 0; s < m.seatCount(); ++s) {
     bool ownerRun = m.seat(s).controller == Controller::Owner;
-    if (ownerRun && mine(s) && !engine_->session().seats[s].ai) {
+    // A restarted owner only follows until its reclaim takes effect: its old bundles may be out there.
+    if (following_ && ownerRun && m.seat(s).since >= recordBase_ && recordBase_ > 0) following_ = false;
+    if (ownerRun && mine(s) && !engine_->session().seats[s].ai && !following_) {
       sendOwn(s, botOrders(s));
     } else if (!ownerRun && (stewardMine || (!st && mine(s)))) {
       auto orders = botOrders(s);
@@ -374,7 +378,7 @@ bool Peer::tryAdvance() {
       c.verifiedWith = signer;
       if (!chosen[s]) {
         chosen[s] = &c;
-      } else if (opensWithSubstitute(chosen[s]->bundle) == sub) {
+      } else if (opensWithSubstitute(chosen[s]->bundle) == sub && chosen[s]->bodyHash != c.bodyHash) {
         if (std::none_of(equivocations_.begin(), equivocations_.end(),
                          [&](const Equivocation& e) { return e.turn == t && e.seat == s; })) {
           equivocations_.push_back(Equivocation{t, s, chosen[s]->bundle.encode(), c.bundle.encode()});

@@ -147,6 +147,7 @@ class Peer {
   std::map<uint32_t, std::function<void(std::vector<uint8_t>&)>> corruptions_;
   bool halted_ = false;
   bool syncing_ = false;
+  bool following_ = false;  // restarted owner: sends nothing for its seat until it has reclaimed it
   uint32_t desyncTurn_ = 0;
   uint64_t desyncSince_ = 0;
   std::map<PeerId, StateSample> samples_;

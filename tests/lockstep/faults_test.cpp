@@ -1,0 +1,228 @@
+// Hostile and broken peers: desyncs, forgeries, stale/future bundles, garbage, equivocation,
+// killed peers, substitution, reclaim and steward death. None may crash or stall the table.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "lockstep/selfplay.h"
+#include "lockstep/wire.h"
+
+using namespace concord;
+using namespace concord::lockstep;
+
+namespace {
+
+SelfPlayParams params(Seat seats, uint64_t seed) {
+  SelfPlayParams p;
+  p.seats = seats;
+  p.seed = seed;
+  p.options = {{"hands", "4"}};
+  p.net.delayMs = 10;
+  p.net.jitterMs = 10;
+  p.net.lossPermille = 100;
+  p.silenceMs = 1000;
+  p.maxVirtualMs = 20 * 60 * 1000;
+  return p;
+}
+
+bool anyLine(const Peer& p, std::string_view needle) {
+  return std::any_of(p.rejections().begin(), p.rejections().end(),
+                     [&](const std::string& l) { return l.find(needle) != std::string::npos; });
+}
+
+// Every live peer's Seal sequence agrees with peer `ref`'s over the turns both applied.
+void expectAgreement(Table& t, Seat ref) {
+  const Peer& r = t.peer(ref);
+  for (Seat s = 0; s < t.session().seats.size(); ++s) {
+    if (!t.alive(s)) continue;
+    const Peer& p = t.peer(s);
+    ASSERT_GE(p.firstTurn(), r.firstTurn());
+    auto off = p.firstTurn() - r.firstTurn();
+    ASSERT_LE(off + p.seals().size(), r.seals().size()) << "seat " << s;
+    for (size_t i = 0; i < p.seals().size(); ++i) EXPECT_EQ(p.seals()[i], r.seals()[off + i]) << "seat " << s;
+  }
+}
+
+void bumpField(const SessionConfig& session, std::vector<uint8_t>& bytes, std::string_view field) {
+  auto e = TurnEngine::create(session);
+  ASSERT_TRUE(e.ok());
+  det::Reader r(bytes);
+  ASSERT_TRUE((*e)->read(r).ok());
+  det::Writer w(true);
+  (*e)->write(w);
+  for (const auto& te : w.trace())
+    if (te.path.find(field) != std::string::npos && bytes[te.begin] < 0x70) {
+      bytes[te.begin] = static_cast<uint8_t>(bytes[te.begin] + 2);
+      return;
+    }
+  FAIL() << "no field " << field;
+}
+
+}  // namespace
+
+TEST(Faults, CorruptedStateGivesDesyncReportAtThatTurnOnEveryPeer) {
+  auto p = params(4, 3);
+  std::vector<std::string> log;
+  p.log = [&](std::string_view l) { log.emplace_back(l); };
+  auto t = Table::create(p);
+  ASSERT_TRUE(t.ok()) << t.message();
+  Table& table = **t;
+  const SessionConfig session = table.session();
+  table.peer(2).corruptAfterTurn(5, [&](std::vector<uint8_t>& b) { bumpField(session, b, "score"); });
+  ASSERT_TRUE(table.runUntil([&] {
+    for (Seat s = 0; s < 4; ++s)
+      if (!table.peer(s).desync()) return false;
+    return true;
+  }));
+  for (Seat s = 0; s < 4; ++s) {
+    const auto& rep = *table.peer(s).desync();
+    EXPECT_EQ(rep.turn, 5u) << "seat " << s;
+    EXPECT_NE(rep.fieldPath.find("score"), std::string::npos) << rep.fieldPath;
+    EXPECT_EQ(rep.disagreeingSeats, std::vector<Seat>{2});
+    EXPECT_EQ(rep.majoritySeats, (std::vector<Seat>{0, 1, 3}));
+    EXPECT_EQ(rep.weAreMajority, s != 2);
+    EXPECT_NE(rep.majorityHash, rep.otherHash);
+    EXPECT_FALSE(rep.majorityBinary.empty());
+    EXPECT_FALSE(rep.otherBinary.empty());
+    EXPECT_NE(rep.otherReadable.find("score"), std::string::npos);
+    EXPECT_EQ(table.peer(s).seals().size(), 6u);  // stopped right after the bad Seal
+  }
+  EXPECT_TRUE(std::any_of(log.begin(), log.end(), [](const std::string& l) { return l.find("desync at turn 5") != std::string::npos; }));
+}
+
+TEST(Faults, HostileInputIsRejectedLoggedAndHarmless) {
+  auto p = params(4, 5);
+  p.extraEndpoints = 1;
+  p.net.lossPermille = 0;  // every injected message must reach every peer
+  auto t = Table::create(p);
+  ASSERT_TRUE(t.ok()) << t.message();
+  Table& table = **t;
+  Transport& rogue = table.net().endpoint(4);
+  ASSERT_TRUE(table.runUntil([&] { return table.peer(0).turn() >= 4; }));
+  const uint32_t now = table.peer(0).turn();
+  const TurnRecord real = table.peer(0).records()[2];
+  auto inject = [&](const Bundle& b) { rogue.broadcast(encodeWire(BundleMsg{b})); };
+
+  Bundle base;
+  base.gameId = table.session().gameId();
+  base.seat = 1;
+  base.orders.push_back(Order{2, {}});
+
+  Bundle stranger = base;  // signed by a key that owns no seat
+  stranger.turn = now + 1;
+  stranger.signWith(KeyPair::fromLabel("stranger"));
+  inject(stranger);
+
+  Bundle forged = base;  // seat 1's key, then one signature byte flipped
+  forged.turn = now + 1;
+  forged.orders.push_back(Order{1, {3}});
+  forged.signWith(table.key(1));
+  forged.signature.bytes[10] ^= 1;
+  inject(forged);
+
+  Bundle past = base;  // turn 0 is long applied
+  past.turn = 0;
+  past.signWith(KeyPair::fromLabel("stranger"));
+  inject(past);
+
+  Bundle future = base;
+  future.turn = now + 100;
+  future.signWith(table.key(1));
+  inject(future);
+
+  Bundle wrongGame = base;
+  wrongGame.gameId = det::Hash128{1, 1};
+  wrongGame.turn = now + 1;
+  wrongGame.signWith(table.key(1));
+  inject(wrongGame);
+
+  // Equivocation: seat 1's real key signs a second, different bundle for applied turn 2.
+  Bundle twin = real.bundles[1];
+  twin.orders.push_back(Order{2, {}});
+  twin.signWith(table.key(1));
+  inject(twin);
+
+  std::vector<uint8_t> garbage{0xC1, 0xC0, 1, 1, 0xFF, 0xFF, 0xFF};
+  rogue.broadcast(garbage);
+  auto valid = encodeWire(BundleMsg{real.bundles[1]});
+  rogue.broadcast(std::span(valid.data(), valid.size() - 3));
+
+  ASSERT_TRUE(table.runUntil([&] { return table.allOver(); })) << "hostile input stalled the table";
+  expectAgreement(table, 0);
+  for (Seat s = 0; s < 4; ++s) {
+    const Peer& q = table.peer(s);
+    EXPECT_FALSE(q.halted());
+    EXPECT_TRUE(anyLine(q, "signature does not verify against the expected signer")) << s;
+    EXPECT_TRUE(anyLine(q, "turn is in the past")) << s;
+    EXPECT_TRUE(anyLine(q, "beyond the window")) << s;
+    EXPECT_TRUE(anyLine(q, "wrong game id")) << s;
+    EXPECT_TRUE(anyLine(q, "rejected message from peer 4")) << s;
+    EXPECT_TRUE(anyLine(q, "EQUIVOCATION by seat 1 at turn 2")) << s;
+    ASSERT_EQ(q.equivocations().size(), 1u);
+    EXPECT_EQ(q.equivocations()[0].first, real.encoded[1]);
+    EXPECT_EQ(q.equivocations()[0].second, twin.encode());
+    EXPECT_EQ(q.flaggedSeats(), std::vector<Seat>{1});
+  }
+}
+
+TEST(Faults, KilledPeerIsSubstitutedAndGameCompletes) {
+  auto p = params(4, 9);
+  auto t = Table::create(p);
+  ASSERT_TRUE(t.ok());
+  Table& table = **t;
+  ASSERT_TRUE(table.runUntil([&] { return table.peer(0).turn() >= 3; }));
+  table.kill(2);
+  ASSERT_TRUE(table.runUntil([&] { return table.allOver(); }));
+  expectAgreement(table, 0);
+  const auto& recs = table.peer(0).records();
+  auto sub = std::find_if(recs.begin(), recs.end(), [](const TurnRecord& r) { return !r.substituted.empty(); });
+  ASSERT_NE(sub, recs.end());
+  EXPECT_EQ(sub->substituted, std::vector<Seat>{2});
+  EXPECT_EQ(sub->signers[2], table.key(0).publicKey);  // the steward signed it
+  EXPECT_EQ(table.peer(0).engine().membership().seat(2).controller, Controller::Ai);
+}
+
+TEST(Faults, RestartedOwnerFastForwardsAndReclaims) {
+  auto p = params(4, 12);
+  p.options = {{"hands", "10"}};
+  p.log = [](std::string_view l) { if (getenv("TLOG")) fprintf(stderr, "%.*s\n", int(l.size()), l.data()); };
+  auto t = Table::create(p);
+  ASSERT_TRUE(t.ok());
+  Table& table = **t;
+  ASSERT_TRUE(table.runUntil([&] { return table.peer(0).turn() >= 3; }));
+  table.kill(2);
+  ASSERT_TRUE(table.runUntil([&] { return table.peer(0).engine().membership().seat(2).controller == Controller::Ai; }));
+  ASSERT_TRUE(table.restart(2).ok());
+  ASSERT_TRUE(table.runUntil([&] {
+    const Peer& q = table.peer(2);
+    return !q.syncing() && q.engine().membership().seat(2).controller == Controller::Owner;
+  })) << "owner never reclaimed its seat";
+  const uint32_t back = table.peer(2).turn();
+  ASSERT_TRUE(table.runUntil([&] { return table.allOver(); }));
+  expectAgreement(table, 0);
+  // After the reclaim the owner signs its own bundles again.
+  const auto& rec = table.peer(0).records().back();
+  EXPECT_GT(rec.turn, back);
+  EXPECT_EQ(rec.signers[2], table.key(2).publicKey);
+  EXPECT_GT(table.peer(2).firstTurn(), 0u);
+}
+
+TEST(Faults, StewardDeathHandsAiSeatsToTheNextOwner) {
+  auto p = params(4, 21);
+  p.options = {{"hands", "8"}};
+  auto t = Table::create(p);
+  ASSERT_TRUE(t.ok());
+  Table& table = **t;
+  ASSERT_TRUE(table.runUntil([&] { return table.peer(1).turn() >= 3; }));
+  table.kill(3);
+  ASSERT_TRUE(table.runUntil([&] { return table.peer(1).engine().membership().seat(3).controller == Controller::Ai; }));
+  table.kill(0);  // the steward, now also running seat 3
+  ASSERT_TRUE(table.runUntil([&] { return table.allOver(); })) << "steward death stalled the table";
+  expectAgreement(table, 1);
+  const auto& m = table.peer(1).engine().membership();
+  EXPECT_EQ(m.seat(0).controller, Controller::Ai);
+  EXPECT_EQ(m.steward(), std::optional<Seat>(1));
+  const auto& last = table.peer(1).records().back();
+  EXPECT_EQ(last.signers[0], table.key(1).publicKey);
+  EXPECT_EQ(last.signers[3], table.key(1).publicKey);
+}
