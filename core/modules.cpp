@@ -3,6 +3,7 @@
 
 #include "core/game/registry.h"
 #include "core/testgame/shed.h"
+#include "core/warp/module.h"
 
 namespace concord {
 
@@ -10,6 +11,7 @@ const std::vector<ModuleEntry>& allModules() {
   static const std::vector<ModuleEntry> modules = [] {
     std::vector<ModuleEntry> m;
     m.push_back(shed::moduleEntry());
+    m.push_back(warp::moduleEntry());
     std::sort(m.begin(), m.end(), [](const ModuleEntry& a, const ModuleEntry& b) { return a.id < b.id; });
     return m;
   }();

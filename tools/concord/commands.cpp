@@ -6,12 +6,16 @@ namespace concord::cli {
 int runSelfplay(Args args);
 int runTei(Args args);
 int runReplay(Args args);
+int runWarp(Args args);
+int runPlay(Args args);
 
 std::span<const Command> commands() {
   static const Command table[] = {
       {"selfplay", "play N headless bot seats through the full lockstep pipeline and write a replay", runSelfplay},
       {"replay", "replay files: info, verify, dump, step (seek forwards/backwards), record", runReplay},
       {"tei", "TEI ratings: OpenSkill calculator, grades, leaderboards, apply finished games", runTei},
+      {"warp", "Warp rules engine: run scenario files (warp scenario FILE.json), play at the terminal", runWarp},
+      {"play", "play a game against bots at the terminal (play warp)", runPlay},
   };
   return table;
 }

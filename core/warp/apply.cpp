@@ -1,0 +1,326 @@
+// The turn protocol: RULES §III (chart / draw / beacon / pass), §IV (doubles, Yellow and Red Alert),
+// §V (Drop to Impulse, catches), §VI (Subspace Fracture, house rules, Module Alpha directives).
+#include <algorithm>
+
+#include "core/warp/state.h"
+
+namespace concord::warp {
+
+void WarpGame::say(std::string line) { log_.push_back(std::move(line)); }
+
+std::vector<std::string> WarpGame::logSince(uint64_t from) const {
+  std::vector<std::string> out;
+  uint64_t prevStart = logBase_ - prevLog_.size();
+  for (uint64_t i = std::max(from, prevStart); i < logBase_; ++i) out.push_back(prevLog_[static_cast<size_t>(i - prevStart)]);
+  for (uint64_t i = std::max(from, logBase_); i < logTotal(); ++i) out.push_back(log_[static_cast<size_t>(i - logBase_)]);
+  return out;
+}
+
+std::vector<Rejection> WarpGame::apply(const TurnInput& input) {
+  std::vector<Rejection> rejected;
+  for (const auto& so : input.bySeat)
+    for (uint32_t i = 0; i < so.orders.size(); ++i)
+      if (auto r = act(so.seat, so.orders[i]); !r) rejected.push_back(Rejection{so.seat, i, r.message()});
+  return rejected;
+}
+
+Result<void> WarpGame::act(Seat seat, const Order& order) {
+  if (auto v = validate(seat, order); !v) return v;
+  auto d = decodeOrder(order, cfg_.maxPip);
+  if (d->kind == kChart && d->route.kind == RouteKind::Seat && d->route.seat == seat) d->route = Route{};
+  applyValid(static_cast<uint8_t>(seat), *d);
+  return Ok();
+}
+
+void WarpGame::seal(uint32_t turn) { turns_ = turn + 1; }
+
+uint8_t WarpGame::nextSeat(uint8_t s) const {
+  // §III play proceeds clockwise (ascending seat); Continuum reverse / temporal inversion flip it.
+  int dir = reversed() ? seats_ - 1 : 1;
+  return static_cast<uint8_t>((s + dir) % seats_);
+}
+
+void WarpGame::drawInto(uint8_t s, int n) {
+  auto& h = seat_[s].hand;
+  for (int i = 0; i < n && !pile_.empty(); ++i) {
+    Tile t = pile_.back();
+    pile_.pop_back();
+    h.insert(std::upper_bound(h.begin(), h.end(), t), t);
+    drawn_ = t;
+  }
+  peekSeat_ = kNone;  // the peeked coordinate has left (or may have left) the top
+}
+
+void WarpGame::applyValid(uint8_t s, const Decoded& d) {
+  auto& me = seat_[s];
+  switch (d.kind) {
+    case kCatch: {
+      uint8_t t = catchTarget_;
+      catchTarget_ = kNone;
+      say(name(s) + " catches " + name(t) + ": missed Drop to Impulse! " + name(t) + " draws " +
+          std::to_string(cfg_.catchPenalty) + " and returns to warp");
+      Tile keep = drawn_;
+      drawInto(t, cfg_.catchPenalty);
+      drawn_ = keep;
+      seat_[t].atImpulse = false;
+      return;
+    }
+    case kOvertime: {
+      me.vote = d.arg ? 2 : 3;
+      say(name(s) + (d.arg ? " accepts overtime" : " declines overtime"));
+      bool pending = false, declined = false;
+      for (const auto& st : seat_) {
+        pending = pending || st.vote == 1;
+        declined = declined || st.vote == 3;
+      }
+      if (declined) {
+        finishCampaign("overtime declined: the tied leaders share the sector");
+      } else if (!pending) {
+        overtime_ = true;
+        phase_ = Phase::Play;
+        ++round_;
+        roundStarter_ = static_cast<uint8_t>((roundStarter_ + 1) % seats_);
+        dealRound();
+      }
+      return;
+    }
+    case kFlash:
+      flashPending_ = false;
+      phase_ = Phase::Play;
+      applyDirective(s, static_cast<Directive>(d.arg));
+      if (phase_ == Phase::Play) afterChart(s);
+      return;
+    case kWagerKeep: {
+      auto other = wager_[0] == d.tile ? wager_[1] : wager_[0];
+      wager_.clear();
+      me.hand.insert(std::upper_bound(me.hand.begin(), me.hand.end(), d.tile), d.tile);
+      // Decision (docs/rules-decisions.md): the returned coordinate goes back face-down at a random depth.
+      auto at = static_cast<size_t>(deal_.below(pile_.size() + 1));
+      pile_.insert(pile_.begin() + static_cast<std::ptrdiff_t>(at), other);
+      say(name(s) + " keeps one wager coordinate and returns the other face-down");
+      phase_ = Phase::Play;
+      afterChart(s);
+      return;
+    }
+    case kAnnounce:
+      me.atImpulse = true;
+      say(name(s) + ": Drop to Impulse!");
+      phase_ = Phase::Play;
+      advance(s);
+      return;
+    case kPass:
+      if (phase_ == Phase::Impulse) {
+        me.atImpulse = true;
+        say(name(s) + " passes the helm with one coordinate left");
+        phase_ = Phase::Play;
+        catchTarget_ = s;  // §V the catch window opens; it closes when the next captain passes helm
+        advance(s);
+        return;
+      }
+      if (dbl_.active && !me.beacon && cfg_.passRedAlertNoDraw)
+        say(name(s) + " passes Red Alert without drawing (house rule)");
+      else
+        say(name(s) + " passes");
+      endTurn(s);
+      return;
+    case kBeacon:
+      me.beacon = true;
+      say(name(s) + ": shields down, Distress Beacon deployed");
+      endTurn(s);
+      return;
+    case kDraw:
+      drawInto(s, 1);
+      drew_ = true;
+      mustChartDrawn_ = true;
+      if (me.atImpulse) say(name(s) + " draws and returns to warp");
+      else say(name(s) + " draws from Uncharted Sectors");
+      me.atImpulse = false;
+      return;
+    case kShields:
+      shieldChanged_ = true;
+      me.beacon = d.arg == 0;
+      if (d.arg == 0) me.ownSinceDrop = false;
+      say(name(s) + (d.arg ? ": shields up" : ": shields down, Distress Beacon deployed"));
+      return;
+    case kChart: {
+      int line = lineOf(s, d.route);
+      doChart(s, d.tile, static_cast<uint8_t>(line));
+      afterChart(s);
+      return;
+    }
+  }
+}
+
+void WarpGame::doChart(uint8_t s, Tile t, uint8_t line) {
+  auto& me = seat_[s];
+  me.hand.erase(std::find(me.hand.begin(), me.hand.end(), t));
+  Line& L = lines_[line];
+  lastLine_ = line;
+  ++chartsThisTurn_;
+  mustChartDrawn_ = false;
+  if (dbl_.active) {
+    Tile dt{dbl_.pip, dbl_.pip};
+    if (dbl_.fracture) {
+      // §VI Subspace Fracture: two branches, then the third stabilizer is the center foot.
+      ++dbl_.stabilizers;
+      if (dbl_.stabilizers < 3) {
+        L.branches.push_back(Placed{t, t.other(dbl_.pip)});
+        say(name(s) + " places stabilizer " + std::to_string(dbl_.stabilizers) + " " + t.text() + " on " + dt.text());
+        if (doubleIsDead(dbl_.pip, 3 - dbl_.stabilizers)) {
+          say("Dead double: " + dt.text() + " can no longer be stabilized — the alert ends");
+          dbl_ = OpenDouble{};
+        }
+      } else {
+        L.main.push_back(Placed{t, t.other(dbl_.pip)});
+        say(name(s) + " places the center foot " + t.text() + ": Subspace Fracture stabilized, alert cleared");
+        dbl_ = OpenDouble{};
+      }
+    } else {
+      L.main.push_back(Placed{t, t.other(dbl_.pip)});
+      say(name(s) + " covers " + dt.text() + " with " + t.text() + ": alert cleared");
+      dbl_ = OpenDouble{};
+    }
+  } else {
+    uint8_t end = L.openEnd(spacedock_);
+    L.main.push_back(Placed{t, t.other(end)});
+    say(name(s) + " charts " + t.text() + " on " + lineName(s, line));
+    if (t.isDouble()) {
+      inversion_ = false;  // §VI Alpha Temporal inversion lasts until the next double is charted
+      bool fracture = fractureApplies(s, line);
+      if (fracture && immunitySeat_ == s && line == s) {
+        fracture = false;  // §VI Alpha Fracture immunity: Red Alert still applies
+        immunitySeat_ = kNone;
+        say("Fracture immunity: no Subspace Fracture on " + t.text());
+      }
+      dbl_ = OpenDouble{true, line, t.hi, s, s, false, fracture, 0};
+      if (doubleIsDead(t.hi, fracture ? 3 : 1)) {
+        say("Dead double: no coordinate showing " + std::to_string(t.hi) + " is left to satisfy " + t.text() +
+            " — the alert ends");
+        dbl_ = OpenDouble{};
+      } else if (fracture) {
+        say("Subspace Fracture and Red Alert open on " + t.text() + ": three stabilizers needed");
+      } else {
+        say("Yellow alert: " + name(s) + " owes a cover on " + t.text());
+      }
+      if (cfg_.continuum && t.hi == 0 && line == s) flashPending_ = true;  // §VI Alpha
+    }
+  }
+  // §III Shields Up: charting on your own trail removes your beacon; §VI house variants.
+  if (line == s) {
+    me.chartedOwn = true;
+    me.ownSinceDrop = true;
+  }
+  if (!cfg_.manualShields && me.beacon && (line == s || cfg_.beaconClearsOnAnyPlay)) {
+    me.beacon = false;
+    say(name(s) + ": shields up");
+  }
+}
+
+void WarpGame::afterChart(uint8_t s) {
+  if (flashPending_) {
+    phase_ = Phase::Flash;
+    say("Continuum Flash! " + name(s) + " chooses a directive");
+    return;
+  }
+  if (phase_ != Phase::Play) return;
+  // §IV the charter must satisfy the double in the same turn sequence; an empty hand is not out.
+  if (dbl_.active && dbl_.responsible == s) return;
+  // §V Winning the round: last coordinate charted and nothing left to satisfy.
+  if (seat_[s].hand.empty()) {
+    winRound(s);
+    return;
+  }
+  if (cfg_.starterPlaysTwo && openingTurn_ && s == roundStarter_ && chartsThisTurn_ < 2) return;
+  endTurn(s);
+}
+
+void WarpGame::endTurn(uint8_t s) {
+  // §V Drop to Impulse: charted down to one coordinate — announce or pass before helm passes.
+  if (cfg_.dropToImpulse && chartsThisTurn_ > 0 && seat_[s].hand.size() == 1) {
+    phase_ = Phase::Impulse;
+    return;
+  }
+  advance(s);
+}
+
+void WarpGame::advance(uint8_t s) {
+  if (catchTarget_ != kNone && catchTarget_ != s) catchTarget_ = kNone;  // §V window closes
+  openingTurn_ = false;
+  uint8_t n = nextSeat(s);
+  for (int guard = 0; guard < seats_ && seat_[n].skipNext; ++guard) {
+    seat_[n].skipNext = false;
+    say(name(n) + " skips this turn (Continuum: Skip lowest points)");
+    n = nextSeat(n);
+  }
+  if (dbl_.active) {
+    // §IV Red Alert pass: responsibility moves to the next captain.
+    dbl_.red = true;
+    dbl_.responsible = n;
+    Tile dt{dbl_.pip, dbl_.pip};
+    say("Red Alert! " + name(n) + " must answer " + dt.text());
+  }
+  toAct_ = n;
+  drew_ = mustChartDrawn_ = false;
+  chartsThisTurn_ = 0;
+  shieldChanged_ = false;
+  if (isBlocked()) blockRound();
+}
+
+void WarpGame::applyDirective(uint8_t s, Directive d) {
+  say(name(s) + " invokes the Continuum: " + directiveName(d));
+  switch (d) {
+    case Directive::Reverse: reversed_ = true; break;
+    case Directive::SkipLowest: {
+      // Decision: every captain tied on the lowest campaign score skips their next turn.
+      int64_t low = seat_[0].campaign;
+      for (const auto& st : seat_) low = std::min(low, st.campaign);
+      for (auto& st : seat_)
+        if (st.campaign == low) st.skipNext = true;
+      break;
+    }
+    case Directive::Peek: peekSeat_ = s; break;
+    case Directive::TemporalInversion: inversion_ = true; break;
+    case Directive::DistressAmplification: amplification_ = true; break;
+    case Directive::FractureImmunity: immunitySeat_ = s; break;
+    case Directive::SalamanderSwap: swap_ = true; break;
+    case Directive::AllStopEcho: echo_ = true; break;
+    case Directive::Wager: {
+      for (int i = 0; i < 2 && !pile_.empty(); ++i) {
+        wager_.push_back(pile_.back());
+        pile_.pop_back();
+      }
+      peekSeat_ = kNone;
+      if (wager_.size() == 2) {
+        phase_ = Phase::Wager;
+      } else if (wager_.size() == 1) {
+        auto& h = seat_[s].hand;
+        h.insert(std::upper_bound(h.begin(), h.end(), wager_[0]), wager_[0]);
+        wager_.clear();
+        say("Continuum Wager: only one coordinate was left; " + name(s) + " keeps it");
+      } else {
+        say("Continuum Wager: Uncharted Sectors are empty");
+      }
+      break;
+    }
+  }
+}
+
+}  // namespace concord::warp
+
+namespace concord::warp {
+
+// The seat(s) whose input matters now: the helm, or the tied leaders voting on an overtime offer.
+// A catch (§V Drop to Impulse) may come from any seat in any turn's bundle while the window is open.
+std::vector<Seat> WarpGame::awaiting() const {
+  std::vector<Seat> out;
+  if (phase_ == Phase::Over) return out;
+  if (phase_ == Phase::OvertimeVote) {
+    for (uint8_t s = 0; s < seats_; ++s)
+      if (seat_[s].vote == 1) out.push_back(s);
+    return out;
+  }
+  out.push_back(toAct_);
+  return out;
+}
+
+}  // namespace concord::warp

@@ -1,0 +1,15 @@
+// Registry entry for Warp (id "warp", rulesVersion 1) and its bots.
+#pragma once
+
+#include <memory>
+#include <string_view>
+
+#include "core/game/registry.h"
+
+namespace concord::warp {
+
+ModuleEntry moduleEntry();
+/// "random" (seeded random legal order) or "greedy" (sheds the heaviest coordinate it may chart).
+std::unique_ptr<Bot> makeBot(std::string_view kind);
+
+}  // namespace concord::warp

@@ -1,0 +1,96 @@
+// observe(seat): own hand, every charted coordinate, hand counts, pile size, beacons, the open double,
+// scores. Never another captain's hand or the pile order (the Continuum Peek shows its invoker the top).
+#include "core/warp/state.h"
+
+namespace concord::warp {
+
+namespace {
+std::string lineText(const Line& l) {
+  if (l.main.empty() && l.branches.empty()) return "-";
+  std::string s;
+  for (const auto& p : l.main) s += (s.empty() ? "" : " ") + std::string("[") + p.tile.text() + "]";
+  if (!l.branches.empty()) {
+    s += "  stabilizers:";
+    for (const auto& p : l.branches) s += " [" + p.tile.text() + "]";
+  }
+  return s;
+}
+}  // namespace
+
+Observation WarpGame::observe(Seat viewer) const {
+  Observation o;
+  o.viewer = viewer;
+  bool omni = viewer == kOmniscient;
+  det::Writer w;
+  w.u16("viewer", viewer);
+  w.u8("phase", static_cast<uint8_t>(phase_));
+  w.u16("round", round_);
+  w.u8("spacedock", spacedock_);
+  w.u8("toAct", toAct_);
+  w.varu("pile", pile_.size());
+  w.boolean("reversed", reversed());
+  w.boolean("amplification", amplification_);
+  std::string t;
+  Tile sd{spacedock_, spacedock_};
+  t += "Round " + std::to_string(round_) + "  Spacedock " + sd.text() + "  Uncharted Sectors: " +
+       std::to_string(pile_.size()) + "  Helm: " + name(toAct_) + (reversed() ? " (counter-clockwise)" : "") + "\n";
+  t += "Neutral Zone: " + lineText(lines_[seats_]) + "\n";
+  for (uint8_t s = 0; s < seats_; ++s) {
+    const auto& st = seat_[s];
+    w.begin("seat", s);
+    w.varu("handCount", st.hand.size());
+    w.boolean("beacon", st.beacon);
+    w.boolean("atImpulse", st.atImpulse);
+    w.vari("campaign", st.campaign);
+    w.u16("roundWins", st.roundWins);
+    for (const auto& p : lines_[s].main) w.u8("trail", static_cast<uint8_t>(p.tile.index()));
+    w.end();
+    std::string score = cfg_.objective == Objective::Points ? "campaign " + std::to_string(st.campaign)
+                                                            : "round wins " + std::to_string(st.roundWins);
+    t += name(s) + (s == viewer ? " (you)" : "") + ": " + std::to_string(st.hand.size()) + " in hand, " + score +
+         (st.beacon ? ", DISTRESS BEACON (shields down)" : "") + (st.atImpulse ? ", at impulse" : "") +
+         "\n   trail: " + lineText(lines_[s]) + "\n";
+  }
+  w.begin("neutral");
+  for (const auto& p : lines_[seats_].main) w.u8("tile", static_cast<uint8_t>(p.tile.index()));
+  w.end();
+  w.boolean("double", dbl_.active);
+  if (dbl_.active) {
+    w.u8("double.line", dbl_.line);
+    w.u8("double.pip", dbl_.pip);
+    w.u8("double.responsible", dbl_.responsible);
+    w.boolean("double.red", dbl_.red);
+    w.u8("double.stabilizers", dbl_.stabilizers);
+    Tile dt{dbl_.pip, dbl_.pip};
+    t += std::string(dbl_.red ? "RED ALERT" : "Yellow alert") + ": " + dt.text() + " on " +
+         lineName(static_cast<uint8_t>(viewer == kOmniscient ? 0xFE : viewer), dbl_.line) + ", " +
+         name(dbl_.responsible) + " must answer" +
+         (dbl_.fracture ? " (Subspace Fracture, " + std::to_string(dbl_.stabilizers) + "/3 stabilizers)" : "") + "\n";
+  }
+  if (catchTarget_ != kNone) t += name(catchTarget_) + " passed at impulse without announcing (catch window open)\n";
+  for (uint8_t s = 0; s < seats_; ++s) {
+    if (!omni && viewer != s) continue;
+    w.begin("hand", s);
+    for (Tile x : seat_[s].hand) w.u8("tile", static_cast<uint8_t>(x.index()));
+    w.end();
+    t += (omni ? name(s) + " hand: " : std::string("Your hand: ")) + tilesText(seat_[s].hand) + "\n";
+  }
+  if ((omni || viewer == peekSeat_) && peekSeat_ != kNone && !pile_.empty()) {
+    w.u8("peek", static_cast<uint8_t>(pile_.back().index()));
+    t += "Continuum Peek: the next coordinate in Uncharted Sectors is " + pile_.back().text() + "\n";
+  }
+  if ((omni || viewer == toAct_) && phase_ == Phase::Wager) {
+    for (Tile x : wager_) w.u8("wager", static_cast<uint8_t>(x.index()));
+    t += "Continuum Wager: keep one of " + tilesText(wager_) + "\n";
+  }
+  if (omni) t += "Uncharted (next first): " + tilesText(std::vector<Tile>(pile_.rbegin(), pile_.rend())) + "\n";
+  o.canonical = w.take();
+  o.text = std::move(t);
+  return o;
+}
+
+std::string WarpGame::describe(Seat seat, const Order& order) const {
+  return name(static_cast<uint8_t>(seat)) + ": " + orderText(order, cfg_.maxPip);
+}
+
+}  // namespace concord::warp

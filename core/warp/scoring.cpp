@@ -1,0 +1,199 @@
+// RULES §V End of round and scoring: winning, All Stop!, blocked sector, the step-by-step tally,
+// Double-blank setting, Salamander (Module Beta, swap via Alpha); Victory conditions for both objectives.
+#include <algorithm>
+
+#include "core/det/checked.h"
+#include "core/warp/state.h"
+
+namespace concord::warp {
+
+void WarpGame::winRound(uint8_t s) {
+  lastWinner_ = s;
+  lastBlocked_ = false;
+  say(name(s) + " goes out and wins round " + std::to_string(round_));
+  // §V All Stop! ceremony: Neutral Zone go-outs, or any go-out under All Stop! echo (Alpha).
+  if (cfg_.allStop && (lastLine_ == seats_ || echo_)) say("All Stop!");
+  if (cfg_.objective == Objective::Points) {
+    scorePoints(s);
+  } else {
+    ++seat_[s].roundWins;
+    tally_.clear();
+    for (uint8_t t = 0; t < seats_; ++t)
+      tally_.push_back(name(t) + ": " + std::to_string(seat_[t].roundWins) + " round win(s)");
+  }
+  finishRound();
+}
+
+void WarpGame::blockRound() {
+  say("Blocked sector: Uncharted Sectors are empty and no captain can chart");
+  lastWinner_ = kNone;
+  lastBlocked_ = true;
+  if (cfg_.objective == Objective::GoOut) {
+    // Victory conditions: a blocked go-out round is re-dealt at the same Spacedock, no win credited.
+    say("Round re-dealt at the same Spacedock; no win credited");
+    dealRound();
+    return;
+  }
+  scorePoints(kNone);  // §V: every captain counts, no exemption
+  finishRound();
+}
+
+void WarpGame::scorePoints(uint8_t winner) {
+  const uint8_t top = cfg_.maxPip;
+  // §VI Beta: the highest double scores double its pips once it is in circulation (not Spacedock).
+  bool salamander = cfg_.salamander && spacedock_ != top;
+  Tile high{top, top};
+  uint8_t holder = kNone;
+  for (uint8_t t = 0; t < seats_; ++t)
+    if (std::binary_search(seat_[t].hand.begin(), seat_[t].hand.end(), high)) holder = t;
+  uint8_t swapTo = kNone;
+  if (salamander && swap_ && holder != kNone) {
+    // §VI Alpha Salamander swap: the highest campaign score among non-winners takes the whole penalty;
+    // decision: on a tie that includes the holder there is no transfer, otherwise the first tied
+    // captain clockwise from the holder takes it.
+    int64_t best = INT64_MIN;
+    for (uint8_t t = 0; t < seats_; ++t)
+      if (t != winner) best = std::max(best, seat_[t].campaign);
+    if (seat_[holder].campaign != best) {
+      for (int k = 1; k < seats_; ++k) {
+        auto t = static_cast<uint8_t>((holder + k) % seats_);
+        if (t != winner && seat_[t].campaign == best) {
+          swapTo = t;
+          break;
+        }
+      }
+    }
+  }
+  tally_.clear();
+  std::vector<int32_t> add(seats_, 0);
+  std::vector<std::string> parts(seats_);
+  for (uint8_t t = 0; t < seats_; ++t) {
+    if (t == winner) {
+      parts[t] = "went out";
+      continue;
+    }
+    for (Tile c : seat_[t].hand) {
+      int v = c.pips();
+      std::string note;
+      if (c.hi == 0 && c.lo == 0) {
+        v = cfg_.doubleBlank;  // §V Double-blank score 50 / 25 / 0
+        if (v) note = " (double-blank)";
+      }
+      if (salamander && c == high) {
+        v = 2 * c.pips();
+        note = " (Salamander)";
+        if (swapTo != kNone) {
+          add[swapTo] += v;
+          parts[t] += (parts[t].empty() ? "" : ", ") + c.text() + " = 0 (Salamander swapped to " + name(swapTo) + ")";
+          parts[swapTo] += std::string(parts[swapTo].empty() ? "" : ", ") + "Salamander swap = " + std::to_string(v);
+          continue;
+        }
+      }
+      add[t] += v;
+      parts[t] += (parts[t].empty() ? "" : ", ") + c.text() + " = " + std::to_string(v) + note;
+    }
+  }
+  for (uint8_t t = 0; t < seats_; ++t) {
+    seat_[t].roundScore = add[t];
+    seat_[t].campaign = det::saturatingAdd(seat_[t].campaign, add[t]);
+    tally_.push_back(name(t) + ": " + (parts[t].empty() ? "empty hand" : parts[t]) + " -> " + std::to_string(add[t]) +
+                     " (campaign " + std::to_string(seat_[t].campaign) + ")");
+  }
+  for (const auto& line : tally_) say("Tally: " + line);
+}
+
+bool WarpGame::campaignDone() const {
+  if (cfg_.objective == Objective::Points) return roundsScored_ >= descentRounds(cfg_);
+  return false;
+}
+
+void WarpGame::finishRound() {
+  ++roundsScored_;
+  if (cfg_.objective == Objective::Points) {
+    if (roundsScored_ >= descentRounds(cfg_)) {
+      finishCampaign("campaign complete: lowest cumulative total wins");
+      return;
+    }
+  } else {
+    uint16_t most = 0;
+    for (const auto& st : seat_) most = std::max(most, st.roundWins);
+    int leaders = 0;
+    for (const auto& st : seat_) leaders += st.roundWins == most ? 1 : 0;
+    switch (cfg_.goOutMode) {
+      case GoOutMode::SuddenDeath:
+        finishCampaign("sudden death: first captain out wins the sector");
+        return;
+      case GoOutMode::FirstTo:
+        if (most >= cfg_.firstTo) {
+          finishCampaign("first to " + std::to_string(cfg_.firstTo) + " round wins");
+          return;
+        }
+        break;
+      case GoOutMode::FixedRounds: {
+        int n = cfg_.rounds ? cfg_.rounds : descentRounds(cfg_);
+        if (roundsScored_ >= n) {
+          if (leaders == 1) {
+            finishCampaign("fixed rounds: most round wins");
+            return;
+          }
+          if (cfg_.overtime == Overtime::Offer) {
+            for (auto& st : seat_) st.vote = st.roundWins == most ? 1 : 0;
+            phase_ = Phase::OvertimeVote;
+            say("Tied on round wins: overtime offered to the leaders");
+            return;
+          }
+          overtime_ = true;
+          say("Tied on round wins: overtime");
+        }
+        break;
+      }
+    }
+  }
+  ++round_;
+  roundStarter_ = static_cast<uint8_t>((roundStarter_ + 1) % seats_);  // §II starter rotates clockwise
+  dealRound();
+}
+
+std::vector<Seat> WarpGame::sectorWinners() const {
+  std::vector<Seat> w;
+  if (phase_ != Phase::Over) return w;
+  for (uint8_t s : winners_) w.push_back(s);
+  return w;
+}
+
+void WarpGame::finishCampaign(const std::string& why) {
+  phase_ = Phase::Over;
+  winners_.clear();
+  if (cfg_.objective == Objective::Points) {
+    int64_t best = INT64_MAX;
+    for (const auto& st : seat_) best = std::min(best, st.campaign);
+    for (uint8_t t = 0; t < seats_; ++t)
+      if (seat_[t].campaign == best) winners_.push_back(t);  // §V ties share the victory
+  } else {
+    uint16_t most = 0;
+    for (const auto& st : seat_) most = std::max(most, st.roundWins);
+    for (uint8_t t = 0; t < seats_; ++t)
+      if (seat_[t].roundWins == most) winners_.push_back(t);
+  }
+  std::string names;
+  for (uint8_t t : winners_) names += (names.empty() ? "" : ", ") + name(t);
+  say("Sector over (" + why + "): " + names + (winners_.size() > 1 ? " share the victory" : " wins the sector"));
+}
+
+std::optional<Outcome> WarpGame::outcome() const {
+  if (phase_ != Phase::Over) return std::nullopt;
+  Outcome o;
+  bool points = cfg_.objective == Objective::Points;
+  for (uint8_t s = 0; s < seats_; ++s)
+    o.scoreBySeat.push_back(points ? seat_[s].campaign : static_cast<int64_t>(seat_[s].roundWins));
+  for (uint8_t s = 0; s < seats_; ++s) {
+    uint32_t better = 0;
+    for (uint8_t t = 0; t < seats_; ++t)
+      if (points ? o.scoreBySeat[t] < o.scoreBySeat[s] : o.scoreBySeat[t] > o.scoreBySeat[s]) ++better;
+    o.rankBySeat.push_back(better + 1);
+  }
+  o.summary = log_.empty() ? "sector over" : log_.back();
+  return o;
+}
+
+}  // namespace concord::warp

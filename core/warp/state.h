@@ -1,0 +1,209 @@
+// The Warp rules engine: state and the Game interface. One pipeline turn = one action opportunity.
+// Files: setup.cpp (§II deal, positions), legal.cpp (§III routes, §IV doubles), apply.cpp (turn protocol),
+// scoring.cpp (§V), serialize.cpp (canonical write/read), observe.cpp, module.cpp (registry), bots.cpp.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/game/game.h"
+#include "core/warp/config.h"
+#include "core/warp/orders.h"
+#include "core/warp/tiles.h"
+
+namespace concord::warp {
+
+inline constexpr uint8_t kNone = 0xFF;
+
+/// A coordinate on a line; `open` is the end left exposed by it.
+struct Placed {
+  Tile tile;
+  uint8_t open = 0;
+  friend bool operator==(const Placed&, const Placed&) = default;
+};
+
+/// A Warp Trail or the Neutral Zone, from Spacedock outward; fracture branches are dead ends (§VI).
+struct Line {
+  std::vector<Placed> main;
+  std::vector<Placed> branches;
+  uint8_t openEnd(uint8_t spacedock) const { return main.empty() ? spacedock : main.back().open; }
+  friend bool operator==(const Line&, const Line&) = default;
+};
+
+/// §IV an unsatisfied double: Yellow while on its charter, Red once responsibility has passed.
+struct OpenDouble {
+  bool active = false;
+  uint8_t line = 0;  // seat index, or seats_ for the Neutral Zone
+  uint8_t pip = 0;
+  uint8_t charter = 0;
+  uint8_t responsible = 0;
+  bool red = false;
+  bool fracture = false;  // §VI Subspace Fracture: three stabilizers instead of one cover
+  uint8_t stabilizers = 0;
+  friend bool operator==(const OpenDouble&, const OpenDouble&) = default;
+};
+
+enum class Phase : uint8_t { Play = 0, Flash = 1, Wager = 2, Impulse = 3, OvertimeVote = 4, Over = 5 };
+
+struct SeatState {
+  std::vector<Tile> hand;  // ascending
+  bool beacon = false;
+  bool chartedOwn = false;        // has charted on own trail this round (house: own trail first)
+  bool ownSinceDrop = true;       // manual shields: charted own trail since last lowering
+  bool atImpulse = false;
+  bool skipNext = false;          // Continuum: Skip lowest points
+  int32_t roundScore = 0;
+  int64_t campaign = 0;
+  uint16_t roundWins = 0;
+  uint8_t vote = 0;  // overtime offer: 0 not asked, 1 pending, 2 accept, 3 decline
+  friend bool operator==(const SeatState&, const SeatState&) = default;
+};
+
+/// An explicit position (scenario runner, tests): everything §II setup would otherwise deal.
+struct Position {
+  Config config;
+  Seat seats = 2;
+  uint16_t round = 1;
+  uint8_t spacedock = 12;
+  uint8_t starter = 0;  // this round's starter (acts first)
+  std::vector<std::vector<Tile>> hands;
+  std::vector<Tile> pile;  // draw order: pile[0] is drawn first
+  std::vector<std::vector<Tile>> trails;  // optional, chained from Spacedock outward
+  std::vector<Tile> neutral;              // optional
+  std::vector<bool> beacons;              // optional
+  std::vector<int64_t> campaign;          // optional
+  std::vector<uint16_t> roundWins;        // optional (Go out)
+};
+
+class WarpGame final : public Game {
+ public:
+  GameInfo info() const override;
+  Result<void> setup(std::span<const uint8_t> config, const det::Seed& seed, Seat seats) override;
+  std::vector<Seat> awaiting() const override;
+  Result<void> validate(Seat seat, const Order& order) const override;
+  std::vector<Rejection> apply(const TurnInput& input) override;
+  void seal(uint32_t turn) override;
+  void write(det::Writer& w) const override;
+  Result<void> read(det::Reader& r) override;
+  Observation observe(Seat viewer) const override;
+  std::vector<Order> legalOrders(Seat seat) const override;
+  std::optional<Outcome> outcome() const override;
+  std::unique_ptr<Game> clone() const override { return std::make_unique<WarpGame>(*this); }
+  std::string describe(Seat seat, const Order& order) const override;
+
+  /// Starts from an explicit position (validated: no coordinate twice, trails chain from Spacedock).
+  Result<void> loadPosition(const Position& p, const det::Seed& seed);
+  /// Applies one order of one seat (validate + apply); the error is the rejection reason.
+  Result<void> act(Seat seat, const Order& order);
+
+  // Read-only views for the scenario runner, the terminal table and tests.
+  const Config& config() const { return cfg_; }
+  Seat seats() const { return seats_; }
+  uint16_t round() const { return round_; }
+  uint8_t spacedock() const { return spacedock_; }
+  uint8_t toAct() const { return toAct_; }
+  Phase phase() const { return phase_; }
+  const SeatState& seat(Seat s) const { return seat_[s]; }
+  const Line& trail(Seat s) const { return lines_[s]; }
+  const Line& neutral() const { return lines_[seats_]; }
+  const std::vector<Tile>& pile() const { return pile_; }
+  const std::vector<Tile>& boxed() const { return boxed_; }
+  const OpenDouble& openDouble() const { return dbl_; }
+  uint8_t roundWinner() const { return lastWinner_; }
+  bool lastRoundBlocked() const { return lastBlocked_; }
+  const std::vector<std::string>& log() const { return log_; }
+  const std::vector<std::string>& previousLog() const { return prevLog_; }
+  /// Log lines numbered from `from` (a logTotal() value) up to now, across one round change.
+  std::vector<std::string> logSince(uint64_t from) const;
+  /// Total log lines ever written (log() holds the newest ones, cleared each deal).
+  uint64_t logTotal() const { return logBase_ + log_.size(); }
+  const std::vector<std::string>& tally() const { return tally_; }
+  std::vector<Seat> sectorWinners() const;
+  bool over() const { return phase_ == Phase::Over; }
+  std::vector<Tile> pendingWager() const { return wager_; }
+  uint8_t catchTarget() const { return catchTarget_; }
+  bool reversed() const { return reversed_ != inversion_; }
+
+ private:
+  friend struct Legal;
+  // setup.cpp
+  void dealRound();
+  void startRound();
+  // legal.cpp
+  bool routeOpenTo(uint8_t s, uint8_t line, bool assumeAllBeacons) const;
+  void chartsFor(uint8_t s, bool assumeAllBeacons, bool restrictDrawn, std::vector<Order>& out) const;
+  std::vector<Order> turnOrders(uint8_t s) const;
+  int lineOf(uint8_t s, Route r) const;
+  bool isBlocked() const;
+  bool doubleIsDead(uint8_t pip, int needed) const;
+  bool fractureApplies(uint8_t s, uint8_t line) const;
+  // apply.cpp
+  void applyValid(uint8_t s, const Decoded& d);
+  void doChart(uint8_t s, Tile t, uint8_t line);
+  void afterChart(uint8_t s);
+  void drawInto(uint8_t s, int n);
+  void endTurn(uint8_t s);
+  void advance(uint8_t s);
+  std::string reasonFor(uint8_t s, const Decoded& d) const;
+  std::string lineName(uint8_t viewer, uint8_t line) const;
+  uint8_t nextSeat(uint8_t s) const;
+  void applyDirective(uint8_t s, Directive d);
+  void say(std::string line);
+  std::string name(uint8_t s) const { return "Captain " + std::to_string(s); }
+  // scoring.cpp
+  void winRound(uint8_t s);
+  void blockRound();
+  void scorePoints(uint8_t winner);
+  void finishRound();
+  void finishCampaign(const std::string& why);
+  bool campaignDone() const;
+
+  Config cfg_;
+  uint8_t seats_ = 0;
+  det::Rng deal_;
+  uint16_t round_ = 1;          // rounds started, incl. overtime; a blocked Go-out re-deal keeps the number
+  uint16_t roundsScored_ = 0;   // rounds completed (credited or scored)
+  uint8_t spacedock_ = 12;
+  uint8_t roundStarter_ = 0;
+  std::vector<SeatState> seat_;
+  std::vector<Line> lines_;  // seats_ trails, then the Neutral Zone
+  std::vector<Tile> pile_;   // back() is drawn next
+  std::vector<Tile> boxed_;  // coordinates not in this game (scenario positions only)
+  OpenDouble dbl_;
+  Phase phase_ = Phase::Play;
+  uint8_t toAct_ = 0;
+  // The current turn (§III one draw per turn; §VI starter plays two; manual shields).
+  bool drew_ = false;
+  bool mustChartDrawn_ = false;
+  Tile drawn_;
+  uint8_t chartsThisTurn_ = 0;
+  bool shieldChanged_ = false;
+  bool openingTurn_ = true;     // the round starter's first turn (starter plays two)
+  bool flashPending_ = false;   // §VI Alpha: 0-0 charted on own trail, directive not chosen yet
+  // §V Drop to Impulse catch window.
+  uint8_t catchTarget_ = kNone;
+  // §VI Module Alpha round directives (cleared when the round scores).
+  bool reversed_ = false;
+  bool inversion_ = false;
+  bool amplification_ = false;
+  bool echo_ = false;
+  bool swap_ = false;
+  uint8_t immunitySeat_ = kNone;
+  uint8_t peekSeat_ = kNone;
+  std::vector<Tile> wager_;
+  // Round results.
+  uint8_t lastWinner_ = kNone;
+  bool lastBlocked_ = false;
+  bool overtime_ = false;
+  uint8_t lastLine_ = 0;  // line of the latest chart (All Stop! on a Neutral Zone go-out)
+  std::vector<std::string> log_;
+  std::vector<std::string> prevLog_;  // the previous round's log (terminal, scenario runner)
+  uint64_t logBase_ = 0;
+  std::vector<std::string> tally_;
+  std::vector<uint8_t> winners_;
+  uint32_t turns_ = 0;
+};
+
+}  // namespace concord::warp

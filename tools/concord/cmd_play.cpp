@@ -1,0 +1,172 @@
+// `concord play warp`: a person plays a whole Warp sector against bots at the terminal. Works with piped
+// stdin (tests drive it); --auto plays every seat with bots for a non-interactive demo.
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/warp/module.h"
+#include "core/warp/state.h"
+#include "tools/concord/command.h"
+
+namespace concord::cli {
+
+int runPlayWarp(Args args);
+
+namespace {
+
+void help() {
+  std::printf(
+      "usage: concord play warp [--seats N] [--you S] [--bots random|greedy] [--seed N] [--auto] [key=value ...]\n"
+      "  --seats N    captains at the table (default 4)\n"
+      "  --you S      your seat (default 0)\n"
+      "  --bots KIND  bot kind for the other seats (default greedy)\n"
+      "  --seed N     game seed (default 1)\n"
+      "  --auto       bots play every seat (also --bots-only): a non-interactive demo\n"
+      "Table options (default: Official Warp rules preset):\n%s"
+      "At your turn type the number of a listed order or its text (\"chart 12-5 own\", \"draw\"),\n"
+      "\"board\" to redraw the table, \"quit\" to leave.\n",
+      warp::optionsHelp().c_str());
+}
+
+bool number(const std::string& s, uint64_t& out) {
+  if (s.empty() || s.size() > 9 || s.find_first_not_of("0123456789") != std::string::npos) return false;
+  out = std::stoull(s);
+  return true;
+}
+
+}  // namespace
+
+int runPlayWarp(Args args) {
+  if (wantsHelp(args)) {
+    help();
+    return 0;
+  }
+  uint64_t seats = 4, you = 0, seedNum = 1;
+  std::string botKind = "greedy";
+  bool autoPlay = false;
+  ConfigOptions opts;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto val = [&](uint64_t& out) {
+      if (i + 1 >= args.size() || !number(args[i + 1], out)) return false;
+      ++i;
+      return true;
+    };
+    if (a == "--seats") {
+      if (!val(seats)) return usageError("--seats needs a number", "concord play warp --help");
+    } else if (a == "--you") {
+      if (!val(you)) return usageError("--you needs a seat number", "concord play warp --help");
+    } else if (a == "--seed") {
+      if (!val(seedNum)) return usageError("--seed needs a number", "concord play warp --help");
+    } else if (a == "--bots") {
+      if (i + 1 >= args.size()) return usageError("--bots needs random or greedy", "concord play warp --help");
+      botKind = args[++i];
+      if (botKind != "random" && botKind != "greedy") return usageError("--bots: random or greedy", "concord play warp --help");
+    } else if (a == "--auto" || a == "--bots-only") {
+      autoPlay = true;
+    } else if (auto eq = a.find('='); eq != std::string::npos) {
+      opts.emplace_back(a.substr(0, eq), a.substr(eq + 1));
+    } else {
+      return usageError("unknown argument '" + a + "'", "concord play warp --help");
+    }
+  }
+  auto cfg = warp::parseOptions(opts);
+  if (!cfg) return usageError(cfg.message(), "concord play warp --help");
+  if (you >= seats) return usageError("--you must be a seat below --seats", "concord play warp --help");
+  det::Seed seed;
+  for (int i = 0; i < 8; ++i) seed.bytes[static_cast<size_t>(i)] = static_cast<uint8_t>(seedNum >> (8 * i));
+  warp::WarpGame g;
+  auto bytes = warp::encodeConfig(*cfg);
+  if (auto r = g.setup(bytes, seed, static_cast<Seat>(seats)); !r) return failure(r.message());
+  std::vector<std::unique_ptr<Bot>> bots;
+  std::vector<det::Rng> rngs;
+  for (Seat s = 0; s < seats; ++s) {
+    bots.push_back(warp::makeBot(botKind));
+    rngs.push_back(det::Rng::stream(seed, "ai." + std::to_string(s)));
+  }
+  auto human = [&](Seat s) { return !autoPlay && s == you; };
+  std::printf("Warp %d, %llu captains — %s\n", cfg->maxPip, static_cast<unsigned long long>(seats),
+              warp::describeConfig(*cfg).c_str());
+  if (!autoPlay) std::printf("You are Captain %llu.\n", static_cast<unsigned long long>(you));
+  uint64_t shown = 0;
+  auto flushLog = [&]() {
+    for (const auto& l : g.logSince(shown)) std::printf("  %s\n", l.c_str());
+    shown = g.logTotal();
+  };
+  uint64_t steps = 0;
+  while (!g.over()) {
+    if (++steps > 2000000) return failure("play: the game did not finish (engine bug)");
+    flushLog();
+    // Bots may catch a missed Drop to Impulse announce at any time the window is open.
+    for (Seat s = 0; s < seats && g.catchTarget() != warp::kNone; ++s) {
+      if (human(s)) continue;
+      auto legal = g.legalOrders(s);
+      for (const auto& o : legal)
+        if (o.kind == warp::kCatch && (botKind == "greedy" || rngs[s].below(2) == 0)) {
+          (void)g.act(s, o);
+          break;
+        }
+    }
+    auto waiting = g.awaiting();
+    if (waiting.empty()) break;
+    Seat s = waiting.front();
+    auto legal = g.legalOrders(s);
+    if (!human(s)) {
+      auto picks = bots[s]->choose(g.observe(s), legal, rngs[s]);
+      if (picks.empty()) return failure("play: bot had no order (engine bug)");
+      if (auto r = g.act(s, picks.front()); !r) return failure("play: bot order rejected: " + r.message());
+      continue;
+    }
+    std::printf("\n%s", g.observe(s).text.c_str());
+    for (size_t i = 0; i < legal.size(); ++i)
+      std::printf("  %zu) %s\n", i + 1, warp::orderText(legal[i], cfg->maxPip).c_str());
+    std::printf("Your order> ");
+    std::fflush(stdout);
+    std::string line;
+    if (!std::getline(std::cin, line)) {
+      std::printf("\n");
+      return failure("play: input ended before the sector was over");
+    }
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+    if (line == "quit") return failure("play: you left the table");
+    if (line == "board" || line.empty()) continue;
+    uint64_t n = 0;
+    Result<Order> ord = Err("no order");
+    if (number(line, n)) {
+      if (n < 1 || n > legal.size()) {
+        std::printf("! pick 1..%zu\n", legal.size());
+        continue;
+      }
+      ord = legal[n - 1];
+    } else {
+      ord = warp::parseOrderText(line, cfg->maxPip);
+    }
+    if (!ord) {
+      std::printf("! %s\n", ord.message().c_str());
+      continue;
+    }
+    if (auto r = g.act(s, *ord); !r) std::printf("! rejected: %s\n", r.message().c_str());
+  }
+  flushLog();
+  auto o = g.outcome();
+  if (o) {
+    std::printf("\nFinal standings:\n");
+    for (Seat s = 0; s < seats; ++s)
+      std::printf("  #%u Captain %u: %lld\n", o->rankBySeat[s], s, static_cast<long long>(o->scoreBySeat[s]));
+  }
+  return 0;
+}
+
+int runPlay(Args args) {
+  if (args.empty() || ((args[0] == "--help" || args[0] == "-h"))) {
+    std::printf("usage: concord play <module> [options]   (modules: warp)\n");
+    help();
+    return args.empty() ? 2 : 0;
+  }
+  if (args[0] == "warp") return runPlayWarp(args.subspan(1));
+  return usageError("play: no terminal table for '" + args[0] + "' (known: warp)", "concord play --help");
+}
+
+}  // namespace concord::cli
