@@ -238,24 +238,31 @@ Membership Peer::membershipNow() const {
 
 bool Peer::mine(Seat s) const { return engine_->session().seats[s].key == opt_.key.publicKey; }
 
-std::vector<Order> Peer::botOrders(Seat s) {
-  auto awaiting = engine_->awaiting();
+std::unique_ptr<Bot> makeSeatBot(const SessionConfig& session, Seat s) {
+  auto mod = findModule(session.moduleId);
+  if (!mod || !(*mod)->makeBot) return nullptr;
+  const auto& info = session.seats[s];
+  std::string kind = info.botKind.empty() && !(*mod)->botKinds.empty() ? (*mod)->botKinds.front() : info.botKind;
+  return (*mod)->makeBot(kind, s);
+}
+
+std::vector<Order> botOrdersFor(const TurnEngine& e, Seat s, Bot& bot) {
+  auto awaiting = e.awaiting();
   if (std::find(awaiting.begin(), awaiting.end(), s) == awaiting.end()) return {};
-  auto& bot = bots_[s];
-  if (!bot) {
-    const auto& info = engine_->session().seats[s];
-    auto mod = findModule(engine_->session().moduleId);
-    if (!mod || !(*mod)->makeBot) return {};
-    std::string kind = info.botKind.empty() && !(*mod)->botKinds.empty() ? (*mod)->botKinds.front() : info.botKind;
-    bot = (*mod)->makeBot(kind, s);
-  }
   // A fresh stream per (seat, turn): any peer that becomes steward computes the same orders.
-  auto rng = det::Rng::stream(engine_->session().seed, "ai." + std::to_string(s) + "." + std::to_string(engine_->turn()));
-  const Game& g = engine_->game();
+  auto rng = det::Rng::stream(e.session().seed, "ai." + std::to_string(s) + "." + std::to_string(e.turn()));
+  const Game& g = e.game();
   auto legal = g.legalOrders(s);
-  auto orders = bot->choose(g.observe(s), legal, rng);
+  auto orders = bot.choose(g.observe(s), legal, rng);
   if (orders.size() > kMaxOrdersPerBundle - 2) orders.resize(kMaxOrdersPerBundle - 2);
   return orders;
+}
+
+std::vector<Order> Peer::botOrders(Seat s) {
+  auto& bot = bots_[s];
+  if (!bot) bot = makeSeatBot(engine_->session(), s);
+  if (!bot) return {};
+  return botOrdersFor(*engine_, s, *bot);
 }
 
 void Peer::sendOwn(Seat s, std::vector<Order> orders) {

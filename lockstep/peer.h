@@ -61,6 +61,12 @@ struct PeerStats {
   uint64_t digestMismatches = 0;
 };
 
+/// The bot the session names for seat s (module default when unnamed).
+std::unique_ptr<Bot> makeSeatBot(const SessionConfig& session, Seat s);
+/// Seat s's bot orders for the engine's current turn (empty unless awaited): a pure function of
+/// (observation, legal orders, the "ai.<seat>.<turn>" stream), so any steward computes the same.
+std::vector<Order> botOrdersFor(const TurnEngine& e, Seat s, Bot& bot);
+
 class Peer {
  public:
   static Result<std::unique_ptr<Peer>> create(const SessionConfig& session, Transport& transport, PeerOptions opt);

@@ -96,6 +96,24 @@ Result<void> Table::restart(Seat s) {
   return Ok();
 }
 
+Result<std::vector<det::Hash128>> playDirect(const SelfPlayParams& p) {
+  auto session = selfPlaySession(p);
+  if (!session) return session.error();
+  auto e = TurnEngine::create(*session);
+  if (!e) return e.error();
+  TurnEngine& engine = **e;
+  std::vector<std::unique_ptr<Bot>> bots;
+  for (Seat s = 0; s < p.seats; ++s) bots.push_back(makeSeatBot(*session, s));
+  std::vector<det::Hash128> seals;
+  while (!engine.over()) {
+    std::vector<std::vector<Order>> orders(p.seats);
+    for (Seat s = 0; s < p.seats; ++s)
+      if (bots[s]) orders[s] = botOrdersFor(engine, s, *bots[s]);
+    seals.push_back(engine.step(orders).seal);
+  }
+  return seals;
+}
+
 Result<SelfPlayResult> runSelfPlay(const SelfPlayParams& p) {
   auto table = Table::create(p);
   if (!table) return table.error();

@@ -89,6 +89,10 @@ class Table {
   uint64_t now_ = 0;
 };
 
+/// The same game without network or signatures: bots stepped straight through a TurnEngine. Its Seals
+/// must equal runSelfPlay's (the network changes timing, never the game); the golden test checks both.
+Result<std::vector<det::Hash128>> playDirect(const SelfPlayParams& p);
+
 /// Plays one whole game and checks that every peer agrees.
 Result<SelfPlayResult> runSelfPlay(const SelfPlayParams& p);
 
