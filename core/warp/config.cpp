@@ -146,7 +146,14 @@ std::string optionsHelp() {
 }
 
 Result<Config> parseOptions(const std::vector<std::pair<std::string, std::string>>& opts) {
+  // The preset applies first wherever it is listed; every other key then overrides one toggle.
   Config c = officialPreset();
+  for (const auto& [k, v] : opts) {
+    if (k != "preset") continue;
+    if (v == "official") c = officialPreset();
+    else if (v == "standard") c = standardPreset();
+    else return Err("option preset: '", v, "' (known: official, standard)");
+  }
   for (const auto& [k, v] : opts) {
     auto flag = [&](bool& field) -> Result<void> {
       auto b = parseBool(k, v);
@@ -156,9 +163,7 @@ Result<Config> parseOptions(const std::vector<std::pair<std::string, std::string
     };
     Result<void> r = Ok();
     if (k == "preset") {
-      if (v == "official") c = officialPreset();
-      else if (v == "standard") c = standardPreset();
-      else return Err("option preset: '", v, "' (known: official, standard)");
+      continue;
     } else if (k == "set") {
       auto n = parseInt(k, v, 0, 99);
       if (!n) return n.error();
