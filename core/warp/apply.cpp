@@ -87,7 +87,7 @@ void WarpGame::applyValid(uint8_t s, const Decoded& d) {
     case kFlash:
       flashPending_ = false;
       phase_ = Phase::Play;
-      applyDirective(s, static_cast<Directive>(d.arg));
+      applyDirective(s, static_cast<Directive>(d.arg), d.arg2);
       if (phase_ == Phase::Play) afterChart(s);
       return;
     case kWagerKeep: {
@@ -203,6 +203,20 @@ void WarpGame::doChart(uint8_t s, Tile t, uint8_t line) {
         say("Yellow alert: " + name(s) + " owes a cover on " + t.text());
       }
       if (cfg_.continuum && t.hi == 0 && line == s) flashPending_ = true;  // §VI Alpha
+      if (cfg_.salamander && cfg_.objective == Objective::GoOut && t.hi == cfg_.maxPip) {
+        // §VI Beta (Go-out) Salamander Surge: every opponent draws 1, in turn order from the next captain.
+        say("Salamander Surge! Every opposing captain draws 1");
+        Tile keep = drawn_;
+        for (uint8_t n = nextSeat(s); n != s; n = nextSeat(n)) {
+          if (pile_.empty()) {
+            say("Uncharted Sectors are empty: the remaining surge draws are cancelled");
+            break;
+          }
+          drawInto(n, 1);
+          seat_[n].atImpulse = false;
+        }
+        drawn_ = keep;
+      }
     }
   }
   // §III Shields Up: charting on your own trail removes your beacon; §VI house variants.
@@ -266,16 +280,34 @@ void WarpGame::advance(uint8_t s) {
   if (isBlocked()) blockRound();
 }
 
-void WarpGame::applyDirective(uint8_t s, Directive d) {
+void WarpGame::applyDirective(uint8_t s, Directive d, uint8_t target) {
   say(name(s) + " invokes the Continuum: " + directiveName(d));
   switch (d) {
     case Directive::Reverse: reversed_ = true; break;
     case Directive::SkipLowest: {
-      // Decision: every captain tied on the lowest campaign score skips their next turn.
+      if (cfg_.objective == Objective::GoOut) {
+        // Go-out block "Skip Lightest Hand": every captain tied for the fewest coordinates skips.
+        size_t low = seat_[0].hand.size();
+        for (const auto& st : seat_) low = std::min(low, st.hand.size());
+        for (auto& st : seat_)
+          if (st.hand.size() == low) st.skipNext = true;
+        break;
+      }
+      // Points block; decision: every captain tied on the lowest campaign score skips their next turn.
       int64_t low = seat_[0].campaign;
       for (const auto& st : seat_) low = std::min(low, st.campaign);
       for (auto& st : seat_)
         if (st.campaign == low) st.skipNext = true;
+      break;
+    }
+    case Directive::ForceDraw: {
+      // Go-out block: the chosen opposing captain draws 1 (cancelled when Uncharted is empty).
+      Tile keep = drawn_;
+      if (pile_.empty()) say("Force Draw cancelled: Uncharted Sectors are empty");
+      else say(name(target) + " is forced to draw 1");
+      drawInto(target, 1);
+      drawn_ = keep;
+      seat_[target].atImpulse = false;
       break;
     }
     case Directive::Peek: peekSeat_ = s; break;

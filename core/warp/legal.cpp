@@ -130,9 +130,17 @@ std::vector<Order> WarpGame::legalOrders(Seat seat) const {
   if (seat == toAct_) {
     switch (phase_) {
       case Phase::Flash:
+        // §VI Alpha: the Points block offers Salamander swap (needs Beta); the Go-out block Force Draw.
         for (int i = 0; i < kDirectives; ++i) {
           auto d = static_cast<Directive>(i);
-          if (d == Directive::SalamanderSwap && !cfg_.salamander) continue;
+          bool goOut = cfg_.objective == Objective::GoOut;
+          if (d == Directive::SalamanderSwap && (goOut || !cfg_.salamander)) continue;
+          if (d == Directive::ForceDraw) {
+            if (goOut)
+              for (uint8_t t = 0; t < seats_; ++t)
+                if (t != seat) out.push_back(flashOrder(d, t));
+            continue;
+          }
           out.push_back(flashOrder(d));
         }
         break;
@@ -178,7 +186,12 @@ std::string WarpGame::reasonFor(uint8_t s, const Decoded& d) const {
   if (d.kind == kOvertime) return "Overtime: no overtime offer is open (Victory conditions)";
   if (s != toAct_) return "not your turn: " + name(toAct_) + " has the helm (RULES §III)";
   if (phase_ == Phase::Flash) {
-    if (d.kind == kFlash) return "Continuum Flash: Salamander swap requires Module Beta (RULES §VI Module Alpha)";
+    if (d.kind == kFlash && d.arg == static_cast<uint8_t>(Directive::ForceDraw))
+      return cfg_.objective == Objective::GoOut ? "Continuum Flash: Force Draw targets an opposing captain (RULES §VI Module Alpha, Go-out)"
+                                                : "Continuum Flash: Force Draw is a Go-out directive (RULES §VI Module Alpha)";
+    if (d.kind == kFlash)
+      return cfg_.objective == Objective::GoOut ? "Continuum Flash: Salamander swap is a Points campaign directive (RULES §VI Module Alpha)"
+                                                : "Continuum Flash: Salamander swap requires Module Beta (RULES §VI Module Alpha)";
     return "Continuum Flash: choose a directive before anything else (RULES §VI Module Alpha)";
   }
   if (phase_ == Phase::Wager) {

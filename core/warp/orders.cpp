@@ -7,7 +7,7 @@ namespace concord::warp {
 
 namespace {
 const char* const kDirectiveNames[kDirectives] = {"reverse", "skip",    "peek",    "inversion", "amplify",
-                                                  "immunity", "swap", "echo", "wager"};
+                                                  "immunity", "swap", "echo", "wager", "forcedraw"};
 }
 
 const char* directiveName(Directive d) { return kDirectiveNames[static_cast<int>(d)]; }
@@ -21,7 +21,10 @@ std::optional<Directive> parseDirective(const std::string& s) {
 Order chartOrder(Tile t, Route r) { return Order{kChart, {t.hi, t.lo, static_cast<uint8_t>(r.kind), r.seat}}; }
 Order simpleOrder(Kind k) { return Order{k, {}}; }
 Order catchOrder(Seat target) { return Order{kCatch, {static_cast<uint8_t>(target)}}; }
-Order flashOrder(Directive d) { return Order{kFlash, {static_cast<uint8_t>(d)}}; }
+Order flashOrder(Directive d, uint8_t target) {
+  if (d == Directive::ForceDraw) return Order{kFlash, {static_cast<uint8_t>(d), target}};
+  return Order{kFlash, {static_cast<uint8_t>(d)}};
+}
 Order shieldsOrder(bool up) { return Order{kShields, {static_cast<uint8_t>(up ? 1 : 0)}}; }
 Order wagerOrder(Tile t) { return Order{kWagerKeep, {t.hi, t.lo}}; }
 Order overtimeOrder(bool accept) { return Order{kOvertime, {static_cast<uint8_t>(accept ? 1 : 0)}}; }
@@ -60,9 +63,10 @@ Result<Decoded> decodeOrder(const Order& o, int maxPip) {
       d.arg = p[0];
       break;
     case kFlash:
-      if (auto r = len(1); !r) return r.error();
-      if (p[0] >= kDirectives) return Err("unknown Continuum directive ", p[0]);
+      if (p.empty() || p[0] >= kDirectives) return Err("unknown Continuum directive");
+      if (auto r = len(p[0] == static_cast<uint8_t>(Directive::ForceDraw) ? 2 : 1); !r) return r.error();
       d.arg = p[0];
+      if (p.size() == 2) d.arg2 = p[1];
       break;
     case kShields:
     case kOvertime:
@@ -103,7 +107,9 @@ std::string orderText(const Order& o, int maxPip) {
     case kPass: return "pass";
     case kAnnounce: return "announce";
     case kCatch: return "catch " + std::to_string(d->arg);
-    case kFlash: return std::string("flash ") + directiveName(static_cast<Directive>(d->arg));
+    case kFlash:
+      return std::string("flash ") + directiveName(static_cast<Directive>(d->arg)) +
+             (d->arg == static_cast<uint8_t>(Directive::ForceDraw) ? " " + std::to_string(d->arg2) : "");
     case kShields: return d->arg ? "shields up" : "shields down";
     case kWagerKeep: return "keep " + d->tile.text();
     case kOvertime: return d->arg ? "overtime accept" : "overtime decline";
@@ -149,9 +155,18 @@ Result<Order> parseOrderText(const std::string& text, int maxPip) {
     return catchOrder(static_cast<Seat>(std::stoi(w[1])));
   }
   if (k == "flash") {
-    if (auto r = want(2); !r) return r.error();
+    if (w.size() < 2) return Err("flash takes a directive");
     auto d = parseDirective(w[1]);
-    if (!d) return Err("unknown Continuum directive '", w[1], "' (reverse skip peek inversion amplify immunity swap echo wager)");
+    if (!d)
+      return Err("unknown Continuum directive '", w[1],
+                 "' (reverse skip peek inversion amplify immunity swap echo wager forcedraw N)");
+    if (*d == Directive::ForceDraw) {
+      if (auto r = want(3); !r) return r.error();
+      if (w[2].empty() || w[2].size() > 2 || w[2].find_first_not_of("0123456789") != std::string::npos)
+        return Err("forcedraw needs a seat number");
+      return flashOrder(*d, static_cast<uint8_t>(std::stoi(w[2])));
+    }
+    if (auto r = want(2); !r) return r.error();
     return flashOrder(*d);
   }
   if (k == "shields") {

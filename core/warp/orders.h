@@ -42,15 +42,16 @@ enum class Directive : uint8_t {
   SalamanderSwap = 6,
   AllStopEcho = 7,
   Wager = 8,
+  ForceDraw = 9,  // Go-out block only: [9, target seat]
 };
-inline constexpr int kDirectives = 9;
+inline constexpr int kDirectives = 10;
 const char* directiveName(Directive d);
 std::optional<Directive> parseDirective(const std::string& s);
 
 Order chartOrder(Tile t, Route r);
 Order simpleOrder(Kind k);
 Order catchOrder(Seat target);
-Order flashOrder(Directive d);
+Order flashOrder(Directive d, uint8_t target = 0);
 Order shieldsOrder(bool up);
 Order wagerOrder(Tile t);
 Order overtimeOrder(bool accept);
@@ -60,6 +61,7 @@ struct Decoded {
   Tile tile;
   Route route;
   uint8_t arg = 0;  // catch seat, directive, shields up, overtime accept
+  uint8_t arg2 = 0;  // Force Draw target
 };
 /// Strict: exact payload length, tile ends within the set and written high end first, known enums.
 Result<Decoded> decodeOrder(const Order& o, int maxPip);

@@ -78,8 +78,13 @@ void WarpGame::startRound() {
   openingTurn_ = true;
   flashPending_ = false;
   catchTarget_ = kNone;
-  reversed_ = inversion_ = amplification_ = echo_ = swap_ = false;
-  immunitySeat_ = peekSeat_ = kNone;
+  // §VI Alpha: Points-block directives last the round; Go-out-block ones the whole sector.
+  if (cfg_.objective == Objective::Points) {
+    reversed_ = inversion_ = amplification_ = echo_ = false;
+    immunitySeat_ = kNone;
+  }
+  swap_ = false;
+  peekSeat_ = kNone;
   wager_.clear();
   logBase_ += log_.size();
   prevLog_ = std::move(log_);
@@ -120,6 +125,7 @@ Result<void> WarpGame::loadPosition(const Position& p, const det::Seed& seed) {
   g.seats_ = static_cast<uint8_t>(p.seats);
   g.deal_ = det::Rng::stream(seed, "deal");
   g.seat_.assign(p.seats, SeatState{});
+  g.immunitySeat_ = g.peekSeat_ = kNone;
   g.round_ = p.round;
   g.roundsScored_ = static_cast<uint16_t>(p.round - 1);
   g.spacedock_ = p.spacedock;

@@ -149,7 +149,7 @@ class WarpGame final : public Game {
   std::string reasonFor(uint8_t s, const Decoded& d) const;
   std::string lineName(uint8_t viewer, uint8_t line) const;
   uint8_t nextSeat(uint8_t s) const;
-  void applyDirective(uint8_t s, Directive d);
+  void applyDirective(uint8_t s, Directive d, uint8_t target);
   void say(std::string line);
   std::string name(uint8_t s) const { return "Captain " + std::to_string(s); }
   // scoring.cpp
