@@ -1,0 +1,100 @@
+// End-to-end: the `concord` binary's `warp scenario` and `play warp` commands, with piped stdin.
+// Needs the concord target built next to this test (build/<preset>/tools/concord).
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <sys/wait.h>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path concordBinary() { return fs::read_symlink("/proc/self/exe").parent_path().parent_path() / "tools" / "concord"; }
+
+struct Ran {
+  int code = -1;
+  std::string out;
+};
+
+Ran run(const std::string& cmd) {
+  Ran r;
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) return r;
+  char buf[4096];
+  size_t n = 0;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+  int st = pclose(p);
+  r.code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return r;
+}
+
+size_t count(const std::string& hay, const std::string& needle) {
+  size_t c = 0;
+  for (size_t at = hay.find(needle); at != std::string::npos; at = hay.find(needle, at + 1)) ++c;
+  return c;
+}
+
+}  // namespace
+
+TEST(WarpCli, BinaryExists) { ASSERT_TRUE(fs::exists(concordBinary())) << "build the concord target: " << concordBinary(); }
+
+TEST(WarpCli, ScenarioPrintsOneLinePerOrderThenTheState) {
+  auto file = fs::path(CONCORD_SOURCE_DIR) / "tests/warp/scenarios/s4_double_was_the_draw.json";
+  auto r = run(concordBinary().string() + " warp scenario " + file.string() + " 2>&1");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(count(r.out, "\n"), 9u) << r.out;  // 8 orders + final object
+  EXPECT_NE(r.out.find(R"x("accepted":false,"reason":"Yellow alert: only a cover on 8-8 may be charted (RULES §IV)")x"),
+            std::string::npos);
+  EXPECT_NE(r.out.find(R"("openDouble":{"alert":"red")"), std::string::npos) << r.out;
+}
+
+TEST(WarpCli, ScenarioWithAFailedExpectationExitsOne) {
+  auto tmp = fs::temp_directory_path() / "warp_cli_bad_expect.json";
+  {
+    std::FILE* f = std::fopen(tmp.c_str(), "w");
+    ASSERT_TRUE(f);
+    std::fputs(R"({"seats":2,"hands":[["12-5"],["3-2"]],"pile":["4-4"],
+      "orders":[{"seat":0,"chart":"12-5","route":"nz"}],"expect":{"roundWinner":1}})",
+               f);
+    std::fclose(f);
+  }
+  auto r = run(concordBinary().string() + " warp scenario " + tmp.string() + " 2>&1");
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find("expectation failed: final: roundWinner is 0"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("All Stop!"), std::string::npos) << r.out;
+}
+
+TEST(WarpCli, PlayWithPipedStdinFinishesACampaign) {
+  // Always pick order 1: a full 13-round Official campaign against two greedy bots.
+  auto r = run("yes 1 | " + concordBinary().string() + " play warp --seats 3 --seed 4 2>&1");
+  EXPECT_EQ(r.code, 0) << r.out.substr(r.out.size() > 3000 ? r.out.size() - 3000 : 0);
+  EXPECT_NE(r.out.find("Your hand:"), std::string::npos);
+  EXPECT_NE(r.out.find("1) chart"), std::string::npos);
+  EXPECT_NE(r.out.find("Round 13: Spacedock 0-0"), std::string::npos);
+  EXPECT_NE(r.out.find("Tally: Captain 0"), std::string::npos);
+  EXPECT_NE(r.out.find("Final standings"), std::string::npos);
+}
+
+TEST(WarpCli, PlayAcceptsTextOrdersAndExplainsRejections) {
+  auto r = run("printf 'draw\\nchart 1-2 nz\\nquit\\n' | " + concordBinary().string() +
+               " play warp --seats 2 --seed 9 2>&1");
+  EXPECT_EQ(r.code, 1);  // quit
+  EXPECT_NE(r.out.find("! rejected: Must play when able"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("you left the table"), std::string::npos);
+}
+
+TEST(WarpCli, PlayEndsCleanlyWhenInputRunsOut) {
+  auto r = run("printf '1\\n' | " + concordBinary().string() + " play warp --seats 2 --seed 9 2>&1");
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.out.find("input ended before the sector was over"), std::string::npos) << r.out;
+}
+
+TEST(WarpCli, AutoDemoAndBadOptions) {
+  auto r = run(concordBinary().string() + " play warp --auto --seed 11 objective=goout goout=firstto firstto=2 2>&1");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("Sector over"), std::string::npos);
+  auto bad = run(concordBinary().string() + " play warp set=6 2>&1");
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.out.find("Classic"), std::string::npos) << bad.out;
+}
