@@ -57,8 +57,10 @@ Result<void> ReplayReader::scan() {
                          " complete turns before the cut");
       return Ok();
     }
+    if (p.status == FrameStatus::Corrupt && p.totalSize != 0)  // header intact: name the frame's turns
+      return Err("corrupt frame at offset ", at, " (", turnRange(p.header), "): ", p.why);
     if (p.status == FrameStatus::Corrupt)
-      return Err("corrupt frame at offset ", at, " after turn ", turns_, ": ", p.why);
+      return Err("corrupt frame at offset ", at, " (the frame holding turn ", turns_, " or later): ", p.why);
     const auto& fh = p.header;
     auto bad = [&](const std::string& why) {
       return Err("corrupt frame at offset ", at, " (", turnRange(fh), "): ", why);

@@ -78,9 +78,9 @@ TEST(ReplayRobustness, TruncationAtEveryByte) {
 
 TEST(ReplayRobustness, BitFlipAnywhereIsDetected) {
   const auto& s = sample();
-  for (size_t i = 0; i < s.bytes.size(); ++i) {
+  for (size_t i = 0; i < s.bytes.size() * 8; ++i) {
     auto bytes = s.bytes;
-    bytes[i] ^= static_cast<uint8_t>(1u << (i % 8));
+    bytes[i / 8] ^= static_cast<uint8_t>(1u << (i % 8));
     auto r = ReplayReader::fromBytes(bytes);
     if (!r.ok()) {
       EXPECT_FALSE(r.message().empty());
@@ -88,7 +88,7 @@ TEST(ReplayRobustness, BitFlipAnywhereIsDetected) {
     }
     auto rep = verifyReplay(*r);
     if (!rep.ok()) continue;
-    ASSERT_FALSE(rep->ok) << "flip at byte " << i << " went unnoticed";
+    ASSERT_FALSE(rep->ok) << "flip of bit " << i % 8 << " at byte " << i / 8 << " went unnoticed";
     EXPECT_TRUE(rep->failedTurn.has_value());
   }
 }
