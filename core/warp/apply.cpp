@@ -125,6 +125,7 @@ void WarpGame::applyValid(uint8_t s, const Decoded& d) {
       return;
     case kBeacon:
       me.beacon = true;
+      if (cfg_.manualShields) me.ownSinceDrop = false;  // §VI manual shields: raise only after an own-trail chart
       say(name(s) + ": shields down, Distress Beacon deployed");
       endTurn(s);
       return;
