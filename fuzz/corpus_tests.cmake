@@ -1,8 +1,9 @@
 # Included from tests/CMakeLists.txt: replays each committed fuzz corpus through its entry point in
 # the normal build, so CI checks every saved input without libFuzzer.
-foreach(target fuzz_bundle fuzz_reader fuzz_replay)
+foreach(name bundle reader replay)
+  set(target fuzz_${name})
   add_executable(${target}_corpus ${PROJECT_SOURCE_DIR}/fuzz/${target}.cpp ${PROJECT_SOURCE_DIR}/fuzz/corpus_main.cpp)
   target_link_libraries(${target}_corpus PRIVATE concord_flags concord_replay)
-  add_test(NAME ${target}_corpus COMMAND ${target}_corpus ${PROJECT_SOURCE_DIR}/fuzz/corpus/${target})
+  add_test(NAME ${target}_corpus COMMAND ${target}_corpus ${PROJECT_SOURCE_DIR}/fuzz/corpus/${name})
   set_tests_properties(${target}_corpus PROPERTIES LABELS fuzz_corpus)
 endforeach()

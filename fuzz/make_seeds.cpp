@@ -1,4 +1,4 @@
-// Writes small seed inputs for the fuzz corpora: fuzz/make_seeds OUT_DIR (creates OUT_DIR/<target>/...).
+// Writes small seed inputs for the fuzz corpora: fuzz/make_seeds OUT_DIR (creates OUT_DIR/{bundle,reader,replay}/..., the layout tools/test.sh expects).
 // Seeds are valid encodings (bundles, sessions, replays, blocks) so fuzzing starts from deep inside.
 #include <cstdio>
 #include <filesystem>
@@ -38,26 +38,26 @@ int main(int argc, char** argv) {
   b.seat = 2;
   b.orders = {Order{1, {5}}, Order{2, {}}};
   b.signWith(lockstep::KeyPair::fromLabel("seed"));
-  put(root / "fuzz_bundle", "bundle_two_orders", 0, b.encode(), false);
+  put(root / "bundle", "bundle_two_orders", 0, b.encode(), false);
   b.orders.clear();
-  put(root / "fuzz_bundle", "bundle_empty", 0, b.encode(), false);
+  put(root / "bundle", "bundle_empty", 0, b.encode(), false);
   // Sessions and primitives.
   auto session = replay::makeBotSession("shed", {{"hands", "2"}}, 3, "seed").value();
   det::Writer w;
   session.write(w);
-  put(root / "fuzz_reader", "session", 1, w.take(), true);
-  put(root / "fuzz_reader", "primitives", 0, {4, 0x85, 0x01, 6, 3, 'a', 'b', 'c', 9, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}, true);
+  put(root / "reader", "session", 1, w.take(), true);
+  put(root / "reader", "primitives", 0, {4, 0x85, 0x01, 6, 3, 'a', 'b', 'c', 9, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}, true);
   // Replays: a closed one, a crashed one (no trailer), and the structured/block forms.
   std::string tmp = (fs::temp_directory_path() / "concord_seed.ccr").string();
   replay::RecordOptions opt;
   opt.writer = {8, 8};
   opt.maxTurns = 20;
   (void)replay::recordBotGame(tmp, session, replay::botSessionKeys("seed", 3), opt);
-  put(root / "fuzz_replay", "replay_closed", 0, slurp(tmp), true);
+  put(root / "replay", "replay_closed", 0, slurp(tmp), true);
   opt.close = false;
   opt.maxTurns = 10;
   (void)replay::recordBotGame(tmp, session, replay::botSessionKeys("seed", 3), opt);
-  put(root / "fuzz_replay", "replay_crashed", 0, slurp(tmp), true);
+  put(root / "replay", "replay_crashed", 0, slurp(tmp), true);
   replay::TurnBlock blk;
   replay::TurnRecord t;
   t.ordersBySeat = {{Order{1, {3}}}, {}, {}};
@@ -66,10 +66,10 @@ int main(int argc, char** argv) {
   auto raw = replay::encodeBlock(blk);
   std::vector<uint8_t> direct{static_cast<uint8_t>(2 + 16 * 2)};  // 2 turns, 3 seats
   direct.insert(direct.end(), raw.begin(), raw.end());
-  put(root / "fuzz_replay", "block_direct", 2, direct, true);
+  put(root / "replay", "block_direct", 2, direct, true);
   std::vector<uint8_t> framed{1, static_cast<uint8_t>(raw.size() & 0xFF), static_cast<uint8_t>(raw.size() >> 8)};
   framed.insert(framed.end(), raw.begin(), raw.end());  // one Turns frame of 1 turn... (ctl 1 -> count 1)
-  put(root / "fuzz_replay", "structured_block", 1, framed, true);
+  put(root / "replay", "structured_block", 1, framed, true);
   std::remove(tmp.c_str());
   std::printf("seeds written under %s\n", root.c_str());
   return 0;
