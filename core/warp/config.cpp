@@ -154,7 +154,9 @@ Result<Config> parseOptions(const std::vector<std::pair<std::string, std::string
     else if (v == "standard") c = standardPreset();
     else return Err("option preset: '", v, "' (known: official, standard)");
   }
-  for (const auto& [k, v] : opts) {
+  for (const auto& kv : opts) {
+    const std::string& k = kv.first;
+    const std::string& v = kv.second;
     auto flag = [&](bool& field) -> Result<void> {
       auto b = parseBool(k, v);
       if (!b) return b.error();
