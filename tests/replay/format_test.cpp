@@ -88,8 +88,9 @@ TEST(ReplayFormat, RefusesOtherFormatsAndVersions) {
   ASSERT_FALSE(notOurs.ok());
   EXPECT_NE(notOurs.message().find("not a Concord replay"), std::string::npos) << notOurs.message();
 
+  ASSERT_GT(bytes.size(), kPreambleSize);
   auto v2 = bytes;
-  v2[8] = 2;
+  v2.at(8) = 2;
   auto r2 = ReplayReader::fromBytes(v2);
   ASSERT_FALSE(r2.ok());
   EXPECT_NE(r2.message().find("format version 2"), std::string::npos) << r2.message();
