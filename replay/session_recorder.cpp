@@ -27,6 +27,16 @@ Result<std::unique_ptr<SessionRecorder>> SessionRecorder::create(const std::stri
   return r;
 }
 
+Result<std::unique_ptr<SessionRecorder>> SessionRecorder::resume(const std::string& path, const Resumed& resumed) {
+  std::unique_ptr<SessionRecorder> r(new SessionRecorder());
+  r->shadow_ = resumed.engine->clone();
+  r->chain_ = resumed.chain;
+  auto w = ReplayWriter::reopen(path, resumed.reader);
+  if (!w) return w.error();
+  r->writer_ = std::move(*w);
+  return r;
+}
+
 Result<void> SessionRecorder::record(const lockstep::TurnRecord& rec) {
   auto in = toRecordInput(rec);
   if (in.ordersBySeat.size() != chain_.heads().size())

@@ -10,6 +10,7 @@
 #include "core/det/result.h"
 #include "lockstep/peer.h"
 #include "replay/chain.h"
+#include "replay/verify.h"
 #include "replay/writer.h"
 
 namespace concord::replay {
@@ -21,6 +22,9 @@ class SessionRecorder {
  public:
   static Result<std::unique_ptr<SessionRecorder>> create(const std::string& path, const lockstep::SessionConfig& session,
                                                          WriterOptions options = {});
+  /// Continues a verified replay (resumeReplay) at its end: drops a cut tail and the old trailer,
+  /// then appends. The pipeline continues from a clone of `resumed.engine` and `resumed.chain`.
+  static Result<std::unique_ptr<SessionRecorder>> resume(const std::string& path, const Resumed& resumed);
   /// Appends one applied turn. Fails if the turn does not match the re-derived chain or Seal.
   Result<void> record(const lockstep::TurnRecord& rec);
   Result<void> close() { return writer_->close(); }
