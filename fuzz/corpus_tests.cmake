@@ -1,6 +1,6 @@
 # Included from tests/CMakeLists.txt: replays each committed fuzz corpus through its entry point in
 # the normal build, so CI checks every saved input without libFuzzer.
-foreach(name bundle reader replay)
+foreach(name bundle reader replay wire)
   set(target fuzz_${name})
   add_executable(${target}_corpus ${PROJECT_SOURCE_DIR}/fuzz/${target}.cpp ${PROJECT_SOURCE_DIR}/fuzz/corpus_main.cpp)
   target_link_libraries(${target}_corpus PRIVATE concord_flags concord_replay)

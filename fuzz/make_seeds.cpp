@@ -1,4 +1,4 @@
-// Writes small seed inputs for the fuzz corpora: fuzz/make_seeds OUT_DIR (creates OUT_DIR/{bundle,reader,replay}/..., the layout tools/test.sh expects).
+// Writes small seed inputs for the fuzz corpora: fuzz/make_seeds OUT_DIR (creates OUT_DIR/{bundle,reader,replay,wire}/..., the layout tools/test.sh expects).
 // Seeds are valid encodings (bundles, sessions, replays, blocks) so fuzzing starts from deep inside.
 #include <cstdio>
 #include <filesystem>
@@ -8,6 +8,7 @@
 
 #include "core/det/writer.h"
 #include "lockstep/bundle.h"
+#include "lockstep/wire.h"
 #include "replay/record.h"
 #include "replay/turn_block.h"
 #include "replay/writer.h"
@@ -41,6 +42,14 @@ int main(int argc, char** argv) {
   put(root / "bundle", "bundle_two_orders", 0, b.encode(), false);
   b.orders.clear();
   put(root / "bundle", "bundle_empty", 0, b.encode(), false);
+  // Wire messages.
+  put(root / "wire", "bundle_msg", 0, lockstep::encodeWire(lockstep::BundleMsg{b}), false);
+  put(root / "wire", "bundle_request", 0, lockstep::encodeWire(lockstep::BundleRequest{12, 1}), false);
+  put(root / "wire", "state_dump", 0,
+      lockstep::encodeWire(lockstep::StateDump{5, det::Hash128{9, 9}, {0, 2}, {1, 2, 3, 4}}), false);
+  put(root / "wire", "snapshot", 0, lockstep::encodeWire(lockstep::Snapshot{6, {7, 7, 7}, {b}, {b, b}}), false);
+  put(root / "wire", "reclaim", 0,
+      lockstep::encodeWire(lockstep::ReclaimRequest{1, 9, det::Hash128{1, 1}, Order{0xFF02, {1, 9}}}), false);
   // Sessions and primitives.
   auto session = replay::makeBotSession("shed", {{"hands", "2"}}, 3, "seed").value();
   det::Writer w;
