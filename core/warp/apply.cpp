@@ -121,6 +121,7 @@ void WarpGame::applyValid(uint8_t s, const Decoded& d) {
         say(name(s) + " passes Red Alert without drawing (house rule)");
       else
         say(name(s) + " passes");
+      hazardPass(s);
       endTurn(s);
       return;
     case kBeacon:
@@ -129,7 +130,12 @@ void WarpGame::applyValid(uint8_t s, const Decoded& d) {
       say(name(s) + ": shields down, Distress Beacon deployed");
       endTurn(s);
       return;
+    case kSpool:
+      spool(s, static_cast<uint8_t>(lineOf(s, d.route)));
+      endTurn(s);
+      return;
     case kDraw:
+      if (cfg_.eta) ++me.debt;  // §VI Eta Temporal Debt
       drawInto(s, 1);
       drew_ = true;
       mustChartDrawn_ = true;
@@ -185,6 +191,7 @@ void WarpGame::doChart(uint8_t s, Tile t, uint8_t line) {
     uint8_t end = L.openEnd(spacedock_);
     L.main.push_back(Placed{t, t.other(end)});
     say(name(s) + " charts " + t.text() + " on " + lineName(s, line));
+    if (t.isDouble() && cfg_.iota) doubleDown_ = static_cast<uint8_t>(doubleDown_ + 2);  // §VI Iota
     if (t.isDouble()) {
       inversion_ = false;  // §VI Alpha Temporal inversion lasts until the next double is charted
       bool fracture = fractureApplies(s, line);
@@ -219,6 +226,15 @@ void WarpGame::doChart(uint8_t s, Tile t, uint8_t line) {
         drawn_ = keep;
       }
     }
+  }
+  if (cfg_.delta && line == seats_ && hazard_ != s) {
+    hazard_ = s;  // §VI Delta: charting onto the Neutral Zone takes custody of the Hazard Marker
+    say(name(s) + " takes the Hazard Marker");
+  }
+  if (cfg_.theta && cfg_.objective == Objective::GoOut && line == s && !momentumClaimed_ && L.main.size() >= 5) {
+    momentumClaimed_ = true;  // §VI Theta (Go-out) Trail Momentum, once per round
+    extraTurn_ = s;
+    say("Trail Momentum! " + name(s) + " earns an extra turn");
   }
   // §III Shields Up: charting on your own trail removes your beacon; §VI house variants.
   if (line == s) {
@@ -262,11 +278,17 @@ void WarpGame::advance(uint8_t s) {
   if (catchTarget_ != kNone && catchTarget_ != s) catchTarget_ = kNone;  // §V window closes
   openingTurn_ = false;
   uint8_t n = nextSeat(s);
-  for (int guard = 0; guard < seats_ && seat_[n].skipNext; ++guard) {
-    seat_[n].skipNext = false;
-    say(name(n) + " skips this turn (Continuum: Skip lowest points)");
-    n = nextSeat(n);
+  if (extraTurn_ == s && !dbl_.active) {
+    n = s;  // §VI Theta (Go-out): the momentum extra turn; decision: forfeited if a double is left open
+    say(name(s) + " takes the Trail Momentum extra turn");
+  } else {
+    for (int guard = 0; guard < seats_ && seat_[n].skipNext; ++guard) {
+      seat_[n].skipNext = false;
+      say(name(n) + " skips this turn");
+      n = nextSeat(n);
+    }
   }
+  extraTurn_ = kNone;
   if (dbl_.active) {
     // §IV Red Alert pass: responsibility moves to the next captain.
     dbl_.red = true;
@@ -278,6 +300,15 @@ void WarpGame::advance(uint8_t s) {
   drew_ = mustChartDrawn_ = false;
   chartsThisTurn_ = 0;
   shieldChanged_ = false;
+  if (doubleDown_ > 0) {
+    // §VI Iota Double Down: the next captain draws 2 per double before their turn begins.
+    say("Double Down! " + name(n) + " draws " + std::to_string(doubleDown_));
+    Tile keep = drawn_;
+    drawInto(n, doubleDown_);
+    drawn_ = keep;
+    seat_[n].atImpulse = false;
+    doubleDown_ = 0;
+  }
   if (isBlocked()) blockRound();
 }
 
@@ -321,6 +352,7 @@ void WarpGame::applyDirective(uint8_t s, Directive d, uint8_t target) {
       for (int i = 0; i < 2 && !pile_.empty(); ++i) {
         wager_.push_back(pile_.back());
         pile_.pop_back();
+        if (cfg_.eta) ++seat_[s].debt;
       }
       peekSeat_ = kNone;
       if (wager_.size() == 2) {

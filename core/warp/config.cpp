@@ -54,6 +54,8 @@ Result<void> validateConfig(const Config& c) {
   if (c.overtime > Overtime::Offer) return Err("overtime out of range");
   if (c.fracture > Fracture::AllDoubles) return Err("fracture out of range");
   if (c.rounds > 1000) return Err("rounds must be 0..1000");
+  if (c.eta && c.objective == Objective::GoOut)
+    return Err("Module Eta under Go out (Desperation Dig) is not in this build yet; use eta=off with objective=goout");
   if (c.firstTo < 1 || c.firstTo > 100) return Err("firstTo must be 1..100");
   if (c.starter >= 18) return Err("starter seat out of range");
   return Ok();
@@ -82,6 +84,10 @@ std::vector<uint8_t> encodeConfig(const Config& c) {
   w.boolean("starterPlaysTwo", c.starterPlaysTwo);
   w.boolean("manualShields", c.manualShields);
   w.boolean("passRedAlertNoDraw", c.passRedAlertNoDraw);
+  w.boolean("delta", c.delta);
+  w.boolean("theta", c.theta);
+  w.boolean("iota", c.iota);
+  w.boolean("eta", c.eta);
   return w.take();
 }
 
@@ -109,6 +115,10 @@ Result<Config> decodeConfig(std::span<const uint8_t> bytes) {
   c.starterPlaysTwo = r.boolean("starterPlaysTwo");
   c.manualShields = r.boolean("manualShields");
   c.passRedAlertNoDraw = r.boolean("passRedAlertNoDraw");
+  c.delta = r.boolean("delta");
+  c.theta = r.boolean("theta");
+  c.iota = r.boolean("iota");
+  c.eta = r.boolean("eta");
   if (auto f = r.finish(); !f) return f.error();
   if (auto v = validateConfig(c); !v) return v.error();
   return c;
@@ -142,7 +152,8 @@ std::string optionsHelp() {
          "  goout=sudden|fixed|firstto  rounds=N  firstto=X  overtime=force|offer\n"
          "  doubleblank=50|25|0       salamander=on|off  continuum=on|off  allstop=on|off\n"
          "  impulse=on|off  catch=1|2 fracture=off|own|captains|all\n"
-         "  owntrailfirst= nzafteralltrails= beaconanyplay= startertwo= manualshields= passredalert= (on|off)\n";
+         "  owntrailfirst= nzafteralltrails= beaconanyplay= startertwo= manualshields= passredalert= (on|off)\n"
+         "  delta= theta= iota= eta= (on|off)   Modules Delta, Theta, Iota, Eta (Eta: Points campaign only)\n";
 }
 
 Result<Config> parseOptions(const std::vector<std::pair<std::string, std::string>>& opts) {
@@ -220,6 +231,10 @@ Result<Config> parseOptions(const std::vector<std::pair<std::string, std::string
     else if (k == "startertwo") r = flag(c.starterPlaysTwo);
     else if (k == "manualshields") r = flag(c.manualShields);
     else if (k == "passredalert") r = flag(c.passRedAlertNoDraw);
+    else if (k == "delta") r = flag(c.delta);
+    else if (k == "theta") r = flag(c.theta);
+    else if (k == "iota") r = flag(c.iota);
+    else if (k == "eta") r = flag(c.eta);
     else return Err("warp: unknown option '", k, "'; known options:\n", optionsHelp());
     if (!r) return r.error();
   }
@@ -243,7 +258,8 @@ std::string describeConfig(const Config& c) {
        " catch=" + std::to_string(c.catchPenalty) + " fracture=" + fr[static_cast<int>(c.fracture)] +
        " owntrailfirst=" + onoff(c.ownTrailFirst) + " nzafteralltrails=" + onoff(c.nzAfterAllTrails) +
        " beaconanyplay=" + onoff(c.beaconClearsOnAnyPlay) + " startertwo=" + onoff(c.starterPlaysTwo) +
-       " manualshields=" + onoff(c.manualShields) + " passredalert=" + onoff(c.passRedAlertNoDraw);
+       " manualshields=" + onoff(c.manualShields) + " passredalert=" + onoff(c.passRedAlertNoDraw) +
+       " delta=" + onoff(c.delta) + " theta=" + onoff(c.theta) + " iota=" + onoff(c.iota) + " eta=" + onoff(c.eta);
   return s;
 }
 

@@ -41,6 +41,10 @@ struct Config {
   bool starterPlaysTwo = false;        // §VI house
   bool manualShields = false;          // §VI house: Manual shield control
   bool passRedAlertNoDraw = false;     // §VI house: Pass Red Alert without draw or beacon
+  bool delta = false;  // §VI Module Delta: Hot Potato (Hazard Marker) + Warp Drive spool
+  bool theta = false;  // §VI Module Theta: Longest Trail Bonus (Points) / Trail Momentum (Go-out)
+  bool iota = false;   // §VI Module Iota: Double Down
+  bool eta = false;    // §VI Module Eta: Temporal Debt (Points only in this build)
 
   friend bool operator==(const Config&, const Config&) = default;
 };

@@ -112,6 +112,10 @@ std::vector<Order> WarpGame::turnOrders(uint8_t s) const {
     else if (!me.beacon) out.push_back(simpleOrder(kBeacon));
     else if (out.empty()) out.push_back(simpleOrder(kPass));
   }
+  // §VI Module Delta: Engage Warp Drive (spool) on any eligible route.
+  if (cfg_.delta)
+    for (uint8_t line = 0; line <= seats_; ++line)
+      if (spoolLegal(s, line)) out.push_back(spoolOrder(routeFor(s, line, seats_)));
   // §VI house: Manual shield control — one change per turn, raise only after an own-trail chart.
   if (cfg_.manualShields && !shieldChanged_) {
     if (!me.beacon) out.push_back(shieldsOrder(false));
@@ -251,6 +255,13 @@ std::string WarpGame::reasonFor(uint8_t s, const Decoded& d) const {
     case kAnnounce:
       if (!cfg_.dropToImpulse) return "Drop to Impulse is off at this table (RULES §V)";
       return "Drop to Impulse: announce only right after charting down to one coordinate (RULES §V)";
+    case kSpool: {
+      if (!cfg_.delta) return "Engage Warp Drive needs Module Delta (RULES §VI)";
+      if (dbl_.active) return "Engage Warp Drive: not while Red Alert or a Subspace Fracture is open (RULES §VI Module Delta)";
+      if (pile_.empty()) return "Engage Warp Drive: Uncharted Sectors are empty (RULES §VI Module Delta)";
+      if (chartsThisTurn_ > 0 || drew_) return "Engage Warp Drive: spooling is the whole turn, before any chart or draw (RULES §VI Module Delta)";
+      return "Engage Warp Drive: that route is not eligible for you (RULES §III)";
+    }
     case kFlash:
       return "Continuum Flash: only after charting 0-0 on your own Warp Trail with Module Alpha on (RULES §VI)";
     case kWagerKeep:

@@ -67,6 +67,10 @@ Observation WarpGame::observe(Seat viewer) const {
          name(dbl_.responsible) + " must answer" +
          (dbl_.fracture ? " (Subspace Fracture, " + std::to_string(dbl_.stabilizers) + "/3 stabilizers)" : "") + "\n";
   }
+  if (hazard_ != kNone) {
+    w.u8("hazard", hazard_);
+    t += "Hazard Marker: " + name(hazard_) + "\n";
+  }
   if (catchTarget_ != kNone) t += name(catchTarget_) + " passed at impulse without announcing (catch window open)\n";
   for (uint8_t s = 0; s < seats_; ++s) {
     if (!omni && viewer != s) continue;

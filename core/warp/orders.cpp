@@ -28,6 +28,7 @@ Order flashOrder(Directive d, uint8_t target) {
 Order shieldsOrder(bool up) { return Order{kShields, {static_cast<uint8_t>(up ? 1 : 0)}}; }
 Order wagerOrder(Tile t) { return Order{kWagerKeep, {t.hi, t.lo}}; }
 Order overtimeOrder(bool accept) { return Order{kOvertime, {static_cast<uint8_t>(accept ? 1 : 0)}}; }
+Order spoolOrder(Route r) { return Order{kSpool, {static_cast<uint8_t>(r.kind), r.seat}}; }
 
 Result<Decoded> decodeOrder(const Order& o, int maxPip) {
   Decoded d;
@@ -81,6 +82,12 @@ Result<Decoded> decodeOrder(const Order& o, int maxPip) {
       d.tile = *t;
       break;
     }
+    case kSpool:
+      if (auto r = len(2); !r) return r.error();
+      if (p[0] > 2) return Err("unknown route kind ", p[0]);
+      d.route = Route{static_cast<RouteKind>(p[0]), p[1]};
+      if (d.route.kind != RouteKind::Seat && p[1] != 0) return Err("route seat byte must be 0 for own/nz");
+      break;
     default:
       return Err("unknown order kind ", o.kind);
   }
@@ -113,6 +120,7 @@ std::string orderText(const Order& o, int maxPip) {
     case kShields: return d->arg ? "shields up" : "shields down";
     case kWagerKeep: return "keep " + d->tile.text();
     case kOvertime: return d->arg ? "overtime accept" : "overtime decline";
+    case kSpool: return "spool " + routeText(d->route);
   }
   return "?";
 }
@@ -179,6 +187,12 @@ Result<Order> parseOrderText(const std::string& text, int maxPip) {
     auto t = parseTile(w[1], maxPip);
     if (!t) return Err("'", w[1], "' is not a coordinate of this set");
     return wagerOrder(*t);
+  }
+  if (k == "spool") {
+    if (auto r = want(2); !r) return r.error();
+    auto r = parseRoute(w[1]);
+    if (!r) return r.error();
+    return spoolOrder(*r);
   }
   if (k == "overtime") {
     if (auto r = want(2); !r) return r.error();

@@ -22,6 +22,7 @@ enum Kind : uint16_t {
   kShields = 8,    // [up]: Manual shield control, 0 = lower (beacon up), 1 = raise (§VI house rules)
   kWagerKeep = 9,  // [hi, lo]: Continuum Wager, the coordinate to keep (§VI Module Alpha)
   kOvertime = 10,  // [accept]: Go out fixed rounds, overtime offer (Victory conditions)
+  kSpool = 11,     // [routeKind, routeSeat]: Module Delta, engage warp drive on a route (§VI)
 };
 
 enum class RouteKind : uint8_t { Own = 0, Neutral = 1, Seat = 2 };
@@ -55,6 +56,7 @@ Order flashOrder(Directive d, uint8_t target = 0);
 Order shieldsOrder(bool up);
 Order wagerOrder(Tile t);
 Order overtimeOrder(bool accept);
+Order spoolOrder(Route r);
 
 struct Decoded {
   Kind kind = kDraw;

@@ -93,6 +93,27 @@ void WarpGame::scorePoints(uint8_t winner) {
       parts[t] += (parts[t].empty() ? "" : ", ") + c.text() + " = " + std::to_string(v) + note;
     }
   }
+  // §VI Delta pass penalties (+5 each) and Eta Temporal Debt (+2 per token) apply to every captain,
+  // the round winner included; then Theta's -3 for the longest personal trail(s), never below 0.
+  for (uint8_t t = 0; t < seats_; ++t) {
+    if (cfg_.delta && seat_[t].hazardPasses) {
+      add[t] += 5 * seat_[t].hazardPasses;
+      parts[t] += ", Hazard Marker passes " + std::to_string(seat_[t].hazardPasses) + " x 5";
+    }
+    if (cfg_.eta && seat_[t].debt) {
+      add[t] += 2 * seat_[t].debt;
+      parts[t] += ", Temporal Debt " + std::to_string(seat_[t].debt) + " x 2";
+    }
+  }
+  if (cfg_.theta) {
+    size_t longest = 0;
+    for (uint8_t t = 0; t < seats_; ++t) longest = std::max(longest, lines_[t].main.size());
+    for (uint8_t t = 0; t < seats_ && longest > 0; ++t)
+      if (lines_[t].main.size() == longest) {
+        add[t] = std::max(0, add[t] - 3);
+        parts[t] += ", Longest Trail -3";
+      }
+  }
   for (uint8_t t = 0; t < seats_; ++t) {
     seat_[t].roundScore = add[t];
     seat_[t].campaign = det::saturatingAdd(seat_[t].campaign, add[t]);

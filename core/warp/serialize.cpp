@@ -92,6 +92,8 @@ void WarpGame::write(det::Writer& w) const {
     w.vari("campaign", st.campaign);
     w.u16("roundWins", st.roundWins);
     w.u8("vote", st.vote);
+    w.u16("debt", st.debt);
+    w.u16("hazardPasses", st.hazardPasses);
     w.end();
   }
   for (size_t l = 0; l < lines_.size(); ++l) {
@@ -134,6 +136,12 @@ void WarpGame::write(det::Writer& w) const {
   w.u8("immunitySeat", immunitySeat_);
   w.u8("peekSeat", peekSeat_);
   writeTiles(w, "wager", wager_);
+  w.end();
+  w.begin("modules");
+  w.u8("hazard", hazard_);
+  w.u8("doubleDown", doubleDown_);
+  w.boolean("momentumClaimed", momentumClaimed_);
+  w.u8("extraTurn", extraTurn_);
   w.end();
   w.begin("results");
   w.u8("lastWinner", lastWinner_);
@@ -182,6 +190,8 @@ Result<void> WarpGame::read(det::Reader& r) {
     st.campaign = r.vari("campaign");
     st.roundWins = r.u16("roundWins");
     st.vote = r.u8("vote");
+    st.debt = r.u16("debt");
+    st.hazardPasses = r.u16("hazardPasses");
     if (st.vote > 3) r.fail("vote", "out of range");
   }
   g.lines_.assign(static_cast<size_t>(g.seats_) + 1, Line{});
@@ -234,6 +244,12 @@ Result<void> WarpGame::read(det::Reader& r) {
   g.wager_ = readTiles(r, set);
   if (r.ok() && g.wager_.size() > 2) r.fail("wager", "more than two coordinates");
   if (r.ok() && g.phase_ == Phase::Wager && g.wager_.size() != 2) r.fail("wager", "wager phase needs two coordinates");
+  g.hazard_ = r.u8("hazard");
+  g.doubleDown_ = r.u8("doubleDown");
+  g.momentumClaimed_ = r.boolean("momentumClaimed");
+  g.extraTurn_ = r.u8("extraTurn");
+  if (r.ok() && ((g.hazard_ != kNone && g.hazard_ >= g.seats_) || (g.extraTurn_ != kNone && g.extraTurn_ >= g.seats_)))
+    r.fail("modules", "seat out of range");
   g.lastWinner_ = r.u8("lastWinner");
   if (r.ok() && g.lastWinner_ != kNone && g.lastWinner_ >= g.seats_) r.fail("lastWinner", "out of range");
   g.lastBlocked_ = r.boolean("lastBlocked");

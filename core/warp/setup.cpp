@@ -67,7 +67,14 @@ void WarpGame::startRound() {
     st.atImpulse = false;
     st.skipNext = false;
     st.vote = 0;
+    st.debt = 0;
+    st.hazardPasses = 0;
   }
+  // §VI Delta: the round starter (Points) / the sector starter (Go-out) receives the Hazard Marker.
+  if (cfg_.delta && (cfg_.objective == Objective::Points || hazard_ == kNone)) hazard_ = roundStarter_;
+  doubleDown_ = 0;
+  momentumClaimed_ = false;
+  extraTurn_ = kNone;
   dbl_ = OpenDouble{};
   phase_ = Phase::Play;
   toAct_ = roundStarter_;

@@ -58,6 +58,8 @@ struct SeatState {
   int64_t campaign = 0;
   uint16_t roundWins = 0;
   uint8_t vote = 0;  // overtime offer: 0 not asked, 1 pending, 2 accept, 3 decline
+  uint16_t debt = 0;           // §VI Eta Temporal Debt tokens this round
+  uint16_t hazardPasses = 0;   // §VI Delta passes while holding the Hazard Marker this round
   friend bool operator==(const SeatState&, const SeatState&) = default;
 };
 
@@ -124,6 +126,7 @@ class WarpGame final : public Game {
   bool over() const { return phase_ == Phase::Over; }
   std::vector<Tile> pendingWager() const { return wager_; }
   uint8_t catchTarget() const { return catchTarget_; }
+  uint8_t hazardHolder() const { return hazard_; }
   bool reversed() const { return reversed_ != inversion_; }
 
  private:
@@ -152,6 +155,10 @@ class WarpGame final : public Game {
   void applyDirective(uint8_t s, Directive d, uint8_t target);
   void say(std::string line);
   std::string name(uint8_t s) const { return "Captain " + std::to_string(s); }
+  // modules.cpp (§VI Delta, Theta, Iota, Eta)
+  void spool(uint8_t s, uint8_t line);
+  void hazardPass(uint8_t s);
+  bool spoolLegal(uint8_t s, uint8_t line) const;
   // scoring.cpp
   void winRound(uint8_t s);
   void blockRound();
@@ -193,6 +200,11 @@ class WarpGame final : public Game {
   uint8_t immunitySeat_ = kNone;
   uint8_t peekSeat_ = kNone;
   std::vector<Tile> wager_;
+  // §VI Modules Delta / Theta / Iota.
+  uint8_t hazard_ = kNone;       // Hazard Marker custody
+  uint8_t doubleDown_ = 0;       // coordinates the next captain draws before their turn (Iota)
+  bool momentumClaimed_ = false;  // Theta (Go-out) Trail Momentum claimed this round
+  uint8_t extraTurn_ = kNone;     // Theta (Go-out) extra turn owed to this seat
   // Round results.
   uint8_t lastWinner_ = kNone;
   bool lastBlocked_ = false;

@@ -209,6 +209,10 @@ TEST(WarpProperty, RandomPlayoutsRuleMixes) {
     c.manualShields = seed % 6 == 2;
     c.passRedAlertNoDraw = seed % 4 == 3;
     c.catchPenalty = static_cast<uint8_t>(1 + seed % 2);
+    c.delta = seed % 3 == 2;
+    c.theta = seed % 4 == 1;
+    c.iota = seed % 5 == 1;
+    c.eta = seed % 2 == 0;
     Seat seats = static_cast<Seat>(2 + seed % static_cast<uint64_t>(maxFleet(c.maxPip) - 1));
     auto st = playout(c, seats, seed, seed % 3 ? "random" : "greedy", seed % 5 == 0);
     EXPECT_EQ(st.rounds, c.maxPip) << "campaign of maxPip+1 rounds";
@@ -223,6 +227,9 @@ TEST(WarpProperty, GoOutStructuresFinish) {
     c.goOutMode = static_cast<GoOutMode>(seed % 3);
     c.rounds = 4;
     c.firstTo = 2;
+    c.delta = seed % 2 == 0;
+    c.theta = seed % 3 == 0;
+    c.iota = seed % 4 == 1;
     auto st = playout(c, 3, seed, "random", seed % 4 == 0);
     (void)st;
     if (HasFailure()) return;

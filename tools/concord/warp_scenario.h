@@ -70,7 +70,8 @@ inline Result<Order> orderOf(const json& o, int maxPip) {
   if (o.contains("shields")) return parseOrderText("shields " + o["shields"].get<std::string>(), maxPip);
   if (o.contains("keep")) return wagerOrder(tileOf(o["keep"], maxPip));
   if (o.contains("overtime")) return parseOrderText("overtime " + o["overtime"].get<std::string>(), maxPip);
-  for (const char* k : {"spool", "dig", "sweep", "exchange", "give", "draft", "pick"})
+  if (o.contains("spool")) return parseOrderText("spool " + o["spool"].get<std::string>(), maxPip);
+  for (const char* k : {"dig", "sweep", "exchange", "give", "draft", "pick"})
     if (o.contains(k))
       return Err("order '", k, "' belongs to a Module (Gamma..Lambda) that this build does not run yet (docs/warp-status.md)");
   return Err("unrecognised order form: ", o.dump());
@@ -122,6 +123,7 @@ inline json stateJson(const WarpGame& g) {
   for (Seat s : g.sectorWinners()) sw.push_back(s);
   f["sectorWinners"] = sw;
   f["tally"] = g.tally();
+  f["hazard"] = g.hazardHolder() == kNone ? json(nullptr) : json(g.hazardHolder());
   return f;
 }
 

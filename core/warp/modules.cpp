@@ -1,0 +1,122 @@
+// §VI Modules Delta (Hot Potato: Hazard Marker + Warp Drive spool), Theta, Iota and Eta hooks that need
+// their own logic. Scoring effects live in scoring.cpp; turn hooks are called from apply.cpp.
+#include <algorithm>
+
+#include "core/warp/state.h"
+
+namespace concord::warp {
+
+bool WarpGame::spoolLegal(uint8_t s, uint8_t line) const {
+  // §VI Delta: on your turn, not during Red Alert / Subspace Fracture, with Uncharted not empty. Decision:
+  // spooling is the whole turn's action, taken before charting or drawing (docs/rules-decisions.md).
+  if (!cfg_.delta || phase_ != Phase::Play || s != toAct_ || dbl_.active || chartsThisTurn_ > 0 || drew_ ||
+      pile_.empty())
+    return false;
+  if (cfg_.starterPlaysTwo && openingTurn_ && s == roundStarter_) return false;
+  return routeOpenTo(s, line, false);
+}
+
+void WarpGame::spool(uint8_t s, uint8_t line) {
+  auto& me = seat_[s];
+  Line& L = lines_[line];
+  say(name(s) + " engages warp drive on " + lineName(s, line));
+  int charted = 0;
+  auto take = [&]() {
+    Tile t = pile_.back();
+    pile_.pop_back();
+    if (cfg_.eta) ++me.debt;  // §VI Eta: every blind draw from Uncharted is a debt token
+    return t;
+  };
+  auto toHand = [&](Tile t) { me.hand.insert(std::upper_bound(me.hand.begin(), me.hand.end(), t), t); };
+  peekSeat_ = kNone;
+  while (!pile_.empty()) {
+    Tile t = take();
+    uint8_t end = L.openEnd(spacedock_);
+    if (!t.has(end)) {
+      toHand(t);
+      say(name(s) + " draws a coordinate that does not match " + std::to_string(end) + ": the spool stops");
+      break;
+    }
+    if (!t.isDouble()) {
+      L.main.push_back(Placed{t, t.other(end)});
+      say(name(s) + " spools " + t.text());
+      ++charted;
+      continue;
+    }
+    // Doubles during spool: the next draw(s) must satisfy it, else it returns to hand with the failures.
+    bool fracture = fractureApplies(s, line);
+    int need = fracture ? 3 : 1;
+    std::vector<Tile> got;
+    bool ok = true;
+    for (int k = 0; k < need; ++k) {
+      if (pile_.empty()) {
+        ok = false;
+        break;
+      }
+      got.push_back(take());
+      if (!got.back().has(t.hi)) {
+        ok = false;
+        break;
+      }
+    }
+    if (!ok) {
+      toHand(t);
+      for (Tile g : got) toHand(g);
+      say(name(s) + " spools " + t.text() + " but cannot satisfy it: the double and the failed draws go to hand");
+      break;
+    }
+    L.main.push_back(Placed{t, t.hi});
+    if (fracture) {
+      L.branches.push_back(Placed{got[0], got[0].other(t.hi)});
+      L.branches.push_back(Placed{got[1], got[1].other(t.hi)});
+      L.main.push_back(Placed{got[2], got[2].other(t.hi)});
+    } else {
+      L.main.push_back(Placed{got[0], got[0].other(t.hi)});
+    }
+    say(name(s) + " spools " + t.text() + " and satisfies it with " + tilesText(got));
+    charted += 1 + need;
+    inversion_ = false;
+    if (cfg_.iota) doubleDown_ = static_cast<uint8_t>(doubleDown_ + 2);
+  }
+  if (pile_.empty()) say("Uncharted Sectors are empty: the spool stops");
+  chartsThisTurn_ = static_cast<uint8_t>(std::min(charted, 250));
+  if (charted > 0) {
+    lastLine_ = line;
+    if (line == seats_) hazard_ = s;
+    if (line == s) {
+      me.chartedOwn = true;
+      me.ownSinceDrop = true;
+    }
+    if (!cfg_.manualShields && me.beacon && (line == s || cfg_.beaconClearsOnAnyPlay)) {
+      me.beacon = false;
+      say(name(s) + ": shields up");
+    }
+    if (cfg_.theta && cfg_.objective == Objective::GoOut && line == s && !momentumClaimed_ && L.main.size() >= 5) {
+      momentumClaimed_ = true;
+      extraTurn_ = s;
+      say("Trail Momentum! " + name(s) + " earns an extra turn");
+    }
+  }
+}
+
+void WarpGame::hazardPass(uint8_t s) {
+  if (!cfg_.delta || hazard_ != s) return;
+  if (cfg_.objective == Objective::Points) {
+    ++seat_[s].hazardPasses;  // §VI Delta (Points): +5 per pass while holding the marker
+    say(name(s) + " passes holding the Hazard Marker: +5");
+    return;
+  }
+  // §VI Delta (Go-out): draw 2; with both pools empty, skip the next turn instead.
+  if (pile_.empty()) {
+    seat_[s].skipNext = true;
+    say(name(s) + " passes holding the Hazard Marker: Uncharted is empty, next turn skipped");
+    return;
+  }
+  say(name(s) + " passes holding the Hazard Marker: draws 2");
+  Tile keep = drawn_;
+  drawInto(s, 2);
+  drawn_ = keep;
+  seat_[s].atImpulse = false;
+}
+
+}  // namespace concord::warp
