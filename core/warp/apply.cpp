@@ -211,6 +211,17 @@ void WarpGame::doChart(uint8_t s, Tile t, uint8_t line) {
         say("Yellow alert: " + name(s) + " owes a cover on " + t.text());
       }
       if (cfg_.continuum && t.hi == 0 && line == s) flashPending_ = true;  // §VI Alpha
+      if (cfg_.lambda && line == seats_) {
+        // §VI Lambda Wormhole: own trail and Neutral Zone swap; the beacon is destroyed in transit; the
+        // alert now sits on the captain's newly acquired trail.
+        std::swap(lines_[s], lines_[seats_]);
+        me.beacon = false;
+        if (dbl_.active) {
+          dbl_.line = s;
+          dbl_.wormhole = true;
+        }
+        say("Wormhole! " + name(s) + "'s Warp Trail and the Neutral Zone swap");
+      }
       if (cfg_.salamander && cfg_.objective == Objective::GoOut && t.hi == cfg_.maxPip) {
         // §VI Beta (Go-out) Salamander Surge: every opponent draws 1, in turn order from the next captain.
         say("Salamander Surge! Every opposing captain draws 1");

@@ -88,6 +88,7 @@ std::vector<uint8_t> encodeConfig(const Config& c) {
   w.boolean("theta", c.theta);
   w.boolean("iota", c.iota);
   w.boolean("eta", c.eta);
+  w.boolean("lambda", c.lambda);
   return w.take();
 }
 
@@ -119,6 +120,7 @@ Result<Config> decodeConfig(std::span<const uint8_t> bytes) {
   c.theta = r.boolean("theta");
   c.iota = r.boolean("iota");
   c.eta = r.boolean("eta");
+  c.lambda = r.boolean("lambda");
   if (auto f = r.finish(); !f) return f.error();
   if (auto v = validateConfig(c); !v) return v.error();
   return c;
@@ -153,7 +155,7 @@ std::string optionsHelp() {
          "  doubleblank=50|25|0       salamander=on|off  continuum=on|off  allstop=on|off\n"
          "  impulse=on|off  catch=1|2 fracture=off|own|captains|all\n"
          "  owntrailfirst= nzafteralltrails= beaconanyplay= startertwo= manualshields= passredalert= (on|off)\n"
-         "  delta= theta= iota= eta= (on|off)   Modules Delta, Theta, Iota, Eta (Eta: Points campaign only)\n";
+         "  delta= theta= iota= eta= lambda= (on|off)   Modules Delta, Theta, Iota, Eta (Points only), Lambda\n";
 }
 
 Result<Config> parseOptions(const std::vector<std::pair<std::string, std::string>>& opts) {
@@ -235,6 +237,7 @@ Result<Config> parseOptions(const std::vector<std::pair<std::string, std::string
     else if (k == "theta") r = flag(c.theta);
     else if (k == "iota") r = flag(c.iota);
     else if (k == "eta") r = flag(c.eta);
+    else if (k == "lambda") r = flag(c.lambda);
     else return Err("warp: unknown option '", k, "'; known options:\n", optionsHelp());
     if (!r) return r.error();
   }
@@ -259,7 +262,8 @@ std::string describeConfig(const Config& c) {
        " owntrailfirst=" + onoff(c.ownTrailFirst) + " nzafteralltrails=" + onoff(c.nzAfterAllTrails) +
        " beaconanyplay=" + onoff(c.beaconClearsOnAnyPlay) + " startertwo=" + onoff(c.starterPlaysTwo) +
        " manualshields=" + onoff(c.manualShields) + " passredalert=" + onoff(c.passRedAlertNoDraw) +
-       " delta=" + onoff(c.delta) + " theta=" + onoff(c.theta) + " iota=" + onoff(c.iota) + " eta=" + onoff(c.eta);
+       " delta=" + onoff(c.delta) + " theta=" + onoff(c.theta) + " iota=" + onoff(c.iota) + " eta=" + onoff(c.eta) +
+       " lambda=" + onoff(c.lambda);
   return s;
 }
 

@@ -45,6 +45,7 @@ struct Config {
   bool theta = false;  // §VI Module Theta: Longest Trail Bonus (Points) / Trail Momentum (Go-out)
   bool iota = false;   // §VI Module Iota: Double Down
   bool eta = false;    // §VI Module Eta: Temporal Debt (Points only in this build)
+  bool lambda = false;  // §VI Module Lambda: Wormholes (Warped, exhibition)
 
   friend bool operator==(const Config&, const Config&) = default;
 };

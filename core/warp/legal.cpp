@@ -105,7 +105,9 @@ std::vector<Order> WarpGame::turnOrders(uint8_t s) const {
   const auto& me = seat_[s];
   bool starterSecond = cfg_.starterPlaysTwo && openingTurn_ && s == roundStarter_ && chartsThisTurn_ == 1 && !dbl_.active;
   if (out.empty()) {
-    bool canDraw = !drew_ && !pile_.empty() && !starterSecond;
+    // §VI Lambda: the wormhole opener must satisfy the double from hand (no cover draw) while Yellow.
+    bool wormholeCharter = dbl_.active && dbl_.wormhole && !dbl_.red;
+    bool canDraw = !drew_ && !pile_.empty() && !starterSecond && !wormholeCharter;
     if (dbl_.active && cfg_.passRedAlertNoDraw && !dbl_.red && dbl_.charter == s && !drew_)
       out.push_back(simpleOrder(kPass));  // §VI house: Pass Red Alert without draw or beacon (Yellow only)
     if (canDraw) out.push_back(simpleOrder(kDraw));
@@ -241,6 +243,8 @@ std::string WarpGame::reasonFor(uint8_t s, const Decoded& d) const {
     case kDraw:
       if (!charts.empty()) return "Must play when able: you hold a legal chart" + example() + " (RULES §III)";
       if (drew_) return "One draw per turn: you already drew this turn (RULES §III, §IV)";
+      if (dbl_.active && dbl_.wormhole && !dbl_.red)
+        return "Wormhole: satisfy the double from your hand or deploy your beacon, no draw (RULES §VI Module Lambda)";
       if (starterSecond) return "Round starter plays two: no extra draw for the second coordinate (RULES §VI house rules)";
       return "Uncharted Sectors are empty: nothing to draw (RULES §III)";
     case kBeacon:

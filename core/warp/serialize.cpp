@@ -113,6 +113,7 @@ void WarpGame::write(det::Writer& w) const {
   w.boolean("red", dbl_.red);
   w.boolean("fracture", dbl_.fracture);
   w.u8("stabilizers", dbl_.stabilizers);
+  w.boolean("wormhole", dbl_.wormhole);
   w.end();
   w.begin("turn");
   w.u8("phase", static_cast<uint8_t>(phase_));
@@ -210,6 +211,7 @@ Result<void> WarpGame::read(det::Reader& r) {
   g.dbl_.red = r.boolean("red");
   g.dbl_.fracture = r.boolean("fracture");
   g.dbl_.stabilizers = r.u8("stabilizers");
+  g.dbl_.wormhole = r.boolean("wormhole");
   if (r.ok() && (g.dbl_.line > g.seats_ || g.dbl_.pip > g.cfg_.maxPip || g.dbl_.charter >= g.seats_ ||
                  g.dbl_.responsible >= g.seats_ || g.dbl_.stabilizers > 2))
     r.fail("double", "open double out of range");

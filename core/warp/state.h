@@ -42,6 +42,7 @@ struct OpenDouble {
   bool red = false;
   bool fracture = false;  // §VI Subspace Fracture: three stabilizers instead of one cover
   uint8_t stabilizers = 0;
+  bool wormhole = false;  // §VI Lambda: satisfied from hand only while still on its charter
   friend bool operator==(const OpenDouble&, const OpenDouble&) = default;
 };
 

@@ -213,6 +213,7 @@ TEST(WarpProperty, RandomPlayoutsRuleMixes) {
     c.theta = seed % 4 == 1;
     c.iota = seed % 5 == 1;
     c.eta = seed % 2 == 0;
+    c.lambda = seed % 3 == 0;
     Seat seats = static_cast<Seat>(2 + seed % static_cast<uint64_t>(maxFleet(c.maxPip) - 1));
     auto st = playout(c, seats, seed, seed % 3 ? "random" : "greedy", seed % 5 == 0);
     EXPECT_EQ(st.rounds, c.maxPip) << "campaign of maxPip+1 rounds";
@@ -230,6 +231,7 @@ TEST(WarpProperty, GoOutStructuresFinish) {
     c.delta = seed % 2 == 0;
     c.theta = seed % 3 == 0;
     c.iota = seed % 4 == 1;
+    c.lambda = seed % 5 == 2;
     auto st = playout(c, 3, seed, "random", seed % 4 == 0);
     (void)st;
     if (HasFailure()) return;
