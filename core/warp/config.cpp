@@ -54,6 +54,8 @@ Result<void> validateConfig(const Config& c) {
   if (c.overtime > Overtime::Offer) return Err("overtime out of range");
   if (c.fracture > Fracture::AllDoubles) return Err("fracture out of range");
   if (c.rounds > 1000) return Err("rounds must be 0..1000");
+  if (c.kappa && c.objective == Objective::GoOut)
+    return Err("Module Kappa under Go out (Hand Exchange) is not in this build yet; use kappa=off with objective=goout");
   if (c.eta && c.objective == Objective::GoOut)
     return Err("Module Eta under Go out (Desperation Dig) is not in this build yet; use eta=off with objective=goout");
   if (c.firstTo < 1 || c.firstTo > 100) return Err("firstTo must be 1..100");
@@ -89,6 +91,7 @@ std::vector<uint8_t> encodeConfig(const Config& c) {
   w.boolean("iota", c.iota);
   w.boolean("eta", c.eta);
   w.boolean("lambda", c.lambda);
+  w.boolean("kappa", c.kappa);
   return w.take();
 }
 
@@ -121,6 +124,7 @@ Result<Config> decodeConfig(std::span<const uint8_t> bytes) {
   c.iota = r.boolean("iota");
   c.eta = r.boolean("eta");
   c.lambda = r.boolean("lambda");
+  c.kappa = r.boolean("kappa");
   if (auto f = r.finish(); !f) return f.error();
   if (auto v = validateConfig(c); !v) return v.error();
   return c;
@@ -155,7 +159,7 @@ std::string optionsHelp() {
          "  doubleblank=50|25|0       salamander=on|off  continuum=on|off  allstop=on|off\n"
          "  impulse=on|off  catch=1|2 fracture=off|own|captains|all\n"
          "  owntrailfirst= nzafteralltrails= beaconanyplay= startertwo= manualshields= passredalert= (on|off)\n"
-         "  delta= theta= iota= eta= lambda= (on|off)   Modules Delta, Theta, Iota, Eta (Points only), Lambda\n";
+         "  delta= theta= iota= eta= kappa= lambda= (on|off)   Modules (Eta and Kappa: Points campaign only)\n";
 }
 
 Result<Config> parseOptions(const std::vector<std::pair<std::string, std::string>>& opts) {
@@ -238,6 +242,7 @@ Result<Config> parseOptions(const std::vector<std::pair<std::string, std::string
     else if (k == "iota") r = flag(c.iota);
     else if (k == "eta") r = flag(c.eta);
     else if (k == "lambda") r = flag(c.lambda);
+    else if (k == "kappa") r = flag(c.kappa);
     else return Err("warp: unknown option '", k, "'; known options:\n", optionsHelp());
     if (!r) return r.error();
   }
@@ -263,7 +268,7 @@ std::string describeConfig(const Config& c) {
        " beaconanyplay=" + onoff(c.beaconClearsOnAnyPlay) + " startertwo=" + onoff(c.starterPlaysTwo) +
        " manualshields=" + onoff(c.manualShields) + " passredalert=" + onoff(c.passRedAlertNoDraw) +
        " delta=" + onoff(c.delta) + " theta=" + onoff(c.theta) + " iota=" + onoff(c.iota) + " eta=" + onoff(c.eta) +
-       " lambda=" + onoff(c.lambda);
+       " lambda=" + onoff(c.lambda) + " kappa=" + onoff(c.kappa);
   return s;
 }
 

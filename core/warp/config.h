@@ -46,6 +46,7 @@ struct Config {
   bool iota = false;   // §VI Module Iota: Double Down
   bool eta = false;    // §VI Module Eta: Temporal Debt (Points only in this build)
   bool lambda = false;  // §VI Module Lambda: Wormholes (Warped, exhibition)
+  bool kappa = false;   // §VI Module Kappa: Temporal Inversion (Points only in this build; Warped)
 
   friend bool operator==(const Config&, const Config&) = default;
 };

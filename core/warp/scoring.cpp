@@ -93,6 +93,17 @@ void WarpGame::scorePoints(uint8_t winner) {
       parts[t] += (parts[t].empty() ? "" : ", ") + c.text() + " = " + std::to_string(v) + note;
     }
   }
+  // §VI Kappa Temporal Inversion: on even rounds each hand term becomes a spread off the top hand
+  // (top hand nets 0, a go-out takes the full baseline); the add-ons below follow the hand term.
+  bool inverted = cfg_.kappa && round_ % 2 == 0;
+  if (inverted) {
+    int32_t topHand = 0;
+    for (uint8_t t = 0; t < seats_; ++t) topHand = std::max(topHand, add[t]);
+    for (uint8_t t = 0; t < seats_; ++t) {
+      parts[t] += ", inverted round: top hand " + std::to_string(topHand) + " - " + std::to_string(add[t]);
+      add[t] = topHand - add[t];
+    }
+  }
   // §VI Delta pass penalties (+5 each) and Eta Temporal Debt (+2 per token) apply to every captain,
   // the round winner included; then Theta's -3 for the longest personal trail(s), never below 0.
   for (uint8_t t = 0; t < seats_; ++t) {
@@ -110,7 +121,8 @@ void WarpGame::scorePoints(uint8_t winner) {
     for (uint8_t t = 0; t < seats_; ++t) longest = std::max(longest, lines_[t].main.size());
     for (uint8_t t = 0; t < seats_ && longest > 0; ++t)
       if (lines_[t].main.size() == longest) {
-        add[t] = std::max(0, add[t] - 3);
+        // Kappa's scoring floor: with Kappa on, the -3 may dip below zero (kept to break campaign ties).
+        add[t] = cfg_.kappa ? add[t] - 3 : std::max(0, add[t] - 3);
         parts[t] += ", Longest Trail -3";
       }
   }

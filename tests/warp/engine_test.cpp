@@ -214,6 +214,7 @@ TEST(WarpProperty, RandomPlayoutsRuleMixes) {
     c.iota = seed % 5 == 1;
     c.eta = seed % 2 == 0;
     c.lambda = seed % 3 == 0;
+    c.kappa = seed % 4 == 2;
     Seat seats = static_cast<Seat>(2 + seed % static_cast<uint64_t>(maxFleet(c.maxPip) - 1));
     auto st = playout(c, seats, seed, seed % 3 ? "random" : "greedy", seed % 5 == 0);
     EXPECT_EQ(st.rounds, c.maxPip) << "campaign of maxPip+1 rounds";
