@@ -130,6 +130,20 @@ void WarpGame::applyValid(uint8_t s, const Decoded& d) {
       say(name(s) + ": shields down, Distress Beacon deployed");
       endTurn(s);
       return;
+    case kGive: {
+      // §VI Kappa (Go-out) Hand Exchange, step 2: the larger hand gives one back; the charter's turn resumes.
+      me.hand.erase(std::find(me.hand.begin(), me.hand.end(), d.tile));
+      auto& h = seat_[exchangeTaker_].hand;
+      h.insert(std::upper_bound(h.begin(), h.end(), d.tile), d.tile);
+      say(name(s) + " gives one coordinate back to " + name(exchangeTaker_));
+      phase_ = Phase::Play;
+      exchangeGiver_ = exchangeTaker_ = kNone;
+      afterChart(toAct_);
+      return;
+    }
+    case kDig:
+      dig(s);
+      return;
     case kSpool:
       spool(s, static_cast<uint8_t>(lineOf(s, d.route)));
       endTurn(s);
@@ -192,6 +206,10 @@ void WarpGame::doChart(uint8_t s, Tile t, uint8_t line) {
     L.main.push_back(Placed{t, t.other(end)});
     say(name(s) + " charts " + t.text() + " on " + lineName(s, line));
     if (t.isDouble() && cfg_.iota) doubleDown_ = static_cast<uint8_t>(doubleDown_ + 2);  // §VI Iota
+    if (t.isDouble() && cfg_.kappa && cfg_.objective == Objective::GoOut && !exchangeDone_) {
+      exchangeDone_ = true;  // §VI Kappa (Go-out): the first double charted this round
+      exchangePending_ = true;
+    }
     if (t.isDouble()) {
       inversion_ = false;  // §VI Alpha Temporal inversion lasts until the next double is charted
       bool fracture = fractureApplies(s, line);
@@ -252,13 +270,18 @@ void WarpGame::doChart(uint8_t s, Tile t, uint8_t line) {
     me.chartedOwn = true;
     me.ownSinceDrop = true;
   }
-  if (!cfg_.manualShields && me.beacon && (line == s || cfg_.beaconClearsOnAnyPlay)) {
+  if (!cfg_.manualShields && me.beacon && me.beaconLock == 0 && (line == s || cfg_.beaconClearsOnAnyPlay)) {
     me.beacon = false;
     say(name(s) + ": shields up");
   }
 }
 
 void WarpGame::afterChart(uint8_t s) {
+  if (exchangePending_) {
+    exchangePending_ = false;
+    startExchange(s);
+    if (phase_ == Phase::Exchange) return;
+  }
   if (flashPending_) {
     phase_ = Phase::Flash;
     say("Continuum Flash! " + name(s) + " chooses a directive");
@@ -287,6 +310,7 @@ void WarpGame::endTurn(uint8_t s) {
 
 void WarpGame::advance(uint8_t s) {
   if (catchTarget_ != kNone && catchTarget_ != s) catchTarget_ = kNone;  // §V window closes
+  if (seat_[s].beaconLock > 0) --seat_[s].beaconLock;
   openingTurn_ = false;
   uint8_t n = nextSeat(s);
   if (extraTurn_ == s && !dbl_.active) {
@@ -393,6 +417,10 @@ std::vector<Seat> WarpGame::awaiting() const {
   if (phase_ == Phase::OvertimeVote) {
     for (uint8_t s = 0; s < seats_; ++s)
       if (seat_[s].vote == 1) out.push_back(s);
+    return out;
+  }
+  if (phase_ == Phase::Exchange) {
+    out.push_back(exchangeGiver_);
     return out;
   }
   out.push_back(toAct_);

@@ -54,10 +54,6 @@ Result<void> validateConfig(const Config& c) {
   if (c.overtime > Overtime::Offer) return Err("overtime out of range");
   if (c.fracture > Fracture::AllDoubles) return Err("fracture out of range");
   if (c.rounds > 1000) return Err("rounds must be 0..1000");
-  if (c.kappa && c.objective == Objective::GoOut)
-    return Err("Module Kappa under Go out (Hand Exchange) is not in this build yet; use kappa=off with objective=goout");
-  if (c.eta && c.objective == Objective::GoOut)
-    return Err("Module Eta under Go out (Desperation Dig) is not in this build yet; use eta=off with objective=goout");
   if (c.firstTo < 1 || c.firstTo > 100) return Err("firstTo must be 1..100");
   if (c.starter >= 18) return Err("starter seat out of range");
   return Ok();
@@ -159,7 +155,7 @@ std::string optionsHelp() {
          "  doubleblank=50|25|0       salamander=on|off  continuum=on|off  allstop=on|off\n"
          "  impulse=on|off  catch=1|2 fracture=off|own|captains|all\n"
          "  owntrailfirst= nzafteralltrails= beaconanyplay= startertwo= manualshields= passredalert= (on|off)\n"
-         "  delta= theta= iota= eta= kappa= lambda= (on|off)   Modules (Eta and Kappa: Points campaign only)\n";
+         "  delta= theta= iota= eta= kappa= lambda= (on|off)   Modules Delta..Lambda (Points or Go-out block by objective)\n";
 }
 
 Result<Config> parseOptions(const std::vector<std::pair<std::string, std::string>>& opts) {

@@ -110,9 +110,15 @@ std::vector<Order> WarpGame::turnOrders(uint8_t s) const {
     bool canDraw = !drew_ && !pile_.empty() && !starterSecond && !wormholeCharter;
     if (dbl_.active && cfg_.passRedAlertNoDraw && !dbl_.red && dbl_.charter == s && !drew_)
       out.push_back(simpleOrder(kPass));  // §VI house: Pass Red Alert without draw or beacon (Yellow only)
-    if (canDraw) out.push_back(simpleOrder(kDraw));
-    else if (!me.beacon) out.push_back(simpleOrder(kBeacon));
-    else if (out.empty()) out.push_back(simpleOrder(kPass));
+    if (canDraw) {
+      out.push_back(simpleOrder(kDraw));
+      // §VI Eta (Go-out) Desperation Dig: offered whenever a draw is required.
+      if (cfg_.eta && cfg_.objective == Objective::GoOut) out.push_back(simpleOrder(kDig));
+    } else if (!me.beacon) {
+      out.push_back(simpleOrder(kBeacon));
+    } else if (out.empty()) {
+      out.push_back(simpleOrder(kPass));
+    }
   }
   // §VI Module Delta: Engage Warp Drive (spool) on any eligible route.
   if (cfg_.delta)
@@ -131,6 +137,11 @@ std::vector<Order> WarpGame::legalOrders(Seat seat) const {
   if (phase_ == Phase::Over || seat >= seats_) return out;
   if (phase_ == Phase::OvertimeVote) {
     if (seat_[seat].vote == 1) out = {overtimeOrder(true), overtimeOrder(false)};
+    return out;
+  }
+  if (phase_ == Phase::Exchange) {
+    if (seat == exchangeGiver_)
+      for (Tile t : seat_[seat].hand) out.push_back(giveOrder(t));
     return out;
   }
   if (seat == toAct_) {
@@ -185,6 +196,12 @@ std::string WarpGame::reasonFor(uint8_t s, const Decoded& d) const {
     if (s == catchTarget_) return "Drop to Impulse: you cannot catch yourself (RULES §V)";
     return "Drop to Impulse: Captain " + std::to_string(catchTarget_) + " is the one to catch (RULES §V)";
   }
+  if (phase_ == Phase::Exchange) {
+    if (s != exchangeGiver_ || d.kind != kGive)
+      return "Hand Exchange: " + name(exchangeGiver_) + " gives one coordinate back first (RULES §VI Module Kappa)";
+    return "Hand Exchange: give a coordinate from your own hand (RULES §VI Module Kappa)";
+  }
+  if (d.kind == kGive) return "Hand Exchange: no exchange is being resolved (RULES §VI Module Kappa)";
   if (phase_ == Phase::OvertimeVote) {
     if (d.kind != kOvertime) return "Overtime offer: the tied leaders accept or decline overtime first (Victory conditions)";
     return "Overtime offer: only a tied leader who has not voted may accept or decline (Victory conditions)";
@@ -259,6 +276,10 @@ std::string WarpGame::reasonFor(uint8_t s, const Decoded& d) const {
     case kAnnounce:
       if (!cfg_.dropToImpulse) return "Drop to Impulse is off at this table (RULES §V)";
       return "Drop to Impulse: announce only right after charting down to one coordinate (RULES §V)";
+    case kDig:
+      if (!(cfg_.eta && cfg_.objective == Objective::GoOut)) return "Desperation Dig needs Module Eta under Go out (RULES §VI)";
+      if (!charts.empty()) return "Must play when able: you hold a legal chart" + example() + " (RULES §III)";
+      return "Desperation Dig: only when you must draw from Uncharted Sectors (RULES §VI Module Eta)";
     case kSpool: {
       if (!cfg_.delta) return "Engage Warp Drive needs Module Delta (RULES §VI)";
       if (dbl_.active) return "Engage Warp Drive: not while Red Alert or a Subspace Fracture is open (RULES §VI Module Delta)";

@@ -87,7 +87,7 @@ void WarpGame::spool(uint8_t s, uint8_t line) {
       me.chartedOwn = true;
       me.ownSinceDrop = true;
     }
-    if (!cfg_.manualShields && me.beacon && (line == s || cfg_.beaconClearsOnAnyPlay)) {
+    if (!cfg_.manualShields && me.beacon && me.beaconLock == 0 && (line == s || cfg_.beaconClearsOnAnyPlay)) {
       me.beacon = false;
       say(name(s) + ": shields up");
     }
@@ -97,6 +97,61 @@ void WarpGame::spool(uint8_t s, uint8_t line) {
       say("Trail Momentum! " + name(s) + " earns an extra turn");
     }
   }
+}
+
+void WarpGame::startExchange(uint8_t s) {
+  // §VI Kappa (Go-out) Hand Exchange between the unique largest and unique smallest hands; skipped on ties.
+  (void)s;
+  size_t most = 0, fewest = SIZE_MAX;
+  for (const auto& st : seat_) {
+    most = std::max(most, st.hand.size());
+    fewest = std::min(fewest, st.hand.size());
+  }
+  int nMost = 0, nFewest = 0;
+  uint8_t big = kNone, small = kNone;
+  for (uint8_t t = 0; t < seats_; ++t) {
+    if (seat_[t].hand.size() == most) ++nMost, big = t;
+    if (seat_[t].hand.size() == fewest) ++nFewest, small = t;
+  }
+  // Decision: an empty smallest hand has nothing to take, so the exchange is skipped as well.
+  if (nMost != 1 || nFewest != 1 || big == small || fewest == 0) {
+    say("Hand Exchange skipped this round (tie, or nothing to take)");
+    return;
+  }
+  auto& from = seat_[small].hand;
+  auto i = static_cast<size_t>(deal_.below(from.size()));
+  Tile t = from[i];
+  from.erase(from.begin() + static_cast<std::ptrdiff_t>(i));
+  auto& to = seat_[big].hand;
+  to.insert(std::upper_bound(to.begin(), to.end(), t), t);
+  say("Hand Exchange: " + name(big) + " takes a random coordinate from " + name(small));
+  exchangeGiver_ = big;
+  exchangeTaker_ = small;
+  phase_ = Phase::Exchange;
+}
+
+void WarpGame::dig(uint8_t s) {
+  // §VI Eta (Go-out) Desperation Dig: up to 3 blind draws, stopping at a playable coordinate (which must
+  // then be charted); the beacon stays open through this turn and the next two.
+  auto& me = seat_[s];
+  say(name(s) + " invokes Temporal Debt: Desperation Dig");
+  drew_ = true;
+  me.beacon = true;
+  me.beaconLock = 3;
+  me.atImpulse = false;
+  for (int k = 0; k < 3 && !pile_.empty(); ++k) {
+    drawInto(s, 1);
+    mustChartDrawn_ = true;
+    std::vector<Order> charts;
+    chartsFor(s, false, true, charts);
+    if (!charts.empty()) {
+      say(name(s) + " digs up a playable coordinate");
+      return;
+    }
+  }
+  mustChartDrawn_ = false;
+  say(name(s) + "'s dig finds nothing playable: pass");
+  endTurn(s);
 }
 
 void WarpGame::hazardPass(uint8_t s) {

@@ -28,6 +28,7 @@ Order flashOrder(Directive d, uint8_t target) {
 Order shieldsOrder(bool up) { return Order{kShields, {static_cast<uint8_t>(up ? 1 : 0)}}; }
 Order wagerOrder(Tile t) { return Order{kWagerKeep, {t.hi, t.lo}}; }
 Order overtimeOrder(bool accept) { return Order{kOvertime, {static_cast<uint8_t>(accept ? 1 : 0)}}; }
+Order giveOrder(Tile t) { return Order{kGive, {t.hi, t.lo}}; }
 Order spoolOrder(Route r) { return Order{kSpool, {static_cast<uint8_t>(r.kind), r.seat}}; }
 
 Result<Decoded> decodeOrder(const Order& o, int maxPip) {
@@ -53,6 +54,7 @@ Result<Decoded> decodeOrder(const Order& o, int maxPip) {
       if (d.route.kind != RouteKind::Seat && p[3] != 0) return Err("route seat byte must be 0 for own/nz");
       break;
     }
+    case kDig:
     case kDraw:
     case kBeacon:
     case kPass:
@@ -75,6 +77,7 @@ Result<Decoded> decodeOrder(const Order& o, int maxPip) {
       if (p[0] > 1) return Err("flag byte must be 0 or 1");
       d.arg = p[0];
       break;
+    case kGive:
     case kWagerKeep: {
       if (auto r = len(2); !r) return r.error();
       auto t = tileAt(0);
@@ -121,6 +124,8 @@ std::string orderText(const Order& o, int maxPip) {
     case kWagerKeep: return "keep " + d->tile.text();
     case kOvertime: return d->arg ? "overtime accept" : "overtime decline";
     case kSpool: return "spool " + routeText(d->route);
+    case kGive: return "give " + d->tile.text();
+    case kDig: return "dig";
   }
   return "?";
 }
@@ -151,6 +156,16 @@ Result<Order> parseOrderText(const std::string& text, int maxPip) {
     auto r = parseRoute(w[2]);
     if (!r) return r.error();
     return chartOrder(*t, *r);
+  }
+  if (k == "dig") {
+    if (auto r = want(1); !r) return r.error();
+    return simpleOrder(kDig);
+  }
+  if (k == "give") {
+    if (auto r = want(2); !r) return r.error();
+    auto t = parseTile(w[1], maxPip);
+    if (!t) return Err("'", w[1], "' is not a coordinate of this set");
+    return giveOrder(*t);
   }
   if (k == "draw" || k == "beacon" || k == "pass" || k == "announce") {
     if (auto r = want(1); !r) return r.error();

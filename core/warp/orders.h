@@ -23,6 +23,8 @@ enum Kind : uint16_t {
   kWagerKeep = 9,  // [hi, lo]: Continuum Wager, the coordinate to keep (§VI Module Alpha)
   kOvertime = 10,  // [accept]: Go out fixed rounds, overtime offer (Victory conditions)
   kSpool = 11,     // [routeKind, routeSeat]: Module Delta, engage warp drive on a route (§VI)
+  kGive = 12,      // [hi, lo]: Module Kappa (Go-out) Hand Exchange, the coordinate given back
+  kDig = 13,       // []: Module Eta (Go-out) Desperation Dig
 };
 
 enum class RouteKind : uint8_t { Own = 0, Neutral = 1, Seat = 2 };
@@ -57,6 +59,7 @@ Order shieldsOrder(bool up);
 Order wagerOrder(Tile t);
 Order overtimeOrder(bool accept);
 Order spoolOrder(Route r);
+Order giveOrder(Tile t);
 
 struct Decoded {
   Kind kind = kDraw;

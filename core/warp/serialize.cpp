@@ -94,6 +94,7 @@ void WarpGame::write(det::Writer& w) const {
     w.u8("vote", st.vote);
     w.u16("debt", st.debt);
     w.u16("hazardPasses", st.hazardPasses);
+    w.u8("beaconLock", st.beaconLock);
     w.end();
   }
   for (size_t l = 0; l < lines_.size(); ++l) {
@@ -143,6 +144,10 @@ void WarpGame::write(det::Writer& w) const {
   w.u8("doubleDown", doubleDown_);
   w.boolean("momentumClaimed", momentumClaimed_);
   w.u8("extraTurn", extraTurn_);
+  w.boolean("exchangeDone", exchangeDone_);
+  w.boolean("exchangePending", exchangePending_);
+  w.u8("exchangeGiver", exchangeGiver_);
+  w.u8("exchangeTaker", exchangeTaker_);
   w.end();
   w.begin("results");
   w.u8("lastWinner", lastWinner_);
@@ -193,6 +198,8 @@ Result<void> WarpGame::read(det::Reader& r) {
     st.vote = r.u8("vote");
     st.debt = r.u16("debt");
     st.hazardPasses = r.u16("hazardPasses");
+    st.beaconLock = r.u8("beaconLock");
+    if (st.beaconLock > 3) r.fail("beaconLock", "out of range");
     if (st.vote > 3) r.fail("vote", "out of range");
   }
   g.lines_.assign(static_cast<size_t>(g.seats_) + 1, Line{});
@@ -216,7 +223,7 @@ Result<void> WarpGame::read(det::Reader& r) {
                  g.dbl_.responsible >= g.seats_ || g.dbl_.stabilizers > 2))
     r.fail("double", "open double out of range");
   uint8_t ph = r.u8("phase");
-  if (ph > static_cast<uint8_t>(Phase::Over)) r.fail("phase", "out of range");
+  if (ph > static_cast<uint8_t>(Phase::Exchange)) r.fail("phase", "out of range");
   g.phase_ = static_cast<Phase>(ph);
   g.toAct_ = r.u8("toAct");
   g.drew_ = r.boolean("drew");
@@ -250,6 +257,12 @@ Result<void> WarpGame::read(det::Reader& r) {
   g.doubleDown_ = r.u8("doubleDown");
   g.momentumClaimed_ = r.boolean("momentumClaimed");
   g.extraTurn_ = r.u8("extraTurn");
+  g.exchangeDone_ = r.boolean("exchangeDone");
+  g.exchangePending_ = r.boolean("exchangePending");
+  g.exchangeGiver_ = r.u8("exchangeGiver");
+  g.exchangeTaker_ = r.u8("exchangeTaker");
+  if (r.ok() && g.phase_ == Phase::Exchange && (g.exchangeGiver_ >= g.seats_ || g.exchangeTaker_ >= g.seats_))
+    r.fail("exchange", "exchange seats out of range");
   if (r.ok() && ((g.hazard_ != kNone && g.hazard_ >= g.seats_) || (g.extraTurn_ != kNone && g.extraTurn_ >= g.seats_)))
     r.fail("modules", "seat out of range");
   g.lastWinner_ = r.u8("lastWinner");

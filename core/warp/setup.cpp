@@ -69,7 +69,10 @@ void WarpGame::startRound() {
     st.vote = 0;
     st.debt = 0;
     st.hazardPasses = 0;
+    st.beaconLock = 0;
   }
+  exchangeDone_ = exchangePending_ = false;
+  exchangeGiver_ = exchangeTaker_ = kNone;
   // §VI Delta: the round starter (Points) / the sector starter (Go-out) receives the Hazard Marker.
   if (cfg_.delta && (cfg_.objective == Objective::Points || hazard_ == kNone)) hazard_ = roundStarter_;
   doubleDown_ = 0;

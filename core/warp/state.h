@@ -46,7 +46,7 @@ struct OpenDouble {
   friend bool operator==(const OpenDouble&, const OpenDouble&) = default;
 };
 
-enum class Phase : uint8_t { Play = 0, Flash = 1, Wager = 2, Impulse = 3, OvertimeVote = 4, Over = 5 };
+enum class Phase : uint8_t { Play = 0, Flash = 1, Wager = 2, Impulse = 3, OvertimeVote = 4, Over = 5, Exchange = 6 };
 
 struct SeatState {
   std::vector<Tile> hand;  // ascending
@@ -61,6 +61,7 @@ struct SeatState {
   uint8_t vote = 0;  // overtime offer: 0 not asked, 1 pending, 2 accept, 3 decline
   uint16_t debt = 0;           // §VI Eta Temporal Debt tokens this round
   uint16_t hazardPasses = 0;   // §VI Delta passes while holding the Hazard Marker this round
+  uint8_t beaconLock = 0;      // §VI Eta (Go-out) Desperation Dig: turn ends left with the beacon forced open
   friend bool operator==(const SeatState&, const SeatState&) = default;
 };
 
@@ -128,6 +129,7 @@ class WarpGame final : public Game {
   std::vector<Tile> pendingWager() const { return wager_; }
   uint8_t catchTarget() const { return catchTarget_; }
   uint8_t hazardHolder() const { return hazard_; }
+  uint8_t exchangeGiver() const { return exchangeGiver_; }
   bool reversed() const { return reversed_ != inversion_; }
 
  private:
@@ -159,6 +161,8 @@ class WarpGame final : public Game {
   // modules.cpp (§VI Delta, Theta, Iota, Eta)
   void spool(uint8_t s, uint8_t line);
   void hazardPass(uint8_t s);
+  void startExchange(uint8_t s);
+  void dig(uint8_t s);
   bool spoolLegal(uint8_t s, uint8_t line) const;
   // scoring.cpp
   void winRound(uint8_t s);
@@ -206,6 +210,10 @@ class WarpGame final : public Game {
   uint8_t doubleDown_ = 0;       // coordinates the next captain draws before their turn (Iota)
   bool momentumClaimed_ = false;  // Theta (Go-out) Trail Momentum claimed this round
   uint8_t extraTurn_ = kNone;     // Theta (Go-out) extra turn owed to this seat
+  bool exchangeDone_ = false;     // Kappa (Go-out) Hand Exchange resolved (or skipped) this round
+  bool exchangePending_ = false;
+  uint8_t exchangeGiver_ = kNone;  // the larger hand, who gives one back
+  uint8_t exchangeTaker_ = kNone;  // the smaller hand
   // Round results.
   uint8_t lastWinner_ = kNone;
   bool lastBlocked_ = false;

@@ -233,6 +233,8 @@ TEST(WarpProperty, GoOutStructuresFinish) {
     c.theta = seed % 3 == 0;
     c.iota = seed % 4 == 1;
     c.lambda = seed % 5 == 2;
+    c.eta = seed % 3 == 1;
+    c.kappa = seed % 2 == 1;
     auto st = playout(c, 3, seed, "random", seed % 4 == 0);
     (void)st;
     if (HasFailure()) return;

@@ -71,9 +71,12 @@ inline Result<Order> orderOf(const json& o, int maxPip) {
   if (o.contains("keep")) return wagerOrder(tileOf(o["keep"], maxPip));
   if (o.contains("overtime")) return parseOrderText("overtime " + o["overtime"].get<std::string>(), maxPip);
   if (o.contains("spool")) return parseOrderText("spool " + o["spool"].get<std::string>(), maxPip);
-  for (const char* k : {"dig", "sweep", "exchange", "give", "draft", "pick"})
+  if (b("dig")) return simpleOrder(kDig);
+  if (o.contains("give")) return giveOrder(tileOf(o["give"], maxPip));
+  if (o.contains("exchange")) return giveOrder(tileOf(o["exchange"], maxPip));
+  for (const char* k : {"sweep", "draft", "pick"})
     if (o.contains(k))
-      return Err("order '", k, "' belongs to a Module (Gamma..Lambda) that this build does not run yet (docs/warp-status.md)");
+      return Err("order '", k, "' belongs to a Module (Gamma, Epsilon) that this build does not run yet (docs/warp-status.md)");
   return Err("unrecognised order form: ", o.dump());
 }
 
