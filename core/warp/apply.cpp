@@ -144,6 +144,9 @@ void WarpGame::applyValid(uint8_t s, const Decoded& d) {
     case kDig:
       dig(s);
       return;
+    case kSweep:
+      sweep(s, d.tile);
+      return;
     case kSpool:
       spool(s, static_cast<uint8_t>(lineOf(s, d.route)));
       endTurn(s);
@@ -245,11 +248,10 @@ void WarpGame::doChart(uint8_t s, Tile t, uint8_t line) {
         say("Salamander Surge! Every opposing captain draws 1");
         Tile keep = drawn_;
         for (uint8_t n = nextSeat(s); n != s; n = nextSeat(n)) {
-          if (pile_.empty()) {
-            say("Uncharted Sectors are empty: the remaining surge draws are cancelled");
+          if (forcedDraw(n, 1) == 0) {
+            say("No coordinates left to draw: the remaining surge draws are cancelled");
             break;
           }
-          drawInto(n, 1);
           seat_[n].atImpulse = false;
         }
         drawn_ = keep;
@@ -339,7 +341,7 @@ void WarpGame::advance(uint8_t s) {
     // §VI Iota Double Down: the next captain draws 2 per double before their turn begins.
     say("Double Down! " + name(n) + " draws " + std::to_string(doubleDown_));
     Tile keep = drawn_;
-    drawInto(n, doubleDown_);
+    forcedDraw(n, doubleDown_);
     drawn_ = keep;
     seat_[n].atImpulse = false;
     doubleDown_ = 0;
@@ -370,9 +372,8 @@ void WarpGame::applyDirective(uint8_t s, Directive d, uint8_t target) {
     case Directive::ForceDraw: {
       // Go-out block: the chosen opposing captain draws 1 (cancelled when Uncharted is empty).
       Tile keep = drawn_;
-      if (pile_.empty()) say("Force Draw cancelled: Uncharted Sectors are empty");
+      if (forcedDraw(target, 1) == 0) say("Force Draw cancelled: nothing left to draw");
       else say(name(target) + " is forced to draw 1");
-      drawInto(target, 1);
       drawn_ = keep;
       seat_[target].atImpulse = false;
       break;

@@ -46,7 +46,9 @@ struct Config {
   bool iota = false;   // §VI Module Iota: Double Down
   bool eta = false;    // §VI Module Eta: Temporal Debt (Points only in this build)
   bool lambda = false;  // §VI Module Lambda: Wormholes (Warped, exhibition)
-  bool kappa = false;   // §VI Module Kappa: Temporal Inversion (Points only in this build; Warped)
+  bool kappa = false;   // §VI Module Kappa: Temporal Inversion (Points) / Hand Exchange (Go-out); Warped
+  bool gamma = false;   // §VI Module Gamma: Long-Range Sensor Sweep (Sensor Grid)
+  uint8_t gridSize = 5;  // Sensor Grid market size, 4 or 5
 
   friend bool operator==(const Config&, const Config&) = default;
 };

@@ -73,6 +73,7 @@ bool WarpGame::doubleIsDead(uint8_t pip, int needed) const {
   for (const auto& st : seat_)
     for (Tile t : st.hand) left += t.has(pip) ? 1 : 0;
   for (Tile t : pile_) left += t.has(pip) ? 1 : 0;
+  for (Tile t : grid_) left += t.has(pip) ? 1 : 0;
   for (Tile t : wager_) left += t.has(pip) ? 1 : 0;
   return left < needed;
 }
@@ -90,7 +91,7 @@ bool WarpGame::fractureApplies(uint8_t s, uint8_t line) const {
 // §V Blocked sector: Uncharted empty and no captain can chart. Beacons go up as stuck captains pass, so a
 // trail counts as open here; house-rule route limits and an open double still apply.
 bool WarpGame::isBlocked() const {
-  if (!pile_.empty()) return false;
+  if (!pile_.empty() || !grid_.empty()) return false;
   std::vector<Order> tmp;
   for (uint8_t s = 0; s < seats_; ++s) {
     chartsFor(s, true, false, tmp);
@@ -107,13 +108,20 @@ std::vector<Order> WarpGame::turnOrders(uint8_t s) const {
   if (out.empty()) {
     // §VI Lambda: the wormhole opener must satisfy the double from hand (no cover draw) while Yellow.
     bool wormholeCharter = dbl_.active && dbl_.wormhole && !dbl_.red;
-    bool canDraw = !drew_ && !pile_.empty() && !starterSecond && !wormholeCharter;
+    bool drawAllowed = !drew_ && !starterSecond && !wormholeCharter;
+    bool canDraw = drawAllowed && !pile_.empty();
+    // §VI Gamma: a required draw may be a Sensor Sweep from the face-up grid instead of a Blind Jump.
+    bool canSweep = drawAllowed && !grid_.empty();
+    if (canSweep)
+      for (Tile t : grid_) out.push_back(sweepOrder(t));
     if (dbl_.active && cfg_.passRedAlertNoDraw && !dbl_.red && dbl_.charter == s && !drew_)
       out.push_back(simpleOrder(kPass));  // §VI house: Pass Red Alert without draw or beacon (Yellow only)
     if (canDraw) {
       out.push_back(simpleOrder(kDraw));
       // §VI Eta (Go-out) Desperation Dig: offered whenever a draw is required.
       if (cfg_.eta && cfg_.objective == Objective::GoOut) out.push_back(simpleOrder(kDig));
+    } else if (canSweep) {
+      // the sweeps listed above are the draw
     } else if (!me.beacon) {
       out.push_back(simpleOrder(kBeacon));
     } else if (out.empty()) {
@@ -260,6 +268,7 @@ std::string WarpGame::reasonFor(uint8_t s, const Decoded& d) const {
     case kDraw:
       if (!charts.empty()) return "Must play when able: you hold a legal chart" + example() + " (RULES §III)";
       if (drew_) return "One draw per turn: you already drew this turn (RULES §III, §IV)";
+      if (pile_.empty() && !grid_.empty()) return "Uncharted Sectors are empty: take from the Sensor Grid (RULES §VI Module Gamma)";
       if (dbl_.active && dbl_.wormhole && !dbl_.red)
         return "Wormhole: satisfy the double from your hand or deploy your beacon, no draw (RULES §VI Module Lambda)";
       if (starterSecond) return "Round starter plays two: no extra draw for the second coordinate (RULES §VI house rules)";
@@ -268,14 +277,22 @@ std::string WarpGame::reasonFor(uint8_t s, const Decoded& d) const {
       if (!charts.empty())
         return "Distress Beacon: no voluntary beacon while you hold a legal chart" + example() + " (RULES §III)";
       if (me.beacon) return "Distress Beacon: your beacon is already active; pass instead (RULES §III)";
-      return "Distress Beacon: draw first — Uncharted Sectors still hold coordinates (RULES §III)";
+      return "Distress Beacon: draw first — Uncharted Sectors (or the Sensor Grid) still hold coordinates (RULES §III)";
     case kPass:
       if (!charts.empty()) return "Must play when able: you hold a legal chart" + example() + " (RULES §III)";
-      if (!drew_ && !pile_.empty() && !starterSecond) return "Pass: draw first — Uncharted Sectors are not empty (RULES §III)";
+      if (!drew_ && (!pile_.empty() || !grid_.empty()) && !starterSecond)
+        return "Pass: draw first — Uncharted Sectors (or the Sensor Grid) are not empty (RULES §III)";
       return "Pass: only with your Distress Beacon already active; deploy the beacon (RULES §III)";
     case kAnnounce:
       if (!cfg_.dropToImpulse) return "Drop to Impulse is off at this table (RULES §V)";
       return "Drop to Impulse: announce only right after charting down to one coordinate (RULES §V)";
+    case kSweep:
+      if (!cfg_.gamma) return "Sensor Sweep needs Module Gamma (RULES §VI)";
+      if (!charts.empty()) return "Must play when able: you hold a legal chart" + example() + " (RULES §III)";
+      if (drew_) return "One draw per turn: you already drew this turn (RULES §III, §IV)";
+      if (std::find(grid_.begin(), grid_.end(), d.tile) == grid_.end())
+        return "Sensor Sweep: " + d.tile.text() + " is not on the Sensor Grid (RULES §VI Module Gamma)";
+      return "Sensor Sweep: no draw is allowed now (RULES §III)";
     case kDig:
       if (!(cfg_.eta && cfg_.objective == Objective::GoOut)) return "Desperation Dig needs Module Eta under Go out (RULES §VI)";
       if (!charts.empty()) return "Must play when able: you hold a legal chart" + example() + " (RULES §III)";

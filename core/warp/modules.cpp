@@ -162,16 +162,53 @@ void WarpGame::hazardPass(uint8_t s) {
     return;
   }
   // §VI Delta (Go-out): draw 2; with both pools empty, skip the next turn instead.
-  if (pile_.empty()) {
+  if (pile_.empty() && grid_.empty()) {
     seat_[s].skipNext = true;
     say(name(s) + " passes holding the Hazard Marker: Uncharted is empty, next turn skipped");
     return;
   }
   say(name(s) + " passes holding the Hazard Marker: draws 2");
   Tile keep = drawn_;
-  drawInto(s, 2);
+  forcedDraw(s, 2);
   drawn_ = keep;
   seat_[s].atImpulse = false;
+}
+
+int WarpGame::forcedDraw(uint8_t s, int n) {
+  // Forced draws (Iota, Surge, Force Draw, Hazard): Uncharted first, then (Gamma) the Sensor Grid;
+  // decision: the oldest grid coordinate is taken, and the grid cannot refill while Uncharted is empty.
+  int got = 0;
+  auto& h = seat_[s].hand;
+  for (int i = 0; i < n; ++i) {
+    if (!pile_.empty()) {
+      drawInto(s, 1);
+    } else if (!grid_.empty()) {
+      Tile t = grid_.front();
+      grid_.erase(grid_.begin());
+      h.insert(std::upper_bound(h.begin(), h.end(), t), t);
+    } else {
+      break;
+    }
+    ++got;
+  }
+  return got;
+}
+
+void WarpGame::sweep(uint8_t s, Tile t) {
+  // §VI Gamma Sensor Sweep: take a face-up coordinate as the turn's draw, then replenish from Uncharted.
+  auto& me = seat_[s];
+  grid_.erase(std::find(grid_.begin(), grid_.end(), t));
+  me.hand.insert(std::upper_bound(me.hand.begin(), me.hand.end(), t), t);
+  if (!pile_.empty()) {
+    grid_.push_back(pile_.back());
+    pile_.pop_back();
+    peekSeat_ = kNone;
+  }
+  drew_ = true;
+  mustChartDrawn_ = true;
+  drawn_ = t;
+  me.atImpulse = false;
+  say(name(s) + " sweeps " + t.text() + " from the Sensor Grid");
 }
 
 }  // namespace concord::warp

@@ -67,6 +67,10 @@ Observation WarpGame::observe(Seat viewer) const {
          name(dbl_.responsible) + " must answer" +
          (dbl_.fracture ? " (Subspace Fracture, " + std::to_string(dbl_.stabilizers) + "/3 stabilizers)" : "") + "\n";
   }
+  if (!grid_.empty()) {
+    for (Tile x : grid_) w.u8("grid", static_cast<uint8_t>(x.index()));
+    t += "Sensor Grid: " + tilesText(grid_) + "\n";
+  }
   if (hazard_ != kNone) {
     w.u8("hazard", hazard_);
     t += "Hazard Marker: " + name(hazard_) + "\n";

@@ -25,6 +25,7 @@ enum Kind : uint16_t {
   kSpool = 11,     // [routeKind, routeSeat]: Module Delta, engage warp drive on a route (§VI)
   kGive = 12,      // [hi, lo]: Module Kappa (Go-out) Hand Exchange, the coordinate given back
   kDig = 13,       // []: Module Eta (Go-out) Desperation Dig
+  kSweep = 14,     // [hi, lo]: Module Gamma Sensor Sweep, take that coordinate from the Sensor Grid
 };
 
 enum class RouteKind : uint8_t { Own = 0, Neutral = 1, Seat = 2 };
@@ -60,6 +61,7 @@ Order wagerOrder(Tile t);
 Order overtimeOrder(bool accept);
 Order spoolOrder(Route r);
 Order giveOrder(Tile t);
+Order sweepOrder(Tile t);
 
 struct Decoded {
   Kind kind = kDraw;

@@ -105,6 +105,7 @@ void WarpGame::write(det::Writer& w) const {
   }
   writeTiles(w, "pile", pile_);
   writeTiles(w, "boxed", boxed_);
+  writeTiles(w, "grid", grid_);
   w.begin("double");
   w.boolean("active", dbl_.active);
   w.u8("line", dbl_.line);
@@ -210,6 +211,8 @@ Result<void> WarpGame::read(det::Reader& r) {
   }
   g.pile_ = readTiles(r, set);
   g.boxed_ = readTiles(r, set);
+  g.grid_ = readTiles(r, set);
+  if (r.ok() && g.grid_.size() > g.cfg_.gridSize) r.fail("grid", "larger than the Sensor Grid size");
   g.dbl_.active = r.boolean("active");
   g.dbl_.line = r.u8("line");
   g.dbl_.pip = r.u8("pip");
@@ -293,6 +296,7 @@ Result<void> WarpGame::read(det::Reader& r) {
     }
     std::for_each(g.pile_.begin(), g.pile_.end(), mark);
     std::for_each(g.boxed_.begin(), g.boxed_.end(), mark);
+    std::for_each(g.grid_.begin(), g.grid_.end(), mark);
     std::for_each(g.wager_.begin(), g.wager_.end(), mark);
     for (int n : seen)
       if (n != 1) {

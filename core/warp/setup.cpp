@@ -55,6 +55,12 @@ void WarpGame::dealRound() {
   }
   pile_ = std::move(deck);
   boxed_.clear();
+  grid_.clear();
+  // §VI Gamma: the Sensor Grid is dealt face up from the remainder.
+  for (int i = 0; cfg_.gamma && i < cfg_.gridSize && !pile_.empty(); ++i) {
+    grid_.push_back(pile_.back());
+    pile_.pop_back();
+  }
   lines_.assign(static_cast<size_t>(seats_) + 1, Line{});
   startRound();
 }
@@ -150,6 +156,11 @@ Result<void> WarpGame::loadPosition(const Position& p, const det::Seed& seed) {
   for (Tile t : p.pile)
     if (auto r = claim(t, "pile"); !r) return r;
   g.pile_.assign(p.pile.rbegin(), p.pile.rend());
+  if (!p.grid.empty() && !p.config.gamma) return Err("grid: the Sensor Grid needs Module Gamma (gamma=on)");
+  if (p.grid.size() > p.config.gridSize) return Err("grid: more coordinates than the Sensor Grid size");
+  for (Tile t : p.grid)
+    if (auto r = claim(t, "grid"); !r) return r;
+  g.grid_ = p.grid;
   auto chain = [&](const std::vector<Tile>& ts, Line& line, const std::string& where) -> Result<void> {
     uint8_t end = p.spacedock;
     for (Tile t : ts) {

@@ -74,6 +74,7 @@ struct Position {
   uint8_t starter = 0;  // this round's starter (acts first)
   std::vector<std::vector<Tile>> hands;
   std::vector<Tile> pile;  // draw order: pile[0] is drawn first
+  std::vector<Tile> grid;  // optional Sensor Grid (Module Gamma)
   std::vector<std::vector<Tile>> trails;  // optional, chained from Spacedock outward
   std::vector<Tile> neutral;              // optional
   std::vector<bool> beacons;              // optional
@@ -114,6 +115,7 @@ class WarpGame final : public Game {
   const Line& neutral() const { return lines_[seats_]; }
   const std::vector<Tile>& pile() const { return pile_; }
   const std::vector<Tile>& boxed() const { return boxed_; }
+  const std::vector<Tile>& grid() const { return grid_; }
   const OpenDouble& openDouble() const { return dbl_; }
   uint8_t roundWinner() const { return lastWinner_; }
   bool lastRoundBlocked() const { return lastBlocked_; }
@@ -162,6 +164,8 @@ class WarpGame final : public Game {
   void spool(uint8_t s, uint8_t line);
   void hazardPass(uint8_t s);
   void startExchange(uint8_t s);
+  int forcedDraw(uint8_t s, int n);
+  void sweep(uint8_t s, Tile t);
   void dig(uint8_t s);
   bool spoolLegal(uint8_t s, uint8_t line) const;
   // scoring.cpp
@@ -183,6 +187,7 @@ class WarpGame final : public Game {
   std::vector<Line> lines_;  // seats_ trails, then the Neutral Zone
   std::vector<Tile> pile_;   // back() is drawn next
   std::vector<Tile> boxed_;  // coordinates not in this game (scenario positions only)
+  std::vector<Tile> grid_;   // §VI Gamma Sensor Grid, face up, oldest first
   OpenDouble dbl_;
   Phase phase_ = Phase::Play;
   uint8_t toAct_ = 0;

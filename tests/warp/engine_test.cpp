@@ -33,6 +33,7 @@ void expectConservation(const WarpGame& g) {
   for (const auto& p : g.neutral().branches) mark(p.tile);
   for (Tile t : g.pile()) mark(t);
   for (Tile t : g.boxed()) mark(t);
+  for (Tile t : g.grid()) mark(t);
   for (Tile t : g.pendingWager()) mark(t);
   for (size_t i = 0; i < seen.size(); ++i) ASSERT_EQ(seen[i], 1) << "coordinate " << set[i].text();
 }
@@ -215,6 +216,8 @@ TEST(WarpProperty, RandomPlayoutsRuleMixes) {
     c.eta = seed % 2 == 0;
     c.lambda = seed % 3 == 0;
     c.kappa = seed % 4 == 2;
+    c.gamma = seed % 3 == 1;
+    c.gridSize = static_cast<uint8_t>(4 + seed % 2);
     Seat seats = static_cast<Seat>(2 + seed % static_cast<uint64_t>(maxFleet(c.maxPip) - 1));
     auto st = playout(c, seats, seed, seed % 3 ? "random" : "greedy", seed % 5 == 0);
     EXPECT_EQ(st.rounds, c.maxPip) << "campaign of maxPip+1 rounds";
@@ -235,6 +238,7 @@ TEST(WarpProperty, GoOutStructuresFinish) {
     c.lambda = seed % 5 == 2;
     c.eta = seed % 3 == 1;
     c.kappa = seed % 2 == 1;
+    c.gamma = seed % 3 == 2;
     auto st = playout(c, 3, seed, "random", seed % 4 == 0);
     (void)st;
     if (HasFailure()) return;

@@ -73,10 +73,11 @@ inline Result<Order> orderOf(const json& o, int maxPip) {
   if (o.contains("spool")) return parseOrderText("spool " + o["spool"].get<std::string>(), maxPip);
   if (b("dig")) return simpleOrder(kDig);
   if (o.contains("give")) return giveOrder(tileOf(o["give"], maxPip));
+  if (o.contains("sweep")) return sweepOrder(tileOf(o["sweep"], maxPip));
   if (o.contains("exchange")) return giveOrder(tileOf(o["exchange"], maxPip));
-  for (const char* k : {"sweep", "draft", "pick"})
+  for (const char* k : {"draft", "pick"})
     if (o.contains(k))
-      return Err("order '", k, "' belongs to a Module (Gamma, Epsilon) that this build does not run yet (docs/warp-status.md)");
+      return Err("order '", k, "' belongs to a Module (Epsilon) that this build does not run yet (docs/warp-status.md)");
   return Err("unrecognised order form: ", o.dump());
 }
 
@@ -87,6 +88,7 @@ inline json stateJson(const WarpGame& g) {
   f["phase"] = static_cast<int>(g.phase());
   f["toAct"] = g.toAct();
   f["pile"] = g.pile().size();
+  f["grid"] = tilesJson(g.grid());
   json hands = json::array(), trails = json::array(), beacons = json::array(), rs = json::array(),
        camp = json::array(), wins = json::array(), branches = json::array();
   for (Seat s = 0; s < g.seats(); ++s) {
@@ -174,6 +176,7 @@ inline Run run(const json& j) {
   p.starter = j.value("starter", uint8_t{0});
   for (const auto& h : j.at("hands")) p.hands.push_back(tilesOf(h, mp));
   if (j.contains("pile")) p.pile = tilesOf(j["pile"], mp);
+  if (j.contains("grid")) p.grid = tilesOf(j["grid"], mp);
   if (j.contains("trails"))
     for (const auto& t : j["trails"]) p.trails.push_back(tilesOf(t, mp));
   if (j.contains("nz")) p.neutral = tilesOf(j["nz"], mp);
