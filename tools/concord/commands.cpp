@@ -8,6 +8,10 @@ int runTei(Args args);
 int runReplay(Args args);
 int runWarp(Args args);
 int runPlay(Args args);
+int runHost(Args args);
+int runJoin(Args args);
+int runBot(Args args);
+int runChaos(Args args);
 
 std::span<const Command> commands() {
   static const Command table[] = {
@@ -16,6 +20,10 @@ std::span<const Command> commands() {
       {"tei", "TEI ratings: OpenSkill calculator, grades, leaderboards, apply finished games", runTei},
       {"warp", "Warp rules engine: run scenario files (warp scenario FILE.json), play at the terminal", runWarp},
       {"play", "play a game against bots at the terminal (play warp)", runPlay},
+      {"host", "host a LAN game: lobby, seats, launch (players join with concord join)", runHost},
+      {"join", "join a LAN game at ADDR[:PORT], or reclaim our seat after a crash", runJoin},
+      {"bot", "join a LAN game at ADDR[:PORT] as a headless AI-controlled peer", runBot},
+      {"chaos", "UDP chaos proxy for fault tests: seeded loss, delay, jitter, reordering, duplication", runChaos},
   };
   return table;
 }

@@ -1,0 +1,285 @@
+#include "net/enet_transport.h"
+
+#include <enet/enet.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace concord::net {
+namespace {
+
+constexpr uint8_t kPlaneGame = 0;
+constexpr uint8_t kPlaneControl = 1;
+constexpr size_t kMaxConnections = 128;
+constexpr uint32_t kMaxFailuresPerConn = 64;
+constexpr uint64_t kReconnectMs = 1500;
+
+bool initEnet() {
+  static const bool ok = [] {
+    if (enet_initialize() != 0) return false;
+    std::atexit(enet_deinitialize);
+    return true;
+  }();
+  return ok;
+}
+
+Result<ENetAddress> toEnet(const Address& a) {
+  ENetAddress e{};
+  if (a.host.empty() || a.host == "0.0.0.0" || a.host == "*") e.host = ENET_HOST_ANY;
+  else if (enet_address_set_host_ip(&e, a.host.c_str()) != 0 && enet_address_set_host(&e, a.host.c_str()) != 0)
+    return Err("cannot resolve host '", a.host, "'; give an IPv4 address such as 192.168.1.20");
+  e.port = a.port;
+  return e;
+}
+
+}  // namespace
+
+Result<Address> parseAddress(const std::string& text, uint16_t defPort) {
+  Address a;
+  a.port = defPort;
+  auto colon = text.rfind(':');
+  a.host = text.substr(0, colon);
+  if (colon != std::string::npos) {
+    std::string p = text.substr(colon + 1);
+    if (p.empty() || p.size() > 5 || p.find_first_not_of("0123456789") != std::string::npos || std::stoul(p) > 65535)
+      return Err("bad port in '", text, "'; write HOST:PORT with PORT 1..65535");
+    a.port = static_cast<uint16_t>(std::stoul(p));
+  }
+  if (a.host.empty()) return Err("no host in '", text, "'; write HOST[:PORT]");
+  return a;
+}
+
+Result<std::unique_ptr<EnetTransport>> EnetTransport::create(const lockstep::KeyPair& identity, const Address& bind) {
+  if (!initEnet()) return Err("ENet failed to initialise (no sockets?)");
+  auto addr = toEnet(bind);
+  if (!addr) return addr.error();
+  std::unique_ptr<EnetTransport> t(new EnetTransport());
+  t->identity_ = identity;
+  t->host_ = enet_host_create(&*addr, kMaxConnections, 2, 0, 0);
+  if (!t->host_) return Err("cannot bind UDP ", bind.text(), "; the port is in use? pick another with --port (0 = any)");
+  t->host_->checksum = enet_crc32;
+  t->host_->maximumPacketSize = kMaxPlaintext + kDataOverhead + 64;
+  t->host_->maximumWaitingData = 64u << 20;
+  return t;
+}
+
+EnetTransport::~EnetTransport() {
+  if (host_) {
+    enet_host_flush(host_);
+    enet_host_destroy(host_);
+  }
+}
+
+uint16_t EnetTransport::port() const { return host_->address.port; }
+
+void EnetTransport::assign(const PublicKey& key, PeerId id) {
+  if (auto old = ids_.find(key); old != ids_.end()) keys_.erase(old->second);
+  ids_[key] = id;
+  keys_[id] = key;
+}
+
+void EnetTransport::want(const PublicKey& key, const Address& addr) {
+  if (key == identity_.publicKey) return;
+  wanted_[key] = Want{addr, 0};
+}
+
+Result<void> EnetTransport::connect(const Address& addr) {
+  auto e = toEnet(addr);
+  if (!e) return e.error();
+  if (!enet_host_connect(host_, &*e, 2, 0)) return Err("no free connection slot to reach ", addr.text());
+  return Ok();
+}
+
+PeerId EnetTransport::idFor(const PublicKey& key) {
+  if (auto it = ids_.find(key); it != ids_.end()) return it->second;
+  PeerId id = nextGuest_;
+  if (nextGuest_ < 0xFFFF) ++nextGuest_;
+  assign(key, id);
+  return id;
+}
+
+EnetTransport::Conn* EnetTransport::connOf(const PublicKey& key) {
+  auto it = byKey_.find(key);
+  if (it == byKey_.end()) return nullptr;
+  auto c = conns_.find(it->second);
+  return c == conns_.end() ? nullptr : c->second.get();
+}
+const EnetTransport::Conn* EnetTransport::connOf(const PublicKey& key) const {
+  return const_cast<EnetTransport*>(this)->connOf(key);
+}
+
+void EnetTransport::refuse(Conn& c, const std::string& why) {
+  ++stats_.rejectedPackets;
+  ++c.failures;
+  char ip[64] = "?";
+  enet_address_get_host_ip(&c.peer->address, ip, sizeof ip);
+  std::string who = c.channel->remote() ? c.channel->remote()->fingerprint() : std::string("unauthenticated");
+  if (onReject) onReject("dropped packet from " + std::string(ip) + ":" + std::to_string(c.peer->address.port) + " (" + who + "): " + why);
+  if (c.failures > kMaxFailuresPerConn) enet_peer_disconnect_later(c.peer, 0);
+}
+
+void EnetTransport::receive(Conn& c, std::span<const uint8_t> bytes) {
+  stats_.packetsReceived++;
+  stats_.bytesReceived += bytes.size();
+  const uint8_t kind = packetKind(bytes);
+  if (kind == kPacketHello) {
+    auto who = c.channel->acceptHello(bytes);
+    if (!who) return refuse(c, who.message());
+    byKey_[*who] = c.peer;
+    idFor(*who);
+    return;
+  }
+  if (kind != kPacketData) return refuse(c, "not a Concord packet");
+  auto plain = c.channel->open(bytes);
+  if (!plain) return refuse(c, plain.message());
+  if (plain->empty()) return refuse(c, "empty message");
+  const PublicKey& from = *c.channel->remote();
+  std::vector<uint8_t> body(plain->begin() + 1, plain->end());
+  if ((*plain)[0] == kPlaneGame) {
+    if (inbox_.size() >= kMaxInbox) {
+      ++stats_.droppedInbox;
+      return;
+    }
+    inbox_.push_back(lockstep::Datagram{idFor(from), std::move(body)});
+  } else if ((*plain)[0] == kPlaneControl) {
+    if (control_.size() >= kMaxControlInbox) {
+      ++stats_.droppedInbox;
+      return;
+    }
+    control_.push_back(ControlMessage{from, std::move(body)});
+  } else {
+    refuse(c, "unknown plane");
+  }
+}
+
+void EnetTransport::pump(uint64_t nowMs, uint32_t waitMs) {
+  now_ = nowMs;
+  for (auto& [key, w] : wanted_) {
+    if (byKey_.count(key) || w.nextTryMs > nowMs) continue;
+    w.nextTryMs = nowMs + kReconnectMs;
+    (void)connect(w.addr);
+  }
+  ENetEvent ev;
+  int rc = enet_host_service(host_, &ev, waitMs);
+  int budget = 4096;  // events per pump: a flood cannot keep us here forever
+  while (rc > 0 && budget-- > 0) {
+    switch (ev.type) {
+      case ENET_EVENT_TYPE_CONNECT: {
+        auto c = std::make_unique<Conn>();
+        c->peer = ev.peer;
+        c->channel = std::make_unique<SecureChannel>(identity_);
+        c->openedMs = nowMs;
+        enet_peer_timeout(ev.peer, 32, 4000, 12000);
+        auto hello = c->channel->hello();
+        ENetPacket* p = enet_packet_create(hello.data(), hello.size(), ENET_PACKET_FLAG_RELIABLE);
+        if (enet_peer_send(ev.peer, 1, p) != 0) enet_packet_destroy(p);
+        conns_[ev.peer] = std::move(c);
+        break;
+      }
+      case ENET_EVENT_TYPE_RECEIVE: {
+        auto it = conns_.find(ev.peer);
+        if (it != conns_.end()) receive(*it->second, std::span<const uint8_t>(ev.packet->data, ev.packet->dataLength));
+        enet_packet_destroy(ev.packet);
+        break;
+      }
+      case ENET_EVENT_TYPE_DISCONNECT: {
+        auto it = conns_.find(ev.peer);
+        if (it != conns_.end()) {
+          if (auto r = it->second->channel->remote()) {
+            auto k = byKey_.find(*r);
+            if (k != byKey_.end() && k->second == ev.peer) byKey_.erase(k);
+          }
+          conns_.erase(it);
+        }
+        break;
+      }
+      case ENET_EVENT_TYPE_NONE: break;
+    }
+    rc = enet_host_service(host_, &ev, 0);
+  }
+  // Cut connections that never proved an identity.
+  for (auto& [peer, c] : conns_)
+    if (!c->channel->established() && nowMs > c->openedMs + kHandshakeMs) enet_peer_disconnect_later(peer, 0);
+  enet_host_flush(host_);
+}
+
+void EnetTransport::flush() { enet_host_flush(host_); }
+
+void EnetTransport::sendSealed(Conn& c, uint8_t plane, std::span<const uint8_t> bytes, bool reliable) {
+  std::vector<uint8_t> plain;
+  plain.reserve(bytes.size() + 1);
+  plain.push_back(plane);
+  plain.insert(plain.end(), bytes.begin(), bytes.end());
+  auto packet = c.channel->seal(plain);
+  ENetPacket* p = enet_packet_create(packet.data(), packet.size(),
+                                     reliable ? ENET_PACKET_FLAG_RELIABLE : ENET_PACKET_FLAG_UNSEQUENCED);
+  if (enet_peer_send(c.peer, reliable ? 1 : 0, p) != 0) {
+    enet_packet_destroy(p);
+    return;
+  }
+  stats_.packetsSent++;
+  stats_.bytesSent += packet.size();
+}
+
+void EnetTransport::send(PeerId to, std::span<const uint8_t> bytes) {
+  auto k = keys_.find(to);
+  if (k == keys_.end()) return;
+  Conn* c = connOf(k->second);
+  if (c && c->channel->established()) sendSealed(*c, kPlaneGame, bytes, bytes.size() > kUnreliableMax);
+}
+
+void EnetTransport::broadcast(std::span<const uint8_t> bytes) {
+  for (auto& [key, peer] : byKey_) {
+    auto it = conns_.find(peer);
+    if (it != conns_.end() && it->second->channel->established())
+      sendSealed(*it->second, kPlaneGame, bytes, bytes.size() > kUnreliableMax);
+  }
+}
+
+std::optional<lockstep::Datagram> EnetTransport::poll() {
+  if (inbox_.empty()) return std::nullopt;
+  auto d = std::move(inbox_.front());
+  inbox_.pop_front();
+  return d;
+}
+
+bool EnetTransport::sendControl(const PublicKey& to, std::span<const uint8_t> bytes) {
+  Conn* c = connOf(to);
+  if (!c || !c->channel->established()) return false;
+  sendSealed(*c, kPlaneControl, bytes, true);
+  return true;
+}
+
+std::optional<ControlMessage> EnetTransport::pollControl() {
+  if (control_.empty()) return std::nullopt;
+  auto m = std::move(control_.front());
+  control_.pop_front();
+  return m;
+}
+
+bool EnetTransport::connected(const PublicKey& key) const {
+  const Conn* c = connOf(key);
+  return c && c->channel->established();
+}
+
+std::vector<PublicKey> EnetTransport::connectedKeys() const {
+  std::vector<PublicKey> out;
+  for (const auto& [k, p] : byKey_) out.push_back(k);
+  return out;
+}
+
+std::optional<Address> EnetTransport::remoteAddress(const PublicKey& key) const {
+  const Conn* c = connOf(key);
+  if (!c) return std::nullopt;
+  char ip[64];
+  if (enet_address_get_host_ip(&c->peer->address, ip, sizeof ip) != 0) return std::nullopt;
+  return Address{ip, c->peer->address.port};
+}
+
+std::optional<PeerId> EnetTransport::idOf(const PublicKey& key) const {
+  auto it = ids_.find(key);
+  if (it == ids_.end()) return std::nullopt;
+  return it->second;
+}
+
+}  // namespace concord::net

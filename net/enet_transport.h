@@ -1,0 +1,137 @@
+// EnetTransport: the lockstep Transport over ENet, every packet sealed by a SecureChannel.
+// One ENet host per process, bound to one UDP port, used both to listen and to connect, so the full
+// mesh needs one port per peer. Remote identities (Ed25519 keys proven in the handshake) are mapped to
+// transport ids (the seat index for seat owners; ids from kGuestIdBase for anyone else, whose bundles
+// lockstep then refuses for lack of a seat key). Two planes share a connection: game datagrams (the
+// lockstep wire protocol, unreliable unsequenced when small) and control messages (lobby, reliable).
+// Nothing from the network can grow memory without bound: both inboxes are capped, oversized and
+// unauthenticated packets are dropped and counted, silent handshakes are cut after kHandshakeMs.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/det/result.h"
+#include "lockstep/crypto.h"
+#include "lockstep/transport.h"
+#include "net/secure_channel.h"
+
+typedef struct _ENetHost ENetHost;
+typedef struct _ENetPeer ENetPeer;
+
+namespace concord::net {
+
+using lockstep::PeerId;
+using lockstep::PublicKey;
+
+inline constexpr PeerId kGuestIdBase = 0x8000;
+inline constexpr size_t kMaxInbox = 8192;
+inline constexpr size_t kMaxControlInbox = 1024;
+inline constexpr uint64_t kHandshakeMs = 3000;
+/// Game datagrams up to this size go unreliable; larger ones (snapshots, dumps) reliable.
+inline constexpr size_t kUnreliableMax = 1100;
+
+struct Address {
+  std::string host = "127.0.0.1";
+  uint16_t port = 0;
+  std::string text() const { return host + ":" + std::to_string(port); }
+};
+/// "HOST[:PORT]" (default port `defPort`); the error says what was wrong.
+Result<Address> parseAddress(const std::string& text, uint16_t defPort);
+
+struct ControlMessage {
+  PublicKey from;
+  std::vector<uint8_t> bytes;
+};
+
+struct TransportStats {
+  uint64_t packetsSent = 0, bytesSent = 0, packetsReceived = 0, bytesReceived = 0;
+  uint64_t rejectedPackets = 0;   // failed authentication, replays, malformed, oversized
+  uint64_t droppedInbox = 0;      // inbox full
+};
+
+class EnetTransport : public lockstep::Transport {
+ public:
+  /// Binds `bind:port` (port 0 = any free port).
+  static Result<std::unique_ptr<EnetTransport>> create(const lockstep::KeyPair& identity, const Address& bind);
+  ~EnetTransport() override;
+  EnetTransport(const EnetTransport&) = delete;
+  EnetTransport& operator=(const EnetTransport&) = delete;
+
+  uint16_t port() const;
+  const PublicKey& identity() const { return identity_.publicKey; }
+
+  /// Our transport id (seat index once seated).
+  void setSelf(PeerId id) { self_ = id; }
+  /// From now on, datagrams from `key` carry transport id `id` and send(id) reaches `key`.
+  void assign(const PublicKey& key, PeerId id);
+  /// Keeps a connection to `key` at `addr` open, reconnecting when it drops.
+  void want(const PublicKey& key, const Address& addr);
+  /// Opens a connection (handshake follows); for the first contact, before the key is known.
+  Result<void> connect(const Address& addr);
+
+  /// Services the socket for up to `waitMs`, handshakes, reconnects; `nowMs` is the caller's clock.
+  void pump(uint64_t nowMs, uint32_t waitMs);
+  /// Sends everything queued (call before exiting).
+  void flush();
+
+  // lockstep::Transport
+  PeerId self() const override { return self_; }
+  void send(PeerId to, std::span<const uint8_t> bytes) override;
+  void broadcast(std::span<const uint8_t> bytes) override;
+  std::optional<lockstep::Datagram> poll() override;
+
+  // Control plane (reliable, ordered).
+  bool sendControl(const PublicKey& to, std::span<const uint8_t> bytes);
+  std::optional<ControlMessage> pollControl();
+  bool connected(const PublicKey& key) const;
+  std::vector<PublicKey> connectedKeys() const;
+  /// The remote address of `key`'s connection (its host part is what we saw on the socket).
+  std::optional<Address> remoteAddress(const PublicKey& key) const;
+  std::optional<PeerId> idOf(const PublicKey& key) const;
+
+  const TransportStats& stats() const { return stats_; }
+  /// Called with a human-readable line for each refused packet (tests read the log).
+  std::function<void(const std::string&)> onReject;
+
+ private:
+  struct Conn {
+    ENetPeer* peer = nullptr;
+    std::unique_ptr<SecureChannel> channel;
+    uint64_t openedMs = 0;
+    uint32_t failures = 0;
+  };
+  EnetTransport() = default;
+  void sendSealed(Conn& c, uint8_t plane, std::span<const uint8_t> bytes, bool reliable);
+  void receive(Conn& c, std::span<const uint8_t> bytes);
+  void refuse(Conn& c, const std::string& why);
+  Conn* connOf(const PublicKey& key);
+  const Conn* connOf(const PublicKey& key) const;
+  PeerId idFor(const PublicKey& key);
+
+  lockstep::KeyPair identity_;
+  ENetHost* host_ = nullptr;
+  PeerId self_ = 0;
+  uint64_t now_ = 0;
+  std::map<ENetPeer*, std::unique_ptr<Conn>> conns_;
+  std::map<PublicKey, ENetPeer*> byKey_;   // the latest authenticated connection of each identity
+  std::map<PublicKey, PeerId> ids_;
+  std::map<PeerId, PublicKey> keys_;
+  PeerId nextGuest_ = kGuestIdBase;
+  struct Want {
+    Address addr;
+    uint64_t nextTryMs = 0;
+  };
+  std::map<PublicKey, Want> wanted_;
+  std::deque<lockstep::Datagram> inbox_;
+  std::deque<ControlMessage> control_;
+  TransportStats stats_;
+};
+
+}  // namespace concord::net

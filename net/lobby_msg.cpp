@@ -1,0 +1,140 @@
+#include "net/lobby_msg.h"
+
+#include "core/det/reader.h"
+#include "core/det/writer.h"
+
+namespace concord::net {
+namespace {
+
+constexpr uint16_t kMagic = 0xC0C2;
+constexpr size_t kMaxName = 64;
+
+void putSeats(det::Writer& w, const std::vector<LobbySeat>& seats) {
+  w.varu("seats", seats.size());
+  for (const auto& s : seats) {
+    w.u8("kind", static_cast<uint8_t>(s.kind));
+    w.str("name", s.name);
+    w.raw("key", s.key.bytes);
+    w.boolean("ready", s.ready);
+    w.str("host", s.host);
+    w.u16("port", s.port);
+  }
+}
+
+std::vector<LobbySeat> getSeats(det::Reader& r) {
+  std::vector<LobbySeat> out;
+  uint64_t n = r.count("seats", kMaxSeats, 38);
+  for (uint64_t i = 0; i < n && r.ok(); ++i) {
+    LobbySeat s;
+    uint8_t k = r.u8("kind");
+    if (k > 2) r.fail("kind", "unknown seat kind");
+    s.kind = static_cast<SeatKind>(k);
+    s.name = r.str("name", kMaxName);
+    auto key = r.raw("key", 32);
+    if (r.ok()) std::copy(key.begin(), key.end(), s.key.bytes.begin());
+    s.ready = r.boolean("ready");
+    s.host = r.str("host", 64);
+    s.port = r.u16("port");
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+void putNonces(det::Writer& w, const std::vector<Nonce>& v) {
+  w.varu("count", v.size());
+  for (const auto& n : v) w.raw("nonce", n);
+}
+
+std::vector<Nonce> getNonces(det::Reader& r) {
+  std::vector<Nonce> out;
+  uint64_t n = r.count("count", kMaxSeats, 32);
+  for (uint64_t i = 0; i < n && r.ok(); ++i) {
+    auto b = r.raw("nonce", 32);
+    Nonce x{};
+    if (r.ok()) std::copy(b.begin(), b.end(), x.begin());
+    out.push_back(x);
+  }
+  return out;
+}
+
+Nonce getNonce(det::Reader& r) {
+  Nonce x{};
+  auto b = r.raw("nonce", 32);
+  if (r.ok()) std::copy(b.begin(), b.end(), x.begin());
+  return x;
+}
+
+}  // namespace
+
+std::vector<uint8_t> encodeLobby(const LobbyMessage& m) {
+  det::Writer w;
+  w.u16("magic", kMagic);
+  w.varu("tag", m.index() + 1);
+  std::visit(
+      [&](const auto& x) {
+        using T = std::decay_t<decltype(x)>;
+        if constexpr (std::is_same_v<T, JoinMsg>) {
+          w.str("name", x.name);
+          w.u16("port", x.port);
+        } else if constexpr (std::is_same_v<T, LobbyMsg>) {
+          x.session.write(w);
+          putSeats(w, x.seats);
+          w.boolean("launched", x.launched);
+        } else if constexpr (std::is_same_v<T, ReadyMsg>) {
+          w.boolean("ready", x.ready);
+        } else if constexpr (std::is_same_v<T, CommitMsg>) {
+          w.raw("commit", x.commit);
+        } else if constexpr (std::is_same_v<T, CommitsMsg>) {
+          putNonces(w, x.commits);
+        } else if constexpr (std::is_same_v<T, RevealMsg>) {
+          w.raw("nonce", x.nonce);
+        } else if constexpr (std::is_same_v<T, RevealsMsg>) {
+          putNonces(w, x.nonces);
+        } else if constexpr (std::is_same_v<T, GameMsg>) {
+          x.session.write(w);
+          putSeats(w, x.seats);
+        } else {
+          w.str("why", x.why);
+        }
+      },
+      m);
+  return w.take();
+}
+
+Result<LobbyMessage> decodeLobby(std::span<const uint8_t> bytes) {
+  det::Reader r(bytes, "lobby message");
+  if (r.u16("magic") != kMagic && r.ok()) r.fail("magic", "not a Concord lobby message");
+  uint64_t tag = r.varu("tag", 9);
+  if (!r.ok()) return Err(r.errorMessage());
+  LobbyMessage out = RefuseMsg{};
+  switch (tag) {
+    case 1: {
+      JoinMsg j;
+      j.name = r.str("name", kMaxName);
+      j.port = r.u16("port");
+      out = j;
+      break;
+    }
+    case 2:
+    case 8: {
+      auto s = lockstep::SessionConfig::read(r);
+      if (!s) return s.error();
+      auto seats = getSeats(r);
+      if (r.ok() && seats.size() != s->seats.size()) r.fail("seats", "seat list does not match the session");
+      if (tag == 2) out = LobbyMsg{*s, seats, r.boolean("launched")};
+      else out = GameMsg{*s, seats};
+      break;
+    }
+    case 3: out = ReadyMsg{r.boolean("ready")}; break;
+    case 4: out = CommitMsg{getNonce(r)}; break;
+    case 5: out = CommitsMsg{getNonces(r)}; break;
+    case 6: out = RevealMsg{getNonce(r)}; break;
+    case 7: out = RevealsMsg{getNonces(r)}; break;
+    case 9: out = RefuseMsg{r.str("why", 256)}; break;
+    default: r.fail("tag", "unknown lobby message");
+  }
+  if (auto f = r.finish(); !f) return f.error();
+  return out;
+}
+
+}  // namespace concord::net

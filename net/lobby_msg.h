@@ -1,0 +1,69 @@
+// Lobby control messages (control plane of EnetTransport): join, lobby state, ready, the commit-reveal
+// rounds that seed the game, and the game description a restarted peer receives. Strictly decoded.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/det/result.h"
+#include "lockstep/session.h"
+
+namespace concord::net {
+
+using Nonce = std::array<uint8_t, 32>;
+
+enum class SeatKind : uint8_t { Human = 0, Ai = 1, Open = 2 };
+
+struct JoinMsg {
+  std::string name;
+  uint16_t port = 0;  // the port others reach us on (ours, or a proxy's in front of us)
+};
+struct LobbySeat {
+  SeatKind kind = SeatKind::Open;
+  std::string name;
+  lockstep::PublicKey key;
+  bool ready = false;
+  std::string host;  // empty: the address the receiver reached the host on
+  uint16_t port = 0;
+};
+/// The lobby as the host sees it. `session` has no seed yet; once `launched`, the config is locked.
+struct LobbyMsg {
+  lockstep::SessionConfig session;
+  std::vector<LobbySeat> seats;
+  bool launched = false;
+};
+struct ReadyMsg {
+  bool ready = true;
+};
+struct CommitMsg {
+  Nonce commit{};
+};
+/// Every human seat's commitment, in seat order.
+struct CommitsMsg {
+  std::vector<Nonce> commits;
+};
+struct RevealMsg {
+  Nonce nonce{};
+};
+struct RevealsMsg {
+  std::vector<Nonce> nonces;
+};
+/// A running game, for a restarted seat owner (rejoin) or a late spectator.
+struct GameMsg {
+  lockstep::SessionConfig session;
+  std::vector<LobbySeat> seats;
+};
+struct RefuseMsg {
+  std::string why;
+};
+
+using LobbyMessage =
+    std::variant<JoinMsg, LobbyMsg, ReadyMsg, CommitMsg, CommitsMsg, RevealMsg, RevealsMsg, GameMsg, RefuseMsg>;
+
+std::vector<uint8_t> encodeLobby(const LobbyMessage& m);
+Result<LobbyMessage> decodeLobby(std::span<const uint8_t> bytes);
+
+}  // namespace concord::net

@@ -1,0 +1,394 @@
+#include "net/node.h"
+
+#include <chrono>
+#include <memory>
+
+#include "lockstep/peer.h"
+#include "lockstep/selfplay.h"
+#include "net/lobby_msg.h"
+#include "replay/session_recorder.h"
+
+namespace concord::net {
+namespace {
+
+using lockstep::KeyPair;
+using lockstep::PublicKey;
+using lockstep::SessionConfig;
+
+uint64_t steadyMs() {
+  return static_cast<uint64_t>(
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch()).count());
+}
+
+std::string seatLine(size_t i, const LobbySeat& s) {
+  const char* kind = s.kind == SeatKind::Human ? "human" : s.kind == SeatKind::Ai ? "AI" : "open";
+  std::string line = "  seat " + std::to_string(i) + ": " + kind;
+  if (s.kind != SeatKind::Open) line += " " + s.name;
+  if (s.kind == SeatKind::Human) line += " [" + s.key.fingerprint() + "]" + (s.ready ? " ready" : " not ready");
+  return line;
+}
+
+class Node {
+ public:
+  Node(const NodeOptions& o, EnetTransport& t) : o_(o), t_(t), start_(steadyMs()) {}
+
+  Result<NodeResult> run() {
+    auto lobby = o_.host ? hostLobby() : joinLobby();
+    if (!lobby) return lobby.error();
+    return play();
+  }
+
+ private:
+  uint64_t now() const { return steadyMs() - start_; }
+  void log(const std::string& s) const {
+    if (o_.log) o_.log(s);
+  }
+  uint16_t myPort() const { return o_.advertisePort ? o_.advertisePort : t_.port(); }
+  void send(const PublicKey& to, const LobbyMessage& m) { t_.sendControl(to, encodeLobby(m)); }
+  bool timedOut() const { return now() > o_.timeoutMs; }
+
+  void syncSession() {
+    auto& ss = lobby_.session.seats;
+    ss.resize(lobby_.seats.size());
+    for (size_t i = 0; i < lobby_.seats.size(); ++i) {
+      const auto& s = lobby_.seats[i];
+      ss[i].name = s.kind == SeatKind::Open ? "open" : s.name;
+      ss[i].key = s.kind == SeatKind::Human ? s.key : o_.key.publicKey;
+      ss[i].ai = s.kind != SeatKind::Human;
+      ss[i].botKind.clear();
+    }
+  }
+
+  void showLobby() const {
+    log("lobby: module " + lobby_.session.moduleId + " config hash " + lobby_.session.configHash().hex() +
+        (lobby_.session.rated ? " rated" : " casual") + (lobby_.launched ? " (launched, config locked)" : ""));
+    for (size_t i = 0; i < lobby_.seats.size(); ++i) log(seatLine(i, lobby_.seats[i]));
+  }
+
+  void broadcastLobby() {
+    syncSession();
+    for (const auto& s : lobby_.seats)
+      if (s.kind == SeatKind::Human && s.key != o_.key.publicKey) send(s.key, lobby_);
+    showLobby();
+  }
+
+  std::optional<size_t> seatOf(const PublicKey& k) const {
+    for (size_t i = 0; i < lobby_.seats.size(); ++i)
+      if (lobby_.seats[i].kind == SeatKind::Human && lobby_.seats[i].key == k) return i;
+    return std::nullopt;
+  }
+
+  std::vector<size_t> humanSeats() const {
+    std::vector<size_t> h;
+    for (size_t i = 0; i < lobby_.seats.size(); ++i)
+      if (lobby_.seats[i].kind == SeatKind::Human) h.push_back(i);
+    return h;
+  }
+
+  // ---- host ----
+  Result<void> hostLobby() {
+    auto mod = findModule(o_.moduleId);
+    if (!mod) return mod.error();
+    auto cfg = (*mod)->parseConfig(o_.options);
+    if (!cfg) return Err("config: ", cfg.message());
+    lobby_.session.moduleId = (*mod)->id;
+    lobby_.session.rulesVersion = (*mod)->rulesVersion;
+    lobby_.session.config = std::move(*cfg);
+    lobby_.session.rated = o_.rated;
+    lobby_.seats.resize(o_.seats);
+    lobby_.seats[0] = LobbySeat{SeatKind::Human, o_.name, o_.key.publicKey, true, "", myPort()};
+    for (Seat a : o_.aiSeats)
+      if (a > 0 && a < o_.seats) lobby_.seats[a] = LobbySeat{SeatKind::Ai, "AI " + std::to_string(a), o_.key.publicKey, true, "", 0};
+    const unsigned want = o_.waitFor ? o_.waitFor : static_cast<unsigned>(o_.seats - o_.aiSeats.size());
+    log("hosting on UDP port " + std::to_string(t_.port()) + " as " + o_.name + " [" + o_.key.publicKey.fingerprint() +
+        "]; launching when " + std::to_string(want) + " players are in and ready");
+    broadcastLobby();
+    while (true) {
+      if (timedOut()) return Err("lobby: timed out waiting for players; start again with a smaller --wait-for");
+      t_.pump(now(), 5);
+      bool changed = false;
+      while (auto c = t_.pollControl()) {
+        auto m = decodeLobby(c->bytes);
+        if (!m) {
+          log("refused lobby message from " + c->from.fingerprint() + ": " + m.message());
+          continue;
+        }
+        if (auto* j = std::get_if<JoinMsg>(&*m)) {
+          auto seat = seatOf(c->from);
+          if (!seat) {
+            for (size_t i = 0; i < lobby_.seats.size() && !seat; ++i)
+              if (lobby_.seats[i].kind == SeatKind::Open) seat = i;
+            if (!seat) {
+              send(c->from, RefuseMsg{"the table is full"});
+              continue;
+            }
+          }
+          auto addr = t_.remoteAddress(c->from);
+          lobby_.seats[*seat] = LobbySeat{SeatKind::Human, j->name.empty() ? "player" : j->name, c->from, false,
+                                          addr ? addr->host : "127.0.0.1", j->port};
+          changed = true;
+        } else if (auto* r = std::get_if<ReadyMsg>(&*m)) {
+          if (auto seat = seatOf(c->from)) {
+            lobby_.seats[*seat].ready = r->ready;
+            changed = true;
+          }
+        }
+      }
+      for (size_t i = 1; i < lobby_.seats.size(); ++i)
+        if (lobby_.seats[i].kind == SeatKind::Human && !t_.connected(lobby_.seats[i].key)) {
+          log("lobby: " + lobby_.seats[i].name + " left");
+          lobby_.seats[i] = LobbySeat{};
+          changed = true;
+        }
+      if (changed) broadcastLobby();
+      unsigned in = 0, ready = 0;
+      for (const auto& s : lobby_.seats)
+        if (s.kind == SeatKind::Human) {
+          ++in;
+          ready += s.ready ? 1 : 0;
+        }
+      if (in >= want && ready == in) break;
+    }
+    for (size_t i = 0; i < lobby_.seats.size(); ++i)
+      if (lobby_.seats[i].kind == SeatKind::Open)
+        lobby_.seats[i] = LobbySeat{SeatKind::Ai, "AI " + std::to_string(i), o_.key.publicKey, true, "", 0};
+    lobby_.launched = true;
+    log("launching: config locked");
+    broadcastLobby();
+    return hostSeed();
+  }
+
+  Result<void> hostSeed() {
+    auto humans = humanSeats();
+    std::map<size_t, Nonce> commits, reveals;
+    myNonce_ = lockstep::randomBytes32();
+    commits[0] = lockstep::commitNonce(myNonce_);
+    reveals[0] = myNonce_;
+    const uint64_t deadline = now() + 15000;
+    bool commitsSent = false;
+    while (reveals.size() < humans.size() || !commitsSent) {
+      if (now() > deadline) return Err("seeding: not every player committed and revealed in 15 s; host again");
+      t_.pump(now(), 5);
+      while (auto c = t_.pollControl()) {
+        auto m = decodeLobby(c->bytes);
+        auto seat = seatOf(c->from);
+        if (!m || !seat) continue;
+        if (auto* cm = std::get_if<CommitMsg>(&*m); cm && !commitsSent) commits.emplace(*seat, cm->commit);
+        if (auto* rm = std::get_if<RevealMsg>(&*m); rm && commitsSent) reveals.emplace(*seat, rm->nonce);
+      }
+      if (!commitsSent && commits.size() == humans.size()) {
+        for (auto s : humans) commits_.push_back(commits[s]);
+        for (auto s : humans)
+          if (s != 0) send(lobby_.seats[s].key, CommitsMsg{commits_});
+        commitsSent = true;
+      }
+    }
+    for (auto s : humans) nonces_.push_back(reveals[s]);
+    for (auto s : humans)
+      if (s != 0) send(lobby_.seats[s].key, RevealsMsg{nonces_});
+    return finishSeed();
+  }
+
+  Result<void> finishSeed() {
+    if (auto ok = lockstep::checkReveals(commits_, nonces_); !ok) return Err("seeding: ", ok.message());
+    session_ = lobby_.session;
+    session_.seed = lockstep::seedFromNonces(nonces_);
+    seats_ = lobby_.seats;
+    return Ok();
+  }
+
+  // ---- joiner ----
+  Result<void> joinLobby() {
+    if (auto c = t_.connect(*o_.join); !c) return c.error();
+    log("joining " + o_.join->text() + " as " + o_.name + " [" + o_.key.publicKey.fingerprint() + "]");
+    std::optional<PublicKey> hostKey;
+    while (true) {
+      if (timedOut()) return Err("join: no game started within the time limit; is the host running at ", o_.join->text(), "?");
+      t_.pump(now(), 5);
+      if (!hostKey) {
+        auto keys = t_.connectedKeys();
+        if (!keys.empty() && t_.connected(keys[0])) {
+          hostKey = keys[0];
+          send(*hostKey, JoinMsg{o_.name, myPort()});
+        } else if (now() > 10000) {
+          return Err("join: cannot reach ", o_.join->text(), "; check the address and that the host is running");
+        }
+        continue;
+      }
+      if (!t_.connected(*hostKey) && now() > 2000) return Err("join: lost the connection to the host");
+      while (auto c = t_.pollControl()) {
+        if (c->from != *hostKey) continue;
+        auto m = decodeLobby(c->bytes);
+        if (!m) {
+          log("refused lobby message: " + m.message());
+          continue;
+        }
+        if (auto* l = std::get_if<LobbyMsg>(&*m)) {
+          if (lobby_.launched) continue;  // the config is locked once launched
+          lobby_ = *l;
+          showLobby();
+          auto me = seatOf(o_.key.publicKey);
+          if (me && !lobby_.launched && !lobby_.seats[*me].ready) send(*hostKey, ReadyMsg{true});
+          if (lobby_.launched) {
+            if (!me) return Err("join: the game launched without a seat for us");
+            myNonce_ = lockstep::randomBytes32();
+            myCommit_ = lockstep::commitNonce(myNonce_);
+            send(*hostKey, CommitMsg{myCommit_});
+          }
+        } else if (auto* cm = std::get_if<CommitsMsg>(&*m)) {
+          auto humans = humanSeats();
+          auto me = seatOf(o_.key.publicKey);
+          size_t idx = 0;
+          while (idx < humans.size() && humans[idx] != me) ++idx;
+          if (!me || cm->commits.size() != humans.size() || cm->commits[idx] != myCommit_)
+            return Err("seeding: the host changed our commitment; refusing to play this table");
+          commits_ = cm->commits;
+          send(*hostKey, RevealMsg{myNonce_});
+        } else if (auto* rm = std::get_if<RevealsMsg>(&*m)) {
+          nonces_ = rm->nonces;
+          if (commits_.empty()) return Err("seeding: reveals before commitments");
+          return finishSeed();
+        } else if (auto* g = std::get_if<GameMsg>(&*m)) {
+          session_ = g->session;
+          seats_ = g->seats;
+          if (seats_.size() != session_.seats.size()) return Err("rejoin: malformed game description");
+          rejoin_ = true;
+          lobby_.seats = seats_;
+          if (!seatOf(o_.key.publicKey)) return Err("join: the game is running and we have no seat in it; spectating is not supported yet");
+          log("rejoining a running game");
+          return Ok();
+        } else if (auto* r = std::get_if<RefuseMsg>(&*m)) {
+          return Err("join refused: ", r->why);
+        }
+      }
+    }
+  }
+
+  // ---- game ----
+  Result<NodeResult> play() {
+    lobby_.seats = seats_;
+    auto me = seatOf(o_.key.publicKey);
+    if (!me) return Err("internal: no seat for us");
+    const Seat mySeat = static_cast<Seat>(*me);
+    const std::string joinHost = o_.join ? o_.join->host : "127.0.0.1";
+    for (auto& s : seats_)
+      if (s.kind == SeatKind::Human && s.host.empty()) s.host = joinHost;
+    t_.setSelf(mySeat);
+    for (Seat s = 0; s < seats_.size(); ++s) {
+      if (seats_[s].kind != SeatKind::Human || s == mySeat) continue;
+      t_.assign(seats_[s].key, s);
+      if (s > mySeat || rejoin_) t_.want(seats_[s].key, Address{seats_[s].host, seats_[s].port});
+    }
+    log("game " + session_.gameId().hex() + " starts: seat " +
+        std::to_string(mySeat) + (rejoin_ ? " (rejoin: fetching snapshot)" : ""));
+    std::unique_ptr<replay::SessionRecorder> recorder;
+    if (!o_.replayPath.empty() && !rejoin_) {
+      auto r = replay::SessionRecorder::create(o_.replayPath, session_);
+      if (!r) return Err("replay: ", r.message());
+      recorder = std::move(*r);
+    }
+    lockstep::PeerOptions po;
+    po.key = o_.key;
+    po.resendMs = o_.resendMs;
+    po.silenceMs = o_.silenceMs;
+    po.rejoin = rejoin_;
+    po.log = [this](std::string_view l) { log(std::string(l)); };
+    std::string recordError;
+    po.onTurn = [&](const lockstep::TurnRecord& rec) {
+      if (recorder && recordError.empty())
+        if (auto r = recorder->record(rec); !r) recordError = r.message();
+    };
+    auto peer = lockstep::Peer::create(session_, t_, po);
+    if (!peer) return peer.error();
+    lockstep::Peer& p = **peer;
+    uint64_t overAt = 0, haltedAt = 0, lastChange = now(), nextStatus = 0;
+    uint32_t lastTurn = 0;
+    while (true) {
+      const uint64_t n = now();
+      if (n > o_.timeoutMs) return Err("game: not finished within ", o_.timeoutMs / 1000, " s (turn ", p.turn(), ")");
+      t_.pump(n, 1);
+      while (auto c = t_.pollControl()) {
+        auto m = decodeLobby(c->bytes);
+        if (!m || !std::holds_alternative<JoinMsg>(*m)) continue;
+        if (!seatOf(c->from)) {
+          send(c->from, RefuseMsg{"the game is running; spectating is not supported yet"});
+          continue;
+        }
+        GameMsg g{session_, seats_};
+        g.seats[mySeat].host.clear();
+        send(c->from, g);
+        log("seat owner " + c->from.fingerprint() + " is back: sent the game description");
+      }
+      p.tick(n);
+      if (p.turn() != lastTurn) {
+        lastTurn = p.turn();
+        lastChange = n;
+      }
+      if (n >= nextStatus) {
+        nextStatus = n + 2000;
+        if (n - lastChange > 1000 && !p.over()) {
+          const uint64_t waited = n - lastChange;
+          log("turn " + std::to_string(p.turn()) + ": waiting " + std::to_string(waited / 1000) + " s; silent seats are substituted in " +
+              std::to_string(waited < o_.silenceMs ? (o_.silenceMs - waited + 999) / 1000 : 0) + " s");
+        } else if (!p.over()) {
+          log("turn " + std::to_string(p.turn()) + (p.syncing() ? " (syncing)" : ""));
+        }
+      }
+      if (p.halted()) {
+        if (!haltedAt) haltedAt = n;
+        if (p.desync() || n > haltedAt + o_.silenceMs)
+          return Err("desync: ", p.desync() ? p.desync()->summary() : std::string("halted without a report"));
+      }
+      if (p.over()) {
+        if (!overAt) {
+          overAt = n;
+          log("game over at turn " + std::to_string(p.turn()) + ": " +
+              (p.engine().game().outcome() ? p.engine().game().outcome()->summary : std::string("?")));
+        }
+        if (n > overAt + o_.lingerMs) break;
+      }
+    }
+    t_.flush();
+    if (recorder) {
+      if (auto r = recorder->close(); !r && recordError.empty()) recordError = r.message();
+    }
+    if (!recordError.empty()) return Err("replay: ", recordError);
+    NodeResult res;
+    res.seat = mySeat;
+    res.rejoined = rejoin_;
+    res.firstTurn = p.firstTurn();
+    res.turns = static_cast<uint32_t>(p.seals().size());
+    res.sealsDigest = lockstep::digestSeals(p.seals());
+    if (!p.seals().empty()) res.finalSeal = p.seals().back();
+    if (auto oc = p.engine().game().outcome()) res.outcome = oc->summary;
+    res.transport = t_.stats();
+    res.wireBytes = p.stats().bytesSent;
+    res.elapsedMs = now();
+    return res;
+  }
+
+  const NodeOptions& o_;
+  EnetTransport& t_;
+  uint64_t start_;
+  LobbyMsg lobby_;
+  Nonce myNonce_{}, myCommit_{};
+  std::vector<Nonce> commits_, nonces_;
+  SessionConfig session_;
+  std::vector<LobbySeat> seats_;
+  bool rejoin_ = false;
+};
+
+}  // namespace
+
+Result<NodeResult> runNode(const NodeOptions& opt) {
+  if (opt.host && (opt.seats < 1 || opt.seats > kMaxPlayers)) return Err("--seats must be 1..", kMaxPlayers);
+  auto t = EnetTransport::create(opt.key, opt.bind);
+  if (!t) return t.error();
+  (*t)->onReject = [&](const std::string& l) {
+    if (opt.log) opt.log(l);
+  };
+  Node node(opt, **t);
+  return node.run();
+}
+
+}  // namespace concord::net

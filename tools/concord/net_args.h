@@ -1,0 +1,28 @@
+// Options shared by `concord host`, `join` and `bot`: identity, ports, replay, timing.
+#pragma once
+
+#include <string>
+
+#include "net/node.h"
+#include "tools/concord/command.h"
+
+namespace concord::cli {
+
+/// Parses one shared option at args[i] (advancing i past its value); false if `a` is not one.
+/// On a bad value sets `error`.
+bool parseNetOption(Args args, size_t& i, net::NodeOptions& o, std::string& identityPath, std::string& error);
+/// Loads the identity, sets up logging, runs the node, prints the result line; returns the exit code.
+int runNetNode(net::NodeOptions o, const std::string& identityPath, const std::string& what);
+
+inline constexpr const char* kNetOptionsHelp =
+    "  --name NAME          your name at the table\n"
+    "  --identity FILE      identity key file (default $CONCORD_HOME/identity.key or ~/.config/concord/identity.key)\n"
+    "  --bind HOST          address to listen on (default 0.0.0.0; tests use 127.0.0.1)\n"
+    "  --port N             UDP port (0 = any free port)\n"
+    "  --advertise-port N   port others reach us on (a chaos proxy in front of us)\n"
+    "  --replay FILE        write this peer's replay\n"
+    "  --tolerance MS       silence before a departed seat is substituted by an AI (default 5000)\n"
+    "  --timeout S          give up after S seconds (default 600)\n"
+    "  --quiet              only the result line\n";
+
+}  // namespace concord::cli
