@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Multi-process loopback table: one `concord host`, N-1 `concord bot` processes (optionally each behind a
+# `concord chaos` route), optional kill -9 + restart of one peer. Checks every peer finished, every
+# peer agrees on the final Seal and Seal digest, and every written replay verifies.
+# usage: table.sh CONCORD MODULE SEATS [--chaos LOSS JITTER] [--kill SEAT AFTER_S [RESTART_AFTER_S]] [--timeout S]
+# Only 127.0.0.1 is used. Every child is killed on exit.
+set -u
+CONCORD=$1 MODULE=$2 SEATS=$3; shift 3
+CHAOS_LOSS="" CHAOS_JITTER=0 KILL_SEAT="" KILL_AFTER=0 RESTART_AFTER="" TIMEOUT=120 TOL=3000 EXTRA=()
+while [ $# -gt 0 ]; do
+  case $1 in
+    --chaos) CHAOS_LOSS=$2 CHAOS_JITTER=$3; shift 3;;
+    --kill) KILL_SEAT=$2 KILL_AFTER=$3; shift 3
+            if [ $# -gt 0 ] && [[ $1 != --* ]]; then RESTART_AFTER=$1; shift; fi;;
+    --timeout) TIMEOUT=$2; shift 2;;
+    --tolerance) TOL=$2; shift 2;;
+    --opt) EXTRA+=(--opt "$2"); shift 2;;
+    *) echo "table.sh: unknown option $1"; exit 2;;
+  esac
+done
+DIR=$(mktemp -d /tmp/concord-net-XXXXXX)
+PIDS=()
+cleanup() { for p in "${PIDS[@]}"; do kill -9 "$p" 2>/dev/null; done; wait 2>/dev/null; }
+trap cleanup EXIT
+# Ports: derived from our pid so parallel ctest runs do not collide.
+BASE=$(( 20000 + ($$ % 2000) * 20 ))
+port() { echo $(( BASE + $1 )); }          # real port of seat i
+proxyport() { echo $(( BASE + 10 + $1 )); } # chaos route in front of seat i (BASE+10..)
+[ "$SEATS" -le 10 ] || { echo "table.sh: at most 10 seats with this port layout"; exit 2; }
+ADV=()
+if [ -n "$CHAOS_LOSS" ]; then
+  ROUTES=()
+  for ((i = 0; i < SEATS; i++)); do ROUTES+=(--route "$(proxyport $i)=$(port $i)"); done
+  timeout $TIMEOUT "$CONCORD" chaos "${ROUTES[@]}" --loss "$CHAOS_LOSS" --jitter "$CHAOS_JITTER" --reorder 100 --dup 20 --seed 7 \
+    > "$DIR/chaos.out" 2>&1 &
+  PIDS+=($!)
+fi
+adv() { if [ -n "$CHAOS_LOSS" ]; then echo "--advertise-port $(proxyport $1)"; fi; }
+hostaddr() { if [ -n "$CHAOS_LOSS" ]; then echo "127.0.0.1:$(proxyport 0)"; else echo "127.0.0.1:$(port 0)"; fi; }
+timeout $TIMEOUT "$CONCORD" host --module "$MODULE" "${EXTRA[@]}" --seats "$SEATS" --wait-for "$SEATS" --bind 127.0.0.1 \
+  --port "$(port 0)" $(adv 0) --identity "$DIR/0.key" --name seat0 --replay "$DIR/0.cr" --tolerance $TOL \
+  --timeout $TIMEOUT > "$DIR/0.out" 2>&1 &
+PIDS+=($!); declare -A PID; PID[0]=$!
+sleep 0.3
+startbot() {  # startbot i
+  timeout $TIMEOUT "$CONCORD" bot "$(hostaddr)" --bind 127.0.0.1 --port "$(port $1)" $(adv $1) --identity "$DIR/$1.key" \
+    --name "bot$1" --replay "$DIR/$1.cr" --tolerance $TOL --timeout $TIMEOUT >> "$DIR/$1.out" 2>&1 &
+  PIDS+=($!); PID[$1]=$!
+}
+for ((i = 1; i < SEATS; i++)); do startbot $i; done
+if [ -n "$KILL_SEAT" ]; then
+  # Wait until the game is running, then kill -9.
+  for _ in $(seq 1 200); do grep -q "starts: seat" "$DIR/$KILL_SEAT.out" 2>/dev/null && break; sleep 0.1; done
+  sleep "$KILL_AFTER"
+  echo "killing seat $KILL_SEAT (pid ${PID[$KILL_SEAT]})"
+  kill -9 "${PID[$KILL_SEAT]}"
+  if [ -n "$RESTART_AFTER" ]; then
+    sleep "$RESTART_AFTER"
+    mv "$DIR/$KILL_SEAT.cr" "$DIR/$KILL_SEAT.crashed.cr" 2>/dev/null
+    echo "restarting seat $KILL_SEAT"
+    if [ "$KILL_SEAT" = 0 ]; then echo "table.sh: restarting the host is not supported by this script"; exit 2; fi
+    startbot "$KILL_SEAT"
+  fi
+fi
+fail=0
+for ((i = 0; i < SEATS; i++)); do
+  [ -n "$KILL_SEAT" ] && [ "$i" = "$KILL_SEAT" ] && [ -z "$RESTART_AFTER" ] && continue
+  wait "${PID[$i]}"; rc=$?
+  [ $rc -eq 0 ] || { echo "seat $i exited with $rc"; fail=1; }
+done
+for ((i = 0; i < SEATS; i++)); do
+  echo "--- seat $i: $(grep -c 'dropped packet' "$DIR/$i.out") dropped packets"; grep -E "RESULT|concord:|substitut|EQUIVOCATION|desync" "$DIR/$i.out" | tail -n 5
+done
+[ -f "$DIR/chaos.out" ] && { kill -TERM "${PIDS[0]}" 2>/dev/null; sleep 0.2; cat "$DIR/chaos.out"; }
+FINALS=$(grep -h '^RESULT' "$DIR"/*.out | sed 's/.* final \([0-9a-f]*\).*/\1/' | sort -u)
+NRES=$(grep -h '^RESULT' "$DIR"/*.out | wc -l)
+EXPECT=$SEATS; [ -n "$KILL_SEAT" ] && [ -z "$RESTART_AFTER" ] && EXPECT=$((SEATS - 1))
+[ "$NRES" -eq "$EXPECT" ] || { echo "FAIL: $NRES of $EXPECT peers finished"; fail=1; }
+[ "$(echo "$FINALS" | wc -l)" -eq 1 ] || { echo "FAIL: peers disagree on the final Seal: $FINALS"; fail=1; }
+# Full-game peers (first turn 0) must agree on the whole Seal digest.
+DIGESTS=$(grep -h '^RESULT.* first 0 ' "$DIR"/*.out | sed 's/.* digest \([0-9a-f]*\).*/\1/' | sort -u)
+[ "$(echo "$DIGESTS" | wc -l)" -eq 1 ] || { echo "FAIL: peers disagree on the Seal digest: $DIGESTS"; fail=1; }
+for f in "$DIR"/?.cr; do
+  [ -f "$f" ] || continue
+  out=$("$CONCORD" replay verify "$f" 2>&1) || { echo "FAIL: replay $f does not verify: $out"; fail=1; continue; }
+  echo "$f: $(echo "$out" | head -n 1)"
+  echo "$out" | grep -q "final Seal $FINALS" || { echo "FAIL: replay $f ends on another Seal"; fail=1; }
+done
+[ $fail -eq 0 ] && { echo "PASS ($MODULE, $SEATS seats, final Seal $FINALS)"; rm -rf "$DIR"; } || echo "logs kept in $DIR"
+exit $fail
