@@ -147,6 +147,9 @@ void WarpGame::applyValid(uint8_t s, const Decoded& d) {
     case kSweep:
       sweep(s, d.tile);
       return;
+    case kPick:
+      pick(s, d.tile);
+      return;
     case kSpool:
       spool(s, static_cast<uint8_t>(lineOf(s, d.route)));
       endTurn(s);
@@ -422,6 +425,11 @@ std::vector<Seat> WarpGame::awaiting() const {
   }
   if (phase_ == Phase::Exchange) {
     out.push_back(exchangeGiver_);
+    return out;
+  }
+  if (phase_ == Phase::Draft) {
+    for (uint8_t s = 0; s < seats_; ++s)
+      if (!seat_[s].picked) out.push_back(s);
     return out;
   }
   out.push_back(toAct_);

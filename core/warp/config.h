@@ -49,6 +49,7 @@ struct Config {
   bool kappa = false;   // §VI Module Kappa: Temporal Inversion (Points) / Hand Exchange (Go-out); Warped
   bool gamma = false;   // §VI Module Gamma: Long-Range Sensor Sweep (Sensor Grid)
   uint8_t gridSize = 5;  // Sensor Grid market size, 4 or 5
+  bool epsilon = false;  // §VI Module Epsilon: Tactical Requisition (draft; Points campaign only)
 
   friend bool operator==(const Config&, const Config&) = default;
 };

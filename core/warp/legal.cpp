@@ -147,6 +147,11 @@ std::vector<Order> WarpGame::legalOrders(Seat seat) const {
     if (seat_[seat].vote == 1) out = {overtimeOrder(true), overtimeOrder(false)};
     return out;
   }
+  if (phase_ == Phase::Draft) {
+    if (!seat_[seat].picked)
+      for (Tile t : seat_[seat].pack) out.push_back(pickOrder(t));
+    return out;
+  }
   if (phase_ == Phase::Exchange) {
     if (seat == exchangeGiver_)
       for (Tile t : seat_[seat].hand) out.push_back(giveOrder(t));
@@ -204,6 +209,12 @@ std::string WarpGame::reasonFor(uint8_t s, const Decoded& d) const {
     if (s == catchTarget_) return "Drop to Impulse: you cannot catch yourself (RULES §V)";
     return "Drop to Impulse: Captain " + std::to_string(catchTarget_) + " is the one to catch (RULES §V)";
   }
+  if (phase_ == Phase::Draft) {
+    if (d.kind != kPick) return "Tactical Requisition: finish the draft first (RULES §VI Module Epsilon)";
+    if (seat_[s].picked) return "Tactical Requisition: you already picked from this pack; wait for the pass (RULES §VI Module Epsilon)";
+    return "Tactical Requisition: " + d.tile.text() + " is not in your Requisition Pack (RULES §VI Module Epsilon)";
+  }
+  if (d.kind == kPick) return "Tactical Requisition: no draft is running (RULES §VI Module Epsilon)";
   if (phase_ == Phase::Exchange) {
     if (s != exchangeGiver_ || d.kind != kGive)
       return "Hand Exchange: " + name(exchangeGiver_) + " gives one coordinate back first (RULES §VI Module Kappa)";

@@ -174,6 +174,28 @@ void WarpGame::hazardPass(uint8_t s) {
   seat_[s].atImpulse = false;
 }
 
+void WarpGame::pick(uint8_t s, Tile t) {
+  // §VI Epsilon: lock one coordinate from your pack into your hand; when every captain has picked, the
+  // packs pass clockwise (to the next seat); when they are empty the round starts.
+  auto& me = seat_[s];
+  me.pack.erase(std::find(me.pack.begin(), me.pack.end(), t));
+  me.hand.insert(std::upper_bound(me.hand.begin(), me.hand.end(), t), t);
+  me.picked = true;
+  for (const auto& st : seat_)
+    if (!st.picked) return;
+  say("Every captain has picked; packs pass clockwise");
+  std::vector<std::vector<Tile>> packs(seats_);
+  for (uint8_t t2 = 0; t2 < seats_; ++t2) packs[static_cast<size_t>((t2 + 1) % seats_)] = std::move(seat_[t2].pack);
+  for (uint8_t t2 = 0; t2 < seats_; ++t2) {
+    seat_[t2].pack = std::move(packs[t2]);
+    seat_[t2].picked = false;
+  }
+  if (seat_[0].pack.empty()) {
+    phase_ = Phase::Play;
+    say("Requisition complete: " + name(roundStarter_) + " has the helm");
+  }
+}
+
 int WarpGame::forcedDraw(uint8_t s, int n) {
   // Forced draws (Iota, Surge, Force Draw, Hazard): Uncharted first, then (Gamma) the Sensor Grid;
   // decision: the oldest grid coordinate is taken, and the grid cannot refill while Uncharted is empty.

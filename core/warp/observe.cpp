@@ -83,6 +83,13 @@ Observation WarpGame::observe(Seat viewer) const {
     w.end();
     t += (omni ? name(s) + " hand: " : std::string("Your hand: ")) + tilesText(seat_[s].hand) + "\n";
   }
+  for (uint8_t s = 0; s < seats_ && phase_ == Phase::Draft; ++s) {
+    if (!omni && viewer != s) continue;
+    w.begin("pack", s);
+    for (Tile x : seat_[s].pack) w.u8("tile", static_cast<uint8_t>(x.index()));
+    w.end();
+    t += (omni ? name(s) + " pack: " : std::string("Your Requisition Pack: ")) + tilesText(seat_[s].pack) + "\n";
+  }
   if ((omni || viewer == peekSeat_) && peekSeat_ != kNone && !pile_.empty()) {
     w.u8("peek", static_cast<uint8_t>(pile_.back().index()));
     t += "Continuum Peek: the next coordinate in Uncharted Sectors is " + pile_.back().text() + "\n";

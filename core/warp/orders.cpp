@@ -30,6 +30,7 @@ Order wagerOrder(Tile t) { return Order{kWagerKeep, {t.hi, t.lo}}; }
 Order overtimeOrder(bool accept) { return Order{kOvertime, {static_cast<uint8_t>(accept ? 1 : 0)}}; }
 Order giveOrder(Tile t) { return Order{kGive, {t.hi, t.lo}}; }
 Order sweepOrder(Tile t) { return Order{kSweep, {t.hi, t.lo}}; }
+Order pickOrder(Tile t) { return Order{kPick, {t.hi, t.lo}}; }
 Order spoolOrder(Route r) { return Order{kSpool, {static_cast<uint8_t>(r.kind), r.seat}}; }
 
 Result<Decoded> decodeOrder(const Order& o, int maxPip) {
@@ -78,6 +79,7 @@ Result<Decoded> decodeOrder(const Order& o, int maxPip) {
       if (p[0] > 1) return Err("flag byte must be 0 or 1");
       d.arg = p[0];
       break;
+    case kPick:
     case kSweep:
     case kGive:
     case kWagerKeep: {
@@ -129,6 +131,7 @@ std::string orderText(const Order& o, int maxPip) {
     case kGive: return "give " + d->tile.text();
     case kDig: return "dig";
     case kSweep: return "sweep " + d->tile.text();
+    case kPick: return "pick " + d->tile.text();
   }
   return "?";
 }
@@ -163,6 +166,12 @@ Result<Order> parseOrderText(const std::string& text, int maxPip) {
   if (k == "dig") {
     if (auto r = want(1); !r) return r.error();
     return simpleOrder(kDig);
+  }
+  if (k == "pick") {
+    if (auto r = want(2); !r) return r.error();
+    auto t = parseTile(w[1], maxPip);
+    if (!t) return Err("'", w[1], "' is not a coordinate of this set");
+    return pickOrder(*t);
   }
   if (k == "sweep") {
     if (auto r = want(2); !r) return r.error();

@@ -26,6 +26,7 @@ enum Kind : uint16_t {
   kGive = 12,      // [hi, lo]: Module Kappa (Go-out) Hand Exchange, the coordinate given back
   kDig = 13,       // []: Module Eta (Go-out) Desperation Dig
   kSweep = 14,     // [hi, lo]: Module Gamma Sensor Sweep, take that coordinate from the Sensor Grid
+  kPick = 15,      // [hi, lo]: Module Epsilon draft, the coordinate picked from your Requisition Pack
 };
 
 enum class RouteKind : uint8_t { Own = 0, Neutral = 1, Seat = 2 };
@@ -62,6 +63,7 @@ Order overtimeOrder(bool accept);
 Order spoolOrder(Route r);
 Order giveOrder(Tile t);
 Order sweepOrder(Tile t);
+Order pickOrder(Tile t);
 
 struct Decoded {
   Kind kind = kDraw;

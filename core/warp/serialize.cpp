@@ -95,6 +95,8 @@ void WarpGame::write(det::Writer& w) const {
     w.u16("debt", st.debt);
     w.u16("hazardPasses", st.hazardPasses);
     w.u8("beaconLock", st.beaconLock);
+    writeTiles(w, "pack", st.pack);
+    w.boolean("picked", st.picked);
     w.end();
   }
   for (size_t l = 0; l < lines_.size(); ++l) {
@@ -200,6 +202,8 @@ Result<void> WarpGame::read(det::Reader& r) {
     st.debt = r.u16("debt");
     st.hazardPasses = r.u16("hazardPasses");
     st.beaconLock = r.u8("beaconLock");
+    st.pack = readTiles(r, set);
+    st.picked = r.boolean("picked");
     if (st.beaconLock > 3) r.fail("beaconLock", "out of range");
     if (st.vote > 3) r.fail("vote", "out of range");
   }
@@ -226,7 +230,7 @@ Result<void> WarpGame::read(det::Reader& r) {
                  g.dbl_.responsible >= g.seats_ || g.dbl_.stabilizers > 2))
     r.fail("double", "open double out of range");
   uint8_t ph = r.u8("phase");
-  if (ph > static_cast<uint8_t>(Phase::Exchange)) r.fail("phase", "out of range");
+  if (ph > static_cast<uint8_t>(Phase::Draft)) r.fail("phase", "out of range");
   g.phase_ = static_cast<Phase>(ph);
   g.toAct_ = r.u8("toAct");
   g.drew_ = r.boolean("drew");
@@ -289,7 +293,10 @@ Result<void> WarpGame::read(det::Reader& r) {
     std::vector<int> seen(set.size(), 0);
     ++seen[static_cast<size_t>(Tile{g.spacedock_, g.spacedock_}.index())];
     auto mark = [&](Tile t) { ++seen[static_cast<size_t>(t.index())]; };
-    for (const auto& st : g.seat_) std::for_each(st.hand.begin(), st.hand.end(), mark);
+    for (const auto& st : g.seat_) {
+      std::for_each(st.hand.begin(), st.hand.end(), mark);
+      std::for_each(st.pack.begin(), st.pack.end(), mark);
+    }
     for (const auto& l : g.lines_) {
       for (const auto& p : l.main) mark(p.tile);
       for (const auto& p : l.branches) mark(p.tile);

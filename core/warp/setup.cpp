@@ -45,8 +45,10 @@ void WarpGame::dealRound() {
   deal_.shuffle(deck);
   int n = handSize(cfg_, seats_);
   for (uint8_t s = 0; s < seats_; ++s) {
-    auto& h = seat_[s].hand;
-    h.clear();
+    auto& h = cfg_.epsilon ? seat_[s].pack : seat_[s].hand;  // §VI Epsilon: packs instead of hands
+    seat_[s].hand.clear();
+    seat_[s].pack.clear();
+    seat_[s].picked = false;
     for (int i = 0; i < n; ++i) {
       h.push_back(deck.back());
       deck.pop_back();
@@ -63,6 +65,10 @@ void WarpGame::dealRound() {
   }
   lines_.assign(static_cast<size_t>(seats_) + 1, Line{});
   startRound();
+  if (cfg_.epsilon) {
+    phase_ = Phase::Draft;
+    say("Tactical Requisition: every captain picks one coordinate per pack, packs pass clockwise");
+  }
 }
 
 void WarpGame::startRound() {
@@ -161,6 +167,15 @@ Result<void> WarpGame::loadPosition(const Position& p, const det::Seed& seed) {
   for (Tile t : p.grid)
     if (auto r = claim(t, "grid"); !r) return r;
   g.grid_ = p.grid;
+  if (!p.packs.empty() && (!p.config.epsilon || p.packs.size() != p.seats))
+    return Err("packs: Requisition Packs need Module Epsilon and one pack per seat");
+  for (size_t s = 0; s < p.packs.size(); ++s) {
+    if (p.packs[s].size() != p.packs[0].size()) return Err("packs: every pack must hold the same number of coordinates");
+    for (Tile t : p.packs[s])
+      if (auto r = claim(t, "pack of seat " + std::to_string(s)); !r) return r;
+    g.seat_[s].pack = p.packs[s];
+    std::sort(g.seat_[s].pack.begin(), g.seat_[s].pack.end());
+  }
   auto chain = [&](const std::vector<Tile>& ts, Line& line, const std::string& where) -> Result<void> {
     uint8_t end = p.spacedock;
     for (Tile t : ts) {
@@ -191,6 +206,7 @@ Result<void> WarpGame::loadPosition(const Position& p, const det::Seed& seed) {
     if (!l.main.empty() && l.main.back().tile.isDouble())
       return Err("a line ends in the uncovered double ", l.main.back().tile.text(),
                  "; start scenarios with every double covered (chart it in the orders instead)");
+  if (!p.packs.empty() && !p.packs[0].empty()) g.phase_ = Phase::Draft;
   *this = std::move(g);
   return Ok();
 }

@@ -46,7 +46,7 @@ struct OpenDouble {
   friend bool operator==(const OpenDouble&, const OpenDouble&) = default;
 };
 
-enum class Phase : uint8_t { Play = 0, Flash = 1, Wager = 2, Impulse = 3, OvertimeVote = 4, Over = 5, Exchange = 6 };
+enum class Phase : uint8_t { Play = 0, Flash = 1, Wager = 2, Impulse = 3, OvertimeVote = 4, Over = 5, Exchange = 6, Draft = 7 };
 
 struct SeatState {
   std::vector<Tile> hand;  // ascending
@@ -62,6 +62,8 @@ struct SeatState {
   uint16_t debt = 0;           // §VI Eta Temporal Debt tokens this round
   uint16_t hazardPasses = 0;   // §VI Delta passes while holding the Hazard Marker this round
   uint8_t beaconLock = 0;      // §VI Eta (Go-out) Desperation Dig: turn ends left with the beacon forced open
+  std::vector<Tile> pack;      // §VI Epsilon: the Requisition Pack in front of this captain (draft phase)
+  bool picked = false;         // §VI Epsilon: picked from the current pack
   friend bool operator==(const SeatState&, const SeatState&) = default;
 };
 
@@ -75,6 +77,7 @@ struct Position {
   std::vector<std::vector<Tile>> hands;
   std::vector<Tile> pile;  // draw order: pile[0] is drawn first
   std::vector<Tile> grid;  // optional Sensor Grid (Module Gamma)
+  std::vector<std::vector<Tile>> packs;  // optional Requisition Packs (Module Epsilon): starts in the draft
   std::vector<std::vector<Tile>> trails;  // optional, chained from Spacedock outward
   std::vector<Tile> neutral;              // optional
   std::vector<bool> beacons;              // optional
@@ -165,6 +168,7 @@ class WarpGame final : public Game {
   void hazardPass(uint8_t s);
   void startExchange(uint8_t s);
   int forcedDraw(uint8_t s, int n);
+  void pick(uint8_t s, Tile t);
   void sweep(uint8_t s, Tile t);
   void dig(uint8_t s);
   bool spoolLegal(uint8_t s, uint8_t line) const;

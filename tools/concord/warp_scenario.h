@@ -74,10 +74,11 @@ inline Result<Order> orderOf(const json& o, int maxPip) {
   if (b("dig")) return simpleOrder(kDig);
   if (o.contains("give")) return giveOrder(tileOf(o["give"], maxPip));
   if (o.contains("sweep")) return sweepOrder(tileOf(o["sweep"], maxPip));
+  if (o.contains("pick")) return pickOrder(tileOf(o["pick"], maxPip));
+  if (o.contains("draft")) return pickOrder(tileOf(o["draft"], maxPip));
   if (o.contains("exchange")) return giveOrder(tileOf(o["exchange"], maxPip));
-  for (const char* k : {"draft", "pick"})
-    if (o.contains(k))
-      return Err("order '", k, "' belongs to a Module (Epsilon) that this build does not run yet (docs/warp-status.md)");
+  if (o.contains("squadron"))
+    return Err("order 'squadron' belongs to Module Zeta, which this build does not run yet (docs/warp-status.md)");
   return Err("unrecognised order form: ", o.dump());
 }
 
@@ -177,6 +178,8 @@ inline Run run(const json& j) {
   for (const auto& h : j.at("hands")) p.hands.push_back(tilesOf(h, mp));
   if (j.contains("pile")) p.pile = tilesOf(j["pile"], mp);
   if (j.contains("grid")) p.grid = tilesOf(j["grid"], mp);
+  if (j.contains("packs"))
+    for (const auto& k : j["packs"]) p.packs.push_back(tilesOf(k, mp));
   if (j.contains("trails"))
     for (const auto& t : j["trails"]) p.trails.push_back(tilesOf(t, mp));
   if (j.contains("nz")) p.neutral = tilesOf(j["nz"], mp);
