@@ -246,3 +246,100 @@ TEST(WarpProperty, GoOutStructuresFinish) {
     if (HasFailure()) return;
   }
 }
+
+namespace {
+Position basePosition() {
+  Position p;
+  p.config = standardPreset();
+  p.seats = 3;
+  p.hands = {{Tile{12, 5}, Tile{3, 1}}, {Tile{9, 9}, Tile{7, 2}}, {Tile{6, 0}, Tile{11, 4}}};
+  p.pile = {Tile{8, 1}, Tile{10, 2}, Tile{5, 5}};
+  return p;
+}
+}  // namespace
+
+// observe(seat) never shows another hand or the pile order: positions that differ only there look the same.
+TEST(WarpObserve, HidesOtherHandsAndPileOrder) {
+  Position a = basePosition();
+  Position b = basePosition();
+  b.hands[1] = {Tile{10, 2}, Tile{7, 2}};  // seat 1 holds a different coordinate (same count)
+  b.pile = {Tile{5, 5}, Tile{9, 9}, Tile{8, 1}};  // and the pile is in another order
+  WarpGame ga, gb;
+  ASSERT_TRUE(ga.loadPosition(a, seedOf(1)).ok());
+  ASSERT_TRUE(gb.loadPosition(b, seedOf(1)).ok());
+  EXPECT_EQ(ga.observe(0).canonical, gb.observe(0).canonical);
+  EXPECT_EQ(ga.observe(0).text, gb.observe(0).text);
+  EXPECT_EQ(ga.observe(2).canonical, gb.observe(2).canonical);
+  EXPECT_NE(ga.observe(1).canonical, gb.observe(1).canonical);  // seat 1 sees its own hand
+  EXPECT_NE(ga.observe(kOmniscient).text, gb.observe(kOmniscient).text);
+}
+
+// Strict read(): every truncation is refused; byte flips either fail or decode to a state that re-encodes
+// to exactly the mutated bytes (never a crash, never a silently different state).
+TEST(WarpSnapshot, StrictReadRefusesTruncationAndSurvivesFlips) {
+  WarpGame g;
+  auto cfg = encodeConfig(officialPreset());
+  ASSERT_TRUE(g.setup(cfg, seedOf(3), 4).ok());
+  auto bot = makeBot("random");
+  auto rng = det::Rng::fromU64(3);
+  for (int i = 0; i < 40 && !g.over(); ++i) {
+    Seat s = g.awaiting().front();
+    auto legal = g.legalOrders(s);
+    ASSERT_TRUE(g.act(s, bot->choose(g.observe(s), legal, rng).front()).ok());
+  }
+  det::Writer w;
+  g.write(w);
+  std::vector<uint8_t> bytes(w.data().begin(), w.data().end());
+  for (size_t n = 0; n < bytes.size(); n += 7) {
+    det::Reader r(std::span<const uint8_t>(bytes.data(), n));
+    WarpGame c;
+    auto res = c.read(r);
+    EXPECT_FALSE(res.ok() && r.finish().ok()) << "truncated at " << n;
+  }
+  auto frng = det::Rng::fromU64(99);
+  for (int k = 0; k < 400; ++k) {
+    auto m = bytes;
+    m[static_cast<size_t>(frng.below(m.size()))] ^= static_cast<uint8_t>(1 + frng.below(255));
+    det::Reader r(m);
+    WarpGame c;
+    if (c.read(r).ok() && r.finish().ok()) {
+      det::Writer w2;
+      c.write(w2);
+      EXPECT_TRUE(std::equal(m.begin(), m.end(), w2.data().begin(), w2.data().end()));
+    }
+  }
+}
+
+// Same seed and same orders give the same state hash; a clone continues identically.
+TEST(WarpDeterminism, SameSeedSameHashesAndClonesAgree) {
+  auto cfg = encodeConfig(officialPreset());
+  WarpGame a, b;
+  ASSERT_TRUE(a.setup(cfg, seedOf(21), 4).ok());
+  ASSERT_TRUE(b.setup(cfg, seedOf(21), 4).ok());
+  auto bot = makeBot("greedy");
+  auto rng = det::Rng::fromU64(1);
+  std::unique_ptr<Game> mid;
+  int step = 0;
+  std::vector<std::pair<Seat, Order>> played;
+  while (!a.over()) {
+    Seat s = a.awaiting().front();
+    auto legal = a.legalOrders(s);
+    auto o = bot->choose(a.observe(s), legal, rng).front();
+    ASSERT_TRUE(a.act(s, o).ok());
+    ASSERT_TRUE(b.act(s, o).ok());
+    if (++step == 100) mid = a.clone();
+    if (step > 100) played.emplace_back(s, o);
+    ASSERT_EQ(stateHash(a), stateHash(b)) << "step " << step;
+  }
+  ASSERT_TRUE(mid);
+  auto* m = dynamic_cast<WarpGame*>(mid.get());
+  ASSERT_NE(m, nullptr);
+  for (const auto& [s, o] : played) ASSERT_TRUE(m->act(s, o).ok());
+  EXPECT_EQ(stateHash(*m), stateHash(a));
+  // A different seed deals differently.
+  WarpGame c;
+  ASSERT_TRUE(c.setup(cfg, seedOf(22), 4).ok());
+  WarpGame d;
+  ASSERT_TRUE(d.setup(cfg, seedOf(21), 4).ok());
+  EXPECT_NE(stateHash(c), stateHash(d));
+}
