@@ -1,0 +1,185 @@
+// SecureChannel and EnetTransport security: modified, replayed, forged and garbage packets are refused
+// and reported; identities persist with mode 0600; lobby decoding is strict.
+#include <gtest/gtest.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "lockstep/crypto.h"
+#include "net/enet_transport.h"
+#include "net/identity.h"
+#include "net/lobby_msg.h"
+#include "net/secure_channel.h"
+
+namespace concord::net {
+namespace {
+
+using lockstep::KeyPair;
+
+struct Pair {
+  KeyPair a = KeyPair::fromLabel("net-test:a"), b = KeyPair::fromLabel("net-test:b");
+  SecureChannel ca{a}, cb{b};
+  Pair() {
+    EXPECT_TRUE(ca.acceptHello(cb.hello()));
+    EXPECT_TRUE(cb.acceptHello(ca.hello()));
+  }
+};
+
+std::vector<uint8_t> bytes(std::string_view s) { return {s.begin(), s.end()}; }
+
+TEST(SecureChannel, RoundTripsBothWays) {
+  Pair p;
+  EXPECT_EQ(*p.ca.remote(), p.b.publicKey);
+  auto x = p.cb.open(p.ca.seal(bytes("orders")));
+  ASSERT_TRUE(x) << x.message();
+  EXPECT_EQ(*x, bytes("orders"));
+  auto y = p.ca.open(p.cb.seal(bytes("reply")));
+  ASSERT_TRUE(y) << y.message();
+  EXPECT_EQ(*y, bytes("reply"));
+}
+
+TEST(SecureChannel, RefusesReplayedPackets) {
+  Pair p;
+  auto pkt = p.ca.seal(bytes("bundle"));
+  ASSERT_TRUE(p.cb.open(pkt));
+  auto again = p.cb.open(pkt);
+  ASSERT_FALSE(again);
+  EXPECT_NE(again.message().find("replay"), std::string::npos) << again.message();
+}
+
+TEST(SecureChannel, AcceptsReorderingWithinTheWindowButNotOldPackets) {
+  Pair p;
+  auto first = p.ca.seal(bytes("1"));
+  std::vector<std::vector<uint8_t>> later;
+  for (int i = 0; i < 10; ++i) later.push_back(p.ca.seal(bytes("x")));
+  for (auto& l : later) ASSERT_TRUE(p.cb.open(l));
+  EXPECT_TRUE(p.cb.open(first));  // late but within the window
+  auto old = p.ca.seal(bytes("old"));
+  for (uint64_t i = 0; i < kReplayWindow + 5; ++i) ASSERT_TRUE(p.cb.open(p.ca.seal(bytes("y"))));
+  EXPECT_FALSE(p.cb.open(old));  // too old: beyond the window
+}
+
+TEST(SecureChannel, RefusesModifiedPacketsAtEveryByte) {
+  Pair p;
+  auto pkt = p.ca.seal(bytes("a bundle of orders"));
+  for (size_t i = 0; i < pkt.size(); ++i) {
+    auto bad = pkt;
+    bad[i] ^= 0x01;
+    EXPECT_FALSE(p.cb.open(bad)) << "flipped byte " << i;
+  }
+  EXPECT_TRUE(p.cb.open(pkt));  // the original still opens: forgeries did not move the window
+}
+
+TEST(SecureChannel, RefusesPacketsFromAThirdParty) {
+  Pair p;
+  KeyPair c = KeyPair::fromLabel("net-test:c");
+  SecureChannel cc{c}, cb2{p.b};
+  ASSERT_TRUE(cc.acceptHello(cb2.hello()));
+  // c talks to b's other channel; its packets mean nothing on the a<->b channel.
+  EXPECT_FALSE(p.cb.open(cc.seal(bytes("inject"))));
+}
+
+TEST(SecureChannel, RefusesForgedOrSecondHellos) {
+  KeyPair a = KeyPair::fromLabel("net-test:a"), b = KeyPair::fromLabel("net-test:b");
+  SecureChannel ca{a}, cb{b};
+  auto h = ca.hello();
+  auto forged = h;
+  forged[40] ^= 1;  // the kx key, so the signature no longer covers it
+  EXPECT_FALSE(cb.acceptHello(forged));
+  EXPECT_FALSE(cb.acceptHello(std::vector<uint8_t>(kHelloBytes, 0)));
+  ASSERT_TRUE(cb.acceptHello(h));
+  EXPECT_FALSE(cb.acceptHello(h));
+  SecureChannel self{b};
+  EXPECT_FALSE(self.acceptHello(cb.hello()));
+}
+
+TEST(SecureChannel, GarbageNeverOpens) {
+  Pair p;
+  uint64_t x = 12345;
+  for (int i = 0; i < 20000; ++i) {
+    x = x * 6364136223846793005ull + 1442695040888963407ull;
+    std::vector<uint8_t> g((x >> 33) % 200);
+    for (auto& c : g) {
+      x = x * 6364136223846793005ull + 1;
+      c = static_cast<uint8_t>(x >> 56);
+    }
+    if (g.size() >= 3 && i % 2) g[0] = 'C', g[1] = 'N', g[2] = kPacketData;
+    EXPECT_FALSE(p.cb.open(g));
+  }
+}
+
+TEST(Identity, CreatedOnceWithMode0600AndReloaded) {
+  auto dir = std::filesystem::temp_directory_path() / ("concord-id-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  auto path = (dir / "sub" / "identity.key").string();
+  auto k1 = loadOrCreateIdentity(path);
+  ASSERT_TRUE(k1) << k1.message();
+  struct stat st {};
+  ASSERT_EQ(::stat(path.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0600u);
+  auto k2 = loadOrCreateIdentity(path);
+  ASSERT_TRUE(k2);
+  EXPECT_EQ(k1->publicKey, k2->publicKey);
+  ::chmod(path.c_str(), 0644);
+  EXPECT_FALSE(loadOrCreateIdentity(path));
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Lobby, StrictDecoding) {
+  auto ok = encodeLobby(JoinMsg{"ann", 4000});
+  auto d = decodeLobby(ok);
+  ASSERT_TRUE(d) << d.message();
+  EXPECT_EQ(std::get<JoinMsg>(*d).name, "ann");
+  auto trailing = ok;
+  trailing.push_back(0);
+  EXPECT_FALSE(decodeLobby(trailing));
+  for (size_t n = 0; n < ok.size(); ++n) EXPECT_FALSE(decodeLobby(std::span(ok).first(n)));
+}
+
+// Two real transports on loopback: a datagram arrives authenticated; a third, unauthenticated UDP
+// socket flooding garbage at the port is refused without disturbing the pair.
+TEST(EnetTransport, DeliversOverLoopbackAndSurvivesGarbage) {
+  auto a = EnetTransport::create(KeyPair::fromLabel("net-test:a"), Address{"127.0.0.1", 0});
+  auto b = EnetTransport::create(KeyPair::fromLabel("net-test:b"), Address{"127.0.0.1", 0});
+  ASSERT_TRUE(a && b);
+  (*b)->assign(KeyPair::fromLabel("net-test:a").publicKey, 7);
+  ASSERT_TRUE((*a)->connect(Address{"127.0.0.1", (*b)->port()}));
+  uint64_t t = 0;
+  for (; t < 3000 && !(*a)->connected(KeyPair::fromLabel("net-test:b").publicKey); t += 5) {
+    (*a)->pump(t, 2);
+    (*b)->pump(t, 2);
+  }
+  ASSERT_TRUE((*a)->connected(KeyPair::fromLabel("net-test:b").publicKey));
+  (*a)->assign(KeyPair::fromLabel("net-test:b").publicKey, 1);
+  // Garbage from a raw socket: ENet-level junk and fake Concord headers.
+  int fd = ::socket(AF_INET, SOCK_DGRAM, 0);
+  sockaddr_in to{};
+  to.sin_family = AF_INET;
+  to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  to.sin_port = htons((*b)->port());
+  std::vector<uint8_t> junk(300);
+  for (int i = 0; i < 2000; ++i) {
+    for (size_t k = 0; k < junk.size(); ++k) junk[k] = static_cast<uint8_t>(static_cast<size_t>(i) * 31 + k * 7);
+    ::sendto(fd, junk.data(), static_cast<size_t>(i % 300), 0, reinterpret_cast<sockaddr*>(&to), sizeof to);
+    if (i % 100 == 0) (*b)->pump(t, 0);
+  }
+  ::close(fd);
+  std::vector<uint8_t> msg{1, 2, 3};
+  (*a)->send(1, msg);
+  std::optional<lockstep::Datagram> got;
+  for (uint64_t u = 0; u < 2000 && !got; u += 5) {
+    (*a)->pump(t + u, 1);
+    (*b)->pump(t + u, 1);
+    got = (*b)->poll();
+  }
+  ASSERT_TRUE(got);
+  EXPECT_EQ(got->from, 7);
+  EXPECT_EQ(got->bytes, msg);
+}
+
+}  // namespace
+}  // namespace concord::net
