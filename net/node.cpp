@@ -292,7 +292,15 @@ class Node {
     po.resendMs = o_.resendMs;
     po.silenceMs = o_.silenceMs;
     po.rejoin = rejoin_;
-    po.log = [this](std::string_view l) { log(std::string(l)); };
+    // A rejoined peer learns it is behind from the bundles lockstep refuses as beyond its window.
+    uint64_t behindUntil = 0;
+    po.log = [this, &behindUntil](std::string_view l) {
+      if (rejoin_ && l.find("beyond the window") != std::string_view::npos) {
+        behindUntil = now() + 300;
+        return;  // expected while catching up: not worth a line each
+      }
+      log(std::string(l));
+    };
     std::string recordError;
     po.onTurn = [&](const lockstep::TurnRecord& rec) {
       if (recorder && recordError.empty())
@@ -302,6 +310,8 @@ class Node {
     if (!peer) return peer.error();
     lockstep::Peer& p = **peer;
     uint64_t overAt = 0, haltedAt = 0, lastChange = now(), nextStatus = 0;
+    nextCatchup = 0;
+    bool ownSeat = true;
     uint32_t lastTurn = 0;
     while (true) {
       const uint64_t n = now();
@@ -320,8 +330,16 @@ class Node {
         log("seat owner " + c->from.fingerprint() + " is back: sent the game description");
       }
       p.tick(n);
+      if (rejoin_ && !p.syncing() && n < behindUntil && n >= nextCatchup) catchUp(p, n);
       if (p.turn() != lastTurn) {
         lastTurn = p.turn();
+        const auto& ctl = p.engine().membership().seat(mySeat);
+        const bool owned = ctl.controller == lockstep::Controller::Owner;
+        if (owned != ownSeat) {
+          ownSeat = owned;
+          log(owned ? "seat " + std::to_string(mySeat) + " is ours again from turn " + std::to_string(ctl.since) + " (reclaimed)"
+                    : "seat " + std::to_string(mySeat) + " is run by the AI steward");
+        }
         lastChange = n;
       }
       if (n >= nextStatus) {
@@ -356,6 +374,7 @@ class Node {
     NodeResult res;
     res.seat = mySeat;
     res.rejoined = rejoin_;
+    res.ownsSeat = p.engine().membership().seat(mySeat).controller == lockstep::Controller::Owner;
     res.firstTurn = p.firstTurn();
     res.turns = static_cast<uint32_t>(p.seals().size());
     res.sealsDigest = lockstep::digestSeals(p.seals());
@@ -367,6 +386,21 @@ class Node {
     return res;
   }
 
+  // Fast-forward: lockstep requests one missing turn per resend period, which a table playing at bot
+  // speed outruns. While behind, ask one live peer (rotating) for every seat of the next window of turns.
+  void catchUp(lockstep::Peer& p, uint64_t n) {
+    nextCatchup = n + 10;
+    std::vector<Seat> live;
+    for (Seat s = 0; s < seats_.size(); ++s)
+      if (seats_[s].kind == SeatKind::Human && seats_[s].key != o_.key.publicKey && t_.connected(seats_[s].key)) live.push_back(s);
+    if (live.empty()) return;
+    const Seat to = live[catchupRound_++ % live.size()];
+    for (uint32_t t = p.turn(); t < p.turn() + 8; ++t)
+      for (Seat s = 0; s < seats_.size(); ++s) t_.send(to, lockstep::encodeWire(lockstep::BundleRequest{t, s}));
+  }
+
+  uint64_t nextCatchup = 0;
+  size_t catchupRound_ = 0;
   const NodeOptions& o_;
   EnetTransport& t_;
   uint64_t start_;

@@ -48,6 +48,7 @@ struct NodeResult {
   uint32_t firstTurn = 0;
   Seat seat = 0;
   bool rejoined = false;
+  bool ownsSeat = false;     // our seat was owner-run at the end (a rejoined peer reclaimed it)
   det::Hash128 sealsDigest;  // XXH3-128 over the Seals from firstTurn
   det::Hash128 finalSeal;
   std::string outcome;

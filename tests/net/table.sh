@@ -87,6 +87,10 @@ for f in "$DIR"/?.cr; do
   echo "$f: $(echo "$out" | head -n 1)"
   echo "$out" | grep -q "final Seal $FINALS" || { echo "FAIL: replay $f ends on another Seal"; fail=1; }
 done
+if [ -n "$RESTART_AFTER" ]; then  # the restarted peer rejoined, caught up and reclaimed its seat
+  grep -q '^RESULT.* rejoined 1 owns-seat 1 ' "$DIR/$KILL_SEAT.out" || { echo "FAIL: the restarted peer did not rejoin and reclaim"; fail=1; }
+  grep -h "reclaimed" "$DIR/$KILL_SEAT.out" | tail -n 1
+fi
 if [ -f "$DIR/crashed.cr" ]; then  # a kill -9 mid-write leaves a readable, verifiable prefix
   out=$("$CONCORD" replay verify "$DIR/crashed.cr" 2>&1) || { echo "FAIL: the crashed peer's replay does not verify: $out"; fail=1; }
   echo "crashed peer's replay: $(echo "$out" | grep OK)"

@@ -56,10 +56,10 @@ int runNetNode(net::NodeOptions o, const std::string& identityPath, const std::s
   if (!quiet) o.log = [](const std::string& l) { spdlog::info("{}", l); };
   auto r = net::runNode(o);
   if (!r) return failure(what + ": " + r.message());
-  std::printf("RESULT seat %u turns %u first %u final %s digest %s rejoined %d elapsed-ms %llu wire-bytes %llu "
+  std::printf("RESULT seat %u turns %u first %u final %s digest %s rejoined %d owns-seat %d elapsed-ms %llu wire-bytes %llu "
               "udp-bytes %llu packets %llu rejected %llu outcome %s\n",
               static_cast<unsigned>(r->seat), r->turns, r->firstTurn, r->finalSeal.hex().c_str(), r->sealsDigest.hex().c_str(),
-              r->rejoined ? 1 : 0, static_cast<unsigned long long>(r->elapsedMs), static_cast<unsigned long long>(r->wireBytes),
+              r->rejoined ? 1 : 0, r->ownsSeat ? 1 : 0, static_cast<unsigned long long>(r->elapsedMs), static_cast<unsigned long long>(r->wireBytes),
               static_cast<unsigned long long>(r->transport.bytesSent), static_cast<unsigned long long>(r->transport.packetsSent),
               static_cast<unsigned long long>(r->transport.rejectedPackets), r->outcome.c_str());
   std::fflush(stdout);
