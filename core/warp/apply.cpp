@@ -27,7 +27,9 @@ std::vector<Rejection> WarpGame::apply(const TurnInput& input) {
 Result<void> WarpGame::act(Seat seat, const Order& order) {
   if (auto v = validate(seat, order); !v) return v;
   auto d = decodeOrder(order, cfg_.maxPip);
-  if (d->kind == kChart && d->route.kind == RouteKind::Seat && d->route.seat == seat) d->route = Route{};
+  if (d->kind == kChart && d->route.kind == RouteKind::Seat && d->route.seat < seats_ &&
+      home(d->route.seat) == home(static_cast<uint8_t>(seat)))
+    d->route = Route{};
   applyValid(static_cast<uint8_t>(seat), *d);
   return Ok();
 }
@@ -117,7 +119,7 @@ void WarpGame::applyValid(uint8_t s, const Decoded& d) {
         advance(s);
         return;
       }
-      if (dbl_.active && !me.beacon && cfg_.passRedAlertNoDraw)
+      if (dbl_.active && !beaconOf(s) && cfg_.passRedAlertNoDraw)
         say(name(s) + " passes Red Alert without drawing (house rule)");
       else
         say(name(s) + " passes");
@@ -125,7 +127,7 @@ void WarpGame::applyValid(uint8_t s, const Decoded& d) {
       endTurn(s);
       return;
     case kBeacon:
-      me.beacon = true;
+      beaconOf(s) = true;
       if (cfg_.manualShields) me.ownSinceDrop = false;  // §VI manual shields: raise only after an own-trail chart
       say(name(s) + ": shields down, Distress Beacon deployed");
       endTurn(s);
@@ -165,7 +167,7 @@ void WarpGame::applyValid(uint8_t s, const Decoded& d) {
       return;
     case kShields:
       shieldChanged_ = true;
-      me.beacon = d.arg == 0;
+      beaconOf(s) = d.arg == 0;
       if (d.arg == 0) me.ownSinceDrop = false;
       say(name(s) + (d.arg ? ": shields up" : ": shields down, Distress Beacon deployed"));
       return;
@@ -219,7 +221,7 @@ void WarpGame::doChart(uint8_t s, Tile t, uint8_t line) {
     if (t.isDouble()) {
       inversion_ = false;  // §VI Alpha Temporal inversion lasts until the next double is charted
       bool fracture = fractureApplies(s, line);
-      if (fracture && immunitySeat_ == s && line == s) {
+      if (fracture && immunitySeat_ == s && line == home(s)) {
         fracture = false;  // §VI Alpha Fracture immunity: Red Alert still applies
         immunitySeat_ = kNone;
         say("Fracture immunity: no Subspace Fracture on " + t.text());
@@ -234,14 +236,14 @@ void WarpGame::doChart(uint8_t s, Tile t, uint8_t line) {
       } else {
         say("Yellow alert: " + name(s) + " owes a cover on " + t.text());
       }
-      if (cfg_.continuum && t.hi == 0 && line == s) flashPending_ = true;  // §VI Alpha
+      if (cfg_.continuum && t.hi == 0 && line == home(s)) flashPending_ = true;  // §VI Alpha
       if (cfg_.lambda && line == seats_) {
         // §VI Lambda Wormhole: own trail and Neutral Zone swap; the beacon is destroyed in transit; the
         // alert now sits on the captain's newly acquired trail.
-        std::swap(lines_[s], lines_[seats_]);
-        me.beacon = false;
+        std::swap(lines_[home(s)], lines_[seats_]);
+        beaconOf(s) = false;
         if (dbl_.active) {
-          dbl_.line = s;
+          dbl_.line = home(s);
           dbl_.wormhole = true;
         }
         say("Wormhole! " + name(s) + "'s Warp Trail and the Neutral Zone swap");
@@ -265,18 +267,18 @@ void WarpGame::doChart(uint8_t s, Tile t, uint8_t line) {
     hazard_ = s;  // §VI Delta: charting onto the Neutral Zone takes custody of the Hazard Marker
     say(name(s) + " takes the Hazard Marker");
   }
-  if (cfg_.theta && cfg_.objective == Objective::GoOut && line == s && !momentumClaimed_ && L.main.size() >= 5) {
+  if (cfg_.theta && cfg_.objective == Objective::GoOut && line == home(s) && !momentumClaimed_ && L.main.size() >= 5) {
     momentumClaimed_ = true;  // §VI Theta (Go-out) Trail Momentum, once per round
     extraTurn_ = s;
     say("Trail Momentum! " + name(s) + " earns an extra turn");
   }
   // §III Shields Up: charting on your own trail removes your beacon; §VI house variants.
-  if (line == s) {
+  if (line == home(s)) {
     me.chartedOwn = true;
     me.ownSinceDrop = true;
   }
-  if (!cfg_.manualShields && me.beacon && me.beaconLock == 0 && (line == s || cfg_.beaconClearsOnAnyPlay)) {
-    me.beacon = false;
+  if (!cfg_.manualShields && beaconOf(s) && me.beaconLock == 0 && (line == home(s) || cfg_.beaconClearsOnAnyPlay)) {
+    beaconOf(s) = false;
     say(name(s) + ": shields up");
   }
 }

@@ -56,6 +56,7 @@ Result<void> validateConfig(const Config& c) {
   if (c.rounds > 1000) return Err("rounds must be 0..1000");
   if (c.epsilon && c.objective == Objective::GoOut)
     return Err("Module Epsilon (draft) is unavailable in Go out: Go-out sectors must leave drafting off (RULES §VI)");
+  if (c.squadrons == 1 || c.squadrons > 9) return Err("squadrons must be 0 (off) or 2..9 (RULES §VI Module Zeta)");
   if (c.gridSize != 4 && c.gridSize != 5) return Err("grid (Sensor Grid size) must be 4 or 5 (RULES §VI Module Gamma)");
   if (c.firstTo < 1 || c.firstTo > 100) return Err("firstTo must be 1..100");
   if (c.starter >= 18) return Err("starter seat out of range");
@@ -94,6 +95,7 @@ std::vector<uint8_t> encodeConfig(const Config& c) {
   w.boolean("gamma", c.gamma);
   w.u8("gridSize", c.gridSize);
   w.boolean("epsilon", c.epsilon);
+  w.u8("squadrons", c.squadrons);
   return w.take();
 }
 
@@ -130,6 +132,7 @@ Result<Config> decodeConfig(std::span<const uint8_t> bytes) {
   c.gamma = r.boolean("gamma");
   c.gridSize = r.u8("gridSize");
   c.epsilon = r.boolean("epsilon");
+  c.squadrons = r.u8("squadrons");
   if (auto f = r.finish(); !f) return f.error();
   if (auto v = validateConfig(c); !v) return v.error();
   return c;
@@ -164,7 +167,7 @@ std::string optionsHelp() {
          "  doubleblank=50|25|0       salamander=on|off  continuum=on|off  allstop=on|off\n"
          "  impulse=on|off  catch=1|2 fracture=off|own|captains|all\n"
          "  owntrailfirst= nzafteralltrails= beaconanyplay= startertwo= manualshields= passredalert= (on|off)\n"
-         "  gamma= delta= theta= iota= eta= kappa= lambda= epsilon= (on|off)  grid=4|5   Modules Delta..Lambda (Points or Go-out block by objective)\n";
+         "  gamma= delta= theta= iota= eta= kappa= lambda= epsilon= (on|off)  grid=4|5  squadrons=0|N (Zeta)   Modules Delta..Lambda (Points or Go-out block by objective)\n";
 }
 
 Result<Config> parseOptions(const std::vector<std::pair<std::string, std::string>>& opts) {
@@ -250,6 +253,11 @@ Result<Config> parseOptions(const std::vector<std::pair<std::string, std::string
     else if (k == "kappa") r = flag(c.kappa);
     else if (k == "gamma") r = flag(c.gamma);
     else if (k == "epsilon") r = flag(c.epsilon);
+    else if (k == "squadrons") {
+      auto n = parseInt(k, v, 0, 9);
+      if (!n) return n.error();
+      c.squadrons = static_cast<uint8_t>(*n);
+    }
     else if (k == "grid") {
       auto n = parseInt(k, v, 4, 5);
       if (!n) return n.error();
@@ -281,7 +289,7 @@ std::string describeConfig(const Config& c) {
        " manualshields=" + onoff(c.manualShields) + " passredalert=" + onoff(c.passRedAlertNoDraw) +
        " delta=" + onoff(c.delta) + " theta=" + onoff(c.theta) + " iota=" + onoff(c.iota) + " eta=" + onoff(c.eta) +
        " lambda=" + onoff(c.lambda) + " kappa=" + onoff(c.kappa) + " gamma=" + onoff(c.gamma) +
-       " grid=" + std::to_string(c.gridSize) + " epsilon=" + onoff(c.epsilon);
+       " grid=" + std::to_string(c.gridSize) + " epsilon=" + onoff(c.epsilon) + " squadrons=" + std::to_string(c.squadrons);
   return s;
 }
 

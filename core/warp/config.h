@@ -50,6 +50,7 @@ struct Config {
   bool gamma = false;   // §VI Module Gamma: Long-Range Sensor Sweep (Sensor Grid)
   uint8_t gridSize = 5;  // Sensor Grid market size, 4 or 5
   bool epsilon = false;  // §VI Module Epsilon: Tactical Requisition (draft; Points campaign only)
+  uint8_t squadrons = 0;  // §VI Module Zeta: number of equal squadrons (0 = off); seat s is in squadron s % n
 
   friend bool operator==(const Config&, const Config&) = default;
 };

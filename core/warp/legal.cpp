@@ -8,27 +8,28 @@ namespace concord::warp {
 
 int WarpGame::lineOf(uint8_t s, Route r) const {
   switch (r.kind) {
-    case RouteKind::Own: return s;
+    case RouteKind::Own: return home(s);
     case RouteKind::Neutral: return seats_;
-    case RouteKind::Seat: return r.seat < seats_ ? r.seat : -1;
+    case RouteKind::Seat: return r.seat < seats_ ? home(r.seat) : -1;
   }
   return -1;
 }
 
 std::string WarpGame::lineName(uint8_t viewer, uint8_t line) const {
   if (line == seats_) return "the Neutral Zone";
-  if (line == viewer) return "own Warp Trail";
+  if (viewer < seats_ && line == home(viewer)) return "own Warp Trail";
+  if (cfg_.squadrons) return "Squadron " + std::to_string(line) + "'s Warp Trail";
   return name(line) + "'s Warp Trail";
 }
 
 // §III Eligible routes: own trail, the Neutral Zone, another captain's trail only with its beacon up.
 bool WarpGame::routeOpenTo(uint8_t s, uint8_t line, bool assumeAllBeacons) const {
-  if (line == s) return true;
+  if (line == home(s)) return true;
   if (line == seats_) {
     // §VI house: Neutral Zone after all trails started.
     if (cfg_.nzAfterAllTrails && lines_[seats_].main.empty())
       for (uint8_t t = 0; t < seats_; ++t)
-        if (lines_[t].main.empty()) return false;
+        if (lines_[home(t)].main.empty()) return false;
     return true;
   }
   // §VI house: Require own trail first.
@@ -49,21 +50,21 @@ void WarpGame::chartsFor(uint8_t s, bool assumeAllBeacons, bool restrictDrawn, s
   if (dbl_.active) {
     // §IV: while a double is open no other route may be played; only a cover (or stabilizer) on it.
     for (Tile t : hand)
-      if (t.has(dbl_.pip) && allowed(t)) out.push_back(chartOrder(t, routeFor(s, dbl_.line, seats_)));
+      if (t.has(dbl_.pip) && allowed(t)) out.push_back(chartOrder(t, routeFor(home(s), dbl_.line, seats_)));
     return;
   }
   // §VI house: Round starter plays two — both on the starter's own trail.
   bool ownOnly = cfg_.starterPlaysTwo && openingTurn_ && s == roundStarter_ && s == toAct_ && chartsThisTurn_ < 2 &&
                  !assumeAllBeacons;
-  std::vector<uint8_t> order{s, seats_};
+  std::vector<uint8_t> order{home(s), seats_};
   for (uint8_t t = 0; t < seats_; ++t)
-    if (t != s) order.push_back(t);
+    if (t != home(s) && home(t) == t) order.push_back(t);
   for (uint8_t line : order) {
-    if (ownOnly && line != s) continue;
+    if (ownOnly && line != home(s)) continue;
     if (!routeOpenTo(s, line, assumeAllBeacons)) continue;
     uint8_t end = lines_[line].openEnd(spacedock_);
     for (Tile t : hand)
-      if (t.has(end) && allowed(t)) out.push_back(chartOrder(t, routeFor(s, line, seats_)));
+      if (t.has(end) && allowed(t)) out.push_back(chartOrder(t, routeFor(home(s), line, seats_)));
   }
 }
 
@@ -81,7 +82,7 @@ bool WarpGame::doubleIsDead(uint8_t pip, int needed) const {
 bool WarpGame::fractureApplies(uint8_t s, uint8_t line) const {
   switch (cfg_.fracture) {
     case Fracture::Off: return false;
-    case Fracture::OwnTrail: return line == s;
+    case Fracture::OwnTrail: return line == home(s);
     case Fracture::AllCaptains: return line < seats_;
     case Fracture::AllDoubles: return true;
   }
@@ -122,7 +123,7 @@ std::vector<Order> WarpGame::turnOrders(uint8_t s) const {
       if (cfg_.eta && cfg_.objective == Objective::GoOut) out.push_back(simpleOrder(kDig));
     } else if (canSweep) {
       // the sweeps listed above are the draw
-    } else if (!me.beacon) {
+    } else if (!beaconOf(s)) {
       out.push_back(simpleOrder(kBeacon));
     } else if (out.empty()) {
       out.push_back(simpleOrder(kPass));
@@ -131,10 +132,10 @@ std::vector<Order> WarpGame::turnOrders(uint8_t s) const {
   // §VI Module Delta: Engage Warp Drive (spool) on any eligible route.
   if (cfg_.delta)
     for (uint8_t line = 0; line <= seats_; ++line)
-      if (spoolLegal(s, line)) out.push_back(spoolOrder(routeFor(s, line, seats_)));
+      if (spoolLegal(s, line) && (line == seats_ || home(line) == line)) out.push_back(spoolOrder(routeFor(home(s), line, seats_)));
   // §VI house: Manual shield control — one change per turn, raise only after an own-trail chart.
   if (cfg_.manualShields && !shieldChanged_) {
-    if (!me.beacon) out.push_back(shieldsOrder(false));
+    if (!beaconOf(s)) out.push_back(shieldsOrder(false));
     else if (me.ownSinceDrop) out.push_back(shieldsOrder(true));
   }
   return out;
@@ -195,8 +196,13 @@ Result<void> WarpGame::validate(Seat seat, const Order& order) const {
   auto d = decodeOrder(order, cfg_.maxPip);
   if (!d) return d.error();
   Order norm = order;
-  if (d->kind == kChart && d->route.kind == RouteKind::Seat && d->route.seat == seat)
+  if (d->kind == kChart && d->route.kind == RouteKind::Seat && d->route.seat < seats_ &&
+      home(static_cast<uint8_t>(d->route.seat)) == home(static_cast<uint8_t>(seat)))
     norm = chartOrder(d->tile, Route{RouteKind::Own, 0});
+  if (d->kind == kChart && d->route.kind == RouteKind::Seat && d->route.seat < seats_ && cfg_.squadrons)
+    norm = chartOrder(d->tile, d->route.seat == seat || home(d->route.seat) == home(static_cast<uint8_t>(seat))
+                                   ? Route{RouteKind::Own, 0}
+                                   : Route{RouteKind::Seat, home(d->route.seat)});
   auto legal = legalOrders(seat);
   if (std::find(legal.begin(), legal.end(), norm) != legal.end()) return Ok();
   return Err(reasonFor(static_cast<uint8_t>(seat), *d));
@@ -262,13 +268,13 @@ std::string WarpGame::reasonFor(uint8_t s, const Decoded& d) const {
         return alert + ": only a cover on " + dt.text() + " may be charted (RULES §IV)";
       }
       auto ul = static_cast<uint8_t>(line);
-      if (cfg_.starterPlaysTwo && openingTurn_ && s == roundStarter_ && chartsThisTurn_ < 2 && ul != s)
+      if (cfg_.starterPlaysTwo && openingTurn_ && s == roundStarter_ && chartsThisTurn_ < 2 && ul != home(s))
         return "Round starter plays two: both opening coordinates go on your own Warp Trail (RULES §VI house rules)";
       if (!routeOpenTo(s, ul, false)) {
         if (ul == seats_) return "Neutral Zone after all trails started: every captain must start a trail first (RULES §VI house rules)";
         if (cfg_.ownTrailFirst && !me.chartedOwn)
           return "Require own trail first: chart on your own Warp Trail before an opponent's (RULES §VI house rules)";
-        return "Eligible routes: " + name(ul) + "'s Warp Trail is shielded — no Distress Beacon (RULES §III)";
+        return "Eligible routes: " + lineName(s, ul) + " is shielded — no Distress Beacon (RULES §III)";
       }
       uint8_t end = lines_[ul].openEnd(spacedock_);
       if (lines_[ul].main.empty())
@@ -287,7 +293,7 @@ std::string WarpGame::reasonFor(uint8_t s, const Decoded& d) const {
     case kBeacon:
       if (!charts.empty())
         return "Distress Beacon: no voluntary beacon while you hold a legal chart" + example() + " (RULES §III)";
-      if (me.beacon) return "Distress Beacon: your beacon is already active; pass instead (RULES §III)";
+      if (beaconOf(s)) return "Distress Beacon: your beacon is already active; pass instead (RULES §III)";
       return "Distress Beacon: draw first — Uncharted Sectors (or the Sensor Grid) still hold coordinates (RULES §III)";
     case kPass:
       if (!charts.empty()) return "Must play when able: you hold a legal chart" + example() + " (RULES §III)";
@@ -322,7 +328,7 @@ std::string WarpGame::reasonFor(uint8_t s, const Decoded& d) const {
     case kShields:
       if (!cfg_.manualShields) return "Manual shield control is off at this table (RULES §VI house rules)";
       if (shieldChanged_) return "Manual shield control: one shield change per turn (RULES §VI house rules)";
-      if (d.arg == 1 && !me.beacon) return "Manual shield control: your shields are already up";
+      if (d.arg == 1 && !beaconOf(s)) return "Manual shield control: your shields are already up";
       if (d.arg == 1) return "Manual shield control: chart on your own Warp Trail before raising shields (RULES §VI)";
       return "Manual shield control: your shields are already down";
     default:

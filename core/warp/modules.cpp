@@ -83,15 +83,15 @@ void WarpGame::spool(uint8_t s, uint8_t line) {
   if (charted > 0) {
     lastLine_ = line;
     if (line == seats_) hazard_ = s;
-    if (line == s) {
+    if (line == home(s)) {
       me.chartedOwn = true;
       me.ownSinceDrop = true;
     }
-    if (!cfg_.manualShields && me.beacon && me.beaconLock == 0 && (line == s || cfg_.beaconClearsOnAnyPlay)) {
-      me.beacon = false;
+    if (!cfg_.manualShields && beaconOf(s) && me.beaconLock == 0 && (line == home(s) || cfg_.beaconClearsOnAnyPlay)) {
+      beaconOf(s) = false;
       say(name(s) + ": shields up");
     }
-    if (cfg_.theta && cfg_.objective == Objective::GoOut && line == s && !momentumClaimed_ && L.main.size() >= 5) {
+    if (cfg_.theta && cfg_.objective == Objective::GoOut && line == home(s) && !momentumClaimed_ && L.main.size() >= 5) {
       momentumClaimed_ = true;
       extraTurn_ = s;
       say("Trail Momentum! " + name(s) + " earns an extra turn");
@@ -136,7 +136,7 @@ void WarpGame::dig(uint8_t s) {
   auto& me = seat_[s];
   say(name(s) + " invokes Temporal Debt: Desperation Dig");
   drew_ = true;
-  me.beacon = true;
+  beaconOf(s) = true;
   me.beaconLock = 3;
   me.atImpulse = false;
   for (int k = 0; k < 3 && !pile_.empty(); ++k) {

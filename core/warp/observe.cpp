@@ -39,17 +39,18 @@ Observation WarpGame::observe(Seat viewer) const {
     const auto& st = seat_[s];
     w.begin("seat", s);
     w.varu("handCount", st.hand.size());
-    w.boolean("beacon", st.beacon);
+    w.boolean("beacon", beaconOf(s));
     w.boolean("atImpulse", st.atImpulse);
     w.vari("campaign", st.campaign);
     w.u16("roundWins", st.roundWins);
-    for (const auto& p : lines_[s].main) w.u8("trail", static_cast<uint8_t>(p.tile.index()));
+    for (const auto& p : lines_[home(s)].main) w.u8("trail", static_cast<uint8_t>(p.tile.index()));
     w.end();
     std::string score = cfg_.objective == Objective::Points ? "campaign " + std::to_string(st.campaign)
                                                             : "round wins " + std::to_string(st.roundWins);
     t += name(s) + (s == viewer ? " (you)" : "") + ": " + std::to_string(st.hand.size()) + " in hand, " + score +
-         (st.beacon ? ", DISTRESS BEACON (shields down)" : "") + (st.atImpulse ? ", at impulse" : "") +
-         "\n   trail: " + lineText(lines_[s]) + "\n";
+         (cfg_.squadrons ? ", squadron " + std::to_string(home(s)) : std::string()) +
+         (beaconOf(s) ? ", DISTRESS BEACON (shields down)" : "") + (st.atImpulse ? ", at impulse" : "") +
+         "\n   trail: " + lineText(lines_[home(s)]) + "\n";
   }
   w.begin("neutral");
   for (const auto& p : lines_[seats_].main) w.u8("tile", static_cast<uint8_t>(p.tile.index()));

@@ -16,7 +16,8 @@ void WarpGame::winRound(uint8_t s) {
   if (cfg_.objective == Objective::Points) {
     scorePoints(s);
   } else {
-    ++seat_[s].roundWins;
+    for (uint8_t t = 0; t < seats_; ++t)  // §VI Zeta (Go-out): the whole squadron scores the round win
+      if (home(t) == home(s)) ++seat_[t].roundWins;
     tally_.clear();
     for (uint8_t t = 0; t < seats_; ++t)
       tally_.push_back(name(t) + ": " + std::to_string(seat_[t].roundWins) + " round win(s)");
@@ -93,6 +94,17 @@ void WarpGame::scorePoints(uint8_t winner) {
       parts[t] += (parts[t].empty() ? "" : ", ") + c.text() + " = " + std::to_string(v) + note;
     }
   }
+  // §VI Zeta (Points): a squadron goes out when one captain clears their hand; every other squadron's
+  // members each score the squadron's aggregate hand.
+  if (cfg_.squadrons) {
+    std::vector<int32_t> squad(seats_, 0);
+    for (uint8_t t = 0; t < seats_; ++t) squad[home(t)] += add[t];
+    for (uint8_t t = 0; t < seats_; ++t) {
+      bool out = winner != kNone && home(t) == home(winner);
+      add[t] = out ? 0 : squad[home(t)];
+      parts[t] += out ? std::string(", squadron went out") : ", squadron total " + std::to_string(add[t]);
+    }
+  }
   // §VI Kappa Temporal Inversion: on even rounds each hand term becomes a spread off the top hand
   // (top hand nets 0, a go-out takes the full baseline); the add-ons below follow the hand term.
   bool inverted = cfg_.kappa && round_ % 2 == 0;
@@ -118,9 +130,9 @@ void WarpGame::scorePoints(uint8_t winner) {
   }
   if (cfg_.theta) {
     size_t longest = 0;
-    for (uint8_t t = 0; t < seats_; ++t) longest = std::max(longest, lines_[t].main.size());
+    for (uint8_t t = 0; t < seats_; ++t) longest = std::max(longest, lines_[home(t)].main.size());
     for (uint8_t t = 0; t < seats_ && longest > 0; ++t)
-      if (lines_[t].main.size() == longest) {
+      if (lines_[home(t)].main.size() == longest) {
         // Kappa's scoring floor: with Kappa on, the -3 may dip below zero (kept to break campaign ties).
         add[t] = cfg_.kappa ? add[t] - 3 : std::max(0, add[t] - 3);
         parts[t] += ", Longest Trail -3";

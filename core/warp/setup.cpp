@@ -21,6 +21,9 @@ Result<void> WarpGame::setup(std::span<const uint8_t> config, const det::Seed& s
   int cap = maxFleet(c->maxPip);
   if (seats < 2 || seats > cap)
     return Err("Warp ", static_cast<int>(c->maxPip), " seats 2..", cap, " captains (RULES §II), got ", seats);
+  if (c->squadrons && (seats % c->squadrons != 0 || seats / c->squadrons < 2))
+    return Err("Module Zeta: ", seats, " captains cannot form ", static_cast<int>(c->squadrons),
+               " equal squadrons of two or more");
   if (c->starter >= seats) return Err("starter seat ", static_cast<int>(c->starter), " is not at a ", seats, "-captain table");
   *this = WarpGame();
   cfg_ = *c;
@@ -126,6 +129,9 @@ Result<void> WarpGame::loadPosition(const Position& p, const det::Seed& seed) {
     return Err("round ", p.round, " has Spacedock ", static_cast<int>(spacedockFor(p.config, p.round)), "-",
                static_cast<int>(spacedockFor(p.config, p.round)), " (RULES §II descent), not ",
                static_cast<int>(p.spacedock), "-", static_cast<int>(p.spacedock));
+  if (p.config.squadrons && (p.seats % p.config.squadrons != 0 || p.seats / p.config.squadrons < 2))
+    return Err("Module Zeta: ", p.seats, " captains cannot form ", static_cast<int>(p.config.squadrons),
+               " equal squadrons of two or more");
   if (p.starter >= p.seats) return Err("starter ", static_cast<int>(p.starter), " is not a seat");
   if (p.hands.size() != p.seats) return Err("need one hand per seat (", p.seats, "), got ", p.hands.size());
   if (!p.trails.empty() && p.trails.size() != p.seats) return Err("trails: need one list per seat");
@@ -199,7 +205,9 @@ Result<void> WarpGame::loadPosition(const Position& p, const det::Seed& seed) {
     if (!p.beacons.empty()) g.seat_[s].beacon = p.beacons[s];
     if (!p.campaign.empty()) g.seat_[s].campaign = p.campaign[s];
     if (!p.roundWins.empty()) g.seat_[s].roundWins = p.roundWins[s];
-    g.seat_[s].chartedOwn = !g.lines_[s].main.empty();
+    g.seat_[s].chartedOwn = !g.lines_[g.home(static_cast<uint8_t>(s))].main.empty();
+    if (p.config.squadrons && g.home(static_cast<uint8_t>(s)) != s && !g.lines_[s].main.empty())
+      return Err("trails: with squadrons, list a squadron's shared trail under its first seat (", s % p.config.squadrons, ")");
   }
   // A trail whose last coordinate is an uncovered double is not a legal position to start from.
   for (const auto& l : g.lines_)

@@ -114,7 +114,9 @@ class WarpGame final : public Game {
   uint8_t toAct() const { return toAct_; }
   Phase phase() const { return phase_; }
   const SeatState& seat(Seat s) const { return seat_[s]; }
+  /// Line s (a seat's own trail; with Module Zeta line q < squadrons is squadron q's shared trail).
   const Line& trail(Seat s) const { return lines_[s]; }
+  uint8_t homeLine(Seat s) const { return home(static_cast<uint8_t>(s)); }
   const Line& neutral() const { return lines_[seats_]; }
   const std::vector<Tile>& pile() const { return pile_; }
   const std::vector<Tile>& boxed() const { return boxed_; }
@@ -163,6 +165,11 @@ class WarpGame final : public Game {
   void applyDirective(uint8_t s, Directive d, uint8_t target);
   void say(std::string line);
   std::string name(uint8_t s) const { return "Captain " + std::to_string(s); }
+  /// The line of s's own Warp Trail: with Module Zeta the squadron's shared trail, whose beacon is kept
+  /// on the squadron's first seat (seat s is in squadron s % squadrons: teammates alternate turns).
+  uint8_t home(uint8_t s) const { return cfg_.squadrons ? static_cast<uint8_t>(s % cfg_.squadrons) : s; }
+  bool& beaconOf(uint8_t s) { return seat_[home(s)].beacon; }
+  bool beaconOf(uint8_t s) const { return seat_[home(s)].beacon; }
   // modules.cpp (§VI Delta, Theta, Iota, Eta)
   void spool(uint8_t s, uint8_t line);
   void hazardPass(uint8_t s);

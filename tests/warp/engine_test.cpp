@@ -227,6 +227,25 @@ TEST(WarpProperty, RandomPlayoutsRuleMixes) {
   }
 }
 
+TEST(WarpProperty, SquadronPlayouts) {
+  // §VI Module Zeta: squadrons share a trail and a beacon; conservation, legality and termination hold.
+  for (uint64_t seed = 1; seed <= 10; ++seed) {
+    Config c = seed % 2 ? officialPreset() : standardPreset();
+    c.maxPip = seed % 3 ? 12 : 18;
+    c.squadrons = static_cast<uint8_t>(2 + seed % 2);
+    if (seed % 4 == 0) c.objective = Objective::GoOut;
+    c.fracture = static_cast<Fracture>(seed % 4);
+    c.delta = seed % 3 == 0;
+    c.lambda = seed % 5 == 1;
+    Seat seats = static_cast<Seat>(c.squadrons * (c.maxPip == 12 ? 2 : 3));
+    auto st = playout(c, seats, seed, seed % 2 ? "random" : "greedy", seed % 3 == 1);
+    if (c.objective == Objective::Points) {
+      EXPECT_EQ(st.rounds, c.maxPip);
+    }
+    if (HasFailure()) return;
+  }
+}
+
 TEST(WarpProperty, GoOutStructuresFinish) {
   for (uint64_t seed = 1; seed <= 24; ++seed) {
     Config c = officialPreset();
