@@ -6,10 +6,11 @@
 # Only 127.0.0.1 is used. Every child is killed on exit.
 set -u
 CONCORD=$1 MODULE=$2 SEATS=$3; shift 3
-CHAOS_LOSS="" CHAOS_JITTER=0 KILL_SEAT="" KILL_AFTER=0 RESTART_AFTER="" TIMEOUT=120 TOL=3000 EXTRA=()
+CHAOS_LOSS="" CHAOS_JITTER=0 CHAOS_DELAY=0 KILL_SEAT="" KILL_AFTER=0 RESTART_AFTER="" TIMEOUT=120 TOL=3000 EXTRA=()
 while [ $# -gt 0 ]; do
   case $1 in
     --chaos) CHAOS_LOSS=$2 CHAOS_JITTER=$3; shift 3;;
+    --delay) CHAOS_DELAY=$2; shift 2;;
     --kill) KILL_SEAT=$2 KILL_AFTER=$3; shift 3
             if [ $# -gt 0 ] && [[ $1 != --* ]]; then RESTART_AFTER=$1; shift; fi;;
     --timeout) TIMEOUT=$2; shift 2;;
@@ -23,15 +24,15 @@ PIDS=()
 cleanup() { for p in "${PIDS[@]}"; do kill -9 "$p" 2>/dev/null; done; wait 2>/dev/null; }
 trap cleanup EXIT
 # Ports: derived from our pid so parallel ctest runs do not collide.
-BASE=$(( 20000 + ($$ % 2000) * 20 ))
+BASE=$(( 20000 + ($$ % 1000) * 40 ))
 port() { echo $(( BASE + $1 )); }          # real port of seat i
-proxyport() { echo $(( BASE + 10 + $1 )); } # chaos route in front of seat i (BASE+10..)
-[ "$SEATS" -le 10 ] || { echo "table.sh: at most 10 seats with this port layout"; exit 2; }
+proxyport() { echo $(( BASE + 20 + $1 )); } # chaos route in front of seat i (BASE+20..)
+[ "$SEATS" -le 18 ] || { echo "table.sh: at most 18 seats"; exit 2; }
 ADV=()
 if [ -n "$CHAOS_LOSS" ]; then
   ROUTES=()
   for ((i = 0; i < SEATS; i++)); do ROUTES+=(--route "$(proxyport $i)=$(port $i)"); done
-  "$CONCORD" chaos "${ROUTES[@]}" --loss "$CHAOS_LOSS" --jitter "$CHAOS_JITTER" --reorder 100 --dup 20 --seed 7 --duration "$TIMEOUT" \
+  "$CONCORD" chaos "${ROUTES[@]}" --loss "$CHAOS_LOSS" --jitter "$CHAOS_JITTER" --delay "$CHAOS_DELAY" $([ "$CHAOS_LOSS" -gt 0 ] && echo --reorder 100 --dup 20) --seed 7 --duration "$TIMEOUT" \
     > "$DIR/chaos.out" 2>&1 &
   PIDS+=($!)
 fi
@@ -81,7 +82,14 @@ EXPECT=$SEATS; [ -n "$KILL_SEAT" ] && [ -z "$RESTART_AFTER" ] && EXPECT=$((SEATS
 # Full-game peers (first turn 0) must agree on the whole Seal digest.
 DIGESTS=$(grep -h '^RESULT.* first 0 ' "$DIR"/*.out | sed 's/.* digest \([0-9a-f]*\).*/\1/' | sort -u)
 [ "$(echo "$DIGESTS" | wc -l)" -eq 1 ] || { echo "FAIL: peers disagree on the Seal digest: $DIGESTS"; fail=1; }
-for f in "$DIR"/?.cr; do
+# Turn rate: applied turns over the time from game start to game over on the host.
+T0=$(grep -m1 "starts: seat" "$DIR/0.out" | sed 's/^\[\([0-9:.]*\)\].*/\1/'); T1=$(grep -m1 "game over at turn" "$DIR/0.out" | sed 's/^\[\([0-9:.]*\)\].*/\1/')
+TURNS=$(grep -m1 "game over at turn" "$DIR/0.out" | sed 's/.*game over at turn \([0-9]*\).*/\1/')
+if [ -n "$T0" ] && [ -n "$T1" ] && [ -n "$TURNS" ]; then
+  ms() { IFS=: read -r h m sec <<< "$1"; echo "$h $m $sec" | awk '{printf "%d", ($1*3600+$2*60+$3)*1000}'; }
+  D=$(( $(ms "$T1") - $(ms "$T0") )); echo "timing: $TURNS turns in $D ms = $(awk "BEGIN{printf \"%.2f\", $D/$TURNS}") ms per turn"
+fi
+for f in "$DIR"/*[0-9].cr; do
   [ -f "$f" ] || continue
   out=$("$CONCORD" replay verify "$f" 2>&1) || { echo "FAIL: replay $f does not verify: $out"; fail=1; continue; }
   echo "$f: $(echo "$out" | head -n 1)"

@@ -1,4 +1,5 @@
 // `concord chaos`: a UDP chaos proxy on loopback between peers (fault tests, benchmarks).
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <string>
@@ -64,12 +65,9 @@ int runChaos(Args args) {
   std::fprintf(stderr, "chaos: %zu routes, loss %u, dup %u, reorder %u permille, delay %llu ms, jitter %llu ms\n", routes.size(),
                p.lossPermille, p.dupPermille, p.reorderPermille, static_cast<unsigned long long>(p.delayMs),
                static_cast<unsigned long long>(p.jitterMs));
-  const uint64_t limit = duration * 1000;
-  uint64_t elapsed = 0;
-  while (!stop && (limit == 0 || elapsed < limit)) {
-    (*proxy)->run(10);
-    elapsed += 10;  // approximate; --duration is a safety net, not a timer
-  }
+  const auto start = std::chrono::steady_clock::now();
+  const auto limit = std::chrono::seconds(duration);
+  while (!stop && (duration == 0 || std::chrono::steady_clock::now() - start < limit)) (*proxy)->run(10);
   const auto& s = (*proxy)->stats();
   std::printf("chaos: forwarded %llu dropped %llu duplicated %llu queue-full %llu\n", static_cast<unsigned long long>(s.forwarded),
               static_cast<unsigned long long>(s.dropped), static_cast<unsigned long long>(s.duplicated),
