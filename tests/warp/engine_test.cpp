@@ -362,3 +362,25 @@ TEST(WarpDeterminism, SameSeedSameHashesAndClonesAgree) {
   ASSERT_TRUE(d.setup(cfg, seedOf(21), 4).ok());
   EXPECT_NE(stateHash(c), stateHash(d));
 }
+
+// §VI Alpha Peek: only the invoker sees the next Uncharted coordinate, until the next draw.
+TEST(WarpObserve, ContinuumPeekIsPrivateToTheInvoker) {
+  Position p;
+  p.config = officialPreset();
+  p.config.dropToImpulse = false;
+  p.seats = 2;
+  p.round = 2;
+  p.spacedock = 11;
+  p.hands = {{Tile{0, 0}, Tile{5, 0}, Tile{3, 2}}, {Tile{10, 9}, Tile{9, 1}}};
+  p.trails = {{Tile{11, 0}}, {}};
+  p.pile = {Tile{6, 1}, Tile{6, 2}};
+  WarpGame g;
+  ASSERT_TRUE(g.loadPosition(p, seedOf(1)).ok());
+  ASSERT_TRUE(g.act(0, *parseOrderText("chart 0-0 own", 12)).ok());
+  ASSERT_TRUE(g.act(0, *parseOrderText("flash peek", 12)).ok());
+  EXPECT_NE(g.observe(0).text.find("next coordinate in Uncharted Sectors is 6-1"), std::string::npos);
+  EXPECT_EQ(g.observe(1).text.find("6-1"), std::string::npos);
+  ASSERT_TRUE(g.act(0, *parseOrderText("chart 5-0 own", 12)).ok());
+  ASSERT_TRUE(g.act(1, *parseOrderText("draw", 12)).ok());  // the peeked coordinate leaves the pile
+  EXPECT_EQ(g.observe(0).text.find("Continuum Peek"), std::string::npos);
+}
