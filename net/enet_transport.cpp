@@ -169,7 +169,7 @@ void EnetTransport::pump(uint64_t nowMs, uint32_t waitMs) {
         c->peer = ev.peer;
         c->channel = std::make_unique<SecureChannel>(identity_);
         c->openedMs = nowMs;
-        enet_peer_timeout(ev.peer, 32, 4000, 12000);
+        enet_peer_timeout(ev.peer, 64, 8000, 30000);  // lenient: lockstep, not ENet, decides who left
         auto hello = c->channel->hello();
         ENetPacket* p = enet_packet_create(hello.data(), hello.size(), ENET_PACKET_FLAG_RELIABLE);
         if (enet_peer_send(ev.peer, 1, p) != 0) enet_packet_destroy(p);

@@ -1,6 +1,7 @@
 #include "net/node.h"
 
 #include <chrono>
+#include <filesystem>
 #include <memory>
 
 #include "lockstep/peer.h"
@@ -202,6 +203,7 @@ class Node {
     if (auto c = t_.connect(*o_.join); !c) return c.error();
     log("joining " + o_.join->text() + " as " + o_.name + " [" + o_.key.publicKey.fingerprint() + "]");
     std::optional<PublicKey> hostKey;
+    uint64_t nextRetry = 3000;
     while (true) {
       if (timedOut()) return Err("join: no game started within the time limit; is the host running at ", o_.join->text(), "?");
       t_.pump(now(), 5);
@@ -210,12 +212,19 @@ class Node {
         if (!keys.empty() && t_.connected(keys[0])) {
           hostKey = keys[0];
           send(*hostKey, JoinMsg{o_.name, myPort()});
-        } else if (now() > 10000) {
-          return Err("join: cannot reach ", o_.join->text(), "; check the address and that the host is running");
+        } else if (now() > nextRetry) {
+          // Lossy networks lose connects too: keep knocking until the time limit.
+          nextRetry = now() + 3000;
+          if (now() > 3000) log("join: no answer from " + o_.join->text() + " yet; retrying");
+          (void)t_.connect(*o_.join);
         }
         continue;
       }
-      if (!t_.connected(*hostKey) && now() > 2000) return Err("join: lost the connection to the host");
+      if (!t_.connected(*hostKey)) {
+        log("join: lost the connection to the host; reconnecting");
+        hostKey.reset();
+        continue;
+      }
       while (auto c = t_.pollControl()) {
         if (c->from != *hostKey) continue;
         auto m = decodeLobby(c->bytes);
@@ -294,7 +303,9 @@ class Node {
     po.rejoin = rejoin_;
     // A rejoined peer learns it is behind from the bundles lockstep refuses as beyond its window.
     uint64_t behindUntil = 0;
-    po.log = [this, &behindUntil](std::string_view l) {
+    bool lateStart = false;
+    po.log = [this, &behindUntil, &lateStart](std::string_view l) {
+      if (!rejoin_ && l.find("beyond the window") != std::string_view::npos) lateStart = true;
       if (rejoin_ && l.find("beyond the window") != std::string_view::npos) {
         behindUntil = now() + 300;
         return;  // expected while catching up: not worth a line each
@@ -306,16 +317,17 @@ class Node {
       if (recorder && recordError.empty())
         if (auto r = recorder->record(rec); !r) recordError = r.message();
     };
-    auto peer = lockstep::Peer::create(session_, t_, po);
-    if (!peer) return peer.error();
-    lockstep::Peer& p = **peer;
+    auto created = lockstep::Peer::create(session_, t_, po);
+    if (!created) return created.error();
+    std::unique_ptr<lockstep::Peer> peer = std::move(*created);
+    lockstep::Peer* p = peer.get();
     uint64_t overAt = 0, haltedAt = 0, lastChange = now(), nextStatus = 0;
     nextCatchup = 0;
     bool ownSeat = true;
     uint32_t lastTurn = 0;
     while (true) {
       const uint64_t n = now();
-      if (n > o_.timeoutMs) return Err("game: not finished within ", o_.timeoutMs / 1000, " s (turn ", p.turn(), ")");
+      if (n > o_.timeoutMs) return Err("game: not finished within ", o_.timeoutMs / 1000, " s (turn ", p->turn(), ")");
       t_.pump(n, 1);
       while (auto c = t_.pollControl()) {
         auto m = decodeLobby(c->bytes);
@@ -329,11 +341,26 @@ class Node {
         send(c->from, g);
         log("seat owner " + c->from.fingerprint() + " is back: sent the game description");
       }
-      p.tick(n);
-      if (rejoin_ && !p.syncing() && n < behindUntil && n >= nextCatchup) catchUp(p, n);
-      if (p.turn() != lastTurn) {
-        lastTurn = p.turn();
-        const auto& ctl = p.engine().membership().seat(mySeat);
+      p->tick(n);
+      if (lateStart && !rejoin_ && p->turn() == 0 && p->seals().empty()) {
+        // The table played on without us (our start was delayed past the tolerance and our seat was
+        // substituted): start over as a restarted owner does - snapshot, follow, reclaim.
+        log("the table started without us: rejoining from a snapshot (no replay is written for this peer)");
+        rejoin_ = true;
+        recorder.reset();
+        std::error_code ec;
+        std::filesystem::remove(o_.replayPath, ec);
+        po.rejoin = true;
+        auto again = lockstep::Peer::create(session_, t_, po);
+        if (!again) return again.error();
+        peer = std::move(*again);
+        p = peer.get();
+        continue;
+      }
+      if (rejoin_ && !p->syncing() && n < behindUntil && n >= nextCatchup) catchUp(*p, n);
+      if (p->turn() != lastTurn) {
+        lastTurn = p->turn();
+        const auto& ctl = p->engine().membership().seat(mySeat);
         const bool owned = ctl.controller == lockstep::Controller::Owner;
         if (owned != ownSeat) {
           ownSeat = owned;
@@ -344,24 +371,24 @@ class Node {
       }
       if (n >= nextStatus) {
         nextStatus = n + 2000;
-        if (n - lastChange > 1000 && !p.over()) {
+        if (n - lastChange > 1000 && !p->over()) {
           const uint64_t waited = n - lastChange;
-          log("turn " + std::to_string(p.turn()) + ": waiting " + std::to_string(waited / 1000) + " s; silent seats are substituted in " +
+          log("turn " + std::to_string(p->turn()) + ": waiting " + std::to_string(waited / 1000) + " s; silent seats are substituted in " +
               std::to_string(waited < o_.silenceMs ? (o_.silenceMs - waited + 999) / 1000 : 0) + " s");
-        } else if (!p.over()) {
-          log("turn " + std::to_string(p.turn()) + (p.syncing() ? " (syncing)" : ""));
+        } else if (!p->over()) {
+          log("turn " + std::to_string(p->turn()) + (p->syncing() ? " (syncing)" : ""));
         }
       }
-      if (p.halted()) {
+      if (p->halted()) {
         if (!haltedAt) haltedAt = n;
-        if (p.desync() || n > haltedAt + o_.silenceMs)
-          return Err("desync: ", p.desync() ? p.desync()->summary() : std::string("halted without a report"));
+        if (p->desync() || n > haltedAt + o_.silenceMs)
+          return Err("desync: ", p->desync() ? p->desync()->summary() : std::string("halted without a report"));
       }
-      if (p.over()) {
+      if (p->over()) {
         if (!overAt) {
           overAt = n;
-          log("game over at turn " + std::to_string(p.turn()) + ": " +
-              (p.engine().game().outcome() ? p.engine().game().outcome()->summary : std::string("?")));
+          log("game over at turn " + std::to_string(p->turn()) + ": " +
+              (p->engine().game().outcome() ? p->engine().game().outcome()->summary : std::string("?")));
         }
         if (n > overAt + o_.lingerMs) break;
       }
@@ -374,14 +401,14 @@ class Node {
     NodeResult res;
     res.seat = mySeat;
     res.rejoined = rejoin_;
-    res.ownsSeat = p.engine().membership().seat(mySeat).controller == lockstep::Controller::Owner;
-    res.firstTurn = p.firstTurn();
-    res.turns = static_cast<uint32_t>(p.seals().size());
-    res.sealsDigest = lockstep::digestSeals(p.seals());
-    if (!p.seals().empty()) res.finalSeal = p.seals().back();
-    if (auto oc = p.engine().game().outcome()) res.outcome = oc->summary;
+    res.ownsSeat = p->engine().membership().seat(mySeat).controller == lockstep::Controller::Owner;
+    res.firstTurn = p->firstTurn();
+    res.turns = static_cast<uint32_t>(p->seals().size());
+    res.sealsDigest = lockstep::digestSeals(p->seals());
+    if (!p->seals().empty()) res.finalSeal = p->seals().back();
+    if (auto oc = p->engine().game().outcome()) res.outcome = oc->summary;
     res.transport = t_.stats();
-    res.wireBytes = p.stats().bytesSent;
+    res.wireBytes = p->stats().bytesSent;
     res.elapsedMs = now();
     return res;
   }
