@@ -290,11 +290,21 @@ void Peer::sendOwn(Seat s, std::vector<Order> orders) {
 void Peer::buildOwnBundles() {
   const uint32_t t = engine_->turn();
   if (engine_->over() || (builtFor_ && *builtFor_ == t)) return;
-  builtFor_ = t;
-  turnStartMs_ = now_;
+  if (!seenFor_ || *seenFor_ != t) {
+    seenFor_ = t;
+    turnStartMs_ = now_;
+  }
   auto m = membershipNow();
   auto st = m.steward();
   bool stewardMine = st && mine(*st);
+  // Think time: a seat we decide for waits thinkMs before answering, paced like a person at the table.
+  if (opt_.thinkMs > 0 && now_ < turnStartMs_ + opt_.thinkMs) {
+    for (Seat s : engine_->awaiting()) {
+      bool ownerRun = m.seat(s).controller == Controller::Owner;
+      if ((ownerRun && mine(s)) || (!ownerRun && (stewardMine || (!st && mine(s))))) return;
+    }
+  }
+  builtFor_ = t;
   for (Seat s = 0; s < m.seatCount(); ++s) {
     bool ownerRun = m.seat(s).controller == Controller::Owner;
     // A restarted owner only follows until its reclaim takes effect: its old bundles may be out there.

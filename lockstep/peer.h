@@ -49,6 +49,7 @@ struct PeerOptions {
   size_t stateRing = 16;          // canonical states kept for desync dumps and snapshots
   uint32_t reclaimLead = 4;       // a reclaim takes effect this many turns ahead
   bool rejoin = false;            // restarted: fetch a snapshot before playing
+  uint64_t thinkMs = 0;           // bots answer an awaited turn no sooner than this (0: at once)
   std::function<void(std::string_view)> log;        // human-readable log lines
   std::function<void(const TurnRecord&)> onTurn;    // every applied turn (replay writer seam)
 };
@@ -137,6 +138,7 @@ class Peer {
   uint64_t nextPeriodic_ = 0;
   uint64_t turnStartMs_ = 0;
   std::optional<uint32_t> builtFor_;
+  std::optional<uint32_t> seenFor_;  // the turn turnStartMs_ belongs to
   std::optional<uint32_t> substitutedFor_;
   std::map<uint32_t, std::vector<std::vector<Candidate>>> pending_;
   std::map<uint32_t, std::vector<Bundle>> own_;

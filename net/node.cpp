@@ -300,6 +300,7 @@ class Node {
     po.key = o_.key;
     po.resendMs = o_.resendMs;
     po.silenceMs = o_.silenceMs;
+    po.thinkMs = o_.thinkMs;
     po.rejoin = rejoin_;
     // A rejoined peer learns it is behind from the bundles lockstep refuses as beyond its window.
     uint64_t behindUntil = 0;

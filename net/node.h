@@ -37,6 +37,7 @@ struct NodeOptions {
   // Game.
   uint64_t resendMs = 100;
   uint64_t silenceMs = 5000;    // substitution tolerance (shown as a countdown)
+  uint64_t thinkMs = 0;         // bots answer no sooner than this after their turn starts
   uint64_t lingerMs = 3000;     // keep serving peers this long after the game ends
   uint64_t timeoutMs = 600000;  // give up (lobby + game) after this long
   std::string replayPath;       // empty: no replay

@@ -3,10 +3,11 @@
 # `concord chaos` route), optional kill -9 + restart of one peer. Checks every peer finished, every
 # peer agrees on the final Seal and Seal digest, and every written replay verifies.
 # usage: table.sh CONCORD MODULE SEATS [--chaos LOSS JITTER] [--kill SEAT AFTER_S [RESTART_AFTER_S]] [--timeout S]
+#        [--think-ms MS: bots pace their turns, so a kill lands mid-game however fast the build is]
 # Only 127.0.0.1 is used. Every child is killed on exit.
 set -u
 CONCORD=$1 MODULE=$2 SEATS=$3; shift 3
-CHAOS_LOSS="" CHAOS_JITTER=0 CHAOS_DELAY=0 KILL_SEAT="" KILL_AFTER=0 RESTART_AFTER="" TIMEOUT=120 TOL=3000 EXTRA=()
+CHAOS_LOSS="" CHAOS_JITTER=0 CHAOS_DELAY=0 KILL_SEAT="" KILL_AFTER=0 RESTART_AFTER="" TIMEOUT=120 TOL=3000 THINK=0 EXTRA=()
 while [ $# -gt 0 ]; do
   case $1 in
     --chaos) CHAOS_LOSS=$2 CHAOS_JITTER=$3; shift 3;;
@@ -15,6 +16,7 @@ while [ $# -gt 0 ]; do
             if [ $# -gt 0 ] && [[ $1 != --* ]]; then RESTART_AFTER=$1; shift; fi;;
     --timeout) TIMEOUT=$2; shift 2;;
     --tolerance) TOL=$2; shift 2;;
+    --think-ms) THINK=$2; shift 2;;
     --opt) EXTRA+=(--opt "$2"); shift 2;;
     *) echo "table.sh: unknown option $1"; exit 2;;
   esac
@@ -39,13 +41,13 @@ fi
 adv() { if [ -n "$CHAOS_LOSS" ]; then echo "--advertise-port $(proxyport $1)"; fi; }
 hostaddr() { if [ -n "$CHAOS_LOSS" ]; then echo "127.0.0.1:$(proxyport 0)"; else echo "127.0.0.1:$(port 0)"; fi; }
 "$CONCORD" host --module "$MODULE" "${EXTRA[@]}" --seats "$SEATS" --wait-for "$SEATS" --bind 127.0.0.1 \
-  --port "$(port 0)" $(adv 0) --identity "$DIR/0.key" --name seat0 --replay "$DIR/0.cr" --tolerance $TOL \
+  --port "$(port 0)" $(adv 0) --identity "$DIR/0.key" --name seat0 --replay "$DIR/0.cr" --tolerance $TOL --think-ms $THINK \
   --timeout $TIMEOUT > "$DIR/0.out" 2>&1 &
 PIDS+=($!); declare -A PID; PID[0]=$!
 sleep 0.3
 startbot() {  # startbot i
   "$CONCORD" bot "$(hostaddr)" --bind 127.0.0.1 --port "$(port $1)" $(adv $1) --identity "$DIR/$1.key" \
-    --name "bot$1" --replay "$DIR/$1.cr" --tolerance $TOL --timeout $TIMEOUT >> "$DIR/$1.out" 2>&1 &
+    --name "bot$1" --replay "$DIR/$1.cr" --tolerance $TOL --think-ms $THINK --timeout $TIMEOUT >> "$DIR/$1.out" 2>&1 &
   PIDS+=($!); PID[$1]=$!
 }
 for ((i = 1; i < SEATS; i++)); do startbot $i; done

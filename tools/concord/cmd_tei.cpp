@@ -86,7 +86,9 @@ Result<TeiStore> openStore(const Options& o) {
 
 int runRate(Args args) {
   if (!args.empty()) return usageError("tei rate takes no arguments; it reads JSON on stdin", kHint);
-  std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+  std::ostringstream buffer;  // rdbuf copy: gcc 12 -O2 flags istreambuf_iterator with -Wnull-dereference
+  buffer << std::cin.rdbuf();
+  std::string text = buffer.str();
   auto req = parseRateRequest(text);
   if (!req) return failure("tei rate: " + req.message());
   auto out = rate(req->teams, req->ranks);
@@ -234,7 +236,9 @@ int runApplyRecord(Args args) {
   if (o->positional.size() != 1) return usageError("tei apply-record needs exactly one FILE.json", kHint);
   std::ifstream in(o->positional[0], std::ios::binary);
   if (!in) return failure("tei apply-record: cannot read " + o->positional[0]);
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  std::string text = buffer.str();
   auto rec = parseMatchRecord(text);
   if (!rec) return failure("tei apply-record: " + o->positional[0] + ": " + rec.message());
   auto store = openStore(*o);

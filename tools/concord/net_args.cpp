@@ -26,7 +26,7 @@ bool parseNetOption(Args args, size_t& i, net::NodeOptions& o, std::string& iden
     quiet = true;
     return true;
   }
-  static const char* withValue[] = {"--name", "--identity", "--bind", "--port", "--advertise-port", "--replay", "--tolerance", "--timeout"};
+  static const char* withValue[] = {"--name", "--identity", "--bind", "--port", "--advertise-port", "--replay", "--tolerance", "--timeout", "--think-ms"};
   bool known = false;
   for (const char* k : withValue) known = known || a == k;
   if (!known) return false;
@@ -44,6 +44,7 @@ bool parseNetOption(Args args, size_t& i, net::NodeOptions& o, std::string& iden
   else if (a == "--port") o.bind.port = static_cast<uint16_t>(n);
   else if (a == "--advertise-port") o.advertisePort = static_cast<uint16_t>(n);
   else if (a == "--tolerance") o.silenceMs = n;
+  else if (a == "--think-ms") o.thinkMs = n;
   else if (a == "--timeout") o.timeoutMs = n * 1000;
   return true;
 }

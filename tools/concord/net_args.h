@@ -22,6 +22,7 @@ inline constexpr const char* kNetOptionsHelp =
     "  --advertise-port N   port others reach us on (a chaos proxy in front of us)\n"
     "  --replay FILE        write this peer's replay\n"
     "  --tolerance MS       silence before a departed seat is substituted by an AI (default 5000)\n"
+    "  --think-ms MS        bots wait this long before answering their turn, like a person (default 0)\n"
     "  --timeout S          give up after S seconds (default 600)\n"
     "  --quiet              only the result line\n";
 
