@@ -120,12 +120,23 @@ Result<SelfPlayResult> runSelfPlay(const SelfPlayParams& p) {
   Table& t = **table;
   SelfPlayResult res;
   res.session = t.session();
-  auto stopped = [&] {
-    for (Seat s = 0; s < p.seats; ++s)
-      if (t.peer(s).halted()) return true;
-    return false;
+  if (p.injectDesync && p.injectDesync->first < p.seats) {
+    SessionConfig session = t.session();
+    t.peer(p.injectDesync->first).corruptAfterTurn(p.injectDesync->second, [session](std::vector<uint8_t>& b) {
+      corruptStateField(session, b, "score");
+    });
+  }
+  // Stop at the end, or once every halted peer has its desync report.
+  auto settled = [&] {
+    bool any = false;
+    for (Seat s = 0; s < p.seats; ++s) {
+      if (!t.peer(s).halted()) continue;
+      any = true;
+      if (!t.peer(s).desync()) return false;
+    }
+    return any;
   };
-  res.completed = t.runUntil([&] { return t.allOver() || stopped(); }) && t.allOver();
+  res.completed = t.runUntil([&] { return t.allOver() || settled(); }) && t.allOver();
   // Let the last bundles settle so stats cover the whole exchange, not a mid-flight snapshot.
   Peer& p0 = t.peer(0);
   res.seals = p0.seals();
@@ -136,7 +147,10 @@ Result<SelfPlayResult> runSelfPlay(const SelfPlayParams& p) {
   for (Seat s = 0; s < p.seats; ++s) {
     Peer& q = t.peer(s);
     if (q.seals() != res.seals) res.agreed = false;
-    if (q.desync()) res.problems.push_back(q.desync()->summary());
+    if (q.desync()) {
+      res.problems.push_back(q.desync()->summary());
+      res.desyncs.emplace_back(s, *q.desync());
+    }
     else if (q.halted()) res.problems.push_back("peer " + std::to_string(s) + " halted by a desync");
     for (const auto& r : q.rejections()) res.problems.push_back(r);
     res.stats.messages += q.stats().messagesSent;
@@ -146,6 +160,23 @@ Result<SelfPlayResult> runSelfPlay(const SelfPlayParams& p) {
   res.stats.dropped = t.net().stats().dropped;
   res.stats.virtualMs = t.now();
   return res;
+}
+
+bool corruptStateField(const SessionConfig& session, std::vector<uint8_t>& bytes, std::string_view field) {
+  auto e = TurnEngine::create(session);
+  if (!e || bytes.empty()) return false;
+  det::Reader r(bytes);
+  if (!(*e)->read(r).ok()) return false;
+  det::Writer w(true);
+  (*e)->write(w);
+  for (const auto& te : w.trace()) {
+    if (te.path.find(field) != std::string::npos && te.begin < bytes.size() && bytes[te.begin] < 0x70) {
+      bytes[te.begin] = static_cast<uint8_t>(bytes[te.begin] + 2);
+      return true;
+    }
+  }
+  bytes.back() ^= 1;
+  return true;
 }
 
 }  // namespace concord::lockstep

@@ -30,6 +30,9 @@ struct SelfPlayParams {
   PeerId extraEndpoints = 0;       // network endpoints beyond the seats (tests inject from these)
   std::function<void(std::string_view)> log;
   std::function<void(const TurnRecord&)> onTurn;  // peer 0's records, as applied (replay writer seam)
+  /// Corrupts seat `first`'s peer state right after turn `second` (a desync drill: every peer must
+  /// report a desync at exactly that turn, naming the field).
+  std::optional<std::pair<Seat, uint32_t>> injectDesync;
 };
 
 struct SelfPlayStats {
@@ -50,7 +53,12 @@ struct SelfPlayResult {
   std::vector<TurnRecord> records;        // peer 0's
   SelfPlayStats stats;
   std::vector<std::string> problems;      // desyncs, rejections: empty in a clean game
+  std::vector<std::pair<Seat, DesyncReport>> desyncs;  // each reporting peer's report
 };
+
+/// Bumps the first field of a canonical session state whose traced path contains `field` (or, when
+/// none does, the last byte): the corruption the desync drill injects. False if the bytes do not decode.
+bool corruptStateField(const SessionConfig& session, std::vector<uint8_t>& bytes, std::string_view field);
 
 /// The deterministic session of a self-play game: keys from labels, seed from `seed`.
 Result<SessionConfig> selfPlaySession(const SelfPlayParams& p);

@@ -1,5 +1,6 @@
-// Determinism golden: 200 seeded self-play games (every 8th through the full pipeline); each game's Seal sequence
-// is digested and compared with tests/golden/selfplay_shed.txt. Any change in rules, serialization,
+// Determinism golden: 200 seeded shed games, every one through the full signed pipeline over SimNetwork and
+// also stepped directly, plus seeded Warp campaigns; each game's Seal sequence is digested and compared with
+// tests/golden/selfplay_shed.txt and tests/golden/selfplay_warp.txt. Any change in rules, serialization,
 // RNG, bots or pipeline order shows up here, under every compiler and optimisation level CI runs.
 #include <gtest/gtest.h>
 
@@ -14,20 +15,19 @@ using namespace concord::lockstep;
 
 namespace {
 
-const char* kGolden = CONCORD_SOURCE_DIR "/tests/golden/selfplay_shed.txt";
+const char* kGoldenShed = CONCORD_SOURCE_DIR "/tests/golden/selfplay_shed.txt";
+const char* kGoldenWarp = CONCORD_SOURCE_DIR "/tests/golden/selfplay_warp.txt";
 
-// Every game is stepped directly (fast); every 8th also goes through the full signed pipeline over
-// SimNetwork and must produce the very same Seals.
-std::string gameLine(uint64_t seed, Seat seats) {
-  SelfPlayParams p;
-  p.seats = seats;
-  p.seed = seed;
-  p.options = {{"hand", "4"}, {"deck", "5"}};
+// Every game is stepped directly and, when `pipelineEvery` divides the seed, also goes through the full
+// signed pipeline over SimNetwork, which must produce the very same Seals.
+std::string gameLine(SelfPlayParams p, uint64_t pipelineEvery) {
+  const uint64_t seed = p.seed;
+  const Seat seats = p.seats;
   p.net.delayMs = 1;
   p.stepMs = 1;
   auto seals = playDirect(p);
   if (!seals) return "error " + seals.message();
-  if (seed % 8 == 0) {
+  if (seed % pipelineEvery == 0) {
     auto r = runSelfPlay(p);
     if (!r) return "error " + r.message();
     if (!r->completed || !r->agreed || r->seals != *seals)
@@ -38,20 +38,17 @@ std::string gameLine(uint64_t seed, Seat seats) {
   return o.str();
 }
 
-}  // namespace
-
-TEST(Golden, SelfPlayShedSealSequences) {
-  std::vector<std::string> lines;
-  for (uint64_t seed = 1; seed <= 200; ++seed) lines.push_back(gameLine(seed, static_cast<Seat>(2 + seed % 7)));
+// Compares `lines` with the golden file, or rewrites it when CONCORD_REGEN_GOLDEN=1.
+void checkGolden(const std::string& path, const std::vector<std::string>& lines) {
   if (const char* regen = std::getenv("CONCORD_REGEN_GOLDEN"); regen && std::string(regen) == "1") {
-    std::ofstream out(kGolden);
+    std::ofstream out(path);
     out << "# seed seats turns final-seal digest-of-all-seals (regenerate: CONCORD_REGEN_GOLDEN=1 lockstep_golden_tests)\n";
     for (const auto& l : lines) out << l << '\n';
-    ASSERT_TRUE(out.good()) << "could not write " << kGolden;
-    GTEST_SKIP() << "rewrote " << kGolden;
+    ASSERT_TRUE(out.good()) << "could not write " << path;
+    GTEST_SKIP() << "rewrote " << path;
   }
-  std::ifstream in(kGolden);
-  ASSERT_TRUE(in.good()) << "missing " << kGolden << "; create it with CONCORD_REGEN_GOLDEN=1";
+  std::ifstream in(path);
+  ASSERT_TRUE(in.good()) << "missing " << path << "; create it with CONCORD_REGEN_GOLDEN=1";
   std::vector<std::string> golden;
   for (std::string l; std::getline(in, l);)
     if (!l.empty() && l[0] != '#') golden.push_back(l);
@@ -62,5 +59,36 @@ TEST(Golden, SelfPlayShedSealSequences) {
       ADD_FAILURE() << "game " << i << " differs\n  golden: " << golden[i] << "\n  now:    " << lines[i];
   EXPECT_EQ(mismatches, 0u) << "Seal sequences changed. If the change is intended (rules, serialization, bots), "
                                "regenerate with CONCORD_REGEN_GOLDEN=1 ./build/<preset>/tests/lockstep_golden_tests "
-                               "and commit tests/golden/selfplay_shed.txt";
+                               "and commit " << path;
+}
+
+}  // namespace
+
+TEST(Golden, SelfPlayShedSealSequences) {
+  std::vector<std::string> lines;
+  for (uint64_t seed = 1; seed <= 200; ++seed) {
+    SelfPlayParams p;
+    p.seats = static_cast<Seat>(2 + seed % 7);
+    p.seed = seed;
+    p.options = {{"hand", "4"}, {"deck", "5"}};
+    lines.push_back(gameLine(p, 1));
+  }
+  checkGolden(kGoldenShed, lines);
+}
+
+// Warp campaigns (RULES §II-§V, Official preset and a few module mixes): all stepped directly, every
+// fourth through the pipeline.
+TEST(Golden, SelfPlayWarpSealSequences) {
+  const std::vector<ConfigOptions> mixes = {
+      {}, {{"fracture", "own"}}, {{"objective", "goout"}}, {{"lambda", "on"}, {"delta", "on"}}};
+  std::vector<std::string> lines;
+  for (uint64_t seed = 1; seed <= 24; ++seed) {
+    SelfPlayParams p;
+    p.moduleId = "warp";
+    p.seats = static_cast<Seat>(2 + seed % 5);
+    p.seed = seed;
+    p.options = mixes[seed % mixes.size()];
+    lines.push_back(gameLine(p, 4));
+  }
+  checkGolden(kGoldenWarp, lines);
 }

@@ -1,25 +1,123 @@
 // `concord selfplay`: N bot seats through the full lockstep pipeline over a simulated network.
-// Replay writing plugs in through SelfPlayParams::onTurn (the replay engineer's seam).
+// Every game writes its replay (as every session does) and is verified from the file afterwards;
+// a desync writes the report and both state dumps next to the replay.
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "lockstep/selfplay.h"
+#include "replay/session_recorder.h"
+#include "replay/verify.h"
 #include "tools/concord/command.h"
 
 namespace concord::cli {
 namespace {
 
+namespace fs = std::filesystem;
+
 constexpr const char* kUsage =
-    "usage: concord selfplay [--module ID] [--seats N] [--games N] [--seed S] [--loss PERMILLE]\n"
-    "                        [--dup PERMILLE] [--reorder PERMILLE] [--delay MS] [--jitter MS]\n"
-    "                        [--max-ms MS] [--opt key=value]... [--out FILE]\n"
+    "usage: concord selfplay [--module ID] [--seats N] [--games N] [--seed S] [--shard I/N]\n"
+    "                        [--loss PERMILLE] [--dup PERMILLE] [--reorder PERMILLE] [--delay MS] [--jitter MS]\n"
+    "                        [--max-ms MS] [--opt key=value]... [--bot KIND] [--out FILE | --out-dir DIR | --no-replay]\n"
+    "                        [--inject-desync SEAT@TURN]\n"
     "Plays bot seats through signed bundles, Seal checks and a simulated lossy network (virtual time),\n"
-    "and prints one line per game: seed, seats, turns, final Seal, Seal digest, messages, bytes.\n";
+    "writes each game's replay and verifies it from the file, and prints one line per game: seed, seats,\n"
+    "turns, final Seal, Seal digest, messages, bytes, replay path.\n"
+    "  --games N --seed S      games use seeds S, S+1, ... S+N-1\n"
+    "  --shard I/N             play only the games whose index is I mod N (split a sweep across machines;\n"
+    "                          the union of all shards' lines is the unsharded output)\n"
+    "  --out FILE              replay path (one game); --out-dir DIR: one file per game\n"
+    "                          (default DIR: $XDG_DATA_HOME/concord/replays or ~/.local/share/concord/replays)\n"
+    "  --inject-desync S@T     desync drill: corrupt seat S's state after turn T; every peer must report it\n"
+    "Exit code 0 when every game completed, agreed and verified; 1 otherwise; 2 for bad arguments.\n";
 
 bool number(const std::string& s, uint64_t& out) {
   if (s.empty() || s.size() > 12 || s.find_first_not_of("0123456789") != std::string::npos) return false;
   out = std::stoull(s);
   return true;
+}
+
+fs::path defaultReplayDir() {
+  if (const char* x = std::getenv("XDG_DATA_HOME"); x && *x) return fs::path(x) / "concord" / "replays";
+  if (const char* h = std::getenv("HOME"); h && *h) return fs::path(h) / ".local" / "share" / "concord" / "replays";
+  return fs::path("concord-replays");
+}
+
+bool writeFile(const fs::path& p, const void* data, size_t n) {
+  std::ofstream f(p, std::ios::binary);
+  f.write(static_cast<const char*>(data), static_cast<std::streamsize>(n));
+  return f.good();
+}
+
+// Writes the report and both dumps next to the replay; returns the report's path.
+std::string writeDesyncFiles(const fs::path& replay, Seat peer, const lockstep::DesyncReport& d) {
+  std::string stem = replay.string() + ".desync-t" + std::to_string(d.turn) + "-peer" + std::to_string(peer);
+  std::string report = d.summary() + "\nfirst differing field: " + d.fieldPath + "\n  majority: " +
+                       d.majorityValue + "\n  other:    " + d.otherValue + "\n";
+  writeFile(stem + ".txt", report.data(), report.size());
+  writeFile(stem + ".majority.txt", d.majorityReadable.data(), d.majorityReadable.size());
+  writeFile(stem + ".other.txt", d.otherReadable.data(), d.otherReadable.size());
+  writeFile(stem + ".majority.bin", d.majorityBinary.data(), d.majorityBinary.size());
+  writeFile(stem + ".other.bin", d.otherBinary.data(), d.otherBinary.size());
+  return stem + ".txt";
+}
+
+struct Options {
+  lockstep::SelfPlayParams p;
+  uint64_t games = 1;
+  uint64_t shardIndex = 0, shardCount = 1;
+  std::string out, outDir;
+  bool noReplay = false;
+};
+
+// Parses the arguments; returns an empty string or the usage error.
+std::string parse(Args args, Options& o) {
+  auto& p = o.p;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--no-replay") {
+      o.noReplay = true;
+      continue;
+    }
+    if (i + 1 >= args.size()) return a + " needs a value";
+    const std::string& v = args[++i];
+    uint64_t n = 0;
+    if (a == "--module") p.moduleId = v;
+    else if (a == "--out") o.out = v;
+    else if (a == "--out-dir") o.outDir = v;
+    else if (a == "--bot") p.botKind = v;
+    else if (a == "--opt") {
+      auto eq = v.find('=');
+      if (eq == std::string::npos) return "--opt takes key=value";
+      p.options.emplace_back(v.substr(0, eq), v.substr(eq + 1));
+    } else if (a == "--shard") {
+      auto sl = v.find('/');
+      if (sl == std::string::npos || !number(v.substr(0, sl), o.shardIndex) || !number(v.substr(sl + 1), o.shardCount) ||
+          o.shardCount == 0 || o.shardIndex >= o.shardCount)
+        return "--shard takes I/N with 0 <= I < N, got '" + v + "'";
+    } else if (a == "--inject-desync") {
+      auto at = v.find('@');
+      uint64_t s = 0, t = 0;
+      if (at == std::string::npos || !number(v.substr(0, at), s) || !number(v.substr(at + 1), t) || s >= kMaxSeats)
+        return "--inject-desync takes SEAT@TURN, got '" + v + "'";
+      p.injectDesync = std::make_pair(static_cast<Seat>(s), static_cast<uint32_t>(t));
+    } else if (!number(v, n)) return a + " takes a whole number, got '" + v + "'";
+    else if (a == "--seats" && n >= 1 && n <= kMaxSeats) p.seats = static_cast<Seat>(n);
+    else if (a == "--games" && n >= 1) o.games = n;
+    else if (a == "--seed") p.seed = n;
+    else if (a == "--loss" && n <= 1000) p.net.lossPermille = static_cast<uint32_t>(n);
+    else if (a == "--dup" && n <= 1000) p.net.dupPermille = static_cast<uint32_t>(n);
+    else if (a == "--reorder" && n <= 1000) p.net.reorderPermille = static_cast<uint32_t>(n);
+    else if (a == "--delay") p.net.delayMs = n;
+    else if (a == "--jitter") p.net.jitterMs = n;
+    else if (a == "--max-ms") p.maxVirtualMs = n;
+    else return "unknown option or value out of range: " + a + " " + v;
+  }
+  if (!o.out.empty() && o.games > 1) return "--out names one file; use --out-dir for several games";
+  if (!o.out.empty() && !o.outDir.empty()) return "give --out or --out-dir, not both";
+  return "";
 }
 
 }  // namespace
@@ -29,48 +127,68 @@ int runSelfplay(Args args) {
     std::printf("%s", kUsage);
     return 0;
   }
-  lockstep::SelfPlayParams p;
-  uint64_t games = 1;
-  std::string out;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (i + 1 >= args.size()) return usageError("selfplay: " + a + " needs a value", "concord selfplay --help");
-    const std::string& v = args[++i];
-    uint64_t n = 0;
-    if (a == "--module") p.moduleId = v;
-    else if (a == "--out") out = v;
-    else if (a == "--opt") {
-      auto eq = v.find('=');
-      if (eq == std::string::npos) return usageError("selfplay: --opt takes key=value", "concord selfplay --help");
-      p.options.emplace_back(v.substr(0, eq), v.substr(eq + 1));
-    } else if (!number(v, n)) return usageError("selfplay: " + a + " takes a whole number, got '" + v + "'", "concord selfplay --help");
-    else if (a == "--seats" && n >= 1 && n <= kMaxSeats) p.seats = static_cast<Seat>(n);
-    else if (a == "--games" && n >= 1) games = n;
-    else if (a == "--seed") p.seed = n;
-    else if (a == "--loss" && n <= 1000) p.net.lossPermille = static_cast<uint32_t>(n);
-    else if (a == "--dup" && n <= 1000) p.net.dupPermille = static_cast<uint32_t>(n);
-    else if (a == "--reorder" && n <= 1000) p.net.reorderPermille = static_cast<uint32_t>(n);
-    else if (a == "--delay") p.net.delayMs = n;
-    else if (a == "--jitter") p.net.jitterMs = n;
-    else if (a == "--max-ms") p.maxVirtualMs = n;
-    else return usageError("selfplay: unknown option or value out of range: " + a + " " + v, "concord selfplay --help");
+  Options o;
+  if (auto err = parse(args, o); !err.empty()) return usageError("selfplay: " + err, "concord selfplay --help");
+  auto& p = o.p;
+  fs::path dir = o.outDir.empty() ? defaultReplayDir() : fs::path(o.outDir);
+  if (!o.noReplay && o.out.empty()) {
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec) return failure("selfplay: cannot create the replay folder " + dir.string() + ": " + ec.message() +
+                           " (choose another with --out-dir, or --no-replay)");
   }
-  if (!out.empty()) return failure("selfplay: --out (replay writing) is not wired yet; run without --out");
   int bad = 0;
   const uint64_t first = p.seed;
-  for (uint64_t g = 0; g < games; ++g) {
+  for (uint64_t g = o.shardIndex; g < o.games; g += o.shardCount) {
     p.seed = first + g;
+    std::string path;
+    if (!o.noReplay) path = o.out.empty() ? (dir / (p.moduleId + "-selfplay-" + std::to_string(p.seed) + ".ccr")).string() : o.out;
+    std::unique_ptr<replay::SessionRecorder> rec;
+    std::string recordError;
+    if (!path.empty()) {
+      auto session = lockstep::selfPlaySession(p);
+      if (!session) return failure("selfplay: " + session.message());
+      auto r = replay::SessionRecorder::create(path, *session);
+      if (!r) return failure("selfplay: cannot write the replay " + path + ": " + r.message());
+      rec = std::move(*r);
+      p.onTurn = [&](const lockstep::TurnRecord& t) {
+        if (!recordError.empty()) return;
+        if (auto w = rec->record(t); !w) recordError = w.message();
+      };
+    }
     auto r = lockstep::runSelfPlay(p);
     if (!r) return failure("selfplay: " + r.message());
+    bool ok = r->completed && r->agreed;
+    std::string verdict;
+    if (rec) {
+      if (auto c = rec->close(); !c && recordError.empty()) recordError = c.message();
+      if (!recordError.empty()) {
+        verdict = "  REPLAY NOT WRITTEN: " + recordError;
+        ok = false;
+      } else if (r->completed) {
+        auto v = replay::verifyReplay(path);
+        if (!v || !v->ok || v->finalSeal != r->seals.back()) {
+          verdict = "  REPLAY VERIFY FAILED: " + (v ? v->failure : v.message());
+          ok = false;
+        }
+      }
+    }
     std::string sealHex = r->seals.empty() ? "-" : r->seals.back().hex();
-    std::printf("seed %llu seats %u turns %u seal %s digest %s messages %llu bytes %llu virtual-ms %llu%s\n",
+    std::printf("seed %llu seats %u turns %u seal %s digest %s messages %llu bytes %llu virtual-ms %llu%s%s%s\n",
                 static_cast<unsigned long long>(p.seed), static_cast<unsigned>(p.seats), r->stats.turns,
                 sealHex.c_str(), r->sealsDigest.hex().c_str(), static_cast<unsigned long long>(r->stats.messages),
                 static_cast<unsigned long long>(r->stats.bytes), static_cast<unsigned long long>(r->stats.virtualMs),
-                r->completed && r->agreed ? "" : "  FAILED (incomplete or peers disagree)");
+                path.empty() ? "" : (" replay " + path).c_str(),
+                r->completed && r->agreed ? "" : "  FAILED (incomplete or peers disagree)", verdict.c_str());
     if (r->outcome) std::printf("  outcome: %s\n", r->outcome->summary.c_str());
     for (const auto& pr : r->problems) std::printf("  %s\n", pr.c_str());
-    if (!r->completed || !r->agreed) ++bad;
+    for (const auto& [peer, d] : r->desyncs) {
+      fs::path anchor = path.empty() ? fs::path(p.moduleId + "-selfplay-" + std::to_string(p.seed)) : fs::path(path);
+      std::printf("  desync report of peer %u written to %s\n", static_cast<unsigned>(peer),
+                  writeDesyncFiles(anchor, peer, d).c_str());
+    }
+    std::fflush(stdout);
+    if (!ok) ++bad;
   }
   return bad == 0 ? 0 : 1;
 }
