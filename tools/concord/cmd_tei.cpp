@@ -1,6 +1,6 @@
 // `concord tei`: TEI ratings (TEI spec; RULES §VIII). Subcommands: rate, grade, show, leaderboard,
-// academy, apply-record. `tei apply REPLAY` / `tei ledger DIR` will be thin wrappers: replay → MatchRecord
-// → TeiStore::applyMatch.
+// academy, apply-record, apply (verified replay → MatchRecord → TeiStore::applyMatch) and ledger (a folder
+// of replays, deterministic order; tools/tei_store/replay_match.h).
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -16,6 +16,7 @@
 #include "core/tei/match.h"
 #include "core/tei/openskill.h"
 #include "tools/concord/command.h"
+#include "tools/tei_store/replay_match.h"
 #include "tools/tei_store/store.h"
 #include "tools/tei_store/tei_json.h"
 
@@ -38,6 +39,11 @@ constexpr const char* kHelp =
     "  academy --player ID --track T --skill ensign|lieutenant|commander\n"
     "                                save the Academy placement (once per track)\n"
     "  apply-record FILE.json        apply one finished game's MatchRecord (idempotent by gameId)\n"
+    "  apply REPLAY                  verify a Warp replay, check eligibility (E1-E8), update the buckets\n"
+    "                                once (idempotent by game id) and print before -> after\n"
+    "  ledger DIR [--out FILE]       recompute a crew ladder from a folder of replays (ascending game id;\n"
+    "                                every replay verified first); without --db the ladder is computed in\n"
+    "                                memory and nothing is stored\n"
     "\n"
     "Store options: --db PATH (default $XDG_DATA_HOME/concord/tei.sqlite or ~/.local/share/concord/tei.sqlite)\n";
 
@@ -261,6 +267,46 @@ int runApplyRecord(Args args) {
   return 0;
 }
 
+int runApply(Args args) {
+  auto o = parseOptions(args, {"--db"});
+  if (!o) return usageError("tei apply: " + o.message(), kHint);
+  if (o->positional.size() != 1) return usageError("tei apply needs exactly one REPLAY", kHint);
+  // Verify and build the record before touching the store: a bad replay never opens (or creates) the db.
+  auto match = matchFromReplay(o->positional[0]);
+  if (!match) return failure("tei apply: refused: " + match.message());
+  auto store = openStore(*o);
+  if (!store) return failure("tei apply: " + store.message());
+  auto res = store->applyMatch(match->record);
+  if (!res) return failure("tei apply: " + res.message());
+  std::printf("%s", describeApplied(ReplayApplied{std::move(*match), std::move(*res)}).c_str());
+  return 0;
+}
+
+int runLedger(Args args) {
+  auto o = parseOptions(args, {"--db", "--out"});
+  if (!o) return usageError("tei ledger: " + o.message(), kHint);
+  if (o->positional.size() != 1) return usageError("tei ledger needs exactly one DIR", kHint);
+  auto store = TeiStore::open(o->kv.count("--db") ? o->kv["--db"] : std::string(":memory:"));
+  if (!store) return failure("tei ledger: " + store.message());
+  auto led = buildLedger(*store, o->positional[0]);
+  if (!led) return failure("tei ledger: " + led.message());
+  if (o->kv.count("--out")) {
+    const std::string path = o->kv["--out"];
+    const std::string tmp = path + ".tmp";
+    {
+      std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+      out.write(led->text.data(), static_cast<std::streamsize>(led->text.size()));
+      if (!out.flush()) return failure("tei ledger: cannot write " + tmp);
+    }
+    if (std::rename(tmp.c_str(), path.c_str()) != 0) return failure("tei ledger: cannot write " + path);
+    std::fprintf(stderr, "tei ledger: %zu replays (%zu duplicates, %zu other files ignored), %zu rated; wrote %s\n",
+                 led->replays, led->duplicates, led->ignoredFiles, led->rated, path.c_str());
+  } else {
+    std::printf("%s", led->text.c_str());
+  }
+  return 0;
+}
+
 }  // namespace
 
 int runTei(Args args) {
@@ -281,8 +327,8 @@ int runTei(Args args) {
   if (sub == "leaderboard") return runLeaderboard(rest);
   if (sub == "academy") return runAcademy(rest);
   if (sub == "apply-record") return runApplyRecord(rest);
-  if (sub == "apply" || sub == "ledger")
-    return failure("tei " + sub + ": needs the Warp replay reader, which has not landed yet; use tei apply-record");
+  if (sub == "apply") return runApply(rest);
+  if (sub == "ledger") return runLedger(rest);
   return usageError("unknown tei subcommand '" + sub + "'", kHint);
 }
 

@@ -1,0 +1,256 @@
+#include "tools/tei_store/replay_match.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+
+#include "core/warp/config.h"
+#include "lockstep/membership.h"
+
+namespace concord::tei {
+
+std::string playerIdOf(const lockstep::SeatInfo& seat) {
+  std::string s;
+  s.reserve(64);
+  for (uint8_t b : seat.key.bytes) {
+    char buf[3];
+    std::snprintf(buf, sizeof buf, "%02x", b);
+    s += buf;
+  }
+  return s;
+}
+
+OfficerKind officerOfBotKind(std::string_view botKind) {
+  if (botKind == "greedy") return OfficerKind::Ensign;
+  return OfficerKind::Other;  // "random" and unknown kinds: exhibition officers (E6)
+}
+
+namespace {
+
+std::vector<std::string> modulesOf(const warp::Config& c) {
+  std::vector<std::string> m;  // Greek order, stable
+  if (c.continuum) m.push_back("alpha");
+  if (c.salamander) m.push_back("beta");
+  if (c.gamma) m.push_back("gamma");
+  if (c.delta) m.push_back("delta");
+  if (c.epsilon) m.push_back("epsilon");
+  if (c.squadrons > 0) m.push_back("zeta");
+  if (c.eta) m.push_back("eta");
+  if (c.theta) m.push_back("theta");
+  if (c.iota) m.push_back("iota");
+  if (c.kappa) m.push_back("kappa");
+  if (c.lambda) m.push_back("lambda");
+  return m;
+}
+
+}  // namespace
+
+Result<ReplayMatch> matchFromReplay(const replay::ReplayReader& reader, const ReplayMatchOptions& options) {
+  const auto& session = reader.header().session;
+  if (session.moduleId != "warp")
+    return Err("replay is a '", session.moduleId, "' game; TEI rates Warp only");
+  auto report = replay::verifyReplay(reader);
+  if (!report) return report.error();
+  if (!report->ok) return Err("replay failed verification: ", report->failure);
+  auto cfg = warp::decodeConfig(session.config);
+  if (!cfg) return Err("replay's Warp config does not decode: ", cfg.message());
+  auto engine = reader.seek(reader.turnCount());
+  if (!engine) return Err("replay cannot be re-simulated to its end: ", engine.message());
+
+  ReplayMatch out;
+  out.report = *report;
+  out.turns = reader.turnCount();
+  out.gameIdHex = (*engine)->gameId().hex();
+  for (const auto& n : reader.notices()) out.notes.push_back(n);
+  const auto seats = static_cast<Seat>(session.seats.size());
+
+  // One pass over the order log: advisor orders (E3 hook) and AI substitutions.
+  std::vector<bool> advisor(seats, false);
+  std::set<Seat> substituted;
+  for (size_t i = 0; i < reader.frames().size(); ++i) {
+    if (reader.frames()[i].kind != replay::FrameKind::Turns) continue;
+    auto block = reader.block(i);
+    if (!block) return Err("replay block ", i, ": ", block.message());
+    for (const auto& t : block->turns) {
+      for (Seat s : lockstep::substitutedThisTurn(t.ordersBySeat)) substituted.insert(s);
+      if (options.isAdvisorOrder)
+        for (Seat s = 0; s < seats && s < t.ordersBySeat.size(); ++s)
+          for (const auto& o : t.ordersBySeat[s])
+            if (options.isAdvisorOrder(s, o)) advisor[s] = true;
+    }
+  }
+  out.substituted.assign(substituted.begin(), substituted.end());
+
+  MatchRecord& m = out.record;
+  m.gameId = out.gameIdHex;
+  m.objective = cfg->objective == warp::Objective::Points ? Objective::Points : Objective::GoOut;
+  m.maxPip = cfg->maxPip;
+  const auto outcome = (*engine)->game().outcome();
+  m.completed = outcome.has_value();
+  m.rated = session.rated;
+  m.freeformChatDuringPlay = false;  // no chat in the order log: live rated play is hail-only
+  m.modules = modulesOf(*cfg);
+  size_t humans = 0;
+  for (const auto& si : session.seats) humans += si.ai ? 0 : 1;
+  m.online = humans >= 2;  // a table of one human is a local solo table (TEI §10 P1)
+  for (Seat s = 0; s < seats; ++s) {
+    const auto& si = session.seats[s];
+    SeatRecord r;
+    if (si.ai) {
+      r.kind = SeatKind::Ai;
+      r.officer = officerOfBotKind(si.botKind);
+    } else {
+      r.kind = SeatKind::Human;
+      r.playerId = playerIdOf(si);
+      r.advisorUsed = advisor[s];
+    }
+    r.guest = false;    // every seat is a signed Ed25519 identity; the session has no anonymous seats
+    r.finished = true;  // substituted seats played on under AI control: rated at their placing (no dodging)
+    r.placing = outcome && s < outcome->rankBySeat.size() ? static_cast<int>(outcome->rankBySeat[s]) : 1;
+    if (cfg->squadrons > 0) r.squad = static_cast<int>(s % cfg->squadrons);
+    m.seats.push_back(std::move(r));
+  }
+  for (Seat s : out.substituted) {
+    const bool reclaimed = (*engine)->membership().seat(s).controller == lockstep::Controller::Owner;
+    out.notes.push_back("seat " + std::to_string(s + 1) + " (" + session.seats[s].name + ") was substituted by AI" +
+                        (reclaimed ? " and reclaimed" : "") + "; rated at its final placing");
+  }
+  return out;
+}
+
+Result<ReplayMatch> matchFromReplay(const std::string& path, const ReplayMatchOptions& options) {
+  auto reader = replay::ReplayReader::open(path);
+  if (!reader) return Err(path, ": ", reader.message());
+  auto m = matchFromReplay(*reader, options);
+  if (!m) return Err(path, ": ", m.message());
+  return m;
+}
+
+Result<ReplayApplied> applyReplay(TeiStore& store, const std::string& path, const ReplayMatchOptions& options) {
+  auto m = matchFromReplay(path, options);
+  if (!m) return m.error();
+  auto o = store.applyMatch(m->record);
+  if (!o) return o.error();
+  return ReplayApplied{std::move(*m), std::move(*o)};
+}
+
+std::string describeApplied(const ReplayApplied& a) {
+  const auto& el = a.outcome.plan.eligibility;
+  std::string s;
+  const std::string id = a.match.gameIdHex;
+  if (a.outcome.alreadyApplied) return "game " + id + " was already applied; nothing changed\n";
+  for (const auto& n : a.match.notes) s += "note: " + n + "\n";
+  if (!el.eligible()) return s + "game " + id + " is not TEI-rated: " + el.summary() + "\n";
+  s += "game " + id + " rated (" + std::string(contextName(el.context)) + ")\n";
+  for (const auto& w : a.outcome.plan.writes) {
+    char buf[512];
+    std::snprintf(buf, sizeof buf, "  %s  %-24s %s\n", w.playerId.c_str(), w.bucket.str().c_str(),
+                  beforeAfterText(w.before.grade(), w.after.grade()).c_str());
+    s += buf;
+  }
+  return s;
+}
+
+namespace {
+
+bool startsWithMagic(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::array<char, 8> b{};
+  if (!in.read(b.data(), static_cast<std::streamsize>(b.size()))) return false;
+  return std::equal(b.begin(), b.end(), replay::kMagic.begin(),
+                    [](char c, uint8_t m) { return static_cast<uint8_t>(c) == m; });
+}
+
+std::string boardText(TeiStore& store, const BucketKey& key, Result<void>& err) {
+  auto rows = store.leaderboard(key, BoardSort::TeiPath);
+  if (!rows) {
+    err = rows.error();
+    return {};
+  }
+  if (rows->empty()) return {};
+  std::string s = "board " + key.str() + "\n";
+  auto ranks = boardRanks(*rows, BoardSort::TeiPath);
+  for (size_t i = 0; i < rows->size(); ++i) {
+    const auto& r = (*rows)[i];
+    char buf[512];
+    std::snprintf(buf, sizeof buf, "%4lld  %s  %-4s  matches %lld  wins %lld  mu %.17g  sigma %.17g\n",
+                  static_cast<long long>(ranks[i]), r.playerId.c_str(), r.rating.grade().formatted().c_str(),
+                  static_cast<long long>(r.rating.matches), static_cast<long long>(r.wins), r.rating.mu,
+                  r.rating.sigma);
+    s += buf;
+  }
+  return s;
+}
+
+}  // namespace
+
+Result<Ledger> buildLedger(TeiStore& store, const std::string& dir, const ReplayMatchOptions& options) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) return Err(dir, " is not a directory");
+  std::vector<fs::path> files;
+  Ledger led;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const auto& p = it->path();
+    if (p.filename().string().starts_with(".") || !it->is_regular_file(ec)) continue;
+    if (startsWithMagic(p)) files.push_back(p);
+    else ++led.ignoredFiles;
+  }
+  if (ec) return Err("cannot list ", dir, ": ", ec.message());
+  std::sort(files.begin(), files.end());  // only so error messages are stable; the order is by game id
+
+  // Verify every replay before writing anything.
+  std::map<std::string, ReplayMatch> games;  // game id hex → the chosen copy
+  for (const auto& f : files) {
+    auto m = matchFromReplay(f.string(), options);
+    if (!m) return Err("ledger refused: ", m.message());
+    ++led.replays;
+    auto [it, fresh] = games.emplace(m->gameIdHex, *m);
+    if (fresh) continue;
+    ++led.duplicates;
+    const auto& cur = it->second;
+    if (m->turns > cur.turns || (m->turns == cur.turns && m->report.finalSeal.hex() < cur.report.finalSeal.hex()))
+      it->second = std::move(*m);
+  }
+
+  std::string& t = led.text;
+  t += "TEI ledger: " + std::to_string(games.size()) + " games, applied in ascending game id order\n";
+  for (auto& [id, m] : games) {
+    auto o = store.applyMatch(m.record);
+    if (!o) return Err("ledger: game ", id, ": ", o.message());
+    const auto& el = o->plan.eligibility;
+    if (o->alreadyApplied) t += "game " + id + " already applied\n";
+    else if (!el.eligible()) t += "game " + id + " not rated: " + el.summary() + "\n";
+    else {
+      ++led.rated;
+      t += "game " + id + " rated (" + std::string(contextName(el.context)) + ", " + std::to_string(o->plan.writes.size()) +
+           " writes)\n";
+    }
+  }
+  Result<void> err = Ok();
+  for (Track tr : {Track::Points, Track::GoOut}) {
+    std::vector<BucketKey> keys;
+    BucketKey k;
+    k.track = tr;
+    k.kind = BucketKey::Kind::Human;
+    keys.push_back(k);
+    k.kind = BucketKey::Kind::Squad;
+    keys.push_back(k);
+    for (SkillKey sk : {SkillKey::Ensign, SkillKey::Lieutenant, SkillKey::Commander}) {
+      k.kind = BucketKey::Kind::LocalAi;
+      k.skill = sk;
+      keys.push_back(k);
+    }
+    for (const auto& key : keys) {
+      t += boardText(store, key, err);
+      if (!err) return err.error();
+    }
+  }
+  return led;
+}
+
+}  // namespace concord::tei

@@ -1,0 +1,79 @@
+// A TEI MatchRecord from a signed, verified Warp replay (issue 4). Concord has no server: the verified
+// replay *is* the authoritative record, so every peer derives the same MatchRecord — and the same rating
+// change — from the same file. Lives on the tools side (it reads files; core does no I/O).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/det/result.h"
+#include "core/game/types.h"
+#include "core/tei/match.h"
+#include "replay/reader.h"
+#include "replay/verify.h"
+
+namespace concord::tei {
+
+/// Hook for the tactical advisor (TEI §4 E3). Warp has no advisor order yet, so the default detects none
+/// and every captain counts as unassisted. When the advisor lands as an order in the log, pass a detector
+/// for its kind here: any such order in a seat's slot marks that seat advisorUsed.
+using AdvisorDetector = std::function<bool(Seat seat, const Order& order)>;
+
+struct ReplayMatchOptions {
+  AdvisorDetector isAdvisorOrder;  // empty: no advisor order exists (today)
+};
+
+struct ReplayMatch {
+  MatchRecord record;
+  replay::VerifyReport report;
+  std::string gameIdHex;               // = record.gameId
+  uint32_t turns = 0;
+  std::vector<Seat> substituted;       // seats an AI took over at some point (Substitute orders)
+  std::vector<std::string> notes;      // facts worth printing (substitutions, reader notices)
+};
+
+/// TEI player id of a human seat: lowercase hex of its Ed25519 public key (stable, unforgeable).
+std::string playerIdOf(const lockstep::SeatInfo& seat);
+/// Bot kind → officer (docs/rules-decisions.md "TEI"): "greedy" = Ensign; anything else is exhibition.
+OfficerKind officerOfBotKind(std::string_view botKind);
+
+/// Verifies the replay (signatures, seals, snapshots), re-simulates it to the end and fills the record.
+/// Errors: unreadable file, a failed verification (the message names the turn/seat), a non-Warp replay.
+Result<ReplayMatch> matchFromReplay(const replay::ReplayReader& reader, const ReplayMatchOptions& options = {});
+Result<ReplayMatch> matchFromReplay(const std::string& path, const ReplayMatchOptions& options = {});
+
+}  // namespace concord::tei
+
+#include "tools/tei_store/store.h"
+
+namespace concord::tei {
+
+struct ReplayApplied {
+  ReplayMatch match;
+  ApplyOutcome outcome;
+};
+
+/// `tei apply`: verify + build the record + one store transaction (idempotent by game id).
+Result<ReplayApplied> applyReplay(TeiStore& store, const std::string& path, const ReplayMatchOptions& options = {});
+/// Human text of one application: "game <id> rated (...)" + one "player bucket before → after" per write,
+/// or "not TEI-rated: E4 Set: …", or "already applied; nothing changed".
+std::string describeApplied(const ReplayApplied& a);
+
+/// `tei ledger DIR`: every regular, non-hidden file in DIR (not recursive) that starts with the replay
+/// magic is a replay; other files are ignored. Every replay is verified before anything is written; one
+/// that fails refuses the whole ledger. Games are applied in ascending game id (hex) order — the only order
+/// every holder of the folder derives from content alone (replays carry no trusted time); two files of the
+/// same game count once (the one with more turns, then the smaller final Seal). The text names no file, so
+/// identical folders give byte-identical ledgers whatever their file names or directory order.
+struct Ledger {
+  std::string text;
+  size_t replays = 0;
+  size_t rated = 0;
+  size_t duplicates = 0;
+  size_t ignoredFiles = 0;
+};
+Result<Ledger> buildLedger(TeiStore& store, const std::string& dir, const ReplayMatchOptions& options = {});
+
+}  // namespace concord::tei
