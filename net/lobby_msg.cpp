@@ -93,6 +93,8 @@ std::vector<uint8_t> encodeLobby(const LobbyMessage& m) {
         } else if constexpr (std::is_same_v<T, GameMsg>) {
           x.session.write(w);
           putSeats(w, x.seats);
+        } else if constexpr (std::is_same_v<T, SpectateMsg>) {
+          w.str("name", x.name);
         } else {
           w.str("why", x.why);
         }
@@ -104,7 +106,7 @@ std::vector<uint8_t> encodeLobby(const LobbyMessage& m) {
 Result<LobbyMessage> decodeLobby(std::span<const uint8_t> bytes) {
   det::Reader r(bytes, "lobby message");
   if (r.u16("magic") != kMagic && r.ok()) r.fail("magic", "not a Concord lobby message");
-  uint64_t tag = r.varu("tag", 9);
+  uint64_t tag = r.varu("tag", 10);
   if (!r.ok()) return Err(r.errorMessage());
   LobbyMessage out = RefuseMsg{};
   switch (tag) {
@@ -131,6 +133,7 @@ Result<LobbyMessage> decodeLobby(std::span<const uint8_t> bytes) {
     case 6: out = RevealMsg{getNonce(r)}; break;
     case 7: out = RevealsMsg{getNonces(r)}; break;
     case 9: out = RefuseMsg{r.str("why", 256)}; break;
+    case 10: out = SpectateMsg{r.str("name", kMaxName)}; break;
     default: r.fail("tag", "unknown lobby message");
   }
   if (auto f = r.finish(); !f) return f.error();

@@ -59,9 +59,13 @@ struct GameMsg {
 struct RefuseMsg {
   std::string why;
 };
+/// A peer without a seat asks to follow the running game (answered with GameMsg once it runs).
+struct SpectateMsg {
+  std::string name;
+};
 
 using LobbyMessage =
-    std::variant<JoinMsg, LobbyMsg, ReadyMsg, CommitMsg, CommitsMsg, RevealMsg, RevealsMsg, GameMsg, RefuseMsg>;
+    std::variant<JoinMsg, LobbyMsg, ReadyMsg, CommitMsg, CommitsMsg, RevealMsg, RevealsMsg, GameMsg, RefuseMsg, SpectateMsg>;
 
 std::vector<uint8_t> encodeLobby(const LobbyMessage& m);
 Result<LobbyMessage> decodeLobby(std::span<const uint8_t> bytes);

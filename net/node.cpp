@@ -2,10 +2,14 @@
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <memory>
+#include <set>
 
 #include "lockstep/peer.h"
 #include "lockstep/selfplay.h"
+#include "net/comms.h"
+#include "net/lan.h"
 #include "net/lobby_msg.h"
 #include "replay/session_recorder.h"
 
@@ -31,9 +35,19 @@ std::string seatLine(size_t i, const LobbySeat& s) {
 
 class Node {
  public:
-  Node(const NodeOptions& o, EnetTransport& t) : o_(o), t_(t), start_(steadyMs()) {}
+  Node(const NodeOptions& o, EnetTransport& t) : o_(o), t_(t), start_(steadyMs()), outbox_(o.key, o.key.publicKey) {}
 
   Result<NodeResult> run() {
+    if (o_.host && o_.discoveryAddr != "off") {
+      std::string addr = o_.discoveryAddr;
+      if (addr.empty()) addr = o_.bind.host.rfind("127.", 0) == 0 ? "127.0.0.1" : "255.255.255.255";
+      auto a = LanAnnouncer::open(addr, o_.discoveryPort);
+      if (!a) log("LAN discovery off: " + a.message());
+      else {
+        announcer_.emplace(std::move(*a));
+        log("announcing the lobby on " + addr + ":" + std::to_string(o_.discoveryPort) + " (concord lan)");
+      }
+    }
     auto lobby = o_.host ? hostLobby() : joinLobby();
     if (!lobby) return lobby.error();
     return play();
@@ -47,6 +61,166 @@ class Node {
   uint16_t myPort() const { return o_.advertisePort ? o_.advertisePort : t_.port(); }
   void send(const PublicKey& to, const LobbyMessage& m) { t_.sendControl(to, encodeLobby(m)); }
   bool timedOut() const { return now() > o_.timeoutMs; }
+
+  // Services the transport, our input lines (comms commands) and the LAN announcement.
+  void pump(uint32_t waitMs) {
+    t_.pump(now(), waitMs);
+    if (o_.input)
+      for (int i = 0; i < 16; ++i) {
+        auto line = o_.input();
+        if (!line) break;
+        command(*line);
+      }
+    if (announcer_ && now() >= nextAnnounce_) {
+      nextAnnounce_ = now() + 1000;
+      LanAnnounce a;
+      a.hostName = o_.name.substr(0, 32);
+      a.moduleId = lobby_.session.moduleId.substr(0, 32);
+      a.configHash = lobby_.session.configHash();
+      a.seats = static_cast<uint8_t>(lobby_.seats.size());
+      for (const auto& s : lobby_.seats) if (s.kind == SeatKind::Open) ++a.free;
+      a.rated = lobby_.session.rated;
+      a.launched = lobby_.launched;
+      a.port = myPort();
+      if (a.seats > 0 && !a.moduleId.empty()) announcer_->send(a);
+    }
+  }
+
+  // The next control message that is not comms (comms are handled here, in every phase).
+  std::optional<ControlMessage> pollCtl() {
+    while (auto c = t_.pollControl()) {
+      if (!isComms(c->bytes)) return c;
+      onComms(*c);
+    }
+    return std::nullopt;
+  }
+
+  bool rated() const { return mode_ == CommsMode::Lobby ? lobby_.session.rated : session_.rated; }
+  std::optional<PublicKey> tableKey() const {
+    if (lobby_.seats.empty() || lobby_.seats[0].kind != SeatKind::Human) return std::nullopt;
+    return lobby_.seats[0].key;
+  }
+  std::string who(const PublicKey& k) const {
+    auto s = seatOf(k);
+    return s ? "seat " + std::to_string(*s) + " " + lobby_.seats[*s].name + " [" + k.fingerprint() + "]" : "[" + k.fingerprint() + "]";
+  }
+
+  void onComms(const ControlMessage& c) {
+    auto m = decodeComms(c.bytes);
+    if (!m) {
+      ++commsRefused_;
+      log("refused comms from " + who(c.from) + ": " + m.message());
+      return;
+    }
+    if (m->from == o_.key.publicKey) return;  // our own, relayed back
+    auto table = tableKey();
+    if (!table || !seatOf(m->from)) {
+      ++commsRefused_;
+      log("refused comms from " + who(m->from) + ": not a captain at this table");
+      return;
+    }
+    policy_.setTable(*table);
+    if (auto ok = policy_.accept(mode_, rated(), *m, c.from, now()); !ok) {
+      const std::string why = ok.message();
+      if (why.rfind("duplicate", 0) == 0) return;  // the same message by another route
+      if (why == "muted") return;                  // hidden for the session
+      ++commsRefused_;
+      log("refused comms from " + who(m->from) + " (" + std::string(modeName(mode_)) + (rated() ? ", rated" : ", casual") + "): " + why);
+      return;
+    }
+    keep(*m, c.bytes);
+    // In the lobby joiners are connected to the host only: the host relays (signatures stay the sender's).
+    if (o_.host && mode_ == CommsMode::Lobby)
+      for (const auto& s : lobby_.seats)
+        if (s.kind == SeatKind::Human && s.key != o_.key.publicKey && s.key != m->from && s.key != c.from) t_.sendControl(s.key, c.bytes);
+  }
+
+  void keep(const CommsMsg& m, const std::vector<uint8_t>& wire) {
+    ++commsAccepted_;
+    CommsRecord rec{curTurn_, mode_, seatOf(m.from) ? lobby_.seats[*seatOf(m.from)].name : "?", m, wire};
+    log("[comms] " + who(m.from) + " " + describeComms(m));
+    if (!o_.replayPath.empty()) {
+      if (!commsFile_.is_open()) commsFile_.open(o_.replayPath + ".comms", std::ios::app);
+      static const char* hex = "0123456789abcdef";
+      std::string h;
+      for (uint8_t b : wire) {
+        h += hex[b >> 4];
+        h += hex[b & 15];
+      }
+      commsFile_ << "comms turn " << rec.turn << " mode " << static_cast<int>(rec.mode) << " " << h << "\n";
+      commsFile_.flush();
+    }
+    if (o_.onComms) o_.onComms(rec);
+    if (comms_.size() < 10000) comms_.push_back(std::move(rec));
+  }
+
+  std::optional<size_t> seatByName(const std::string& n) const {
+    for (size_t i = 0; i < lobby_.seats.size(); ++i)
+      if (lobby_.seats[i].kind == SeatKind::Human && (lobby_.seats[i].name == n || lobby_.seats[i].key.fingerprint() == n)) return i;
+    return std::nullopt;
+  }
+
+  void command(std::string line) {
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+    if (line.empty()) return;
+    auto word = [&](std::string& rest) {
+      auto sp = rest.find(' ');
+      std::string w = rest.substr(0, sp);
+      rest = sp == std::string::npos ? "" : rest.substr(sp + 1);
+      return w;
+    };
+    std::string rest = line;
+    std::string cmd = line[0] == '/' ? word(rest) : "/say";
+    if (cmd == "/hails") {
+      for (const auto& h : hailCatalogue()) log("  " + std::to_string(h.id) + "  " + std::string(h.group) + ": " + std::string(h.phrase));
+      return;
+    }
+    if (cmd == "/mute" || cmd == "/unmute") {
+      auto s = seatByName(rest);
+      if (!s) return log("comms: no captain named '" + rest + "'");
+      if (cmd == "/mute") policy_.mute(lobby_.seats[*s].key);
+      else policy_.unmute(lobby_.seats[*s].key);
+      return log("comms: " + lobby_.seats[*s].name + (cmd == "/mute" ? " muted for this session" : " unmuted"));
+    }
+    CommsKind kind;
+    uint16_t hail = 0;
+    uint8_t to = 0;
+    auto number = [](const std::string& v, unsigned long max, unsigned long& out) {
+      if (v.empty() || v.size() > 5 || v.find_first_not_of("0123456789") != std::string::npos) return false;
+      out = std::stoul(v);
+      return out <= max;
+    };
+    unsigned long n = 0;
+    if (cmd == "/hail") {
+      kind = CommsKind::Hail;
+      if (!number(rest, 65535, n)) return log("comms: /hail takes a hail id (see /hails)");
+      hail = static_cast<uint16_t>(n);
+    } else if (cmd == "/say") {
+      kind = CommsKind::Text;
+    } else if (cmd == "/dm") {
+      kind = CommsKind::Direct;
+      std::string seat = word(rest);
+      if (!number(seat, 255, n) || n >= lobby_.seats.size()) return log("comms: /dm takes a seat number and a message");
+      to = static_cast<uint8_t>(n);
+    } else {
+      return log("comms: unknown command " + cmd + " (try /hails, /hail ID, /say TEXT, /dm SEAT TEXT, /mute NAME, /unmute NAME)");
+    }
+    auto table = tableKey();
+    if (!table) return log("comms: not at a table yet");
+    if (!seatOf(o_.key.publicKey)) return log("comms: spectators cannot send messages");
+    outbox_.setTable(*table);
+    CommsMsg m;
+    if (o_.senderChecks) {
+      auto c = outbox_.compose(mode_, rated(), kind, hail, to, rest, now());
+      if (!c) return log("comms: not sent: " + c.message());
+      m = std::move(*c);
+    } else {
+      m = outbox_.composeUnchecked(kind, hail, to, rest);
+    }
+    auto wire = encodeComms(m);
+    for (const auto& k : t_.connectedKeys()) t_.sendControl(k, wire);
+    keep(m, wire);
+  }
 
   void syncSession() {
     auto& ss = lobby_.session.seats;
@@ -106,9 +280,9 @@ class Node {
     broadcastLobby();
     while (true) {
       if (timedOut()) return Err("lobby: timed out waiting for players; start again with a smaller --wait-for");
-      t_.pump(now(), 5);
+      pump(5);
       bool changed = false;
-      while (auto c = t_.pollControl()) {
+      while (auto c = pollCtl()) {
         auto m = decodeLobby(c->bytes);
         if (!m) {
           log("refused lobby message from " + c->from.fingerprint() + ": " + m.message());
@@ -169,8 +343,8 @@ class Node {
     bool commitsSent = false;
     while (reveals.size() < humans.size() || !commitsSent) {
       if (now() > deadline) return Err("seeding: not every player committed and revealed in 15 s; host again");
-      t_.pump(now(), 5);
-      while (auto c = t_.pollControl()) {
+      pump(5);
+      while (auto c = pollCtl()) {
         auto m = decodeLobby(c->bytes);
         auto seat = seatOf(c->from);
         if (!m || !seat) continue;
@@ -203,15 +377,17 @@ class Node {
     if (auto c = t_.connect(*o_.join); !c) return c.error();
     log("joining " + o_.join->text() + " as " + o_.name + " [" + o_.key.publicKey.fingerprint() + "]");
     std::optional<PublicKey> hostKey;
-    uint64_t nextRetry = 3000;
+    uint64_t nextRetry = 3000, nextSpectate = 0;
     while (true) {
       if (timedOut()) return Err("join: no game started within the time limit; is the host running at ", o_.join->text(), "?");
-      t_.pump(now(), 5);
+      pump(5);
       if (!hostKey) {
         auto keys = t_.connectedKeys();
         if (!keys.empty() && t_.connected(keys[0])) {
           hostKey = keys[0];
-          send(*hostKey, JoinMsg{o_.name, myPort()});
+          if (o_.spectate) send(*hostKey, SpectateMsg{o_.name});
+          else send(*hostKey, JoinMsg{o_.name, myPort()});
+          nextSpectate = now() + 1000;
         } else if (now() > nextRetry) {
           // Lossy networks lose connects too: keep knocking until the time limit.
           nextRetry = now() + 3000;
@@ -225,7 +401,11 @@ class Node {
         hostKey.reset();
         continue;
       }
-      while (auto c = t_.pollControl()) {
+      if (o_.spectate && now() >= nextSpectate) {  // asked again until the game runs
+        nextSpectate = now() + 1000;
+        send(*hostKey, SpectateMsg{o_.name});
+      }
+      while (auto c = pollCtl()) {
         if (c->from != *hostKey) continue;
         auto m = decodeLobby(c->bytes);
         if (!m) {
@@ -263,8 +443,12 @@ class Node {
           if (seats_.size() != session_.seats.size()) return Err("rejoin: malformed game description");
           rejoin_ = true;
           lobby_.seats = seats_;
-          if (!seatOf(o_.key.publicKey)) return Err("join: the game is running and we have no seat in it; spectating is not supported yet");
-          log("rejoining a running game");
+          if (!seatOf(o_.key.publicKey)) {
+            spectator_ = true;
+            log("the game is running and we have no seat in it: spectating (following live, sending no orders)");
+          } else {
+            log("rejoining a running game");
+          }
           return Ok();
         } else if (auto* r = std::get_if<RefuseMsg>(&*m)) {
           return Err("join refused: ", r->why);
@@ -277,19 +461,20 @@ class Node {
   Result<NodeResult> play() {
     lobby_.seats = seats_;
     auto me = seatOf(o_.key.publicKey);
-    if (!me) return Err("internal: no seat for us");
-    const Seat mySeat = static_cast<Seat>(*me);
+    if (!me && !spectator_) return Err("internal: no seat for us");
+    const Seat mySeat = me ? static_cast<Seat>(*me) : static_cast<Seat>(seats_.size());
+    mode_ = CommsMode::Active;
     const std::string joinHost = o_.join ? o_.join->host : "127.0.0.1";
     for (auto& s : seats_)
       if (s.kind == SeatKind::Human && s.host.empty()) s.host = joinHost;
-    t_.setSelf(mySeat);
+    t_.setSelf(spectator_ ? static_cast<PeerId>(kGuestIdBase - 1) : mySeat);
     for (Seat s = 0; s < seats_.size(); ++s) {
       if (seats_[s].kind != SeatKind::Human || s == mySeat) continue;
       t_.assign(seats_[s].key, s);
       if (s > mySeat || rejoin_) t_.want(seats_[s].key, Address{seats_[s].host, seats_[s].port});
     }
-    log("game " + session_.gameId().hex() + " starts: seat " +
-        std::to_string(mySeat) + (rejoin_ ? " (rejoin: fetching snapshot)" : ""));
+    log("game " + session_.gameId().hex() + " starts: " + (spectator_ ? std::string("spectator") : "seat " + std::to_string(mySeat)) +
+        (rejoin_ ? " (fetching snapshot)" : ""));
     std::unique_ptr<replay::SessionRecorder> recorder;
     if (!o_.replayPath.empty() && !rejoin_) {
       auto r = replay::SessionRecorder::create(o_.replayPath, session_);
@@ -329,18 +514,16 @@ class Node {
     while (true) {
       const uint64_t n = now();
       if (n > o_.timeoutMs) return Err("game: not finished within ", o_.timeoutMs / 1000, " s (turn ", p->turn(), ")");
-      t_.pump(n, 1);
-      while (auto c = t_.pollControl()) {
+      pump(1);
+      while (auto c = pollCtl()) {
         auto m = decodeLobby(c->bytes);
-        if (!m || !std::holds_alternative<JoinMsg>(*m)) continue;
-        if (!seatOf(c->from)) {
-          send(c->from, RefuseMsg{"the game is running; spectating is not supported yet"});
-          continue;
-        }
+        if (!m || spectator_ || (!std::holds_alternative<JoinMsg>(*m) && !std::holds_alternative<SpectateMsg>(*m))) continue;
         GameMsg g{session_, seats_};
         g.seats[mySeat].host.clear();
         send(c->from, g);
-        log("seat owner " + c->from.fingerprint() + " is back: sent the game description");
+        if (seatOf(c->from)) log("seat owner " + c->from.fingerprint() + " is back: sent the game description");
+        else if (spectatorsSeen_.insert(c->from).second)
+          log("spectator [" + c->from.fingerprint() + "] follows the game: sent the game description");
       }
       p->tick(n);
       if (lateStart && !rejoin_ && p->turn() == 0 && p->seals().empty()) {
@@ -359,7 +542,8 @@ class Node {
         continue;
       }
       if (rejoin_ && !p->syncing() && n < behindUntil && n >= nextCatchup) catchUp(*p, n);
-      if (p->turn() != lastTurn) {
+      curTurn_ = p->turn();
+      if (p->turn() != lastTurn && !spectator_) {
         lastTurn = p->turn();
         const auto& ctl = p->engine().membership().seat(mySeat);
         const bool owned = ctl.controller == lockstep::Controller::Owner;
@@ -385,9 +569,14 @@ class Node {
         if (p->desync() || n > haltedAt + o_.silenceMs)
           return Err("desync: ", p->desync() ? p->desync()->summary() : std::string("halted without a report"));
       }
+      if (p->turn() != lastTurn) {
+        lastTurn = p->turn();
+        lastChange = n;
+      }
       if (p->over()) {
         if (!overAt) {
           overAt = n;
+          mode_ = CommsMode::PostGame;
           log("game over at turn " + std::to_string(p->turn()) + ": " +
               (p->engine().game().outcome() ? p->engine().game().outcome()->summary : std::string("?")));
         }
@@ -402,7 +591,11 @@ class Node {
     NodeResult res;
     res.seat = mySeat;
     res.rejoined = rejoin_;
-    res.ownsSeat = p->engine().membership().seat(mySeat).controller == lockstep::Controller::Owner;
+    res.ownsSeat = !spectator_ && p->engine().membership().seat(mySeat).controller == lockstep::Controller::Owner;
+    res.spectator = spectator_;
+    res.commsAccepted = commsAccepted_;
+    res.commsRefused = commsRefused_;
+    res.comms = comms_;
     res.firstTurn = p->firstTurn();
     res.turns = static_cast<uint32_t>(p->seals().size());
     res.sealsDigest = lockstep::digestSeals(p->seals());
@@ -438,6 +631,18 @@ class Node {
   SessionConfig session_;
   std::vector<LobbySeat> seats_;
   bool rejoin_ = false;
+  bool spectator_ = false;
+  std::set<PublicKey> spectatorsSeen_;
+  // Comms and discovery.
+  CommsMode mode_ = CommsMode::Lobby;
+  CommsPolicy policy_{PublicKey{}};
+  CommsOutbox outbox_;
+  uint32_t curTurn_ = 0;
+  std::ofstream commsFile_;
+  uint64_t commsAccepted_ = 0, commsRefused_ = 0;
+  std::vector<CommsRecord> comms_;
+  std::optional<LanAnnouncer> announcer_;
+  uint64_t nextAnnounce_ = 0;
 };
 
 }  // namespace

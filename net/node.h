@@ -12,12 +12,23 @@
 #include "core/det/result.h"
 #include "core/game/registry.h"
 #include "lockstep/crypto.h"
+#include "net/comms.h"
 #include "net/enet_transport.h"
+#include "net/lan.h"
 
 namespace concord::net {
 
 /// Most seats a networked table may have (the goal: 18 peers on one machine).
 inline constexpr Seat kMaxPlayers = 18;
+
+/// One accepted comms message (ours or another captain's), as kept beside the replay.
+struct CommsRecord {
+  uint32_t turn = 0;          // the turn being played when it was accepted (0 in the lobby)
+  CommsMode mode = CommsMode::Lobby;
+  std::string fromName;
+  CommsMsg msg;
+  std::vector<uint8_t> wire;  // encodeComms(msg): signed, verifiable later with decodeComms + verifyComms
+};
 
 struct NodeOptions {
   std::string name = "player";
@@ -42,6 +53,16 @@ struct NodeOptions {
   uint64_t timeoutMs = 600000;  // give up (lobby + game) after this long
   std::string replayPath;       // empty: no replay
   std::function<void(const std::string&)> log;
+  // Comms (RULES IX).
+  std::function<std::optional<std::string>()> input;  // polled for command lines: /hail ID, /say, /dm, /mute
+  bool senderChecks = true;   // false: send without our own checks (tests prove receivers refuse)
+  std::function<void(const CommsRecord&)> onComms;    // every accepted message (replay seam)
+  // LAN discovery (host): announce to discoveryAddr:discoveryPort once a second. Empty address:
+  // 255.255.255.255, or 127.0.0.1 when bound to loopback; "off": no announcements.
+  std::string discoveryAddr;
+  uint16_t discoveryPort = kDiscoveryPort;
+  // Spectator: follow a running game without a seat (never sends bundles).
+  bool spectate = false;
 };
 
 struct NodeResult {
@@ -56,6 +77,9 @@ struct NodeResult {
   TransportStats transport;
   uint64_t wireBytes = 0;    // lockstep bytes this peer sent
   uint64_t elapsedMs = 0;
+  bool spectator = false;
+  uint64_t commsAccepted = 0, commsRefused = 0;
+  std::vector<CommsRecord> comms;  // every accepted message, in order (bounded)
 };
 
 Result<NodeResult> runNode(const NodeOptions& opt);

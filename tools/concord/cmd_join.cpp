@@ -10,10 +10,11 @@ namespace concord::cli {
 
 int runJoin(Args args) {
   static constexpr const char* kUsage =
-      "usage: concord join ADDR[:PORT] [common options]\n"
+      "usage: concord join ADDR[:PORT] [--spectate] [common options]\n"
       "Joins the lobby at ADDR (default port 27960), marks ready and plays. Until a UI is attached\n"
       "your seat is played by the module bot. Run it again with the same identity after a crash to\n"
-      "reclaim your seat in the running game.\n";
+      "reclaim your seat in the running game. With --spectate (or when the running game has no seat for\n"
+      "you) you follow it live without a seat. Type comms commands on stdin (/hails, /hail ID, /say TEXT).\n";
   if (wantsHelp(args)) {
     std::printf("%s%s", kUsage, kNetOptionsHelp);
     return 0;

@@ -12,6 +12,7 @@ int runHost(Args args);
 int runJoin(Args args);
 int runBot(Args args);
 int runChaos(Args args);
+int runLan(Args args);
 
 std::span<const Command> commands() {
   static const Command table[] = {
@@ -23,6 +24,7 @@ std::span<const Command> commands() {
       {"host", "host a LAN game: lobby, seats, launch (players join with concord join)", runHost},
       {"join", "join a LAN game at ADDR[:PORT], or reclaim our seat after a crash", runJoin},
       {"bot", "join a LAN game at ADDR[:PORT] as a headless AI-controlled peer", runBot},
+      {"lan", "list the games announced on the local network (concord host announces its lobby)", runLan},
       {"chaos", "UDP chaos proxy for fault tests: seeded loss, delay, jitter, reordering, duplication", runChaos},
   };
   return table;

@@ -1,9 +1,13 @@
 // Shared option parsing and the run loop wrapper of the networked subcommands.
 #include "tools/concord/net_args.h"
 
+#include <poll.h>
 #include <spdlog/spdlog.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <optional>
 
 #include "net/identity.h"
 
@@ -18,6 +22,32 @@ bool number(const std::string& s, uint64_t max, uint64_t& out) {
 
 bool quiet = false;
 
+// Lines typed on stdin (comms commands), read without blocking the game loop. EOF (or /dev/null) ends it.
+std::optional<std::string> stdinLine() {
+  static std::string buf;
+  static bool eof = false;
+  while (!eof) {
+    pollfd p{0, POLLIN, 0};
+    if (::poll(&p, 1, 0) <= 0 || !(p.revents & (POLLIN | POLLHUP))) break;
+    char chunk[512];
+    ssize_t n = ::read(0, chunk, sizeof chunk);
+    if (n <= 0) {
+      eof = true;
+      break;
+    }
+    buf.append(chunk, static_cast<size_t>(n));
+    if (buf.size() > 65536) buf.erase(0, buf.size() - 65536);
+  }
+  auto nl = buf.find('\n');
+  if (nl == std::string::npos) {
+    if (!eof || buf.empty()) return std::nullopt;
+    nl = buf.size();
+  }
+  std::string line = buf.substr(0, nl);
+  buf.erase(0, std::min(buf.size(), nl + 1));
+  return line;
+}
+
 }  // namespace
 
 bool parseNetOption(Args args, size_t& i, net::NodeOptions& o, std::string& identityPath, std::string& error) {
@@ -26,7 +56,15 @@ bool parseNetOption(Args args, size_t& i, net::NodeOptions& o, std::string& iden
     quiet = true;
     return true;
   }
-  static const char* withValue[] = {"--name", "--identity", "--bind", "--port", "--advertise-port", "--replay", "--tolerance", "--timeout", "--think-ms"};
+  if (a == "--spectate") {
+    o.spectate = true;
+    return true;
+  }
+  if (a == "--no-sender-checks") {  // tests: prove that receivers enforce the comms rules
+    o.senderChecks = false;
+    return true;
+  }
+  static const char* withValue[] = {"--name", "--identity", "--bind", "--port", "--advertise-port", "--replay", "--tolerance", "--timeout", "--think-ms", "--discovery-addr", "--discovery-port"};
   bool known = false;
   for (const char* k : withValue) known = known || a == k;
   if (!known) return false;
@@ -40,8 +78,10 @@ bool parseNetOption(Args args, size_t& i, net::NodeOptions& o, std::string& iden
   else if (a == "--identity") identityPath = v;
   else if (a == "--bind") o.bind.host = v;
   else if (a == "--replay") o.replayPath = v;
-  else if (!number(v, a == "--port" || a == "--advertise-port" ? 65535 : 1u << 30, n)) error = a + " takes a whole number, got '" + v + "'";
+  else if (a == "--discovery-addr") o.discoveryAddr = v;
+  else if (!number(v, a == "--port" || a == "--advertise-port" || a == "--discovery-port" ? 65535 : 1u << 30, n)) error = a + " takes a whole number, got '" + v + "'";
   else if (a == "--port") o.bind.port = static_cast<uint16_t>(n);
+  else if (a == "--discovery-port") o.discoveryPort = static_cast<uint16_t>(n);
   else if (a == "--advertise-port") o.advertisePort = static_cast<uint16_t>(n);
   else if (a == "--tolerance") o.silenceMs = n;
   else if (a == "--think-ms") o.thinkMs = n;
@@ -55,14 +95,16 @@ int runNetNode(net::NodeOptions o, const std::string& identityPath, const std::s
   o.key = *key;
   spdlog::set_pattern("[%H:%M:%S.%e] %v");
   if (!quiet) o.log = [](const std::string& l) { spdlog::info("{}", l); };
+  o.input = stdinLine;
   auto r = net::runNode(o);
   if (!r) return failure(what + ": " + r.message());
   std::printf("RESULT seat %u turns %u first %u final %s digest %s rejoined %d owns-seat %d elapsed-ms %llu wire-bytes %llu "
-              "udp-bytes %llu packets %llu rejected %llu outcome %s\n",
+              "udp-bytes %llu packets %llu rejected %llu spectator %d comms %llu comms-refused %llu outcome %s\n",
               static_cast<unsigned>(r->seat), r->turns, r->firstTurn, r->finalSeal.hex().c_str(), r->sealsDigest.hex().c_str(),
               r->rejoined ? 1 : 0, r->ownsSeat ? 1 : 0, static_cast<unsigned long long>(r->elapsedMs), static_cast<unsigned long long>(r->wireBytes),
               static_cast<unsigned long long>(r->transport.bytesSent), static_cast<unsigned long long>(r->transport.packetsSent),
-              static_cast<unsigned long long>(r->transport.rejectedPackets), r->outcome.c_str());
+              static_cast<unsigned long long>(r->transport.rejectedPackets), r->spectator ? 1 : 0,
+              static_cast<unsigned long long>(r->commsAccepted), static_cast<unsigned long long>(r->commsRefused), r->outcome.c_str());
   std::fflush(stdout);
   return 0;
 }

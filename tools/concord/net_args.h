@@ -24,6 +24,12 @@ inline constexpr const char* kNetOptionsHelp =
     "  --tolerance MS       silence before a departed seat is substituted by an AI (default 5000)\n"
     "  --think-ms MS        bots wait this long before answering their turn, like a person (default 0)\n"
     "  --timeout S          give up after S seconds (default 600)\n"
-    "  --quiet              only the result line\n";
+    "  --quiet              only the result line\n"
+    "  --discovery-addr A   (host) announce the lobby to A (default 255.255.255.255; 127.0.0.1 when bound to\n"
+    "                       127.x; 'off' for none); `concord lan` lists what it hears\n"
+    "  --discovery-port N   (host) UDP port of the announcements (default 27961)\n"
+    "  --spectate           (join) follow a running game without a seat\n"
+    "  --no-sender-checks   send comms without our own checks (tests: receivers must refuse)\n"
+    "Comms: type on stdin /hails, /hail ID, /say TEXT (or just TEXT), /dm SEAT TEXT, /mute NAME, /unmute NAME.\n";
 
 }  // namespace concord::cli
