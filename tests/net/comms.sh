@@ -5,11 +5,19 @@
 #   off (--no-sender-checks): EVERY receiver refuses and logs it; seat 2's own /say is stopped at send;
 # - after the game free text is accepted again (post-game);
 # - a spectator joins mid-game (`join --spectate`) and ends on the same final Seal as the players.
-# usage: comms.sh CONCORD [--timeout S]. Only 127.0.0.1 is used. Every child is killed on exit.
+# usage: comms.sh CONCORD [--module M] [--think-ms MS] [--timeout S] (bots pace their turns so the game
+# lasts long enough for messages mid-game). Only 127.0.0.1 is used. Every child is killed on exit.
 set -u
 CONCORD=$1; shift
-TIMEOUT=150 MODULE=${MODULE:-warp} THINK=${THINK:-8}
-[ "${1:-}" = --timeout ] && TIMEOUT=$2
+TIMEOUT=150 MODULE=shed THINK=300
+while [ $# -gt 0 ]; do
+  case $1 in
+    --timeout) TIMEOUT=$2; shift 2;;
+    --module) MODULE=$2; shift 2;;
+    --think-ms) THINK=$2; shift 2;;
+    *) echo "comms.sh: unknown option $1"; exit 2;;
+  esac
+done
 DIR=$(mktemp -d /tmp/concord-comms-XXXXXX)
 PIDS=()
 cleanup() { exec 3>&- 4>&- 2>/dev/null; for p in "${PIDS[@]}"; do kill -9 "$p" 2>/dev/null; done; wait 2>/dev/null; }
