@@ -119,6 +119,11 @@ class Node {
       log("refused comms from " + who(m->from) + ": not a captain at this table");
       return;
     }
+    if (m->kind == CommsKind::Direct && m->toSeat >= lobby_.seats.size()) {
+      ++commsRefused_;
+      log("refused comms from " + who(m->from) + ": a DM to seat " + std::to_string(m->toSeat) + ", which does not exist");
+      return;
+    }
     policy_.setTable(*table);
     if (auto ok = policy_.accept(mode_, rated(), *m, c.from, now()); !ok) {
       const std::string why = ok.message();
