@@ -27,6 +27,8 @@ std::optional<std::string> stdinLine() {
   static std::string buf;
   static bool eof = false;
   while (!eof) {
+    // A background job reading its terminal would be stopped (SIGTTIN): only the foreground reads a tty.
+    if (::isatty(0) && ::tcgetpgrp(0) != ::getpgrp()) break;
     pollfd p{0, POLLIN, 0};
     if (::poll(&p, 1, 0) <= 0 || !(p.revents & (POLLIN | POLLHUP))) break;
     char chunk[512];
