@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Multi-process loopback test of comms (RULES IX), LAN discovery and spectators:
 # - a rated host announces its lobby to 127.0.0.1 on a test port; `concord lan` hears it;
+# - in the lobby free text is allowed and relayed by the host between joiners;
 # - during active play seat 1 sends a quick hail (every peer shows it) and free text with its own checks
 #   off (--no-sender-checks): EVERY receiver refuses and logs it; seat 2's own /say is stopped at send;
 # - after the game free text is accepted again (post-game);
@@ -46,6 +47,10 @@ PIDS+=($!); PID1=$!
 "$CONCORD" bot "127.0.0.1:$P0" --port $((BASE + 2)) --identity "$DIR/2.key" --name bot2 --replay "$DIR/2.cr" \
   "${COMMON[@]}" < "$DIR/in2" > "$DIR/2.out" 2>&1 &
 PIDS+=($!); PID2=$!
+# Lobby comms (full mode even in a rated game): joiners reach each other through the host's relay.
+waitfor "$DIR/2.out" "bot1 \[" 100 || { echo "FAIL: bot1 and bot2 are not both in the lobby"; fail=1; }
+echo "/say hello lobby" >&3
+waitfor "$DIR/2.out" "says: hello lobby" 50 || { echo "FAIL: bot2 did not receive bot1's lobby text (host relay)"; fail=1; }
 "$CONCORD" bot "127.0.0.1:$P0" --port $((BASE + 3)) --identity "$DIR/3.key" --name bot3 --replay "$DIR/3.cr" \
   "${COMMON[@]}" < /dev/null > "$DIR/3.out" 2>&1 &
 PIDS+=($!); PID3=$!
@@ -66,6 +71,7 @@ waitfor "$DIR/1.out" "game over at turn" $((TIMEOUT * 10)) || { echo "FAIL: seat
 sleep 0.5
 echo "/say gg, well played" >&3
 for p in $PID0 $PID1 $PID2 $PID3 $PIDS_S; do wait "$p" || { echo "FAIL: pid $p exited with $?"; fail=1; }; done
+grep -q "\[comms\] seat [0-9] bot1 .* says: hello lobby" "$DIR/0.out" || { echo "FAIL: the host did not show lobby text"; fail=1; }
 for i in 0 2 3 s; do
   f="$DIR/$i.out"
   grep -q "\[comms\] seat [0-9] bot1 .* hail 401 \"Red Alert!\"" "$f" || { echo "FAIL: peer $i did not show seat 1's hail"; fail=1; }
