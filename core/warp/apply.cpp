@@ -6,16 +6,6 @@
 
 namespace concord::warp {
 
-void WarpGame::say(std::string line) { log_.push_back(std::move(line)); }
-
-std::vector<std::string> WarpGame::logSince(uint64_t from) const {
-  std::vector<std::string> out;
-  uint64_t prevStart = logBase_ - prevLog_.size();
-  for (uint64_t i = std::max(from, prevStart); i < logBase_; ++i) out.push_back(prevLog_[static_cast<size_t>(i - prevStart)]);
-  for (uint64_t i = std::max(from, logBase_); i < logTotal(); ++i) out.push_back(log_[static_cast<size_t>(i - logBase_)]);
-  return out;
-}
-
 std::vector<Rejection> WarpGame::apply(const TurnInput& input) {
   std::vector<Rejection> rejected;
   for (const auto& so : input.bySeat)
@@ -59,8 +49,7 @@ void WarpGame::applyValid(uint8_t s, const Decoded& d) {
     case kCatch: {
       uint8_t t = catchTarget_;
       catchTarget_ = kNone;
-      say(name(s) + " catches " + name(t) + ": missed Drop to Impulse! " + name(t) + " draws " +
-          std::to_string(cfg_.catchPenalty) + " and returns to warp");
+      say(Ev::Catch, {s, t});
       Tile keep = drawn_;
       drawInto(t, cfg_.catchPenalty);
       drawn_ = keep;
@@ -69,7 +58,7 @@ void WarpGame::applyValid(uint8_t s, const Decoded& d) {
     }
     case kOvertime: {
       me.vote = d.arg ? 2 : 3;
-      say(name(s) + (d.arg ? " accepts overtime" : " declines overtime"));
+      say(Ev::OvertimeVote, {s, static_cast<uint16_t>(d.arg ? 1 : 0)});
       bool pending = false, declined = false;
       for (const auto& st : seat_) {
         pending = pending || st.vote == 1;
@@ -99,37 +88,37 @@ void WarpGame::applyValid(uint8_t s, const Decoded& d) {
       // Decision (docs/rules-decisions.md): the returned coordinate goes back face-down at a random depth.
       auto at = static_cast<size_t>(deal_.below(pile_.size() + 1));
       pile_.insert(pile_.begin() + static_cast<std::ptrdiff_t>(at), other);
-      say(name(s) + " keeps one wager coordinate and returns the other face-down");
+      say(Ev::WagerKeep, {s});
       phase_ = Phase::Play;
       afterChart(s);
       return;
     }
     case kAnnounce:
       me.atImpulse = true;
-      say(name(s) + ": Drop to Impulse!");
+      say(Ev::DropToImpulse, {s});
       phase_ = Phase::Play;
       advance(s);
       return;
     case kPass:
       if (phase_ == Phase::Impulse) {
         me.atImpulse = true;
-        say(name(s) + " passes the helm with one coordinate left");
+        say(Ev::PassLastOne, {s});
         phase_ = Phase::Play;
         catchTarget_ = s;  // §V the catch window opens; it closes when the next captain passes helm
         advance(s);
         return;
       }
       if (dbl_.active && !beaconOf(s) && cfg_.passRedAlertNoDraw)
-        say(name(s) + " passes Red Alert without drawing (house rule)");
+        say(Ev::PassRedHouse, {s});
       else
-        say(name(s) + " passes");
+        say(Ev::Pass, {s});
       hazardPass(s);
       endTurn(s);
       return;
     case kBeacon:
       beaconOf(s) = true;
       if (cfg_.manualShields) me.ownSinceDrop = false;  // §VI manual shields: raise only after an own-trail chart
-      say(name(s) + ": shields down, Distress Beacon deployed");
+      say(Ev::ShieldsDown, {s});
       endTurn(s);
       return;
     case kGive: {
@@ -137,7 +126,7 @@ void WarpGame::applyValid(uint8_t s, const Decoded& d) {
       me.hand.erase(std::find(me.hand.begin(), me.hand.end(), d.tile));
       auto& h = seat_[exchangeTaker_].hand;
       h.insert(std::upper_bound(h.begin(), h.end(), d.tile), d.tile);
-      say(name(s) + " gives one coordinate back to " + name(exchangeTaker_));
+      say(Ev::ExchangeGive, {s, exchangeTaker_});
       phase_ = Phase::Play;
       exchangeGiver_ = exchangeTaker_ = kNone;
       afterChart(toAct_);
@@ -161,15 +150,15 @@ void WarpGame::applyValid(uint8_t s, const Decoded& d) {
       drawInto(s, 1);
       drew_ = true;
       mustChartDrawn_ = true;
-      if (me.atImpulse) say(name(s) + " draws and returns to warp");
-      else say(name(s) + " draws from Uncharted Sectors");
+      if (me.atImpulse) say(Ev::DrawReturn, {s});
+      else say(Ev::Draw, {s});
       me.atImpulse = false;
       return;
     case kShields:
       shieldChanged_ = true;
       beaconOf(s) = d.arg == 0;
       if (d.arg == 0) me.ownSinceDrop = false;
-      say(name(s) + (d.arg ? ": shields up" : ": shields down, Distress Beacon deployed"));
+      say(d.arg ? Ev::ShieldsUp : Ev::ShieldsDown, {s});
       return;
     case kChart: {
       int line = lineOf(s, d.route);
@@ -194,25 +183,25 @@ void WarpGame::doChart(uint8_t s, Tile t, uint8_t line) {
       ++dbl_.stabilizers;
       if (dbl_.stabilizers < 3) {
         L.branches.push_back(Placed{t, t.other(dbl_.pip)});
-        say(name(s) + " places stabilizer " + std::to_string(dbl_.stabilizers) + " " + t.text() + " on " + dt.text());
+        say(Ev::Stabilizer, {s, dbl_.stabilizers, packTile(t), packTile(dt)});
         if (doubleIsDead(dbl_.pip, 3 - dbl_.stabilizers)) {
-          say("Dead double: " + dt.text() + " can no longer be stabilized — the alert ends");
+          say(Ev::DeadStabilize, {packTile(dt)});
           dbl_ = OpenDouble{};
         }
       } else {
         L.main.push_back(Placed{t, t.other(dbl_.pip)});
-        say(name(s) + " places the center foot " + t.text() + ": Subspace Fracture stabilized, alert cleared");
+        say(Ev::CenterFoot, {s, packTile(t)});
         dbl_ = OpenDouble{};
       }
     } else {
       L.main.push_back(Placed{t, t.other(dbl_.pip)});
-      say(name(s) + " covers " + dt.text() + " with " + t.text() + ": alert cleared");
+      say(Ev::Cover, {s, packTile(dt), packTile(t)});
       dbl_ = OpenDouble{};
     }
   } else {
     uint8_t end = L.openEnd(spacedock_);
     L.main.push_back(Placed{t, t.other(end)});
-    say(name(s) + " charts " + t.text() + " on " + lineName(s, line));
+    say(Ev::Chart, {s, packTile(t), line});
     if (t.isDouble() && cfg_.iota) doubleDown_ = static_cast<uint8_t>(doubleDown_ + 2);  // §VI Iota
     if (t.isDouble() && cfg_.kappa && cfg_.objective == Objective::GoOut && !exchangeDone_) {
       exchangeDone_ = true;  // §VI Kappa (Go-out): the first double charted this round
@@ -224,17 +213,16 @@ void WarpGame::doChart(uint8_t s, Tile t, uint8_t line) {
       if (fracture && immunitySeat_ == s && line == home(s)) {
         fracture = false;  // §VI Alpha Fracture immunity: Red Alert still applies
         immunitySeat_ = kNone;
-        say("Fracture immunity: no Subspace Fracture on " + t.text());
+        say(Ev::FractureImmunity, {packTile(t)});
       }
       dbl_ = OpenDouble{true, line, t.hi, s, s, false, fracture, 0};
       if (doubleIsDead(t.hi, fracture ? 3 : 1)) {
-        say("Dead double: no coordinate showing " + std::to_string(t.hi) + " is left to satisfy " + t.text() +
-            " — the alert ends");
+        say(Ev::DeadDouble, {packTile(t)});
         dbl_ = OpenDouble{};
       } else if (fracture) {
-        say("Subspace Fracture and Red Alert open on " + t.text() + ": three stabilizers needed");
+        say(Ev::FractureOpen, {packTile(t)});
       } else {
-        say("Yellow alert: " + name(s) + " owes a cover on " + t.text());
+        say(Ev::YellowAlert, {s, packTile(t)});
       }
       if (cfg_.continuum && t.hi == 0 && line == home(s)) flashPending_ = true;  // §VI Alpha
       if (cfg_.lambda && line == seats_) {
@@ -246,15 +234,15 @@ void WarpGame::doChart(uint8_t s, Tile t, uint8_t line) {
           dbl_.line = home(s);
           dbl_.wormhole = true;
         }
-        say("Wormhole! " + name(s) + "'s Warp Trail and the Neutral Zone swap");
+        say(Ev::Wormhole, {s});
       }
       if (cfg_.salamander && cfg_.objective == Objective::GoOut && t.hi == cfg_.maxPip) {
         // §VI Beta (Go-out) Salamander Surge: every opponent draws 1, in turn order from the next captain.
-        say("Salamander Surge! Every opposing captain draws 1");
+        say(Ev::Surge);
         Tile keep = drawn_;
         for (uint8_t n = nextSeat(s); n != s; n = nextSeat(n)) {
           if (forcedDraw(n, 1) == 0) {
-            say("No coordinates left to draw: the remaining surge draws are cancelled");
+            say(Ev::SurgeCancelled);
             break;
           }
           seat_[n].atImpulse = false;
@@ -265,12 +253,12 @@ void WarpGame::doChart(uint8_t s, Tile t, uint8_t line) {
   }
   if (cfg_.delta && line == seats_ && hazard_ != s) {
     hazard_ = s;  // §VI Delta: charting onto the Neutral Zone takes custody of the Hazard Marker
-    say(name(s) + " takes the Hazard Marker");
+    say(Ev::HazardTake, {s});
   }
   if (cfg_.theta && cfg_.objective == Objective::GoOut && line == home(s) && !momentumClaimed_ && L.main.size() >= 5) {
     momentumClaimed_ = true;  // §VI Theta (Go-out) Trail Momentum, once per round
     extraTurn_ = s;
-    say("Trail Momentum! " + name(s) + " earns an extra turn");
+    say(Ev::Momentum, {s});
   }
   // §III Shields Up: charting on your own trail removes your beacon; §VI house variants.
   if (line == home(s)) {
@@ -279,7 +267,7 @@ void WarpGame::doChart(uint8_t s, Tile t, uint8_t line) {
   }
   if (!cfg_.manualShields && beaconOf(s) && me.beaconLock == 0 && (line == home(s) || cfg_.beaconClearsOnAnyPlay)) {
     beaconOf(s) = false;
-    say(name(s) + ": shields up");
+    say(Ev::ShieldsUp, {s});
   }
 }
 
@@ -291,7 +279,7 @@ void WarpGame::afterChart(uint8_t s) {
   }
   if (flashPending_) {
     phase_ = Phase::Flash;
-    say("Continuum Flash! " + name(s) + " chooses a directive");
+    say(Ev::Flash, {s});
     return;
   }
   if (phase_ != Phase::Play) return;
@@ -322,11 +310,11 @@ void WarpGame::advance(uint8_t s) {
   uint8_t n = nextSeat(s);
   if (extraTurn_ == s && !dbl_.active) {
     n = s;  // §VI Theta (Go-out): the momentum extra turn; decision: forfeited if a double is left open
-    say(name(s) + " takes the Trail Momentum extra turn");
+    say(Ev::MomentumTurn, {s});
   } else {
     for (int guard = 0; guard < seats_ && seat_[n].skipNext; ++guard) {
       seat_[n].skipNext = false;
-      say(name(n) + " skips this turn");
+      say(Ev::Skips, {n});
       n = nextSeat(n);
     }
   }
@@ -336,7 +324,7 @@ void WarpGame::advance(uint8_t s) {
     dbl_.red = true;
     dbl_.responsible = n;
     Tile dt{dbl_.pip, dbl_.pip};
-    say("Red Alert! " + name(n) + " must answer " + dt.text());
+    say(Ev::RedAlert, {n, packTile(dt)});
   }
   toAct_ = n;
   drew_ = mustChartDrawn_ = false;
@@ -344,7 +332,7 @@ void WarpGame::advance(uint8_t s) {
   shieldChanged_ = false;
   if (doubleDown_ > 0) {
     // §VI Iota Double Down: the next captain draws 2 per double before their turn begins.
-    say("Double Down! " + name(n) + " draws " + std::to_string(doubleDown_));
+    say(Ev::DoubleDown, {n, doubleDown_});
     Tile keep = drawn_;
     forcedDraw(n, doubleDown_);
     drawn_ = keep;
@@ -355,7 +343,7 @@ void WarpGame::advance(uint8_t s) {
 }
 
 void WarpGame::applyDirective(uint8_t s, Directive d, uint8_t target) {
-  say(name(s) + " invokes the Continuum: " + directiveName(d));
+  say(Ev::Invoke, {s, static_cast<uint16_t>(d)});
   switch (d) {
     case Directive::Reverse: reversed_ = true; break;
     case Directive::SkipLowest: {
@@ -377,8 +365,8 @@ void WarpGame::applyDirective(uint8_t s, Directive d, uint8_t target) {
     case Directive::ForceDraw: {
       // Go-out block: the chosen opposing captain draws 1 (cancelled when Uncharted is empty).
       Tile keep = drawn_;
-      if (forcedDraw(target, 1) == 0) say("Force Draw cancelled: nothing left to draw");
-      else say(name(target) + " is forced to draw 1");
+      if (forcedDraw(target, 1) == 0) say(Ev::ForceDrawCancelled);
+      else say(Ev::ForcedDraw, {target});
       drawn_ = keep;
       seat_[target].atImpulse = false;
       break;
@@ -402,9 +390,9 @@ void WarpGame::applyDirective(uint8_t s, Directive d, uint8_t target) {
         auto& h = seat_[s].hand;
         h.insert(std::upper_bound(h.begin(), h.end(), wager_[0]), wager_[0]);
         wager_.clear();
-        say("Continuum Wager: only one coordinate was left; " + name(s) + " keeps it");
+        say(Ev::WagerOne, {s});
       } else {
-        say("Continuum Wager: Uncharted Sectors are empty");
+        say(Ev::WagerEmpty);
       }
       break;
     }

@@ -103,6 +103,7 @@ bool WarpGame::isBlocked() const {
 
 std::vector<Order> WarpGame::turnOrders(uint8_t s) const {
   std::vector<Order> out;
+  out.reserve(16);  // typical: a few charts plus draw, beacon or pass; avoids regrowth on the playout path
   chartsFor(s, false, true, out);
   const auto& me = seat_[s];
   bool starterSecond = cfg_.starterPlaysTwo && openingTurn_ && s == roundStarter_ && chartsThisTurn_ == 1 && !dbl_.active;

@@ -9,7 +9,7 @@ namespace concord::warp {
 ModuleEntry moduleEntry() {
   ModuleEntry e;
   e.id = "warp";
-  e.rulesVersion = 1;
+  e.rulesVersion = 2;  // 2: round log stored as event records (state bytes changed)
   e.title = "Warp (multi-trail dominoes, RULES.tex)";
   e.create = [] { return std::make_unique<WarpGame>(); };
   e.parseConfig = [](const ConfigOptions& opts) -> Result<std::vector<uint8_t>> {

@@ -19,7 +19,7 @@ bool WarpGame::spoolLegal(uint8_t s, uint8_t line) const {
 void WarpGame::spool(uint8_t s, uint8_t line) {
   auto& me = seat_[s];
   Line& L = lines_[line];
-  say(name(s) + " engages warp drive on " + lineName(s, line));
+  say(Ev::Engage, {s, line});
   int charted = 0;
   auto take = [&]() {
     Tile t = pile_.back();
@@ -34,12 +34,12 @@ void WarpGame::spool(uint8_t s, uint8_t line) {
     uint8_t end = L.openEnd(spacedock_);
     if (!t.has(end)) {
       toHand(t);
-      say(name(s) + " draws a coordinate that does not match " + std::to_string(end) + ": the spool stops");
+      say(Ev::SpoolStop, {s, end});
       break;
     }
     if (!t.isDouble()) {
       L.main.push_back(Placed{t, t.other(end)});
-      say(name(s) + " spools " + t.text());
+      say(Ev::Spools, {s, packTile(t)});
       ++charted;
       continue;
     }
@@ -62,7 +62,7 @@ void WarpGame::spool(uint8_t s, uint8_t line) {
     if (!ok) {
       toHand(t);
       for (Tile g : got) toHand(g);
-      say(name(s) + " spools " + t.text() + " but cannot satisfy it: the double and the failed draws go to hand");
+      say(Ev::SpoolFail, {s, packTile(t)});
       break;
     }
     L.main.push_back(Placed{t, t.hi});
@@ -73,12 +73,13 @@ void WarpGame::spool(uint8_t s, uint8_t line) {
     } else {
       L.main.push_back(Placed{got[0], got[0].other(t.hi)});
     }
-    say(name(s) + " spools " + t.text() + " and satisfies it with " + tilesText(got));
+    say(Ev::SpoolSatisfy, {s, packTile(t), got.size() > 0 ? packTile(got[0]) : kNoArg, got.size() > 1 ? packTile(got[1]) : kNoArg,
+                              got.size() > 2 ? packTile(got[2]) : kNoArg});
     charted += 1 + need;
     inversion_ = false;
     if (cfg_.iota) doubleDown_ = static_cast<uint8_t>(doubleDown_ + 2);
   }
-  if (pile_.empty()) say("Uncharted Sectors are empty: the spool stops");
+  if (pile_.empty()) say(Ev::SpoolEmpty);
   chartsThisTurn_ = static_cast<uint8_t>(std::min(charted, 250));
   if (charted > 0) {
     lastLine_ = line;
@@ -89,12 +90,12 @@ void WarpGame::spool(uint8_t s, uint8_t line) {
     }
     if (!cfg_.manualShields && beaconOf(s) && me.beaconLock == 0 && (line == home(s) || cfg_.beaconClearsOnAnyPlay)) {
       beaconOf(s) = false;
-      say(name(s) + ": shields up");
+      say(Ev::ShieldsUp, {s});
     }
     if (cfg_.theta && cfg_.objective == Objective::GoOut && line == home(s) && !momentumClaimed_ && L.main.size() >= 5) {
       momentumClaimed_ = true;
       extraTurn_ = s;
-      say("Trail Momentum! " + name(s) + " earns an extra turn");
+      say(Ev::Momentum, {s});
     }
   }
 }
@@ -115,7 +116,7 @@ void WarpGame::startExchange(uint8_t s) {
   }
   // Decision: an empty smallest hand has nothing to take, so the exchange is skipped as well.
   if (nMost != 1 || nFewest != 1 || big == small || fewest == 0) {
-    say("Hand Exchange skipped this round (tie, or nothing to take)");
+    say(Ev::ExchangeSkipped);
     return;
   }
   auto& from = seat_[small].hand;
@@ -124,7 +125,7 @@ void WarpGame::startExchange(uint8_t s) {
   from.erase(from.begin() + static_cast<std::ptrdiff_t>(i));
   auto& to = seat_[big].hand;
   to.insert(std::upper_bound(to.begin(), to.end(), t), t);
-  say("Hand Exchange: " + name(big) + " takes a random coordinate from " + name(small));
+  say(Ev::Exchange, {big, small});
   exchangeGiver_ = big;
   exchangeTaker_ = small;
   phase_ = Phase::Exchange;
@@ -134,7 +135,7 @@ void WarpGame::dig(uint8_t s) {
   // §VI Eta (Go-out) Desperation Dig: up to 3 blind draws, stopping at a playable coordinate (which must
   // then be charted); the beacon stays open through this turn and the next two.
   auto& me = seat_[s];
-  say(name(s) + " invokes Temporal Debt: Desperation Dig");
+  say(Ev::Dig, {s});
   drew_ = true;
   beaconOf(s) = true;
   me.beaconLock = 3;
@@ -145,12 +146,12 @@ void WarpGame::dig(uint8_t s) {
     std::vector<Order> charts;
     chartsFor(s, false, true, charts);
     if (!charts.empty()) {
-      say(name(s) + " digs up a playable coordinate");
+      say(Ev::DigFound, {s});
       return;
     }
   }
   mustChartDrawn_ = false;
-  say(name(s) + "'s dig finds nothing playable: pass");
+  say(Ev::DigNothing, {s});
   endTurn(s);
 }
 
@@ -158,16 +159,16 @@ void WarpGame::hazardPass(uint8_t s) {
   if (!cfg_.delta || hazard_ != s) return;
   if (cfg_.objective == Objective::Points) {
     ++seat_[s].hazardPasses;  // §VI Delta (Points): +5 per pass while holding the marker
-    say(name(s) + " passes holding the Hazard Marker: +5");
+    say(Ev::HazardPlus5, {s});
     return;
   }
   // §VI Delta (Go-out): draw 2; with both pools empty, skip the next turn instead.
   if (pile_.empty() && grid_.empty()) {
     seat_[s].skipNext = true;
-    say(name(s) + " passes holding the Hazard Marker: Uncharted is empty, next turn skipped");
+    say(Ev::HazardEmpty, {s});
     return;
   }
-  say(name(s) + " passes holding the Hazard Marker: draws 2");
+  say(Ev::HazardDraw2, {s});
   Tile keep = drawn_;
   forcedDraw(s, 2);
   drawn_ = keep;
@@ -183,7 +184,7 @@ void WarpGame::pick(uint8_t s, Tile t) {
   me.picked = true;
   for (const auto& st : seat_)
     if (!st.picked) return;
-  say("Every captain has picked; packs pass clockwise");
+  say(Ev::PacksPass);
   std::vector<std::vector<Tile>> packs(seats_);
   for (uint8_t t2 = 0; t2 < seats_; ++t2) packs[static_cast<size_t>((t2 + 1) % seats_)] = std::move(seat_[t2].pack);
   for (uint8_t t2 = 0; t2 < seats_; ++t2) {
@@ -192,7 +193,7 @@ void WarpGame::pick(uint8_t s, Tile t) {
   }
   if (seat_[0].pack.empty()) {
     phase_ = Phase::Play;
-    say("Requisition complete: " + name(roundStarter_) + " has the helm");
+    say(Ev::RequisitionDone, {roundStarter_});
   }
 }
 
@@ -230,7 +231,7 @@ void WarpGame::sweep(uint8_t s, Tile t) {
   mustChartDrawn_ = true;
   drawn_ = t;
   me.atImpulse = false;
-  say(name(s) + " sweeps " + t.text() + " from the Sensor Grid");
+  say(Ev::Sweep, {s, packTile(t)});
 }
 
 }  // namespace concord::warp

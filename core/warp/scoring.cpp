@@ -10,9 +10,9 @@ namespace concord::warp {
 void WarpGame::winRound(uint8_t s) {
   lastWinner_ = s;
   lastBlocked_ = false;
-  say(name(s) + " goes out and wins round " + std::to_string(round_));
+  say(Ev::Wins, {s, round_});
   // §V All Stop! ceremony: Neutral Zone go-outs, or any go-out under All Stop! echo (Alpha).
-  if (cfg_.allStop && (lastLine_ == seats_ || echo_)) say("All Stop!");
+  if (cfg_.allStop && (lastLine_ == seats_ || echo_)) say(Ev::AllStop);
   if (cfg_.objective == Objective::Points) {
     scorePoints(s);
   } else {
@@ -26,12 +26,12 @@ void WarpGame::winRound(uint8_t s) {
 }
 
 void WarpGame::blockRound() {
-  say("Blocked sector: Uncharted Sectors are empty and no captain can chart");
+  say(Ev::Blocked);
   lastWinner_ = kNone;
   lastBlocked_ = true;
   if (cfg_.objective == Objective::GoOut) {
     // Victory conditions: a blocked go-out round is re-dealt at the same Spacedock, no win credited.
-    say("Round re-dealt at the same Spacedock; no win credited");
+    say(Ev::Redealt);
     dealRound();
     return;
   }
@@ -144,7 +144,7 @@ void WarpGame::scorePoints(uint8_t winner) {
     tally_.push_back(name(t) + ": " + (parts[t].empty() ? "empty hand" : parts[t]) + " -> " + std::to_string(add[t]) +
                      " (campaign " + std::to_string(seat_[t].campaign) + ")");
   }
-  for (const auto& line : tally_) say("Tally: " + line);
+  for (const auto& line : tally_) sayText(Ev::Tally, line);
 }
 
 bool WarpGame::campaignDone() const {
@@ -184,11 +184,11 @@ void WarpGame::finishRound() {
           if (cfg_.overtime == Overtime::Offer) {
             for (auto& st : seat_) st.vote = st.roundWins == most ? 1 : 0;
             phase_ = Phase::OvertimeVote;
-            say("Tied on round wins: overtime offered to the leaders");
+            say(Ev::OvertimeOffered);
             return;
           }
           overtime_ = true;
-          say("Tied on round wins: overtime");
+          say(Ev::Overtime);
         }
         break;
       }
@@ -220,9 +220,9 @@ void WarpGame::finishCampaign(const std::string& why) {
     for (uint8_t t = 0; t < seats_; ++t)
       if (seat_[t].roundWins == most) winners_.push_back(t);
   }
-  std::string names;
-  for (uint8_t t : winners_) names += (names.empty() ? "" : ", ") + name(t);
-  say("Sector over (" + why + "): " + names + (winners_.size() > 1 ? " share the victory" : " wins the sector"));
+  uint32_t mask = 0;
+  for (uint8_t t : winners_) mask |= 1u << t;
+  sayText(Ev::SectorOver, why, static_cast<uint16_t>(mask & 0xFFFF), static_cast<uint16_t>(mask >> 16));
 }
 
 std::optional<Outcome> WarpGame::outcome() const {
@@ -237,7 +237,7 @@ std::optional<Outcome> WarpGame::outcome() const {
       if (points ? o.scoreBySeat[t] < o.scoreBySeat[s] : o.scoreBySeat[t] > o.scoreBySeat[s]) ++better;
     o.rankBySeat.push_back(better + 1);
   }
-  o.summary = log_.empty() ? "sector over" : log_.back();
+  o.summary = log_.events.empty() ? "sector over" : lastLogLine();
   return o;
 }
 

@@ -1,6 +1,7 @@
 // Canonical write() and strict read() of the whole Warp state (DESIGN: determinism discipline).
 // Named scopes ("seat[2].hand", "line[4].main") let a desync diff name the first differing field.
 #include <algorithm>
+#include <array>
 
 #include "core/warp/state.h"
 
@@ -8,10 +9,17 @@ namespace concord::warp {
 
 namespace {
 
+// Tile lists are written as their count and then the u8 indices (and open ends) in one raw piece: the
+// same bytes as one u8 per field, without a per-byte call on the hashing path. No set exceeds 190 tiles.
+constexpr size_t kMaxListBytes = 2 * 190;
+
 void writeTiles(det::Writer& w, std::string_view name, const std::vector<Tile>& ts) {
   w.begin(name);
   w.varu("count", ts.size());
-  for (Tile t : ts) w.u8("tile", static_cast<uint8_t>(t.index()));
+  std::array<uint8_t, kMaxListBytes> buf;
+  size_t n = std::min(ts.size(), buf.size());
+  for (size_t i = 0; i < n; ++i) buf[i] = static_cast<uint8_t>(ts[i].index());
+  w.raw("tiles", std::span<const uint8_t>(buf.data(), n));
   w.end();
 }
 
@@ -32,10 +40,13 @@ std::vector<Tile> readTiles(det::Reader& r, const std::vector<Tile>& set) {
 void writePlaced(det::Writer& w, std::string_view name, const std::vector<Placed>& ps) {
   w.begin(name);
   w.varu("count", ps.size());
-  for (const auto& p : ps) {
-    w.u8("tile", static_cast<uint8_t>(p.tile.index()));
-    w.u8("open", p.open);
+  std::array<uint8_t, kMaxListBytes> buf;
+  size_t n = std::min(ps.size(), buf.size() / 2);
+  for (size_t i = 0; i < n; ++i) {
+    buf[2 * i] = static_cast<uint8_t>(ps[i].tile.index());
+    buf[2 * i + 1] = ps[i].open;
   }
+  w.raw("tiles", std::span<const uint8_t>(buf.data(), 2 * n));
   w.end();
 }
 
@@ -66,6 +77,42 @@ std::vector<std::string> readStrings(det::Reader& r) {
   uint64_t n = r.count("count", 100000, 1);
   for (uint64_t i = 0; i < n && r.ok(); ++i) v.push_back(r.str("line", 4096));
   return v;
+}
+
+// The round log: the event count, then per event its code (u8) and the code's fixed number of u16
+// arguments (kEvShape) — kept pre-encoded in RoundLog::encoded, copied in one piece — then the texts that
+// text-carrying events index.
+void writeEvents(det::Writer& w, std::string_view name, const RoundLog& log) {
+  w.begin(name);
+  w.varu("count", log.events.size());
+  w.raw("events", log.encoded);
+  w.end();
+  writeStrings(w, "texts", log.texts);
+}
+
+RoundLog readEvents(det::Reader& r) {
+  RoundLog log;
+  uint64_t n = r.count("count", 100000, 1);
+  std::vector<uint16_t> textRefs;
+  for (uint64_t i = 0; i < n && r.ok(); ++i) {
+    LogEvent e;
+    uint8_t code = r.u8("code");
+    if (code >= static_cast<uint8_t>(Ev::Count)) {
+      r.fail("code", "unknown log event");
+      break;
+    }
+    e.code = static_cast<Ev>(code);
+    const auto& shape = kEvShape[code];
+    for (size_t k = 0; k < shape.args && r.ok(); ++k) e.a[k] = r.u16("arg");
+    if (shape.text) textRefs.push_back(e.a[0]);
+    log.append(e);
+  }
+  log.texts = readStrings(r);
+  // Strict: the texts are exactly those the events index, in order.
+  if (r.ok() && textRefs.size() != log.texts.size()) r.fail("texts", "text table does not match the log events");
+  for (size_t k = 0; k < textRefs.size() && r.ok(); ++k)
+    if (textRefs[k] != k) r.fail("texts", "log event text index out of order");
+  return log;
 }
 
 }  // namespace
@@ -161,8 +208,8 @@ void WarpGame::write(det::Writer& w) const {
   writeStrings(w, "tally", tally_);
   w.end();
   w.u64("logBase", logBase_);
-  writeStrings(w, "log", log_);
-  writeStrings(w, "prevLog", prevLog_);
+  writeEvents(w, "log", log_);
+  writeEvents(w, "prevLog", prevLog_);
   w.u32("turns", turns_);
   w.end();
 }
@@ -284,8 +331,8 @@ Result<void> WarpGame::read(det::Reader& r) {
   }
   g.tally_ = readStrings(r);
   g.logBase_ = r.u64("logBase");
-  g.log_ = readStrings(r);
-  g.prevLog_ = readStrings(r);
+  g.log_ = readEvents(r);
+  g.prevLog_ = readEvents(r);
   g.turns_ = r.u32("turns");
   if (r.ok() && g.prevLog_.size() > g.logBase_) r.fail("prevLog", "longer than the log base");
   // Conservation: every coordinate of the set is exactly once in Spacedock, hands, lines, pile, wager or box.

@@ -70,7 +70,7 @@ void WarpGame::dealRound() {
   startRound();
   if (cfg_.epsilon) {
     phase_ = Phase::Draft;
-    say("Tactical Requisition: every captain picks one coordinate per pack, packs pass clockwise");
+    say(Ev::Requisition);
   }
 }
 
@@ -113,10 +113,8 @@ void WarpGame::startRound() {
   wager_.clear();
   logBase_ += log_.size();
   prevLog_ = std::move(log_);
-  log_.clear();
-  Tile sd{spacedock_, spacedock_};
-  say("Round " + std::to_string(round_) + (overtime_ ? " (overtime)" : "") + ": Spacedock " + sd.text() + ", " +
-      name(roundStarter_) + " has the helm");
+  log_ = RoundLog{};
+  say(Ev::Round, {round_, static_cast<uint16_t>(overtime_ ? 1 : 0), spacedock_, roundStarter_});
 }
 
 Result<void> WarpGame::loadPosition(const Position& p, const det::Seed& seed) {

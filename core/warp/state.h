@@ -4,12 +4,14 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/game/game.h"
 #include "core/warp/config.h"
+#include "core/warp/log.h"
 #include "core/warp/orders.h"
 #include "core/warp/tiles.h"
 
@@ -124,8 +126,11 @@ class WarpGame final : public Game {
   const OpenDouble& openDouble() const { return dbl_; }
   uint8_t roundWinner() const { return lastWinner_; }
   bool lastRoundBlocked() const { return lastBlocked_; }
-  const std::vector<std::string>& log() const { return log_; }
-  const std::vector<std::string>& previousLog() const { return prevLog_; }
+  /// This round's log, rendered in the manual's words (the state keeps compact event records).
+  std::vector<std::string> log() const;
+  const RoundLog& events() const { return log_; }
+  std::string render(const LogEvent& e, const RoundLog& round) const;
+  std::string lastLogLine() const;
   /// Log lines numbered from `from` (a logTotal() value) up to now, across one round change.
   std::vector<std::string> logSince(uint64_t from) const;
   /// Total log lines ever written (log() holds the newest ones, cleared each deal).
@@ -163,7 +168,10 @@ class WarpGame final : public Game {
   std::string lineName(uint8_t viewer, uint8_t line) const;
   uint8_t nextSeat(uint8_t s) const;
   void applyDirective(uint8_t s, Directive d, uint8_t target);
-  void say(std::string line);
+  // log.cpp
+  void say(Ev e, std::initializer_list<uint16_t> args = {});
+  void sayText(Ev e, std::string text, uint16_t a1 = 0, uint16_t a2 = 0);
+  static uint16_t packTile(Tile t);
   std::string name(uint8_t s) const { return "Captain " + std::to_string(s); }
   /// The line of s's own Warp Trail: with Module Zeta the squadron's shared trail, whose beacon is kept
   /// on the squadron's first seat (seat s is in squadron s % squadrons: teammates alternate turns).
@@ -235,8 +243,8 @@ class WarpGame final : public Game {
   bool lastBlocked_ = false;
   bool overtime_ = false;
   uint8_t lastLine_ = 0;  // line of the latest chart (All Stop! on a Neutral Zone go-out)
-  std::vector<std::string> log_;
-  std::vector<std::string> prevLog_;  // the previous round's log (terminal, scenario runner)
+  RoundLog log_;
+  RoundLog prevLog_;  // the previous round's log (terminal, scenario runner)
   uint64_t logBase_ = 0;
   std::vector<std::string> tally_;
   std::vector<uint8_t> winners_;

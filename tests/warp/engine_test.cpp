@@ -181,8 +181,10 @@ TEST(WarpOrders, PayloadCodecIsStrict) {
   EXPECT_EQ(orderText(*o, 12), "chart 12-5 seat:3");
 }
 
-TEST(WarpModule, RegisteredAsWarpV1) {
-  auto m = findModule("warp", 1);
+// Version 2: the round log is stored as event records (the state bytes differ from version 1).
+TEST(WarpModule, RegisteredAsWarpV2) {
+  EXPECT_FALSE(findModule("warp", 1).ok());
+  auto m = findModule("warp", 2);
   ASSERT_TRUE(m.ok());
   auto cfg = (*m)->parseConfig({{"preset", "standard"}, {"fracture", "own"}});
   ASSERT_TRUE(cfg.ok());
@@ -383,4 +385,49 @@ TEST(WarpObserve, ContinuumPeekIsPrivateToTheInvoker) {
   ASSERT_TRUE(g.act(0, *parseOrderText("chart 5-0 own", 12)).ok());
   ASSERT_TRUE(g.act(1, *parseOrderText("draw", 12)).ok());  // the peeked coordinate leaves the pile
   EXPECT_EQ(g.observe(0).text.find("Continuum Peek"), std::string::npos);
+}
+
+// The round log is kept as compact event records in the hashed state; the manual's words are rendered
+// from them, identically after a snapshot round trip. An unknown event code is refused by read().
+TEST(WarpLog, EventRecordsRenderTheManualsWordsAndRoundTrip) {
+  WarpGame g;
+  ASSERT_TRUE(g.setup(encodeConfig(officialPreset()), seedOf(11), 4).ok());
+  auto bot = makeBot("random");
+  auto rng = det::Rng::fromU64(11);
+  bool sawRed = false;
+  size_t maxLogBytes = 0;
+  while (!g.over()) {
+    Seat s = g.awaiting().front();
+    auto legal = g.legalOrders(s);
+    ASSERT_TRUE(g.act(s, bot->choose(Observation{}, legal, rng).front()).ok());
+    for (const auto& l : g.log()) sawRed = sawRed || l.rfind("Red Alert! ", 0) == 0;
+    maxLogBytes = std::max(maxLogBytes, g.events().encoded.size());
+  }
+  EXPECT_TRUE(sawRed);
+  auto lines = g.log();
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines.back().rfind("Sector over (campaign complete", 0), 0u) << lines.back();
+  EXPECT_NE(std::find_if(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("Tally: Captain 0: ", 0) == 0; }),
+            lines.end());
+  EXPECT_LT(maxLogBytes, 2000u);  // a round of ~120-200 events at 1 + 2 x args bytes each
+  det::Writer w(true);
+  g.write(w);
+  std::vector<uint8_t> bytes(w.data().begin(), w.data().end());
+  {
+    det::Reader r(bytes);
+    WarpGame c;
+    ASSERT_TRUE(c.read(r).ok());
+    EXPECT_EQ(c.log(), g.log());
+    EXPECT_EQ(c.logSince(0), g.logSince(0));
+    EXPECT_EQ(c.outcome()->summary, g.outcome()->summary);
+  }
+  auto it = std::find_if(w.trace().begin(), w.trace().end(),
+                         [](const det::TraceEntry& e) { return e.path.find("log.events") != std::string::npos; });
+  ASSERT_NE(it, w.trace().end());
+  ASSERT_LT(it->begin, it->end);
+  auto bad = bytes;
+  bad[it->begin] = static_cast<uint8_t>(Ev::Count);
+  det::Reader r(bad);
+  WarpGame c;
+  EXPECT_FALSE(c.read(r).ok());
 }
