@@ -2,8 +2,12 @@
 // Needs the concord target built next to this test (build/<preset>/tools/concord).
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
+#include <string>
 #include <sys/wait.h>
 
 namespace fs = std::filesystem;
@@ -28,6 +32,23 @@ Ran run(const std::string& cmd) {
   r.code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
   return r;
 }
+
+// `concord play warp` writes a replay by default under $XDG_DATA_HOME: keep this binary's in a temp dir,
+// removed at exit.
+struct DataHome {
+  fs::path dir = fs::temp_directory_path() / ("concord-warp-cli-" + std::to_string(getpid()));
+  DataHome() {
+    fs::create_directories(dir);
+    setenv("XDG_DATA_HOME", dir.c_str(), 1);
+  }
+  ~DataHome() {
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+  }
+  DataHome(const DataHome&) = delete;
+  DataHome& operator=(const DataHome&) = delete;
+};
+const DataHome kDataHome;
 
 size_t count(const std::string& hay, const std::string& needle) {
   size_t c = 0;
@@ -97,4 +118,51 @@ TEST(WarpCli, AutoDemoAndBadOptions) {
   auto bad = run(concordBinary().string() + " play warp set=6 2>&1");
   EXPECT_EQ(bad.code, 2);
   EXPECT_NE(bad.out.find("Classic"), std::string::npos) << bad.out;
+}
+
+// `concord play warp` plays through a TurnEngine and writes a signed replay (to --replay, else under
+// $XDG_DATA_HOME/concord/replays); `concord replay verify` and `step` accept it, also for a game left early.
+TEST(WarpCli, PlayWritesAReplayThatVerifiesAndSteps) {
+  const std::string bin = concordBinary().string();
+  auto dir = kDataHome.dir / "replay-test";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  auto path = (dir / "human.ccr").string();
+  auto r = run("yes 1 | " + bin + " play warp --seats 3 --seed 4 --replay " + path + " 2>&1");
+  ASSERT_EQ(r.code, 0) << r.out.substr(r.out.size() > 2000 ? r.out.size() - 2000 : 0);
+  EXPECT_NE(r.out.find("Replay: " + path), std::string::npos);
+  auto v = run(bin + " replay verify " + path + " 2>&1");
+  EXPECT_EQ(v.code, 0) << v.out;
+  EXPECT_NE(v.out.find("OK: "), std::string::npos) << v.out;
+  auto info = run(bin + " replay info " + path + " 2>&1");
+  EXPECT_NE(info.out.find("warp rulesVersion 2"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("you"), std::string::npos) << info.out;  // the human seat is not an AI seat
+  auto st = run(bin + " replay step " + path + " --turn 30 --seat 0 2>&1");
+  EXPECT_EQ(st.code, 0) << st.out;
+  EXPECT_NE(st.out.find("== after 30 of "), std::string::npos) << st.out;
+  EXPECT_NE(st.out.find("Your hand:"), std::string::npos) << st.out;
+
+  // Default location, named by seed; --no-replay writes nothing.
+  auto home = dir / "xdg";
+  auto q = run("yes 1 | XDG_DATA_HOME=" + home.string() + " " + bin + " play warp --auto --seats 2 --seed 5 2>&1");
+  ASSERT_EQ(q.code, 0);
+  std::vector<fs::path> found;
+  for (const auto& e : fs::directory_iterator(home / "concord" / "replays")) found.push_back(e.path());
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].filename().string().rfind("warp-seed5-", 0), 0u) << found[0];
+  EXPECT_NE(q.out.find("Replay: " + found[0].string()), std::string::npos);
+  EXPECT_EQ(run(bin + " replay verify " + found[0].string() + " 2>&1").code, 0);
+  auto none = run("XDG_DATA_HOME=" + (dir / "none").string() + " " + bin + " play warp --auto --seats 2 --no-replay 2>&1");
+  EXPECT_EQ(none.code, 0);
+  EXPECT_FALSE(fs::exists(dir / "none"));
+  EXPECT_EQ(none.out.find("Replay:"), std::string::npos);
+
+  // Leaving early still leaves a closed replay of the turns played.
+  auto early = (dir / "early.ccr").string();
+  auto e = run("printf '1\\n1\\nquit\\n' | " + bin + " play warp --seats 3 --seed 4 --replay " + early + " 2>&1");
+  EXPECT_EQ(e.code, 1);
+  EXPECT_NE(e.out.find("Replay: " + early), std::string::npos);
+  auto ev = run(bin + " replay verify " + early + " 2>&1");
+  EXPECT_EQ(ev.code, 0) << ev.out;
+  fs::remove_all(dir);
 }

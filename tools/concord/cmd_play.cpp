@@ -8,7 +8,9 @@
 
 #include "core/warp/module.h"
 #include "core/warp/state.h"
+#include "replay/record.h"
 #include "tools/concord/command.h"
+#include "tools/concord/play_recorder.h"
 
 namespace concord::cli {
 
@@ -18,12 +20,16 @@ namespace {
 
 void help() {
   std::printf(
-      "usage: concord play warp [--seats N] [--you S] [--bots random|greedy] [--seed N] [--auto] [key=value ...]\n"
+      "usage: concord play warp [--seats N] [--you S] [--bots random|greedy] [--seed N] [--auto]\n"
+      "                         [--replay PATH | --no-replay] [key=value ...]\n"
       "  --seats N    captains at the table (default 4)\n"
       "  --you S      your seat (default 0)\n"
       "  --bots KIND  bot kind for the other seats (default greedy)\n"
       "  --seed N     game seed (default 1)\n"
       "  --auto       bots play every seat (also --bots-only): a non-interactive demo\n"
+      "  --replay P   write the game's replay to P (default: $XDG_DATA_HOME/concord/replays/\n"
+      "               warp-seed<N>-<time>.ccr); check it with `concord replay verify P`\n"
+      "  --no-replay  do not write a replay\n"
       "Table options (default: Official Warp rules preset):\n%s"
       "At your turn type the number of a listed order or its text (\"chart 12-5 own\", \"draw\"),\n"
       "\"board\" to redraw the table, \"quit\" to leave.\n",
@@ -45,7 +51,8 @@ int runPlayWarp(Args args) {
   }
   uint64_t seats = 4, you = 0, seedNum = 1;
   std::string botKind = "greedy";
-  bool autoPlay = false;
+  bool autoPlay = false, writeReplay = true;
+  std::string replayPath;
   ConfigOptions opts;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -64,6 +71,11 @@ int runPlayWarp(Args args) {
       if (i + 1 >= args.size()) return usageError("--bots needs random or greedy", "concord play warp --help");
       botKind = args[++i];
       if (botKind != "random" && botKind != "greedy") return usageError("--bots: random or greedy", "concord play warp --help");
+    } else if (a == "--replay") {
+      if (i + 1 >= args.size()) return usageError("--replay needs a path", "concord play warp --help");
+      replayPath = args[++i];
+    } else if (a == "--no-replay") {
+      writeReplay = false;
     } else if (a == "--auto" || a == "--bots-only") {
       autoPlay = true;
     } else if (auto eq = a.find('='); eq != std::string::npos) {
@@ -77,9 +89,33 @@ int runPlayWarp(Args args) {
   if (you >= seats) return usageError("--you must be a seat below --seats", "concord play warp --help");
   det::Seed seed;
   for (int i = 0; i < 8; ++i) seed.bytes[static_cast<size_t>(i)] = static_cast<uint8_t>(seedNum >> (8 * i));
-  warp::WarpGame g;
-  auto bytes = warp::encodeConfig(*cfg);
-  if (auto r = g.setup(bytes, seed, static_cast<Seat>(seats)); !r) return failure(r.message());
+  // The game runs in a TurnEngine so every turn is signed, sealed and written to the replay.
+  auto session = replay::makeBotSession("warp", opts, static_cast<Seat>(seats), "play-warp", botKind);
+  if (!session) return failure(session.message());
+  session->seed = seed;
+  if (!autoPlay) {
+    session->seats[you].name = "you";
+    session->seats[you].ai = false;
+    session->seats[you].botKind.clear();
+  }
+  if (writeReplay && replayPath.empty()) replayPath = defaultWarpReplayPath(seedNum);
+  auto recorder = PlayRecorder::create(*session, replay::botSessionKeys("play-warp", static_cast<Seat>(seats)),
+                                       writeReplay ? replayPath : std::string());
+  if (!recorder) return failure("play: " + recorder.message());
+  auto& rec = **recorder;
+  const auto& g = dynamic_cast<const warp::WarpGame&>(rec.engine().game());
+  // One turn of the pipeline: `s` plays `o` (validated first, so the replay holds no rejected order).
+  auto act = [&](Seat s, const Order& o) -> Result<void> {
+    if (auto v = g.validate(s, o); !v) return v;
+    std::vector<std::vector<Order>> orders(seats);
+    orders[s].push_back(o);
+    return rec.step(std::move(orders));
+  };
+  auto finish = [&](int code) {
+    if (auto c = rec.close(); !c) std::fprintf(stderr, "concord: play: replay: %s\n", c.message().c_str());
+    else if (!rec.path().empty()) std::printf("Replay: %s\n", rec.path().c_str());
+    return code;
+  };
   std::vector<std::unique_ptr<Bot>> bots;
   std::vector<det::Rng> rngs;
   for (Seat s = 0; s < seats; ++s) {
@@ -97,7 +133,7 @@ int runPlayWarp(Args args) {
   };
   uint64_t steps = 0;
   while (!g.over()) {
-    if (++steps > 2000000) return failure("play: the game did not finish (engine bug)");
+    if (++steps > 2000000) return finish(failure("play: the game did not finish (engine bug)"));
     flushLog();
     // Bots may catch a missed Drop to Impulse announce at any time the window is open.
     for (Seat s = 0; s < seats && g.catchTarget() != warp::kNone; ++s) {
@@ -105,7 +141,7 @@ int runPlayWarp(Args args) {
       auto legal = g.legalOrders(s);
       for (const auto& o : legal)
         if (o.kind == warp::kCatch && (botKind == "greedy" || rngs[s].below(2) == 0)) {
-          (void)g.act(s, o);
+          if (auto r = act(s, o); !r) return finish(failure("play: " + r.message()));
           break;
         }
     }
@@ -115,8 +151,8 @@ int runPlayWarp(Args args) {
     auto legal = g.legalOrders(s);
     if (!human(s)) {
       auto picks = bots[s]->choose(g.observe(s), legal, rngs[s]);
-      if (picks.empty()) return failure("play: bot had no order (engine bug)");
-      if (auto r = g.act(s, picks.front()); !r) return failure("play: bot order rejected: " + r.message());
+      if (picks.empty()) return finish(failure("play: bot had no order (engine bug)"));
+      if (auto r = act(s, picks.front()); !r) return finish(failure("play: bot order rejected: " + r.message()));
       continue;
     }
     std::printf("\n%s", g.observe(s).text.c_str());
@@ -127,10 +163,10 @@ int runPlayWarp(Args args) {
     std::string line;
     if (!std::getline(std::cin, line)) {
       std::printf("\n");
-      return failure("play: input ended before the sector was over");
+      return finish(failure("play: input ended before the sector was over"));
     }
     while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
-    if (line == "quit") return failure("play: you left the table");
+    if (line == "quit") return finish(failure("play: you left the table"));
     if (line == "board" || line.empty()) continue;
     uint64_t n = 0;
     Result<Order> ord = Err("no order");
@@ -147,7 +183,7 @@ int runPlayWarp(Args args) {
       std::printf("! %s\n", ord.message().c_str());
       continue;
     }
-    if (auto r = g.act(s, *ord); !r) std::printf("! rejected: %s\n", r.message().c_str());
+    if (auto r = act(s, *ord); !r) std::printf("! rejected: %s\n", r.message().c_str());
   }
   flushLog();
   auto o = g.outcome();
@@ -156,7 +192,7 @@ int runPlayWarp(Args args) {
     for (Seat s = 0; s < seats; ++s)
       std::printf("  #%u Captain %u: %lld\n", o->rankBySeat[s], s, static_cast<long long>(o->scoreBySeat[s]));
   }
-  return 0;
+  return finish(0);
 }
 
 int runPlay(Args args) {

@@ -1,0 +1,105 @@
+// The terminal table's replay: `concord play warp` steps its game through a lockstep::TurnEngine and writes
+// every turn with the replay API (bundles built, chained and signed exactly as the pipeline would), so
+// `concord replay verify|step` work on a game played at the terminal. Header-only; used by cmd_play.cpp.
+#pragma once
+
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/det/result.h"
+#include "lockstep/turn_engine.h"
+#include "replay/chain.h"
+#include "replay/record.h"
+#include "replay/writer.h"
+
+namespace concord::cli {
+
+/// Default replay path: $XDG_DATA_HOME/concord/replays (else ~/.local/share/concord/replays, else the
+/// current directory) / warp-seed<N>-<UTC timestamp>.ccr.
+inline std::string defaultWarpReplayPath(uint64_t seed) {
+  std::filesystem::path dir;
+  if (const char* x = std::getenv("XDG_DATA_HOME"); x && *x) dir = std::filesystem::path(x) / "concord" / "replays";
+  else if (const char* h = std::getenv("HOME"); h && *h) dir = std::filesystem::path(h) / ".local/share/concord/replays";
+  else dir = ".";
+  std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", &tm);
+  return (dir / ("warp-seed" + std::to_string(seed) + "-" + stamp + ".ccr")).string();
+}
+
+/// Owns the TurnEngine of a terminal game and (when a path is given) its replay writer.
+class PlayRecorder {
+ public:
+  /// `keys` are the key pairs of every seat of `session` (the signer of each bundle is chosen by Membership).
+  static Result<std::unique_ptr<PlayRecorder>> create(const lockstep::SessionConfig& session,
+                                                      std::vector<lockstep::KeyPair> keys, const std::string& path) {
+    auto engine = lockstep::TurnEngine::create(session);
+    if (!engine) return engine.error();
+    std::unique_ptr<PlayRecorder> r(new PlayRecorder());
+    r->session_ = session;
+    r->keys_ = std::move(keys);
+    r->engine_ = std::move(*engine);
+    r->chain_ = replay::BundleChain(r->engine_->gameId(), static_cast<Seat>(session.seats.size()));
+    if (!path.empty()) {
+      std::error_code ec;
+      auto parent = std::filesystem::path(path).parent_path();
+      if (!parent.empty()) std::filesystem::create_directories(parent, ec);
+      auto w = replay::ReplayWriter::create(path, session);
+      if (!w) return w.error();
+      r->writer_ = std::move(*w);
+      r->path_ = path;
+    }
+    return r;
+  }
+
+  const lockstep::TurnEngine& engine() const { return *engine_; }
+  const std::string& path() const { return path_; }
+
+  /// One turn: each seat's orders (empty for seats that do not act). Signs, applies and appends.
+  Result<void> step(std::vector<std::vector<Order>> orders) {
+    const uint32_t t = engine_->turn();
+    auto signers = replay::expectedSigners(session_, engine_->membership(), t, orders);
+    auto bundles = chain_.build(t, orders, engine_->lastSeal());
+    replay::TurnRecordInput rec;
+    rec.turn = t;
+    for (size_t s = 0; s < bundles.size(); ++s) {
+      const lockstep::KeyPair* key = nullptr;
+      for (const auto& k : keys_)
+        if (k.publicKey == signers[s]) key = &k;
+      if (!key) return Err("replay: no key pair for seat ", s, "'s signer");
+      bundles[s].signWith(*key);
+      rec.signatures.push_back(bundles[s].signature);
+    }
+    chain_.advance(bundles);
+    auto res = engine_->step(orders);
+    rec.ordersBySeat = std::move(orders);
+    rec.seal = res.seal;
+    if (writer_) return writer_->append(rec, engine_.get());
+    return Ok();
+  }
+
+  /// Writes the index trailer; a game left early is still a valid (shorter) replay.
+  Result<void> close() {
+    if (!writer_) return Ok();
+    auto r = writer_->close();
+    writer_.reset();
+    return r;
+  }
+
+ private:
+  PlayRecorder() = default;
+  lockstep::SessionConfig session_;
+  std::vector<lockstep::KeyPair> keys_;
+  std::unique_ptr<lockstep::TurnEngine> engine_;
+  replay::BundleChain chain_;
+  std::unique_ptr<replay::ReplayWriter> writer_;
+  std::string path_;
+};
+
+}  // namespace concord::cli
