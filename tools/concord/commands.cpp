@@ -13,6 +13,7 @@ int runJoin(Args args);
 int runBot(Args args);
 int runChaos(Args args);
 int runLan(Args args);
+int runBench(Args args);
 
 std::span<const Command> commands() {
   static const Command table[] = {
@@ -25,6 +26,7 @@ std::span<const Command> commands() {
       {"join", "join a LAN game at ADDR[:PORT], or reclaim our seat after a crash", runJoin},
       {"bot", "join a LAN game at ADDR[:PORT] as a headless AI-controlled peer", runBot},
       {"lan", "list the games announced on the local network (concord host announces its lobby)", runLan},
+      {"bench", "measure the engine on this machine: playouts, hashing, signatures, pipeline, replays", runBench},
       {"chaos", "UDP chaos proxy for fault tests: seeded loss, delay, jitter, reordering, duplication", runChaos},
   };
   return table;
