@@ -298,11 +298,8 @@ Run run(const std::string& args) {
   return r;
 }
 
-// DISABLED while core/warp is mid-refactor (uncommitted log.h work): the `concord` binary built from the
-// working tree segfaults in WarpGame::~WarpGame inside TurnEngine::read when loading any Warp snapshot
-// (`concord replay verify` on the same file crashes too), while the library path above verifies it.
-// Re-enable once `concord replay verify` passes on a recorded Warp replay.
-TEST(TeiReplayCli, DISABLED_ApplyApplyAgainTamperedAndBadInput) {
+// End to end through the real `concord` binary.
+TEST(TeiReplayCli, ApplyApplyAgainTamperedAndBadInput) {
   auto dir = tempDir("cli");
   GameSpec g{"cli-a"};
   const auto path = record(dir, g);
