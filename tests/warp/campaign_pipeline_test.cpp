@@ -7,6 +7,7 @@
 // Campaign k (0 <= k < N, k % M == i) uses mix k % |kMixes|, a seat count valid for it and seed 1000 + k.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -14,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "core/warp/config.h"
 #include "lockstep/selfplay.h"
 #include "replay/session_recorder.h"
 #include "replay/verify.h"
@@ -96,9 +98,16 @@ CampaignResult playCampaign(uint64_t k, const std::filesystem::path& dir) {
   p.options = mix.options;
   p.seed = 1000 + k;
   uint64_t round = k / mixes().size();
-  if (!has(p.options, "set") && k != 0) p.options.push_back({"set", std::to_string(9 + 3 * (round % 3))});
-  if (has(p.options, "squadrons")) p.seats = static_cast<Seat>(4 + 2 * (round % 2));
-  else p.seats = static_cast<Seat>(round == 0 ? 2 + k % 3 : 2 + (k + round) % 4);
+  int set = 12;
+  for (const auto& [key, v] : p.options)
+    if (key == "set") set = std::stoi(v);
+  if (!has(p.options, "set") && k != 0) {
+    set = static_cast<int>(9 + 3 * (round % 3));
+    p.options.push_back({"set", std::to_string(set)});
+  }
+  const int cap = warp::maxFleet(set);  // §II fleet cap of the set (Warp 9: 4)
+  if (has(p.options, "squadrons")) p.seats = static_cast<Seat>(round % 2 && cap >= 6 ? 6 : 4);
+  else p.seats = static_cast<Seat>(std::min<int>(cap, round == 0 ? static_cast<int>(2 + k % 3) : static_cast<int>(2 + (k + round) % 4)));
   p.net.delayMs = 2 + k % 5;
   p.net.jitterMs = k % 7;
   p.net.lossPermille = static_cast<uint32_t>(20 + 10 * (k % 5));
@@ -184,6 +193,11 @@ TEST(WarpCampaigns, EveryModuleCombinationThroughThePipelineWithReplayVerify) {
     if (!r.ok) {
       ++failed;
       ADD_FAILURE() << "campaign " << k << ": " << r.why;
+    }
+    if (played % 100 == 0) {  // progress for long sweeps
+      std::printf("  ... %llu played, %llu failed, %llu turns\n", static_cast<unsigned long long>(played),
+                  static_cast<unsigned long long>(failed), static_cast<unsigned long long>(turns));
+      std::fflush(stdout);
     }
   }
   std::filesystem::remove_all(dir);
