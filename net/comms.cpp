@@ -101,6 +101,18 @@ CommsMsg makeComms(const lockstep::KeyPair& key, const lockstep::PublicKey& tabl
 
 bool verifyComms(const CommsMsg& m) { return lockstep::verify(m.from, signedBytes(m), m.sig); }
 
+std::vector<uint8_t> commsSignedBytes(const CommsMsg& m) { return signedBytes(m); }
+
+Result<CommsMsg> commsFromSigned(std::span<const uint8_t> bytes, const lockstep::Signature& sig) {
+  const auto ctx = std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(kSignContext.data()), kSignContext.size());
+  if (bytes.size() < ctx.size() || !std::equal(ctx.begin(), ctx.end(), bytes.begin()))
+    return Err("comms message: not signed comms bytes (no \"concord-comms-v1\" context)");
+  std::vector<uint8_t> wire{static_cast<uint8_t>(kMagic & 0xFF), static_cast<uint8_t>(kMagic >> 8)};
+  wire.insert(wire.end(), bytes.begin() + static_cast<std::ptrdiff_t>(ctx.size()), bytes.end());
+  wire.insert(wire.end(), sig.bytes.begin(), sig.bytes.end());
+  return decodeComms(wire);
+}
+
 std::vector<uint8_t> encodeComms(const CommsMsg& m) {
   det::Writer w;
   w.u16("magic", kMagic);

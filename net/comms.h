@@ -57,6 +57,10 @@ struct CommsMsg {
 CommsMsg makeComms(const lockstep::KeyPair& key, const lockstep::PublicKey& table, uint64_t seq, CommsKind kind,
                    uint16_t hail, uint8_t toSeat, std::string text);
 bool verifyComms(const CommsMsg& m);
+/// The exact bytes the sender signs ("concord-comms-v1" + body): what the replay keeps (replay::CommsEntry).
+std::vector<uint8_t> commsSignedBytes(const CommsMsg& m);
+/// The message back from its signed bytes and signature (strict, as decodeComms; the signature is not checked).
+Result<CommsMsg> commsFromSigned(std::span<const uint8_t> signedBytes, const lockstep::Signature& sig);
 /// Wire form (magic 0xC0C3, distinct from lobby messages on the control plane).
 std::vector<uint8_t> encodeComms(const CommsMsg& m);
 Result<CommsMsg> decodeComms(std::span<const uint8_t> bytes);

@@ -2,7 +2,6 @@
 
 #include <chrono>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <set>
 
@@ -144,16 +143,15 @@ class Node {
     ++commsAccepted_;
     CommsRecord rec{curTurn_, mode_, seatOf(m.from) ? lobby_.seats[*seatOf(m.from)].name : "?", m, wire};
     log("[comms] " + who(m.from) + " " + describeComms(m));
-    if (!o_.replayPath.empty()) {
-      if (!commsFile_.is_open()) commsFile_.open(o_.replayPath + ".comms", std::ios::app);
-      static const char* hex = "0123456789abcdef";
-      std::string h;
-      for (uint8_t b : wire) {
-        h += hex[b >> 4];
-        h += hex[b & 15];
+    if (auto seat = seatOf(m.from); seat && !o_.replayPath.empty() && !rejoin_) {
+      // Kept in the replay beside the orders (a per-peer annotation, signed by its sender): lobby messages
+      // wait for the replay to be created at launch and are written at turn 0.
+      replay::CommsEntry e{curTurn_, static_cast<Seat>(*seat), commsSignedBytes(m), m.sig};
+      if (recorder_) {
+        if (auto r = recorder_->recordComms(std::move(e)); !r) log("replay: comms not kept: " + r.message());
+      } else if (pendingComms_.size() < 10000) {
+        pendingComms_.push_back(std::move(e));
       }
-      commsFile_ << "comms turn " << rec.turn << " mode " << static_cast<int>(rec.mode) << " " << h << "\n";
-      commsFile_.flush();
     }
     if (o_.onComms) o_.onComms(rec);
     if (comms_.size() < 10000) comms_.push_back(std::move(rec));
@@ -481,10 +479,20 @@ class Node {
     log("game " + session_.gameId().hex() + " starts: " + (spectator_ ? std::string("spectator") : "seat " + std::to_string(mySeat)) +
         (rejoin_ ? " (fetching snapshot)" : ""));
     std::unique_ptr<replay::SessionRecorder> recorder;
+    struct ClearOnExit {
+      replay::SessionRecorder*& p;
+      ~ClearOnExit() { p = nullptr; }
+    } clearRecorder{recorder_};  // destroyed before `recorder`: keep() never sees a dangling pointer
     if (!o_.replayPath.empty() && !rejoin_) {
       auto r = replay::SessionRecorder::create(o_.replayPath, session_);
       if (!r) return Err("replay: ", r.message());
       recorder = std::move(*r);
+      recorder_ = recorder.get();
+      for (auto& e : pendingComms_) {
+        e.turn = 0;
+        if (auto c = recorder_->recordComms(std::move(e)); !c) log("replay: comms not kept: " + c.message());
+      }
+      pendingComms_.clear();
     }
     lockstep::PeerOptions po;
     po.key = o_.key;
@@ -536,6 +544,7 @@ class Node {
         // substituted): start over as a restarted owner does - snapshot, follow, reclaim.
         log("the table started without us: rejoining from a snapshot (no replay is written for this peer)");
         rejoin_ = true;
+        recorder_ = nullptr;
         recorder.reset();
         std::error_code ec;
         std::filesystem::remove(o_.replayPath, ec);
@@ -589,6 +598,7 @@ class Node {
       }
     }
     t_.flush();
+    recorder_ = nullptr;
     if (recorder) {
       if (auto r = recorder->close(); !r && recordError.empty()) recordError = r.message();
     }
@@ -643,7 +653,8 @@ class Node {
   CommsPolicy policy_{PublicKey{}};
   CommsOutbox outbox_;
   uint32_t curTurn_ = 0;
-  std::ofstream commsFile_;
+  replay::SessionRecorder* recorder_ = nullptr;  // the game's replay while it is open (comms go there)
+  std::vector<replay::CommsEntry> pendingComms_;  // accepted before the replay exists (lobby)
   uint64_t commsAccepted_ = 0, commsRefused_ = 0;
   std::vector<CommsRecord> comms_;
   std::optional<LanAnnouncer> announcer_;

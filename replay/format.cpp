@@ -49,9 +49,10 @@ Result<Header> decodeHeader(std::span<const uint8_t> file, size_t& consumed) {
   if (file.size() < kPreambleSize) return Err("replay truncated inside its header (", file.size(), " bytes)");
   Header h;
   h.formatVersion = static_cast<uint16_t>(getLE(file, 8, 2));
-  if (h.formatVersion != kFormatVersion)
-    return Err("replay format version ", h.formatVersion, " is not supported: this build reads format version ",
-               kFormatVersion, " (open it with a Concord build that writes format ", h.formatVersion, ")");
+  if (h.formatVersion < kMinFormatVersion || h.formatVersion > kFormatVersion)
+    return Err("replay format version ", h.formatVersion, " is not supported: this build reads format versions ",
+               kMinFormatVersion, "..", kFormatVersion, " (open it with a Concord build that writes format ",
+               h.formatVersion, ")");
   uint64_t len = getLE(file, 10, 4);
   if (len > kMaxHeaderBytes) return Err("replay header claims ", len, " bytes (corrupt header length)");
   if (file.size() < kPreambleSize + len + 8)
@@ -119,7 +120,7 @@ FrameParse parseFrame(std::span<const uint8_t> bytes) {
   p.header.turnCount = static_cast<uint32_t>(getLE(bytes, 5, 4));
   p.header.rawLen = static_cast<uint32_t>(getLE(bytes, 9, 4));
   p.header.storedLen = static_cast<uint32_t>(getLE(bytes, 13, 4));
-  if (kind < 1 || kind > 3 || p.header.rawLen > kMaxFrameBytes || p.header.storedLen > kMaxFrameBytes) {
+  if (kind < 1 || kind > 4 || p.header.rawLen > kMaxFrameBytes || p.header.storedLen > kMaxFrameBytes) {
     p.status = FrameStatus::Corrupt;
     p.why = "frame header has an invalid kind or length";
     return p;
@@ -150,6 +151,43 @@ Result<std::vector<uint8_t>> framePayload(std::span<const uint8_t> frame, const 
   if (ZSTD_isError(n)) return Err("zstd: ", ZSTD_getErrorName(n));
   if (n != h.rawLen) return Err("frame payload decompressed to ", n, " bytes, expected ", h.rawLen);
   return raw;
+}
+
+std::vector<uint8_t> encodeComms(const std::vector<CommsEntry>& entries) {
+  det::Writer w;
+  w.varu("entries", entries.size());
+  for (const auto& e : entries) {
+    w.varu("turn", e.turn);
+    w.varu("seat", e.seat);
+    w.bytes("signed", e.signedBytes);
+    w.raw("sig", e.sig.bytes);
+  }
+  return w.take();
+}
+
+Result<std::vector<CommsEntry>> decodeComms(std::span<const uint8_t> raw, uint32_t position, uint32_t minTurn,
+                                            Seat seats) {
+  det::Reader r(raw, "comms frame");
+  // Each entry takes at least turn(1) + seat(1) + len(1) + 1 byte + signature(64).
+  uint64_t n = r.count("entries", kMaxCommsPerFrame, 68);
+  if (r.ok() && n == 0) r.fail("entries", "a comms frame holds at least one message");
+  std::vector<CommsEntry> out;
+  uint32_t prev = minTurn;
+  for (uint64_t i = 0; i < n && r.ok(); ++i) {
+    CommsEntry e;
+    e.turn = static_cast<uint32_t>(r.varu("turn", position));
+    if (r.ok() && e.turn < prev) r.fail("turn", "comms messages must be in the order they were accepted");
+    prev = e.turn;
+    e.seat = static_cast<Seat>(r.varu("seat", seats == 0 ? 0 : seats - 1u));
+    if (r.ok() && seats == 0) r.fail("seat", "no seats");
+    e.signedBytes = r.bytes("signed", kMaxCommsSignedBytes);
+    if (r.ok() && e.signedBytes.empty()) r.fail("signed", "empty message");
+    auto sig = r.raw("sig", 64);
+    if (r.ok()) std::copy(sig.begin(), sig.end(), e.sig.bytes.begin());
+    if (r.ok()) out.push_back(std::move(e));
+  }
+  if (auto f = r.finish(); !f) return f.error();
+  return out;
 }
 
 }  // namespace concord::replay

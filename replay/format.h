@@ -16,8 +16,10 @@ namespace concord::replay {
 
 inline constexpr std::array<uint8_t, 8> kMagic = {'C', 'O', 'N', 'C', 'O', 'R', 'D', 'R'};
 inline constexpr std::array<uint8_t, 8> kFooterMagic = {'C', 'O', 'N', 'C', 'I', 'D', 'X', '1'};
-/// Bumped on any incompatible change; a reader refuses every other version.
-inline constexpr uint16_t kFormatVersion = 1;
+/// Bumped on any incompatible change. Writers write kFormatVersion; a reader reads every version from
+/// kMinFormatVersion to kFormatVersion and refuses the others. Version 2 added Comms frames (kind 4).
+inline constexpr uint16_t kFormatVersion = 2;
+inline constexpr uint16_t kMinFormatVersion = 1;
 inline constexpr char kEngineVersion[] = "concord 0.1.0";
 
 /// Magic(8) + formatVersion(2) + headerLen(4); then header bytes, then XXH3-64 of them (8).
@@ -32,7 +34,27 @@ inline constexpr uint32_t kMaxFrameBytes = 64u << 20;
 /// Bytes of each turn's Seal hash kept per turn (the full hash is kept at every block end).
 inline constexpr size_t kSealTagBytes = 4;
 
-enum class FrameKind : uint8_t { Turns = 1, Snapshot = 2, Index = 3 };
+enum class FrameKind : uint8_t { Turns = 1, Snapshot = 2, Index = 3, Comms = 4 };
+
+/// Limits of one comms record (a signed message kept beside the orders; format version 2).
+inline constexpr size_t kMaxCommsSignedBytes = 4096;
+inline constexpr uint64_t kMaxCommsPerFrame = 1u << 16;
+
+/// One signed comms message as a peer accepted it: a per-peer annotation, not part of the Seal. `signedBytes`
+/// are the exact bytes the sender signed (net/comms.h: commsSignedBytes), `sig` its Ed25519 signature by
+/// the seat's session key; `turn` = turns applied when the peer accepted it (0 in the lobby).
+struct CommsEntry {
+  uint32_t turn = 0;
+  Seat seat = 0;
+  std::vector<uint8_t> signedBytes;
+  lockstep::Signature sig;
+  friend bool operator==(const CommsEntry&, const CommsEntry&) = default;
+};
+/// Payload of a Comms frame: varu n, then n x (varu turn, varu seat, varu len, bytes, 64-byte signature).
+std::vector<uint8_t> encodeComms(const std::vector<CommsEntry>& entries);
+/// Strict: every turn <= `position` (the frame's firstTurn) and >= `minTurn`, non-decreasing, seat < seats,
+/// 1..kMaxCommsSignedBytes signed bytes; nothing after the last entry.
+Result<std::vector<CommsEntry>> decodeComms(std::span<const uint8_t> raw, uint32_t position, uint32_t minTurn, Seat seats);
 
 /// Everything before the first frame.
 struct Header {

@@ -15,6 +15,7 @@ std::string turnRange(const FrameHeader& h) {
   if (h.kind == FrameKind::Turns && h.turnCount > 0)
     return "turns " + std::to_string(h.firstTurn) + ".." + std::to_string(h.firstTurn + h.turnCount - 1);
   if (h.kind == FrameKind::Snapshot) return "snapshot at turn " + std::to_string(h.firstTurn);
+  if (h.kind == FrameKind::Comms) return "comms at turn " + std::to_string(h.firstTurn);
   return "index trailer";
 }
 }  // namespace
@@ -75,6 +76,14 @@ Result<void> ReplayReader::scan() {
       if (fh.rawLen < fh.turnCount * (1 + kSealTagBytes) + 16 + 64u * seats)
         return bad("block too small for its turns");
       turns_ += fh.turnCount;
+      frames_.push_back(fi);
+      at += p.totalSize;
+      dataEnd_ = at;
+    } else if (fh.kind == FrameKind::Comms) {
+      if (header_.formatVersion < 2) return bad("comms frame in a format version 1 file");
+      if (fh.firstTurn != turns_ || fh.turnCount != 0)
+        return bad("comms frame must sit at the current turn " + std::to_string(turns_));
+      if (fh.rawLen < 1 + 68) return bad("comms frame too small for a message");
       frames_.push_back(fi);
       at += p.totalSize;
       dataEnd_ = at;
@@ -142,6 +151,20 @@ Result<TurnRecord> ReplayReader::turn(uint32_t t) const {
     return std::move(b->turns[t - f.firstTurn]);
   }
   return Err("turn ", t, " is not in the replay (it has ", turns_, " turns)");
+}
+
+Result<std::vector<CommsEntry>> ReplayReader::comms() const {
+  std::vector<CommsEntry> out;
+  const auto seats = static_cast<Seat>(header_.session.seats.size());
+  for (const auto& f : frames_) {
+    if (f.kind != FrameKind::Comms) continue;
+    auto raw = framePayload(frameBytes(f), f.header);
+    if (!raw) return Err("comms frame at offset ", f.offset, " (turn ", f.firstTurn, "): ", raw.message());
+    auto c = decodeComms(*raw, f.firstTurn, out.empty() ? 0 : out.back().turn, seats);
+    if (!c) return Err("comms frame at offset ", f.offset, " (turn ", f.firstTurn, "): ", c.message());
+    for (auto& e : *c) out.push_back(std::move(e));
+  }
+  return out;
 }
 
 Result<std::unique_ptr<lockstep::TurnEngine>> ReplayReader::loadSnapshot(size_t i) const {

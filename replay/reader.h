@@ -49,6 +49,8 @@ class ReplayReader {
   /// A TurnEngine after `position` turns (0..turnCount()): loads the nearest snapshot at or before it
   /// and steps forward, checking each turn's Seal tag. Backward stepping is seek(position - 1).
   Result<std::unique_ptr<lockstep::TurnEngine>> seek(uint32_t position) const;
+  /// Every comms message in the file (Comms frames, format version 2), in the order they were accepted.
+  Result<std::vector<CommsEntry>> comms() const;
   /// Snapshot frame payload decoded into a fresh engine.
   Result<std::unique_ptr<lockstep::TurnEngine>> loadSnapshot(size_t frameIndex) const;
 

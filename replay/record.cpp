@@ -38,7 +38,8 @@ Result<lockstep::SessionConfig> makeBotSession(std::string_view moduleId, const 
 }
 
 Result<RecordSummary> recordBotGame(const std::string& path, const lockstep::SessionConfig& session,
-                                    const std::vector<lockstep::KeyPair>& keys, const RecordOptions& options) {
+                                    const std::vector<lockstep::KeyPair>& keys, const RecordOptions& options,
+                                    const CommsSource& commsAt) {
   auto mod = findModule(session.moduleId, session.rulesVersion);
   if (!mod) return mod.error();
   auto created = lockstep::TurnEngine::create(session);
@@ -55,8 +56,15 @@ Result<RecordSummary> recordBotGame(const std::string& path, const lockstep::Ses
   if (!writer) return writer.error();
   BundleChain chain(engine->gameId(), seats);
   RecordSummary sum;
+  auto keepComms = [&](uint32_t t) -> Result<void> {
+    if (!commsAt) return Ok();
+    for (auto& c : commsAt(t))
+      if (auto r = (*writer)->appendComms(std::move(c)); !r) return r;
+    return Ok();
+  };
   while (!engine->over() && engine->turn() < options.maxTurns) {
     const uint32_t t = engine->turn();
+    if (auto r = keepComms(t); !r) return r.error();
     std::vector<std::vector<Order>> orders(seats);
     for (Seat s : engine->awaiting()) {
       const Game& g = engine->game();
@@ -81,6 +89,7 @@ Result<RecordSummary> recordBotGame(const std::string& path, const lockstep::Ses
     rec.seal = res.seal;
     if (auto r = (*writer)->append(rec, engine.get()); !r) return r.error();
   }
+  if (auto r = keepComms(engine->turn()); !r) return r.error();
   if (options.close) {
     if (auto r = (*writer)->close(); !r) return r.error();
   } else if (auto r = (*writer)->flush(); !r) {

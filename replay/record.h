@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,9 @@ struct RecordOptions {
   bool close = true;               // false leaves the file as a crashed writer would (no trailer)
 };
 
+/// Comms messages to keep before turn t is played (called with t = 0.. and, at the end, the turn count).
+using CommsSource = std::function<std::vector<CommsEntry>(uint32_t turn)>;
+
 struct RecordSummary {
   uint32_t turns = 0;
   det::Hash128 finalSeal;
@@ -37,6 +41,7 @@ struct RecordSummary {
 /// Plays the session with bots (each seat's own "ai.<seat>" stream) and writes the replay to `path`.
 /// `keys` holds the key pair of every session seat (the signer is chosen by Membership).
 Result<RecordSummary> recordBotGame(const std::string& path, const lockstep::SessionConfig& session,
-                                    const std::vector<lockstep::KeyPair>& keys, const RecordOptions& options = {});
+                                    const std::vector<lockstep::KeyPair>& keys, const RecordOptions& options = {},
+                                    const CommsSource& commsAt = {});
 
 }  // namespace concord::replay

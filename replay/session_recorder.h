@@ -27,6 +27,8 @@ class SessionRecorder {
   static Result<std::unique_ptr<SessionRecorder>> resume(const std::string& path, const Resumed& resumed);
   /// Appends one applied turn. Fails if the turn does not match the re-derived chain or Seal.
   Result<void> record(const lockstep::TurnRecord& rec);
+  /// Keeps one accepted comms message (see ReplayWriter::appendComms): a per-peer annotation.
+  Result<void> recordComms(CommsEntry entry) { return writer_->appendComms(std::move(entry)); }
   Result<void> close() { return writer_->close(); }
   ReplayWriter& writer() { return *writer_; }
 

@@ -88,6 +88,25 @@ Result<Run> run(const ReplayReader& reader, const VerifyProgress& progress) {
     }
     if (progress) progress(rep.turns, reader.turnCount());
   }
+  // Comms: per-peer annotations outside the Seal, each signed by its sender's seat key.
+  auto comms = reader.comms();
+  if (!comms) {
+    fail(rep.turns, std::nullopt, comms.message());
+    return st;
+  }
+  for (size_t i = 0; i < comms->size(); ++i) {
+    const auto& c = (*comms)[i];
+    const auto& key = session.seats[c.seat].key;
+    if (!lockstep::verify(key, c.signedBytes, c.sig)) {
+      fail(c.turn, c.seat,
+           "comms message " + std::to_string(i + 1) + " of " + std::to_string(comms->size()) +
+               " (accepted at turn " + std::to_string(c.turn) + ") does not verify with the seat's key " +
+               key.fingerprint() + " (altered, or not signed by that seat)");
+      rep.failedComms = i;
+      return st;
+    }
+    ++rep.commsChecked;
+  }
   rep.ok = true;
   rep.finalSeal = st.engine->lastSeal();
   return st;

@@ -23,9 +23,11 @@ struct VerifyReport {
   uint64_t signaturesChecked = 0;
   uint64_t sealsChecked = 0;        // full Seal hashes (block ends); every turn's tag is also checked
   uint32_t snapshotsChecked = 0;
+  uint64_t commsChecked = 0;        // comms messages whose sender signature was checked (format 2)
   std::optional<uint32_t> failedTurn;
   std::optional<Seat> failedSeat;
   std::string failure;              // "turn 812 seat 2: signature does not verify ..." when !ok
+  std::optional<uint64_t> failedComms;  // index (0-based, file order) of a comms message that failed
   det::Hash128 finalSeal;
   std::vector<std::string> notices; // from the reader (cut tail, missing trailer)
 };

@@ -29,7 +29,7 @@ Result<std::vector<IndexEntry>> decodeIndex(std::span<const uint8_t> raw) {
   for (uint64_t i = 0; i < n && r.ok(); ++i) {
     IndexEntry e;
     uint8_t k = r.u8("kind");
-    if (r.ok() && (k < 1 || k > 2)) r.fail("kind", "index entries name turn or snapshot frames only");
+    if (r.ok() && (k < 1 || k > 4 || k == 3)) r.fail("kind", "index entries name turn, snapshot or comms frames only");
     e.kind = static_cast<FrameKind>(k);
     e.firstTurn = static_cast<uint32_t>(r.varu("firstTurn", UINT32_MAX));
     e.turnCount = static_cast<uint32_t>(r.varu("turnCount", UINT32_MAX));
@@ -71,6 +71,7 @@ Result<std::unique_ptr<ReplayWriter>> ReplayWriter::reopen(const std::string& pa
   w->header_ = reader.header();
   w->seats_ = static_cast<Seat>(w->header_.session.seats.size());
   w->nextTurn_ = reader.turnCount();
+  w->lastCommsTurn_ = reader.turnCount();
   w->offset_ = reader.dataEnd();
   for (const auto& f : reader.frames())
     if (f.kind != FrameKind::Index) w->index_.push_back({f.kind, f.firstTurn, f.turnCount, f.offset});
@@ -122,14 +123,37 @@ Result<void> ReplayWriter::append(const TurnRecordInput& rec, const lockstep::Tu
   return Ok();
 }
 
+Result<void> ReplayWriter::appendComms(CommsEntry e) {
+  if (closed_) return Err("replay writer for ", path_, " is closed");
+  if (header_.formatVersion < 2)
+    return Err("replay writer: ", path_, " is format version ", header_.formatVersion, ", which cannot hold comms");
+  if (e.turn > nextTurn_ || e.turn < lastCommsTurn_)
+    return Err("replay writer: comms at turn ", e.turn, " (expected ", lastCommsTurn_, "..", nextTurn_, ")");
+  if (e.seat >= seats_) return Err("replay writer: comms from seat ", e.seat, ", which is not at this table");
+  if (e.signedBytes.empty() || e.signedBytes.size() > kMaxCommsSignedBytes)
+    return Err("replay writer: comms message of ", e.signedBytes.size(), " bytes (1..", kMaxCommsSignedBytes, ")");
+  if (pendingComms_.size() >= kMaxCommsPerFrame)
+    if (auto r = flush(); !r) return r;
+  lastCommsTurn_ = e.turn;
+  pendingComms_.push_back(std::move(e));
+  return Ok();
+}
+
 Result<void> ReplayWriter::flush() {
   if (closed_) return Err("replay writer for ", path_, " is closed");
-  if (pending_.turns.empty()) return Ok();
-  auto raw = encodeBlock(pending_);
-  uint32_t first = pending_.turns.front().turn;
-  auto count = static_cast<uint32_t>(pending_.turns.size());
-  pending_ = TurnBlock{};
-  return writeFrame(FrameKind::Turns, first, count, raw);
+  if (!pending_.turns.empty()) {
+    auto raw = encodeBlock(pending_);
+    uint32_t first = pending_.turns.front().turn;
+    auto count = static_cast<uint32_t>(pending_.turns.size());
+    pending_ = TurnBlock{};
+    if (auto r = writeFrame(FrameKind::Turns, first, count, raw); !r) return r;
+  }
+  if (!pendingComms_.empty()) {
+    auto raw = encodeComms(pendingComms_);
+    pendingComms_.clear();
+    if (auto r = writeFrame(FrameKind::Comms, nextTurn_, 0, raw); !r) return r;
+  }
+  return Ok();
 }
 
 Result<void> ReplayWriter::close() {

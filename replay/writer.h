@@ -60,7 +60,11 @@ class ReplayWriter {
   /// Appends the next turn (turns must be consecutive from 0). With `after` (the engine after this
   /// turn), a snapshot frame is written every snapshotEvery turns.
   Result<void> append(const TurnRecordInput& record, const lockstep::TurnEngine* after = nullptr);
-  /// Writes the pending turns as a frame and flushes it to the OS.
+  /// Keeps one accepted comms message (format version 2; a per-peer annotation outside the Seal). `turn`
+  /// must be <= nextTurn() and not before the previous message's; seat < seats. Written as a Comms frame
+  /// after the pending turns at the next flush (block end, flush(), close()).
+  Result<void> appendComms(CommsEntry entry);
+  /// Writes the pending turns (then the pending comms) as frames and flushes them to the OS.
   Result<void> flush();
   /// Flushes, writes the index trailer and footer, and closes. Further calls fail.
   Result<void> close();
@@ -80,6 +84,8 @@ class ReplayWriter {
   uint32_t nextTurn_ = 0;
   uint64_t offset_ = 0;
   TurnBlock pending_;
+  std::vector<CommsEntry> pendingComms_;
+  uint32_t lastCommsTurn_ = 0;
   std::vector<IndexEntry> index_;
   bool closed_ = false;
 };

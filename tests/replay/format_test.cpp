@@ -89,12 +89,17 @@ TEST(ReplayFormat, RefusesOtherFormatsAndVersions) {
   EXPECT_NE(notOurs.message().find("not a Concord replay"), std::string::npos) << notOurs.message();
 
   ASSERT_GT(bytes.size(), kPreambleSize);
-  auto v2 = bytes;
-  v2.at(8) = 2;
-  auto r2 = ReplayReader::fromBytes(v2);
-  ASSERT_FALSE(r2.ok());
-  EXPECT_NE(r2.message().find("format version 2"), std::string::npos) << r2.message();
-  EXPECT_NE(r2.message().find("reads format version 1"), std::string::npos) << r2.message();
+  auto v3 = bytes;
+  v3.at(8) = 3;
+  auto r3 = ReplayReader::fromBytes(v3);
+  ASSERT_FALSE(r3.ok());
+  EXPECT_NE(r3.message().find("format version 3"), std::string::npos) << r3.message();
+  EXPECT_NE(r3.message().find("reads format versions 1..2"), std::string::npos) << r3.message();
+  auto v0 = bytes;
+  v0.at(8) = 0;
+  auto r0 = ReplayReader::fromBytes(v0);
+  ASSERT_FALSE(r0.ok());
+  EXPECT_NE(r0.message().find("format version 0"), std::string::npos) << r0.message();
 
   // Another rulesVersion: a correctly checksummed header naming shed v7.
   auto other = session;

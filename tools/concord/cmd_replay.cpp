@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/game/registry.h"
+#include "net/comms.h"
 #include "replay/reader.h"
 #include "replay/record.h"
 #include "replay/verify.h"
@@ -19,7 +20,8 @@ constexpr const char* kHelp =
     "usage: concord replay <info|verify|dump|step|record> FILE [options]\n"
     "  info FILE                      module, version, seats with key fingerprints, turns, size, snapshots\n"
     "  verify FILE                    re-simulate; check every Seal hash, chain-head signature and snapshot\n"
-    "  dump FILE [--from T] [--to T]  turn by turn: each seat's orders and the Seal tag\n"
+    "  dump FILE [--from T] [--to T]  turn by turn: each seat's orders and the Seal tag; comms messages\n"
+    "                                 (hails, text) print between the turns at which they were accepted\n"
     "  step FILE [--turn T] [--seat S | --omniscient]\n"
     "                                 print the Observation after T turns; without --turn, interactive:\n"
     "                                 n/next, p/prev, g T, o SEAT, o all, q\n"
@@ -87,9 +89,11 @@ int verify(const std::string& path) {
     std::printf("FAILED after %u good turns: %s\n", rep->turns, rep->failure.c_str());
     return 1;
   }
-  std::printf("OK: %u turns re-simulated; %llu Seal hashes, %llu chain-head signatures, %u snapshots checked\n",
+  std::printf("OK: %u turns re-simulated; %llu Seal hashes, %llu chain-head signatures, %u snapshots, %llu comms "
+              "signatures checked\n",
               rep->turns, static_cast<unsigned long long>(rep->sealsChecked),
-              static_cast<unsigned long long>(rep->signaturesChecked), rep->snapshotsChecked);
+              static_cast<unsigned long long>(rep->signaturesChecked), rep->snapshotsChecked,
+              static_cast<unsigned long long>(rep->commsChecked));
   std::printf("final Seal %s; %.3f s, %.0f turns/s\n", rep->finalSeal.hex().c_str(), secs,
               secs > 0 ? rep->turns / secs : 0.0);
   return 0;
@@ -103,10 +107,25 @@ int dump(const std::string& path, uint32_t from, uint32_t to) {
   if (from > to) return failure("--from is after the last turn to dump");
   auto engine = r->seek(from);
   if (!engine) return failure(engine.message());
+  auto comms = r->comms();
+  if (!comms) return failure(comms.message());
+  const auto& seats = r->header().session.seats;
+  size_t next = 0;
+  // Comms accepted before turn `upTo` was applied (a per-peer annotation, not part of the Seal).
+  auto printComms = [&](uint32_t upTo) {
+    for (; next < comms->size() && (*comms)[next].turn <= upTo; ++next) {
+      const auto& c = (*comms)[next];
+      if (c.turn < from) continue;
+      auto m = net::commsFromSigned(c.signedBytes, c.sig);
+      std::printf("comms seat %u %s: %s\n", c.seat, seats[c.seat].name.c_str(),
+                  m ? net::describeComms(*m).c_str() : ("unreadable message: " + m.message()).c_str());
+    }
+  };
   auto& e = **engine;
   for (uint32_t t = from; t <= to; ++t) {
     auto rec = r->turn(t);
     if (!rec) return failure(rec.message());
+    printComms(t);
     std::printf("turn %u\n", t);
     for (Seat s = 0; s < rec->ordersBySeat.size(); ++s)
       for (const auto& o : rec->ordersBySeat[s]) std::printf("  %s\n", e.game().describe(s, o).c_str());
@@ -115,6 +134,7 @@ int dump(const std::string& path, uint32_t from, uint32_t to) {
       std::printf("  rejected: seat %u order %u: %s\n", rj.seat, rj.index, rj.reason.c_str());
     std::printf("  seal %s\n", res.seal.shortHex().c_str());
   }
+  if (to + 1 == r->turnCount()) printComms(r->turnCount());
   return 0;
 }
 
