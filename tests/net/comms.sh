@@ -84,7 +84,25 @@ for i in 0 2 3 s; do
 done
 grep -q "comms: not sent: free text is not allowed in a rated game" "$DIR/2.out" || { echo "FAIL: seat 2 sent free text in rated play"; fail=1; }
 grep -q "this should not leave" "$DIR/0.out" "$DIR/1.out" "$DIR/3.out" && { echo "FAIL: seat 2's free text left"; fail=1; }
-grep -q "comms turn .* mode 1 " "$DIR/0.cr.comms" || { echo "FAIL: no comms sidecar next to the host's replay"; fail=1; }
+# Comms are kept in each peer's replay beside the orders (`concord replay dump` prints them between turns;
+# `replay verify` checks every sender signature); no sidecar is written.
+[ -e "$DIR/0.cr.comms" ] && { echo "FAIL: a .comms sidecar was written next to the host's replay"; fail=1; }
+lineof() { grep -n -m1 -- "$2" "$1" | cut -d: -f1; }
+for i in 0 2 3; do
+  d="$DIR/$i.dump"
+  "$CONCORD" replay dump "$DIR/$i.cr" > "$d" 2>&1 || { echo "FAIL: replay dump of peer $i failed"; fail=1; continue; }
+  first=$(lineof "$d" "^turn 0$"); last=$(grep -n "^turn [0-9]*$" "$d" | tail -1 | cut -d: -f1)
+  hail=$(lineof "$d" "^comms seat [0-9] bot1: hail 401 \"Red Alert!\"$"); gg=$(lineof "$d" "^comms seat [0-9] bot1: says: gg, well played$")
+  { [ -n "$first" ] && [ -n "$hail" ] && [ "$hail" -gt "$first" ]; } || { echo "FAIL: peer $i's replay lacks seat 1's mid-game hail"; fail=1; }
+  { [ -n "$last" ] && [ -n "$gg" ] && [ "$gg" -gt "$last" ]; } || { echo "FAIL: peer $i's replay lacks the post-game text after the last turn"; fail=1; }
+  grep -q "meet me\|psst\|this should not leave" "$d" && { echo "FAIL: peer $i's replay keeps a refused message"; fail=1; }
+  "$CONCORD" replay verify "$DIR/$i.cr" | grep -q "[1-9][0-9]* comms signatures checked" \
+    || { echo "FAIL: replay verify of peer $i checked no comms signatures"; fail=1; }
+done
+for i in 0 2; do  # both were in the lobby when bot1 said hello: kept before turn 0
+  lob=$(lineof "$DIR/$i.dump" "^comms seat [0-9] bot1: says: hello lobby$"); first=$(lineof "$DIR/$i.dump" "^turn 0$")
+  { [ -n "$lob" ] && [ -n "$first" ] && [ "$lob" -lt "$first" ]; } || { echo "FAIL: peer $i's replay lacks the lobby text before turn 0"; fail=1; }
+done
 grep -h "RESULT" "$DIR"/*.out
 FINALS=$(grep -h '^RESULT' "$DIR"/*.out | sed 's/.* final \([0-9a-f]*\).*/\1/' | sort -u)
 [ "$(grep -h '^RESULT' "$DIR"/*.out | wc -l)" -eq 5 ] || { echo "FAIL: not all 5 processes finished"; fail=1; }
