@@ -182,6 +182,25 @@ TEST(Comms, StrictDecoding) {
   EXPECT_FALSE(isComms(encodeLobby(ReadyMsg{true})));
 }
 
+TEST(Comms, SignedBytesAsKeptInTheReplayRoundTrip) {
+  // The replay keeps (signed bytes, signature); the message comes back exactly and still verifies.
+  const auto k = KeyPair::fromLabel("comms:replay");
+  for (const auto& m : {makeComms(k, k.publicKey, 1, CommsKind::Hail, 401, 0, ""),
+                        makeComms(k, k.publicKey, 2, CommsKind::Text, 0, 0, "gg"),
+                        makeComms(k, k.publicKey, 3, CommsKind::Direct, 0, 2, "psst")}) {
+    auto bytes = commsSignedBytes(m);
+    EXPECT_TRUE(lockstep::verify(k.publicKey, bytes, m.sig));
+    auto back = commsFromSigned(bytes, m.sig);
+    ASSERT_TRUE(back.ok()) << back.message();
+    EXPECT_EQ(encodeComms(*back), encodeComms(m));
+    EXPECT_TRUE(verifyComms(*back));
+    auto noContext = std::vector<uint8_t>(bytes.begin() + 4, bytes.end());
+    EXPECT_FALSE(commsFromSigned(noContext, m.sig).ok());
+    for (size_t cut = 0; cut < bytes.size(); ++cut)
+      EXPECT_FALSE(commsFromSigned(std::span<const uint8_t>(bytes).first(cut), m.sig).ok()) << cut;
+  }
+}
+
 TEST(Lan, AnnouncementRoundTripAndStrictDecoding) {
   LanAnnounce a{"host", "warp", det::Hash128{}, 4, 3, true, false, 27960};
   auto bytes = encodeAnnounce(a);
