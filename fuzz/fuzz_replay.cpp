@@ -2,9 +2,10 @@
 //   0  the bytes as a whole file (header, frames, trailer, footer) -> open, verify, seek
 //   1  a valid header for a fixed shed session, then frames built from the input with correct checksums
 //      and zstd framing, so the fuzzer reaches the block, snapshot and index decoders -> open, verify, seek
-//   2  decodeBlock on the bytes directly;  3  decodeIndex and decodeHeader on the bytes directly
+//   2  decodeBlock on the bytes directly;  3  decodeIndex, decodeHeader and decodeComms on the bytes directly
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <span>
 #include <vector>
 
@@ -25,6 +26,7 @@ void exercise(std::vector<uint8_t> file) {
   if (!r.ok()) return;
   for (size_t i = 0; i < r->frames().size(); ++i)
     if (r->frames()[i].kind == FrameKind::Turns) (void)r->block(i);
+  (void)r->comms();
   (void)verifyReplay(*r);
   (void)r->seek(r->turnCount() / 2);
   (void)r->seek(r->turnCount());
@@ -89,6 +91,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       (void)decodeIndex(in);
       size_t consumed = 0;
       (void)decodeHeader(in, consumed);
+      if (auto c = decodeComms(in, in.empty() ? 0 : in[0] * 64u, 0, static_cast<Seat>(1 + in.size() % kMaxSeats)); c.ok())
+        if (encodeComms(*c) != std::vector<uint8_t>(in.begin(), in.end())) std::abort();  // strict: one encoding
       break;
     }
   }

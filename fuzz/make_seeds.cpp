@@ -1,4 +1,4 @@
-// Writes small seed inputs for the fuzz corpora: fuzz/make_seeds OUT_DIR (creates OUT_DIR/{bundle,reader,replay,wire}/..., the layout tools/test.sh expects).
+// Writes small seed inputs for the fuzz corpora: fuzz/make_seeds OUT_DIR (creates OUT_DIR/{bundle,reader,replay,wire,net_packet}/..., the layout tools/test.sh expects).
 // Seeds are valid encodings (bundles, sessions, replays, blocks) so fuzzing starts from deep inside.
 #include <cstdio>
 #include <filesystem>
@@ -9,6 +9,10 @@
 #include "core/det/writer.h"
 #include "lockstep/bundle.h"
 #include "lockstep/wire.h"
+#include "net/comms.h"
+#include "net/lan.h"
+#include "net/lobby_msg.h"
+#include "net/secure_channel.h"
 #include "replay/record.h"
 #include "replay/turn_block.h"
 #include "replay/writer.h"
@@ -79,7 +83,40 @@ int main(int argc, char** argv) {
   std::vector<uint8_t> framed{1, static_cast<uint8_t>(raw.size() & 0xFF), static_cast<uint8_t>(raw.size() >> 8)};
   framed.insert(framed.end(), raw.begin(), raw.end());  // one Turns frame of 1 turn... (ctl 1 -> count 1)
   put(root / "replay", "structured_block", 1, framed, true);
+  // A replay (format 2) with signed comms frames beside the orders, and a comms payload for the direct decoder.
+  auto keys = replay::botSessionKeys("seed", 3);
+  auto commsAt = [&](uint32_t t) {
+    std::vector<replay::CommsEntry> out;
+    if (t % 4 != 0) return out;
+    auto m = net::makeComms(keys[t % 3], keys[0].publicKey, t + 1, net::CommsKind::Hail, 401, 0, "");
+    out.push_back({t, static_cast<Seat>(t % 3), net::commsSignedBytes(m), m.sig});
+    return out;
+  };
+  opt.close = true;
+  opt.maxTurns = 12;
+  (void)replay::recordBotGame(tmp, session, keys, opt, commsAt);
+  put(root / "replay", "replay_comms", 0, slurp(tmp), true);
+  put(root / "replay", "comms_direct", 3, replay::encodeComms(commsAt(4)), true);
   std::remove(tmp.c_str());
+  // Net packets (fuzz_net_packet: first byte picks the decoder).
+  const auto ka = lockstep::KeyPair::fromLabel("seed:a");
+  net::SecureChannel ch(ka);
+  put(root / "net_packet", "hello", 0, ch.hello(), true);
+  put(root / "net_packet", "data", 1, std::vector<uint8_t>(40, 7), true);
+  put(root / "net_packet", "lobby_join", 2, net::encodeLobby(net::JoinMsg{"captain", 7000}), true);
+  net::LobbyMsg lm;
+  lm.session = session;
+  lm.seats = {{net::SeatKind::Human, "host", ka.publicKey, true, "", 7000}, {net::SeatKind::Open, "", {}, false, "", 0},
+              {net::SeatKind::Ai, "bot", {}, true, "", 0}};
+  put(root / "net_packet", "lobby_state", 2, net::encodeLobby(lm), true);
+  put(root / "net_packet", "lobby_commits", 7, net::encodeLobby(net::CommitsMsg{{net::Nonce{}, net::Nonce{}}}), true);
+  put(root / "net_packet", "lobby_refuse", 12, net::encodeLobby(net::RefuseMsg{"table full"}), true);
+  put(root / "net_packet", "comms_hail", 3,
+      net::encodeComms(net::makeComms(ka, ka.publicKey, 1, net::CommsKind::Hail, 401, 0, "")), true);
+  put(root / "net_packet", "comms_dm", 3,
+      net::encodeComms(net::makeComms(ka, ka.publicKey, 2, net::CommsKind::Direct, 0, 2, "psst")), true);
+  net::LanAnnounce an{"host", "shed", det::Hash128{3, 4}, 4, 3, true, false, 7000};
+  put(root / "net_packet", "announce", 4, net::encodeAnnounce(an), true);
   std::printf("seeds written under %s\n", root.c_str());
   return 0;
 }
