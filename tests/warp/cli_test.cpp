@@ -166,3 +166,19 @@ TEST(WarpCli, PlayWritesAReplayThatVerifiesAndSteps) {
   EXPECT_EQ(ev.code, 0) << ev.out;
   fs::remove_all(dir);
 }
+
+// RULES §VIII After the sector: a finished solo game against officers is rated from its verified replay
+// and the summary shows before -> after; --casual leaves TEI alone and says which rule (TEI E7).
+TEST(WarpCli, FinishedGameShowsTeiBeforeAfterAndCasualIsNotRated) {
+  auto db = kDataHome.dir / "play-tei.sqlite";
+  auto rated = run("yes 1 | " + concordBinary().string() + " play warp --seats 3 --seed 5 --tei-db " + db.string() + " 2>&1");
+  EXPECT_EQ(rated.code, 0);
+  EXPECT_NE(rated.out.find("rated (solo)"), std::string::npos) << rated.out.substr(rated.out.size() > 800 ? rated.out.size() - 800 : 0);
+  EXPECT_NE(rated.out.find("localAi/ensign/points"), std::string::npos);
+  EXPECT_NE(rated.out.find(" → "), std::string::npos);
+  auto casual = run("yes 1 | " + concordBinary().string() + " play warp --seats 3 --seed 6 --casual --tei-db " + db.string() + " 2>&1");
+  EXPECT_EQ(casual.code, 0);
+  EXPECT_NE(casual.out.find("is not TEI-rated: E7"), std::string::npos) << casual.out.substr(casual.out.size() > 800 ? casual.out.size() - 800 : 0);
+  auto none = run("yes 1 | " + concordBinary().string() + " play warp --seats 3 --seed 7 --no-tei 2>&1");
+  EXPECT_EQ(none.out.find("TEI"), std::string::npos);
+}

@@ -9,6 +9,8 @@
 #include "core/warp/module.h"
 #include "core/warp/state.h"
 #include "replay/record.h"
+#include "tools/tei_store/replay_match.h"
+#include "tools/tei_store/store.h"
 #include "tools/concord/command.h"
 #include "tools/concord/play_recorder.h"
 
@@ -30,6 +32,10 @@ void help() {
       "  --replay P   write the game's replay to P (default: $XDG_DATA_HOME/concord/replays/\n"
       "               warp-seed<N>-<time>.ccr); check it with `concord replay verify P`\n"
       "  --no-replay  do not write a replay\n"
+      "  --tei-db P   rate the finished game into the TEI database P (default: the user's TEI database);\n"
+      "               the summary shows each rated captain's before -> after (RULES §VIII)\n"
+      "  --no-tei     do not rate the game\n"
+      "  --casual     play unrated: the game is recorded as casual and TEI does not move (TEI E7)\n"
       "Table options (default: Official Warp rules preset):\n%s"
       "At your turn type the number of a listed order or its text (\"chart 12-5 own\", \"draw\"),\n"
       "\"board\" to redraw the table, \"quit\" to leave.\n",
@@ -42,6 +48,23 @@ bool number(const std::string& s, uint64_t& out) {
   return true;
 }
 
+// Rates a finished game's replay into the TEI store and returns the before -> after lines (or why not).
+std::string rateFinishedGame(const std::string& replayPath, const std::string& db) {
+  auto match = tei::matchFromReplay(replayPath);
+  if (!match) return "TEI: not rated: " + match.message() + "\n";
+  std::string path = db;
+  if (path.empty()) {
+    auto d = tei::defaultStorePath();
+    if (!d) return "TEI: not rated: " + d.message() + "\n";
+    path = *d;
+  }
+  auto store = tei::TeiStore::open(path);
+  if (!store) return "TEI: not rated: " + store.message() + "\n";
+  auto res = store->applyMatch(match->record);
+  if (!res) return "TEI: not rated: " + res.message() + "\n";
+  return "TEI (" + path + "):\n" + tei::describeApplied(tei::ReplayApplied{std::move(*match), std::move(*res)});
+}
+
 }  // namespace
 
 int runPlayWarp(Args args) {
@@ -51,8 +74,8 @@ int runPlayWarp(Args args) {
   }
   uint64_t seats = 4, you = 0, seedNum = 1;
   std::string botKind = "greedy";
-  bool autoPlay = false, writeReplay = true;
-  std::string replayPath;
+  bool autoPlay = false, writeReplay = true, rate = true, casual = false;
+  std::string replayPath, teiDb;
   ConfigOptions opts;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -76,6 +99,13 @@ int runPlayWarp(Args args) {
       replayPath = args[++i];
     } else if (a == "--no-replay") {
       writeReplay = false;
+    } else if (a == "--tei-db") {
+      if (i + 1 >= args.size()) return usageError("--tei-db needs a path", "concord play warp --help");
+      teiDb = args[++i];
+    } else if (a == "--no-tei") {
+      rate = false;
+    } else if (a == "--casual") {
+      casual = true;
     } else if (a == "--auto" || a == "--bots-only") {
       autoPlay = true;
     } else if (auto eq = a.find('='); eq != std::string::npos) {
@@ -93,6 +123,8 @@ int runPlayWarp(Args args) {
   auto session = replay::makeBotSession("warp", opts, static_cast<Seat>(seats), "play-warp", botKind);
   if (!session) return failure(session.message());
   session->seed = seed;
+  // RULES §VIII Solo pool: an unassisted Warp 12 game against officers counts unless the player chose casual.
+  session->rated = !casual;
   if (!autoPlay) {
     session->seats[you].name = "you";
     session->seats[you].ai = false;
@@ -114,6 +146,8 @@ int runPlayWarp(Args args) {
   auto finish = [&](int code) {
     if (auto c = rec.close(); !c) std::fprintf(stderr, "concord: play: replay: %s\n", c.message().c_str());
     else if (!rec.path().empty()) std::printf("Replay: %s\n", rec.path().c_str());
+    // The end-of-match summary: the verified replay is the record every peer rates from (TEI, RULES §VIII).
+    if (rate && !rec.path().empty() && rec.engine().game().outcome()) std::printf("%s", rateFinishedGame(rec.path(), teiDb).c_str());
     return code;
   };
   std::vector<std::unique_ptr<Bot>> bots;
