@@ -333,6 +333,19 @@ void Peer::stewardDuties() {
   for (Seat s = 0; s < m.seatCount(); ++s)
     if (m.seat(s).controller == Controller::Owner && slots[s].empty() && !mine(s)) silent.push_back(s);
   if (silent.empty()) return;
+  if (opt_.cutOffGuard && silent.size() >= 2) {
+    size_t others = 0;
+    for (Seat s = 0; s < m.seatCount(); ++s)
+      if (m.seat(s).controller == Controller::Owner && !mine(s)) ++others;
+    if (silent.size() == others) {
+      if (!cutOffLogged_ || *cutOffLogged_ != t) {
+        cutOffLogged_ = t;
+        logLine("turn " + std::to_string(t) + ": every other seat (" + std::to_string(others) +
+                ") is silent: we are probably cut off; substituting nobody");
+      }
+      return;
+    }
+  }
   auto next = m.steward(silent);
   if (!next || !mine(*next)) return;
   substitutedFor_ = t;

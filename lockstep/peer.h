@@ -50,6 +50,9 @@ struct PeerOptions {
   uint32_t reclaimLead = 4;       // a reclaim takes effect this many turns ahead
   bool rejoin = false;            // restarted: fetch a snapshot before playing
   uint64_t thinkMs = 0;           // bots answer an awaited turn no sooner than this (0: at once)
+  /// When every other owner seat (two or more) is silent at once, suspect that we are the one cut off
+  /// and substitute nobody (else each isolated peer plays alone and the table splits). Off by default.
+  bool cutOffGuard = false;
   std::function<void(std::string_view)> log;        // human-readable log lines
   std::function<void(const TurnRecord&)> onTurn;    // every applied turn (replay writer seam)
 };
@@ -140,6 +143,7 @@ class Peer {
   std::optional<uint32_t> builtFor_;
   std::optional<uint32_t> seenFor_;  // the turn turnStartMs_ belongs to
   std::optional<uint32_t> substitutedFor_;
+  std::optional<uint32_t> cutOffLogged_;
   std::map<uint32_t, std::vector<std::vector<Candidate>>> pending_;
   std::map<uint32_t, std::vector<Bundle>> own_;
   std::vector<det::Hash128> lastBodyHash_;

@@ -59,6 +59,7 @@ PeerOptions Table::options(Seat s, bool rejoin) const {
   o.key = keys_[s];
   o.resendMs = p_.resendMs;
   o.silenceMs = p_.silenceMs;
+  o.cutOffGuard = p_.cutOffGuard;
   o.rejoin = rejoin;
   o.log = p_.log;
   if (s == 0) o.onTurn = p_.onTurn;

@@ -28,6 +28,7 @@ struct SelfPlayParams {
   uint64_t resendMs = 100;
   uint64_t silenceMs = 3000;
   PeerId extraEndpoints = 0;       // network endpoints beyond the seats (tests inject from these)
+  bool cutOffGuard = false;        // PeerOptions::cutOffGuard for every peer
   std::function<void(std::string_view)> log;
   std::function<void(const TurnRecord&)> onTurn;  // peer 0's records, as applied (replay writer seam)
   /// Corrupts seat `first`'s peer state right after turn `second` (a desync drill: every peer must

@@ -498,6 +498,7 @@ class Node {
     po.key = o_.key;
     po.resendMs = o_.resendMs;
     po.silenceMs = o_.silenceMs;
+    po.cutOffGuard = true;  // every other seat silent at once: we are the one cut off (docs/net.md)
     po.thinkMs = o_.thinkMs;
     po.rejoin = rejoin_;
     // A rejoined peer learns it is behind from the bundles lockstep refuses as beyond its window.

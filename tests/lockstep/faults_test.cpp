@@ -226,3 +226,37 @@ TEST(Faults, StewardDeathHandsAiSeatsToTheNextOwner) {
   EXPECT_EQ(last.signers[0], table.key(1).publicKey);
   EXPECT_EQ(last.signers[3], table.key(1).publicKey);
 }
+
+// docs/net.md "total stalls split the table": a peer whose links all fail sees every other seat silent
+// at once. Without the guard it substitutes everyone and plays alone; with it, it substitutes nobody,
+// while the others (who see one silent seat) substitute it and finish the game.
+TEST(Faults, CutOffPeerSubstitutesNobodyWithTheGuard) {
+  for (bool guard : {false, true}) {
+    auto p = params(4, 31);
+    p.options = {{"hands", "6"}};
+    p.cutOffGuard = guard;
+    std::vector<std::string> lines;
+    p.log = [&](std::string_view l) { lines.emplace_back(l); };
+    auto t = Table::create(p);
+    ASSERT_TRUE(t.ok());
+    Table& table = **t;
+    ASSERT_TRUE(table.runUntil([&] { return table.peer(0).turn() >= 3; }));
+    for (PeerId other = 0; other < 3; ++other) table.net().setLink(3, other, false);
+    ASSERT_TRUE(table.runUntil([&] {
+      for (Seat s = 0; s < 3; ++s)
+        if (!table.peer(s).over()) return false;
+      return true;
+    })) << "guard " << guard;
+    const auto& cut = table.peer(3).engine().membership();
+    const auto& rest = table.peer(0).engine().membership();
+    EXPECT_EQ(rest.seat(3).controller, Controller::Ai) << "the others substitute the cut-off seat";
+    for (Seat s = 0; s < 3; ++s)
+      EXPECT_EQ(cut.seat(s).controller, guard ? Controller::Owner : Controller::Ai) << "guard " << guard << " seat " << s;
+    const bool logged = std::any_of(lines.begin(), lines.end(),
+                                    [](const std::string& l) { return l.find("we are probably cut off") != std::string::npos; });
+    EXPECT_EQ(logged, guard);
+    if (guard) {
+      EXPECT_FALSE(table.peer(3).over());
+    }
+  }
+}
