@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "tests/support/test_scale.h"
 #include "core/game/registry.h"
 #include "core/warp/module.h"
 #include "core/warp/state.h"
@@ -202,7 +203,7 @@ TEST(WarpProperty, RandomPlayoutsOfficialWarp12) {
 }
 
 TEST(WarpProperty, RandomPlayoutsRuleMixes) {
-  for (uint64_t seed = 1; seed <= 40; ++seed) {
+  for (uint64_t seed = 1; seed <= concord::testing::scaled(40); ++seed) {
     Config c = seed % 2 ? officialPreset() : standardPreset();
     c.maxPip = static_cast<uint8_t>(std::array<int, 4>{9, 12, 15, 18}[seed % 4]);
     c.fracture = static_cast<Fracture>(seed % 4);
@@ -231,7 +232,7 @@ TEST(WarpProperty, RandomPlayoutsRuleMixes) {
 
 TEST(WarpProperty, SquadronPlayouts) {
   // §VI Module Zeta: squadrons share a trail and a beacon; conservation, legality and termination hold.
-  for (uint64_t seed = 1; seed <= 10; ++seed) {
+  for (uint64_t seed = 1; seed <= concord::testing::scaled(10); ++seed) {
     Config c = seed % 2 ? officialPreset() : standardPreset();
     c.maxPip = seed % 3 ? 12 : 18;
     c.squadrons = static_cast<uint8_t>(2 + seed % 2);
