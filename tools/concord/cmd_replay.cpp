@@ -18,7 +18,7 @@ namespace {
 
 constexpr const char* kHelp =
     "usage: concord replay <info|verify|dump|step|record> FILE [options]\n"
-    "  info FILE                      module, version, seats with key fingerprints, turns, size, snapshots\n"
+    "  info FILE                      module, version, seats with key fingerprints, turns, size, snapshots, comms\n"
     "  verify FILE                    re-simulate; check every Seal hash, chain-head signature and snapshot\n"
     "  dump FILE [--from T] [--to T]  turn by turn: each seat's orders and the Seal tag; comms messages\n"
     "                                 (hails, text) print between the turns at which they were accepted\n"
@@ -68,6 +68,10 @@ int info(const std::string& path) {
                 static_cast<double>(r->fileSize() - r->frames().front().offset) / static_cast<double>(seatTurns));
   std::printf("frames:      %zu (blocks of %u turns), %u snapshots (every %u turns)\n", r->frames().size(),
               h.blockTurns, r->snapshotCount(), h.snapshotEvery);
+  auto comms = r->comms();
+  if (!comms) return failure(comms.message());
+  std::printf("comms:       %zu messages (kept by this peer, signed by their senders; `dump` shows them)\n",
+              comms->size());
   return 0;
 }
 
