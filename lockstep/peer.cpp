@@ -323,9 +323,15 @@ void Peer::buildOwnBundles() {
   own_.erase(own_.begin(), own_.lower_bound(t > 0 ? t - 1 : 0));
 }
 
+uint64_t Peer::toleranceNow() const {
+  // At turn 0 a slow-connecting peer looks silent; substituting it there races its first bundle (a desync
+  // the Seal check would report), so the first turn gets a longer grace.
+  return engine_->turn() == 0 ? opt_.silenceMs * std::max<uint32_t>(opt_.firstTurnGrace, 1) : opt_.silenceMs;
+}
+
 void Peer::stewardDuties() {
   const uint32_t t = engine_->turn();
-  if (engine_->over() || now_ < turnStartMs_ + opt_.silenceMs || (substitutedFor_ && *substitutedFor_ == t)) return;
+  if (engine_->over() || now_ < turnStartMs_ + toleranceNow() || (substitutedFor_ && *substitutedFor_ == t)) return;
   auto m = membershipNow();
   auto& slots = pending_[t];
   slots.resize(engine_->session().seats.size());

@@ -46,6 +46,7 @@ struct PeerOptions {
   uint32_t window = 8;            // bundles for turns beyond now+window are refused
   uint64_t resendMs = 100;        // resend own bundles and request missing ones this often
   uint64_t silenceMs = 3000;      // the steward substitutes a seat silent this long in one turn
+  uint32_t firstTurnGrace = 3;    // turn 0 waits this many times silenceMs: links are still coming up
   size_t stateRing = 16;          // canonical states kept for desync dumps and snapshots
   uint32_t reclaimLead = 4;       // a reclaim takes effect this many turns ahead
   bool rejoin = false;            // restarted: fetch a snapshot before playing
@@ -89,6 +90,8 @@ class Peer {
   const std::vector<TurnRecord>& records() const { return records_; }
   uint32_t firstTurn() const { return recordBase_; }
   const std::optional<DesyncReport>& desync() const { return report_; }
+  /// How long a seat may stay silent in the current turn before the steward substitutes it.
+  uint64_t toleranceNow() const;
   const std::vector<Equivocation>& equivocations() const { return equivocations_; }
   const std::vector<Seat>& flaggedSeats() const { return flagged_; }
   /// Every refused input, as logged.

@@ -574,7 +574,7 @@ class Node {
         if (n - lastChange > 1000 && !p->over()) {
           const uint64_t waited = n - lastChange;
           log("turn " + std::to_string(p->turn()) + ": waiting " + std::to_string(waited / 1000) + " s; silent seats are substituted in " +
-              std::to_string(waited < o_.silenceMs ? (o_.silenceMs - waited + 999) / 1000 : 0) + " s");
+              std::to_string(waited < p->toleranceNow() ? (p->toleranceNow() - waited + 999) / 1000 : 0) + " s");
         } else if (!p->over()) {
           log("turn " + std::to_string(p->turn()) + (p->syncing() ? " (syncing)" : ""));
         }
