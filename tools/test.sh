@@ -29,7 +29,9 @@ fi
 
 if [ "${CONCORD_SKIP_FUZZ:-0}" != 1 ] && [ -f fuzz/CMakeLists.txt ] && grep -q add_executable fuzz/CMakeLists.txt; then
   step "fuzz: bounded libFuzzer runs"
-  bash tools/build.sh fuzz
+  # Only the fuzz targets: the test binaries were built and run by the passes above.
+  mapfile -t targets < <(grep -oE 'fuzz_[a-z_]+' fuzz/CMakeLists.txt | grep -v '_corpus$' | sort -u)
+  bash tools/build.sh fuzz "${targets[@]}"
   for bin in build/fuzz/fuzz/fuzz_*; do
     [ -x "$bin" ] || continue
     name=$(basename "$bin")
