@@ -182,3 +182,11 @@ TEST(WarpCli, FinishedGameShowsTeiBeforeAfterAndCasualIsNotRated) {
   auto none = run("yes 1 | " + concordBinary().string() + " play warp --seats 3 --seed 7 --no-tei 2>&1");
   EXPECT_EQ(none.out.find("TEI"), std::string::npos);
 }
+
+TEST(WarpCli, QuitLeavesTheTableAndKeepsTheReplay) {
+  auto r = run("printf 'q\\n' | " + concordBinary().string() + " play warp --no-tei 2>&1");
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.out.find("\"q\" leaves"), std::string::npos);
+  EXPECT_NE(r.out.find("you left the table"), std::string::npos) << r.out.substr(r.out.size() > 600 ? r.out.size() - 600 : 0);
+  EXPECT_NE(r.out.find("Replay: "), std::string::npos);
+}

@@ -159,7 +159,10 @@ int runPlayWarp(Args args) {
   auto human = [&](Seat s) { return !autoPlay && s == you; };
   std::printf("Warp %d, %llu captains — %s\n", cfg->maxPip, static_cast<unsigned long long>(seats),
               warp::describeConfig(*cfg).c_str());
-  if (!autoPlay) std::printf("You are Captain %llu.\n", static_cast<unsigned long long>(you));
+  if (!autoPlay)
+    std::printf("You are Captain %llu. Type an order's number (or its text, e.g. \"chart 12-5 own\"); "
+                "\"board\" redraws the table, \"q\" leaves.\n",
+                static_cast<unsigned long long>(you));
   uint64_t shown = 0;
   auto flushLog = [&]() {
     for (const auto& l : g.logSince(shown)) std::printf("  %s\n", l.c_str());
@@ -200,7 +203,7 @@ int runPlayWarp(Args args) {
       return finish(failure("play: input ended before the sector was over"));
     }
     while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
-    if (line == "quit") return finish(failure("play: you left the table"));
+    if (line == "quit" || line == "q" || line == "exit") return finish(failure("play: you left the table"));
     if (line == "board" || line.empty()) continue;
     uint64_t n = 0;
     Result<Order> ord = Err("no order");
