@@ -173,6 +173,8 @@ uint64_t envU64(const char* name, uint64_t fallback) {
 
 TEST(WarpCampaigns, EveryModuleCombinationThroughThePipelineWithReplayVerify) {
   const uint64_t n = envU64("CONCORD_WARP_CAMPAIGNS", mixes().size());
+  // CONCORD_WARP_FIRST=k0 starts the sweep at campaign k0 (continue an interrupted sweep without replaying it).
+  const uint64_t first = envU64("CONCORD_WARP_FIRST", 0);
   uint64_t shard = 0, shards = 1;
   if (const char* s = std::getenv("CONCORD_WARP_SHARD"); s && *s) {
     ASSERT_EQ(std::sscanf(s, "%llu/%llu", reinterpret_cast<unsigned long long*>(&shard),
@@ -186,7 +188,7 @@ TEST(WarpCampaigns, EveryModuleCombinationThroughThePipelineWithReplayVerify) {
   std::filesystem::create_directories(dir);
   auto start = std::chrono::steady_clock::now();
   uint64_t played = 0, failed = 0, turns = 0;
-  for (uint64_t k = shard; k < n; k += shards) {
+  for (uint64_t k = first + shard; k < n; k += shards) {
     auto r = playCampaign(k, dir);
     ++played;
     turns += r.turns;
