@@ -204,11 +204,13 @@ void WarpGame::doChart(uint8_t s, Tile t, uint8_t line) {
     say(Ev::Chart, {s, packTile(t), line});
     if (t.isDouble() && cfg_.iota) doubleDown_ = static_cast<uint8_t>(doubleDown_ + 2);  // §VI Iota
     if (t.isDouble() && cfg_.kappa && cfg_.objective == Objective::GoOut && !exchangeDone_) {
-      exchangeDone_ = true;  // §VI Kappa (Go-out): the first double charted this round
+      // §VI Kappa (Go-out): the first double charted this round
+      exchangeDone_ = true;
       exchangePending_ = true;
     }
     if (t.isDouble()) {
-      inversion_ = false;  // §VI Alpha Temporal inversion lasts until the next double is charted
+      // §VI Alpha Temporal inversion lasts until the next double is charted
+      inversion_ = false;
       bool fracture = fractureApplies(s, line);
       if (fracture && immunitySeat_ == s && line == home(s)) {
         fracture = false;  // §VI Alpha Fracture immunity: Red Alert still applies
@@ -309,7 +311,8 @@ void WarpGame::advance(uint8_t s) {
   openingTurn_ = false;
   uint8_t n = nextSeat(s);
   if (extraTurn_ == s && !dbl_.active) {
-    n = s;  // §VI Theta (Go-out): the momentum extra turn; decision: forfeited if a double is left open
+    // §VI Theta (Go-out): the momentum extra turn; decision: forfeited if a double is left open
+    n = s;
     say(Ev::MomentumTurn, {s});
   } else {
     for (int guard = 0; guard < seats_ && seat_[n].skipNext; ++guard) {

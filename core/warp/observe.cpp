@@ -55,13 +55,13 @@ Observation WarpGame::observe(Seat viewer) const {
   w.begin("neutral");
   for (const auto& p : lines_[seats_].main) w.u8("tile", static_cast<uint8_t>(p.tile.index()));
   w.end();
-  w.boolean("double", dbl_.active);
+  w.boolean("openDouble", dbl_.active);
   if (dbl_.active) {
-    w.u8("double.line", dbl_.line);
-    w.u8("double.pip", dbl_.pip);
-    w.u8("double.responsible", dbl_.responsible);
-    w.boolean("double.red", dbl_.red);
-    w.u8("double.stabilizers", dbl_.stabilizers);
+    w.u8("openDouble.line", dbl_.line);
+    w.u8("openDouble.pip", dbl_.pip);
+    w.u8("openDouble.responsible", dbl_.responsible);
+    w.boolean("openDouble.red", dbl_.red);
+    w.u8("openDouble.stabilizers", dbl_.stabilizers);
     Tile dt{dbl_.pip, dbl_.pip};
     t += std::string(dbl_.red ? "RED ALERT" : "Yellow alert") + ": " + dt.text() + " on " +
          lineName(static_cast<uint8_t>(viewer == kOmniscient ? 0xFE : viewer), dbl_.line) + ", " +

@@ -3,7 +3,7 @@
 # add up to the unsharded sweep, and the desync drill's report files naming the turn and the field.
 set -u
 CONCORD=$1
-DIR=$(mktemp -d /tmp/concord-selfplay-XXXXXX)
+DIR=$(mktemp -d)
 trap 'rm -rf "$DIR"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 

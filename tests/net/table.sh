@@ -21,7 +21,7 @@ while [ $# -gt 0 ]; do
     *) echo "table.sh: unknown option $1"; exit 2;;
   esac
 done
-DIR=$(mktemp -d /tmp/concord-net-XXXXXX)
+DIR=$(mktemp -d)
 PIDS=()
 cleanup() { for p in "${PIDS[@]}"; do kill -9 "$p" 2>/dev/null; done; wait 2>/dev/null; }
 trap cleanup EXIT
