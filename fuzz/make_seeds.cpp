@@ -54,6 +54,7 @@ int main(int argc, char** argv) {
   put(root / "wire", "snapshot", 0, lockstep::encodeWire(lockstep::Snapshot{6, {7, 7, 7}, {b}, {b, b}}), false);
   put(root / "wire", "reclaim", 0,
       lockstep::encodeWire(lockstep::ReclaimRequest{1, 9, det::Hash128{1, 1}, Order{0xFF02, {1, 9}}}), false);
+  put(root / "wire", "deciding", 0, lockstep::encodeWire(lockstep::Deciding{14, 2}), false);
   // Sessions and primitives.
   auto session = replay::makeBotSession("shed", {{"hands", "2"}}, 3, "seed").value();
   det::Writer w;

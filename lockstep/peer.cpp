@@ -97,6 +97,11 @@ void Peer::tick(uint64_t nowMs) {
 void Peer::receive(PeerId from, WireMessage m) {
   if (auto* b = std::get_if<BundleMsg>(&m)) return onBundle(from, std::move(b->bundle));
   if (auto* r = std::get_if<BundleRequest>(&m)) return onRequest(from, *r);
+  if (auto* d = std::get_if<Deciding>(&m)) {
+    // Believed only from the seat's own link: a relayed or forged heartbeat must not keep a dead seat alive.
+    if (from == d->seat && d->seat < engine_->session().seats.size() && d->turn == engine_->turn()) heard_[d->seat] = {d->turn, now_};
+    return;
+  }
   if (auto* n = std::get_if<DesyncNotice>(&m)) {
     // A notice only asks for our state; we halt only on our own evidence (signed prevSeals).
     if (auto* st = ringState(n->turn)) {
@@ -153,6 +158,7 @@ void Peer::onBundle(PeerId from, Bundle b) {
 }
 
 void Peer::onPastBundle(PeerId from, const Bundle& b) {
+  if (b.turn < recordBase_ && opt_.onHistory) return opt_.onHistory(b);  // the backfill checks it
   const TurnRecord* r = record(b.turn);
   if (!r) return reject(from, b, "turn is in the past (now at turn " + std::to_string(engine_->turn()) + ")");
   const Bundle& applied = r->bundles[b.seat];
@@ -289,11 +295,13 @@ void Peer::sendOwn(Seat s, std::vector<Order> orders) {
 
 void Peer::buildOwnBundles() {
   const uint32_t t = engine_->turn();
-  if (engine_->over() || (builtFor_ && *builtFor_ == t)) return;
+  if (engine_->over()) return;
   if (!seenFor_ || *seenFor_ != t) {
     seenFor_ = t;
     turnStartMs_ = now_;
   }
+  if (opt_.decide) buildPersonBundles(t);
+  if (builtFor_ && *builtFor_ == t) return;
   auto m = membershipNow();
   auto st = m.steward();
   bool stewardMine = st && mine(*st);
@@ -301,6 +309,7 @@ void Peer::buildOwnBundles() {
   if (opt_.thinkMs > 0 && now_ < turnStartMs_ + opt_.thinkMs) {
     for (Seat s : engine_->awaiting()) {
       bool ownerRun = m.seat(s).controller == Controller::Owner;
+      if (personSeat(m, s)) continue;
       if ((ownerRun && mine(s)) || (!ownerRun && (stewardMine || (!st && mine(s))))) return;
     }
   }
@@ -309,6 +318,7 @@ void Peer::buildOwnBundles() {
     bool ownerRun = m.seat(s).controller == Controller::Owner;
     // A restarted owner only follows until its reclaim takes effect: its old bundles may be out there.
     if (following_ && ownerRun && m.seat(s).since >= recordBase_ && recordBase_ > 0) following_ = false;
+    if (personSeat(m, s)) continue;
     if (ownerRun && mine(s) && !engine_->session().seats[s].ai && !following_) {
       sendOwn(s, botOrders(s));
     } else if (!ownerRun && (stewardMine || (!st && mine(s)))) {
@@ -321,6 +331,58 @@ void Peer::buildOwnBundles() {
     }
   }
   own_.erase(own_.begin(), own_.lower_bound(t > 0 ? t - 1 : 0));
+}
+
+bool Peer::personSeat(const Membership& m, Seat s) const {
+  return opt_.decide && m.seat(s).controller == Controller::Owner && mine(s) && !engine_->session().seats[s].ai && !following_;
+}
+
+uint64_t Peer::decidingInterval() const { return std::max<uint64_t>(opt_.resendMs, opt_.silenceMs / 4); }
+
+void Peer::buildPersonBundles(uint32_t t) {
+  auto m = membershipNow();
+  const auto awaited = engine_->awaiting();
+  for (Seat s = 0; s < m.seatCount(); ++s) {
+    if (!personSeat(m, s)) continue;
+    if (auto it = personBuilt_.find(s); it != personBuilt_.end() && it->second == t) continue;
+    if (std::find(awaited.begin(), awaited.end(), s) == awaited.end()) {
+      personBuilt_[s] = t;
+      sendOwn(s, {});
+      continue;
+    }
+    const uint64_t used = now_ - turnStartMs_;
+    const uint64_t left = opt_.turnClockMs == 0 ? UINT64_MAX : used >= opt_.turnClockMs ? 0 : opt_.turnClockMs - used;
+    std::optional<std::vector<Order>> orders;
+    if (left == 0) {
+      logLine("turn " + std::to_string(t) + ": seat " + std::to_string(s) + "'s turn clock (" +
+              std::to_string(opt_.turnClockMs / 1000) + " s) ran out: its officer plays this turn");
+      orders = botOrders(s);
+    } else {
+      orders = opt_.decide(*engine_, s, left);
+    }
+    if (orders) {
+      personBuilt_[s] = t;
+      sendOwn(s, std::move(*orders));
+    } else if (now_ >= nextDeciding_) {
+      nextDeciding_ = now_ + decidingInterval();
+      broadcast(Deciding{t, s});
+    }
+  }
+}
+
+std::vector<Seat> Peer::deciding() const {
+  std::vector<Seat> out;
+  const uint32_t t = engine_->turn();
+  auto m = membershipNow();
+  for (Seat s = 0; s < m.seatCount(); ++s) {
+    if (personSeat(m, s)) {
+      auto it = personBuilt_.find(s);
+      if (it == personBuilt_.end() || it->second != t) out.push_back(s);
+    } else if (auto h = heard_.find(s); h != heard_.end() && h->second.first == t && now_ < h->second.second + 2 * decidingInterval()) {
+      out.push_back(s);
+    }
+  }
+  return out;
 }
 
 uint64_t Peer::toleranceNow() const {
@@ -336,8 +398,13 @@ void Peer::stewardDuties() {
   auto& slots = pending_[t];
   slots.resize(engine_->session().seats.size());
   std::vector<Seat> silent;
-  for (Seat s = 0; s < m.seatCount(); ++s)
-    if (m.seat(s).controller == Controller::Owner && slots[s].empty() && !mine(s)) silent.push_back(s);
+  for (Seat s = 0; s < m.seatCount(); ++s) {
+    if (m.seat(s).controller != Controller::Owner || !slots[s].empty() || mine(s)) continue;
+    // An owner still deciding (its Deciding heartbeats arrive) is thinking, not silent.
+    auto h = heard_.find(s);
+    const uint64_t since = h != heard_.end() && h->second.first == t ? std::max(turnStartMs_, h->second.second) : turnStartMs_;
+    if (now_ >= since + toleranceNow()) silent.push_back(s);
+  }
   if (silent.empty()) return;
   if (opt_.cutOffGuard && silent.size() >= 2) {
     size_t others = 0;

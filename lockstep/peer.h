@@ -54,6 +54,14 @@ struct PeerOptions {
   /// When every other owner seat (two or more) is silent at once, suspect that we are the one cut off
   /// and substitute nobody (else each isolated peer plays alone and the table splits). Off by default.
   bool cutOffGuard = false;
+  /// A person decides our own owner-run seats instead of the module bot: asked on every tick while such a
+  /// seat is awaited (clockLeftMs: time left on its turn clock, UINT64_MAX without one); returns the orders
+  /// once decided. Meanwhile we send Deciding heartbeats, so a thinking owner is not substituted as silent.
+  std::function<std::optional<std::vector<Order>>(const TurnEngine&, Seat, uint64_t clockLeftMs)> decide;
+  /// How long a person may take over one turn before the seat's officer plays it for them (0: no limit).
+  uint64_t turnClockMs = 0;
+  /// Every signed bundle received for a turn before firstTurn() (a rejoined peer backfilling its replay).
+  std::function<void(const Bundle&)> onHistory;
   std::function<void(std::string_view)> log;        // human-readable log lines
   std::function<void(const TurnRecord&)> onTurn;    // every applied turn (replay writer seam)
 };
@@ -92,6 +100,8 @@ class Peer {
   const std::optional<DesyncReport>& desync() const { return report_; }
   /// How long a seat may stay silent in the current turn before the steward substitutes it.
   uint64_t toleranceNow() const;
+  /// Seats whose owner is deciding the current turn (heard from lately, or our own undecided person).
+  std::vector<Seat> deciding() const;
   const std::vector<Equivocation>& equivocations() const { return equivocations_; }
   const std::vector<Seat>& flaggedSeats() const { return flagged_; }
   /// Every refused input, as logged.
@@ -129,6 +139,9 @@ class Peer {
   std::vector<Order> botOrders(Seat s);
   void sendOwn(Seat s, std::vector<Order> orders);
   void buildOwnBundles();
+  bool personSeat(const Membership& m, Seat s) const;
+  void buildPersonBundles(uint32_t t);
+  uint64_t decidingInterval() const;
   void stewardDuties();
   void periodic();
   void startDesync(uint32_t turn);
@@ -146,6 +159,9 @@ class Peer {
   std::optional<uint32_t> builtFor_;
   std::optional<uint32_t> seenFor_;  // the turn turnStartMs_ belongs to
   std::optional<uint32_t> substitutedFor_;
+  std::map<Seat, uint32_t> personBuilt_;           // the turn each person seat of ours last sent
+  std::map<Seat, std::pair<uint32_t, uint64_t>> heard_;  // seat -> (turn, ms) of its last Deciding
+  uint64_t nextDeciding_ = 0;
   std::optional<uint32_t> cutOffLogged_;
   std::map<uint32_t, std::vector<std::vector<Candidate>>> pending_;
   std::map<uint32_t, std::vector<Bundle>> own_;

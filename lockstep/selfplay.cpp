@@ -63,6 +63,7 @@ PeerOptions Table::options(Seat s, bool rejoin) const {
   o.rejoin = rejoin;
   o.log = p_.log;
   if (s == 0) o.onTurn = p_.onTurn;
+  if (p_.customize) p_.customize(s, o);
   return o;
 }
 

@@ -31,6 +31,8 @@ struct SelfPlayParams {
   bool cutOffGuard = false;        // PeerOptions::cutOffGuard for every peer
   std::function<void(std::string_view)> log;
   std::function<void(const TurnRecord&)> onTurn;  // peer 0's records, as applied (replay writer seam)
+  /// Adjusts seat s's PeerOptions before its peer is created (tests: a person deciding, a turn clock).
+  std::function<void(Seat, PeerOptions&)> customize;
   /// Corrupts seat `first`'s peer state right after turn `second` (a desync drill: every peer must
   /// report a desync at exactly that turn, naming the field).
   std::optional<std::pair<Seat, uint32_t>> injectDesync;

@@ -60,6 +60,10 @@ struct Encoder {
     w.hash("seal", m.seal);
     m.reclaim.write(w);
   }
+  void operator()(const Deciding& m) {
+    w.varu("turn", m.turn);
+    w.varu("seat", m.seat);
+  }
 };
 
 }  // namespace
@@ -120,6 +124,13 @@ Result<WireMessage> decodeWire(std::span<const uint8_t> bytes) {
       m.seal = r.hash("seal");
       m.reclaim = Order::read(r);
       out = std::move(m);
+      break;
+    }
+    case 8: {
+      Deciding m;
+      m.turn = static_cast<uint32_t>(r.varu("turn", UINT32_MAX));
+      m.seat = static_cast<Seat>(r.varu("seat", kMaxSeats - 1));
+      out = m;
       break;
     }
     default: r.fail("tag", "unknown message tag");

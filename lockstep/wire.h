@@ -60,8 +60,15 @@ struct ReclaimRequest {
   Order reclaim;
 };
 
+/// "Seat's owner is here and still deciding turn": a person thinking is not a silent peer, so the steward
+/// holds off substituting the seat. Only believed from the seat's own link (never relayed).
+struct Deciding {
+  uint32_t turn = 0;
+  Seat seat = 0;
+};
+
 using WireMessage =
-    std::variant<BundleMsg, BundleRequest, DesyncNotice, StateDump, SnapshotRequest, Snapshot, ReclaimRequest>;
+    std::variant<BundleMsg, BundleRequest, DesyncNotice, StateDump, SnapshotRequest, Snapshot, ReclaimRequest, Deciding>;
 
 std::vector<uint8_t> encodeWire(const WireMessage& m);
 Result<WireMessage> decodeWire(std::span<const uint8_t> bytes);

@@ -119,7 +119,8 @@ TEST(Wire, RoundTripsEveryMessage) {
   std::vector<WireMessage> all{BundleMsg{b},   BundleRequest{7, 2},        DesyncNotice{9},
                                StateDump{9, det::Hash128{1, 2}, {0, 3}, {1, 2, 3}},
                                SnapshotRequest{2}, Snapshot{4, {9, 9}, {b}, {b, b}},
-                               ReclaimRequest{2, 5, det::Hash128{3, 4}, Order{kReclaim, {1, 2}}}};
+                               ReclaimRequest{2, 5, det::Hash128{3, 4}, Order{kReclaim, {1, 2}}},
+                               Deciding{11, 3}};
   for (const auto& m : all) {
     auto bytes = encodeWire(m);
     auto back = decodeWire(bytes);
