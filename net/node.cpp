@@ -1,5 +1,6 @@
 #include "net/node.h"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <memory>
@@ -172,6 +173,7 @@ class Node {
       rest = sp == std::string::npos ? "" : rest.substr(sp + 1);
       return w;
     };
+    if (line[0] != '/' && o_.onLine) return o_.onLine(line);  // a person's order
     std::string rest = line;
     std::string cmd = line[0] == '/' ? word(rest) : "/say";
     if (cmd == "/hails") {
@@ -501,6 +503,10 @@ class Node {
     po.cutOffGuard = true;  // every other seat silent at once: we are the one cut off (docs/net.md)
     po.thinkMs = o_.thinkMs;
     po.rejoin = rejoin_;
+    if (!spectator_) {
+      po.decide = o_.decide;
+      po.turnClockMs = o_.turnClockMs;
+    }
     // A rejoined peer learns it is behind from the bundles lockstep refuses as beyond its window.
     uint64_t behindUntil = 0;
     bool lateStart = false;
@@ -524,10 +530,15 @@ class Node {
     uint64_t overAt = 0, haltedAt = 0, lastChange = now(), nextStatus = 0;
     nextCatchup = 0;
     bool ownSeat = true;
-    uint32_t lastTurn = 0;
+    uint32_t lastTurn = 0, shownTurn = UINT32_MAX;
     while (true) {
       const uint64_t n = now();
       if (n > o_.timeoutMs) return Err("game: not finished within ", o_.timeoutMs / 1000, " s (turn ", p->turn(), ")");
+      if (o_.leave && o_.leave()) {
+        t_.flush();
+        if (recorder) (void)recorder->close();  // a shorter, still valid replay
+        return Err("you left the table at turn ", p->turn(), "; the others play on with an officer in your seat");
+      }
       pump(1);
       while (auto c = pollCtl()) {
         auto m = decodeLobby(c->bytes);
@@ -558,6 +569,10 @@ class Node {
       }
       if (rejoin_ && !p->syncing() && n < behindUntil && n >= nextCatchup) catchUp(*p, n);
       curTurn_ = p->turn();
+      if (o_.onApplied && p->turn() != shownTurn) {
+        shownTurn = p->turn();
+        o_.onApplied(p->engine(), mySeat);
+      }
       if (p->turn() != lastTurn && !spectator_) {
         lastTurn = p->turn();
         const auto& ctl = p->engine().membership().seat(mySeat);
@@ -571,11 +586,20 @@ class Node {
       }
       if (n >= nextStatus) {
         nextStatus = n + 2000;
-        if (n - lastChange > 1000 && !p->over()) {
+        std::string thinking;
+        for (Seat s : p->deciding())
+          if (s != mySeat) thinking += (thinking.empty() ? "" : ", ") + std::to_string(s) + " " + seats_[s].name;
+        const bool meDeciding = o_.decide && !spectator_ && [&] {
+          auto d = p->deciding();
+          return std::find(d.begin(), d.end(), mySeat) != d.end();
+        }();
+        if (n - lastChange > 1000 && !p->over() && !thinking.empty()) {
+          log("turn " + std::to_string(p->turn()) + ": seat " + thinking + " deciding (" + std::to_string((n - lastChange) / 1000) + " s)");
+        } else if (n - lastChange > 1000 && !p->over() && !meDeciding) {
           const uint64_t waited = n - lastChange;
           log("turn " + std::to_string(p->turn()) + ": waiting " + std::to_string(waited / 1000) + " s; silent seats are substituted in " +
               std::to_string(waited < p->toleranceNow() ? (p->toleranceNow() - waited + 999) / 1000 : 0) + " s");
-        } else if (!p->over()) {
+        } else if (!p->over() && !o_.decide) {
           log("turn " + std::to_string(p->turn()) + (p->syncing() ? " (syncing)" : ""));
         }
       }

@@ -12,6 +12,7 @@
 #include "core/det/result.h"
 #include "core/game/registry.h"
 #include "lockstep/crypto.h"
+#include "lockstep/turn_engine.h"
 #include "net/comms.h"
 #include "net/enet_transport.h"
 #include "net/lan.h"
@@ -63,6 +64,12 @@ struct NodeOptions {
   uint16_t discoveryPort = kDiscoveryPort;
   // Spectator: follow a running game without a seat (never sends bundles).
   bool spectate = false;
+  // A person plays our seat (lockstep::PeerOptions::decide); empty: the module's officer plays it.
+  std::function<std::optional<std::vector<Order>>(const lockstep::TurnEngine&, Seat, uint64_t clockLeftMs)> decide;
+  uint64_t turnClockMs = 0;                                       // a person's time per turn (0: no limit)
+  std::function<void(const std::string&)> onLine;                 // typed lines that are not /commands (orders)
+  std::function<void(const lockstep::TurnEngine&, Seat)> onApplied;  // after each applied turn (redraw)
+  std::function<bool()> leave;                                    // true: leave the table now
 };
 
 struct NodeResult {

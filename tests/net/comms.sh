@@ -31,7 +31,7 @@ waitfor() {  # waitfor FILE PATTERN TENTHS
   for _ in $(seq 1 "$3"); do grep -q "$2" "$1" 2>/dev/null && return 0; sleep 0.1; done
   return 1
 }
-"$CONCORD" host --module "$MODULE" --seats 4 --wait-for 4 --rated --port "$P0" --identity "$DIR/0.key" --name seat0 \
+"$CONCORD" host --officer --module "$MODULE" --seats 4 --wait-for 4 --rated --port "$P0" --identity "$DIR/0.key" --name seat0 \
   --replay "$DIR/0.cr" --discovery-addr 127.0.0.1 --discovery-port "$DP" "${COMMON[@]}" < /dev/null > "$DIR/0.out" 2>&1 &
 PIDS+=($!); PID0=$!
 # LAN discovery: the lobby is heard on loopback with its module, seats and address.

@@ -40,7 +40,7 @@ if [ -n "$CHAOS_LOSS" ]; then
 fi
 adv() { if [ -n "$CHAOS_LOSS" ]; then echo "--advertise-port $(proxyport $1)"; fi; }
 hostaddr() { if [ -n "$CHAOS_LOSS" ]; then echo "127.0.0.1:$(proxyport 0)"; else echo "127.0.0.1:$(port 0)"; fi; }
-"$CONCORD" host --module "$MODULE" "${EXTRA[@]}" --seats "$SEATS" --wait-for "$SEATS" --bind 127.0.0.1 \
+"$CONCORD" host --officer --module "$MODULE" "${EXTRA[@]}" --seats "$SEATS" --wait-for "$SEATS" --bind 127.0.0.1 \
   --port "$(port 0)" $(adv 0) --identity "$DIR/0.key" --name seat0 --replay "$DIR/0.cr" --tolerance $TOL --think-ms $THINK \
   --timeout $TIMEOUT > "$DIR/0.out" 2>&1 &
 PIDS+=($!); declare -A PID; PID[0]=$!

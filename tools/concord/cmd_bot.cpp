@@ -19,9 +19,10 @@ int runBot(Args args) {
   }
   net::NodeOptions o;
   o.name = "bot";
-  std::string identity, error, addr;
+  NetCli cli;
+  std::string error, addr;
   for (size_t i = 0; i < args.size(); ++i) {
-    if (parseNetOption(args, i, o, identity, error)) {
+    if (parseNetOption(args, i, o, cli, error)) {
       if (!error.empty()) return usageError("bot: " + error, "concord bot --help");
       continue;
     }
@@ -32,7 +33,7 @@ int runBot(Args args) {
   auto a = net::parseAddress(addr, 27960);
   if (!a) return usageError("bot: " + a.message(), "concord bot --help");
   o.join = *a;
-  return runNetNode(o, identity, "bot");
+  return runNetNode(o, cli, "bot");
 }
 
 }  // namespace concord::cli

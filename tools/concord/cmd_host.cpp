@@ -32,10 +32,11 @@ int runHost(Args args) {
   o.name = "host";
   o.moduleId = findModule("warp") ? "warp" : "shed";
   o.bind.port = 27960;
-  std::string identity, error;
+  NetCli cli;
+  std::string error;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if (parseNetOption(args, i, o, identity, error)) {
+    if (parseNetOption(args, i, o, cli, error)) {
       if (!error.empty()) return usageError("host: " + error, "concord host --help");
       continue;
     }
@@ -61,7 +62,7 @@ int runHost(Args args) {
     else if (a == "--wait-for" && num(net::kMaxPlayers, n) && n >= 1) o.waitFor = static_cast<unsigned>(n);
     else return usageError("host: unknown option or value out of range: " + a + " " + v, "concord host --help");
   }
-  return runNetNode(o, identity, "host");
+  return runNetNode(o, cli, "host");
 }
 
 }  // namespace concord::cli

@@ -21,9 +21,10 @@ int runJoin(Args args) {
   }
   net::NodeOptions o;
   o.name = "join";
-  std::string identity, error, addr;
+  NetCli cli;
+  std::string error, addr;
   for (size_t i = 0; i < args.size(); ++i) {
-    if (parseNetOption(args, i, o, identity, error)) {
+    if (parseNetOption(args, i, o, cli, error)) {
       if (!error.empty()) return usageError("join: " + error, "concord join --help");
       continue;
     }
@@ -34,7 +35,7 @@ int runJoin(Args args) {
   auto a = net::parseAddress(addr, 27960);
   if (!a) return usageError("join: " + a.message(), "concord join --help");
   o.join = *a;
-  return runNetNode(o, identity, "join");
+  return runNetNode(o, cli, "join");
 }
 
 }  // namespace concord::cli

@@ -10,6 +10,8 @@
 #include <optional>
 
 #include "net/identity.h"
+#include "tools/concord/play_recorder.h"
+#include "tools/concord/terminal_seat.h"
 
 namespace concord::cli {
 namespace {
@@ -21,6 +23,7 @@ bool number(const std::string& s, uint64_t max, uint64_t& out) {
 }
 
 bool quiet = false;
+bool stdinEnded = false;
 
 // Lines typed on stdin (comms commands), read without blocking the game loop. EOF (or /dev/null) ends it.
 std::optional<std::string> stdinLine() {
@@ -35,6 +38,7 @@ std::optional<std::string> stdinLine() {
     ssize_t n = ::read(0, chunk, sizeof chunk);
     if (n <= 0) {
       eof = true;
+      stdinEnded = true;
       break;
     }
     buf.append(chunk, static_cast<size_t>(n));
@@ -52,8 +56,16 @@ std::optional<std::string> stdinLine() {
 
 }  // namespace
 
-bool parseNetOption(Args args, size_t& i, net::NodeOptions& o, std::string& identityPath, std::string& error) {
+bool parseNetOption(Args args, size_t& i, net::NodeOptions& o, NetCli& cli, std::string& error) {
   const std::string& a = args[i];
+  if (a == "--officer") {
+    cli.officer = true;
+    return true;
+  }
+  if (a == "--no-replay") {
+    cli.noReplay = true;
+    return true;
+  }
   if (a == "--quiet") {
     quiet = true;
     return true;
@@ -66,7 +78,7 @@ bool parseNetOption(Args args, size_t& i, net::NodeOptions& o, std::string& iden
     o.senderChecks = false;
     return true;
   }
-  static const char* withValue[] = {"--name", "--identity", "--bind", "--port", "--advertise-port", "--replay", "--tolerance", "--timeout", "--think-ms", "--discovery-addr", "--discovery-port"};
+  static const char* withValue[] = {"--name", "--identity", "--bind", "--port", "--advertise-port", "--replay", "--tolerance", "--timeout", "--think-ms", "--discovery-addr", "--discovery-port", "--turn-clock"};
   bool known = false;
   for (const char* k : withValue) known = known || a == k;
   if (!known) return false;
@@ -77,7 +89,7 @@ bool parseNetOption(Args args, size_t& i, net::NodeOptions& o, std::string& iden
   const std::string& v = args[++i];
   uint64_t n = 0;
   if (a == "--name") o.name = v.substr(0, 32);
-  else if (a == "--identity") identityPath = v;
+  else if (a == "--identity") cli.identityPath = v;
   else if (a == "--bind") o.bind.host = v;
   else if (a == "--replay") o.replayPath = v;
   else if (a == "--discovery-addr") o.discoveryAddr = v;
@@ -88,18 +100,39 @@ bool parseNetOption(Args args, size_t& i, net::NodeOptions& o, std::string& iden
   else if (a == "--tolerance") o.silenceMs = n;
   else if (a == "--think-ms") o.thinkMs = n;
   else if (a == "--timeout") o.timeoutMs = n * 1000;
+  else if (a == "--turn-clock") cli.turnClockMs = n * 1000;
   return true;
 }
 
-int runNetNode(net::NodeOptions o, const std::string& identityPath, const std::string& what) {
-  auto key = net::loadOrCreateIdentity(identityPath.empty() ? net::defaultIdentityPath() : identityPath);
+int runNetNode(net::NodeOptions o, NetCli cli, const std::string& what) {
+  auto key = net::loadOrCreateIdentity(cli.identityPath.empty() ? net::defaultIdentityPath() : cli.identityPath);
   if (!key) return failure(what + ": " + key.message());
   o.key = *key;
   spdlog::set_pattern("[%H:%M:%S.%e] %v");
   if (!quiet) o.log = [](const std::string& l) { spdlog::info("{}", l); };
   o.input = stdinLine;
+  // A person at this terminal plays our seat (spectators just watch the round log go by).
+  TerminalSeat table;
+  const bool person = what != "bot" && !cli.officer && !o.spectate;
+  if (person || o.spectate) o.onApplied = [&table](const lockstep::TurnEngine& e, Seat me) { table.applied(e, me); };
+  if (person) {
+    o.turnClockMs = cli.turnClockMs;
+    o.onLine = [&table](const std::string& l) { table.line(l); };
+    o.leave = [&table] { return table.leaving(); };
+    o.decide = [&table](const lockstep::TurnEngine& e, Seat s, uint64_t clockLeftMs) {
+      if (stdinEnded) table.inputClosed();
+      return table.decide(e, s, clockLeftMs);
+    };
+    if (o.replayPath.empty() && !cli.noReplay) o.replayPath = defaultReplayPath("net-" + what + "-" + std::to_string(::getpid()));
+  }
+  if (cli.noReplay) o.replayPath.clear();
   auto r = net::runNode(o);
+  if (!r && table.leaving()) {
+    std::printf("%s\n", r.message().c_str());
+    return 0;
+  }
   if (!r) return failure(what + ": " + r.message());
+  if (person && !o.replayPath.empty()) std::printf("Replay: %s (check it with `concord replay verify`)\n", o.replayPath.c_str());
   std::printf("RESULT seat %u turns %u first %u final %s digest %s rejoined %d owns-seat %d elapsed-ms %llu wire-bytes %llu "
               "udp-bytes %llu packets %llu rejected %llu spectator %d comms %llu comms-refused %llu outcome %s\n",
               static_cast<unsigned>(r->seat), r->turns, r->firstTurn, r->finalSeal.hex().c_str(), r->sealsDigest.hex().c_str(),

@@ -19,8 +19,8 @@
 namespace concord::cli {
 
 /// Default replay path: $XDG_DATA_HOME/concord/replays (else ~/.local/share/concord/replays, else the
-/// current directory) / warp-seed<N>-<UTC timestamp>.ccr.
-inline std::string defaultWarpReplayPath(uint64_t seed) {
+/// current directory) / <stem>-<UTC timestamp>.ccr; the directory is created.
+inline std::string defaultReplayPath(const std::string& stem) {
   std::filesystem::path dir;
   if (const char* x = std::getenv("XDG_DATA_HOME"); x && *x) dir = std::filesystem::path(x) / "concord" / "replays";
   else if (const char* h = std::getenv("HOME"); h && *h) dir = std::filesystem::path(h) / ".local/share/concord/replays";
@@ -30,8 +30,12 @@ inline std::string defaultWarpReplayPath(uint64_t seed) {
   gmtime_r(&now, &tm);
   char stamp[32];
   std::strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", &tm);
-  return (dir / ("warp-seed" + std::to_string(seed) + "-" + stamp + ".ccr")).string();
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  return (dir / (stem + "-" + stamp + ".ccr")).string();
 }
+
+inline std::string defaultWarpReplayPath(uint64_t seed) { return defaultReplayPath("warp-seed" + std::to_string(seed)); }
 
 /// Owns the TurnEngine of a terminal game and (when a path is given) its replay writer.
 class PlayRecorder {

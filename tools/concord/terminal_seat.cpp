@@ -1,0 +1,136 @@
+#include "tools/concord/terminal_seat.h"
+
+#include <algorithm>
+
+#include "core/warp/orders.h"
+#include "core/warp/state.h"
+#include "lockstep/peer.h"
+
+namespace concord::cli {
+namespace {
+
+const warp::WarpGame* asWarp(const lockstep::TurnEngine& e) { return dynamic_cast<const warp::WarpGame*>(&e.game()); }
+
+bool wholeNumber(const std::string& s, uint64_t& out) {
+  if (s.empty() || s.size() > 9 || s.find_first_not_of("0123456789") != std::string::npos) return false;
+  out = std::stoull(s);
+  return true;
+}
+
+}  // namespace
+
+void TerminalSeat::say(const std::string& text) {
+  std::fprintf(out_, "%s\n", text.c_str());
+  std::fflush(out_);
+}
+
+void TerminalSeat::line(std::string text) {
+  while (!text.empty() && (text.back() == '\r' || text.back() == ' ')) text.pop_back();
+  while (!text.empty() && text.front() == ' ') text.erase(0, 1);
+  if (text == "q" || text == "quit" || text == "exit") {
+    leaving_ = true;
+    return say("Leaving the table: the others will see your seat fall silent and an officer take it over.");
+  }
+  if (text == "auto") {
+    officer_ = true;
+    return say("Your officer plays your seat from now on (your signature, its choices).");
+  }
+  if (officer_) return say("! your officer has your seat for the rest of this game");
+  if (!promptedFor_) return say("! not your turn yet: wait for \"Your order>\" (comms start with /, e.g. /hails)");
+  if (typed_.size() < 64) typed_.push_back(std::move(text));
+}
+
+void TerminalSeat::inputClosed() {
+  if (officer_) return;
+  officer_ = true;
+  say("Input closed: your officer plays your seat from now on.");
+}
+
+std::string TerminalSeat::orderText(const lockstep::TurnEngine& e, Seat s, const Order& o) const {
+  if (const auto* w = asWarp(e)) return warp::orderText(o, w->config().maxPip);
+  return e.game().describe(s, o);
+}
+
+Result<Order> TerminalSeat::parse(const lockstep::TurnEngine& e, const std::vector<Order>& legal, const std::string& text) const {
+  uint64_t n = 0;
+  if (wholeNumber(text, n)) {
+    if (n < 1 || n > legal.size()) return Err("pick 1..", legal.size());
+    return legal[n - 1];
+  }
+  if (const auto* w = asWarp(e)) return warp::parseOrderText(text, w->config().maxPip);
+  return Err("type the number of a listed order");
+}
+
+void TerminalSeat::prompt(const lockstep::TurnEngine& e, Seat s, uint64_t clockLeftMs) {
+  std::fprintf(out_, "\n%s", e.game().observe(s).text.c_str());
+  for (size_t i = 0; i < legal_.size(); ++i) std::fprintf(out_, "  %zu) %s\n", i + 1, orderText(e, s, legal_[i]).c_str());
+  if (clockLeftMs != UINT64_MAX)
+    std::fprintf(out_, "(turn clock: %llu s; then your officer plays this turn)\n",
+                 static_cast<unsigned long long>((clockLeftMs + 999) / 1000));
+  std::fprintf(out_, "Your order> ");
+  std::fflush(out_);
+}
+
+std::optional<std::vector<Order>> TerminalSeat::decide(const lockstep::TurnEngine& e, Seat s, uint64_t clockLeftMs) {
+  if (officer_) {
+    promptedFor_.reset();
+    if (!bot_) bot_ = lockstep::makeSeatBot(e.session(), s);
+    if (!bot_) return std::vector<Order>{};
+    return lockstep::botOrdersFor(e, s, *bot_);
+  }
+  if (!promptedFor_ || *promptedFor_ != e.turn()) {
+    promptedFor_ = e.turn();
+    typed_.clear();
+    legal_ = e.game().legalOrders(s);
+    clockAtPrompt_ = clockLeftMs;
+    showLog(e);  // what happened since our last turn, then the board
+    prompt(e, s, clockLeftMs);
+  }
+  // A reminder only when the clock was long enough to forget about.
+  if (clockAtPrompt_ != UINT64_MAX && clockAtPrompt_ > 20000 && clockLeftMs <= 10000 && lastWarned_ != e.turn() + 1) {
+    lastWarned_ = e.turn() + 1;
+    say("\n! 10 s left on your turn clock");
+  }
+  while (!typed_.empty()) {
+    std::string text = std::move(typed_.front());
+    typed_.pop_front();
+    if (text.empty() || text == "board") {
+      prompt(e, s, clockLeftMs);
+      continue;
+    }
+    auto order = parse(e, legal_, text);
+    if (!order) {
+      say("! " + order.message());
+    } else if (auto ok = e.game().validate(s, *order); !ok) {
+      say("! rejected: " + ok.message());
+    } else {
+      promptedFor_.reset();
+      return std::vector<Order>{*order};
+    }
+    std::fprintf(out_, "Your order> ");
+    std::fflush(out_);
+  }
+  return std::nullopt;
+}
+
+void TerminalSeat::showLog(const lockstep::TurnEngine& e) {
+  if (const auto* w = asWarp(e)) {
+    for (const auto& l : w->logSince(logShown_)) std::fprintf(out_, "  %s\n", l.c_str());
+    logShown_ = w->logTotal();
+  }
+}
+
+void TerminalSeat::applied(const lockstep::TurnEngine& e, Seat me) {
+  if (promptedFor_ && *promptedFor_ != e.turn()) promptedFor_.reset();  // the turn went by (clock, officer)
+  if (!promptedFor_) showLog(e);  // not under an open prompt: it was shown before the board
+  if (auto o = e.game().outcome(); o && !finished_) {
+    finished_ = true;
+    std::fprintf(out_, "\nFinal standings:\n");
+    for (Seat s = 0; s < o->rankBySeat.size(); ++s)
+      std::fprintf(out_, "  #%u %s%s: %lld\n", o->rankBySeat[s], e.session().seats[s].name.c_str(), s == me ? " (you)" : "",
+                   static_cast<long long>(o->scoreBySeat[s]));
+  }
+  std::fflush(out_);
+}
+
+}  // namespace concord::cli
