@@ -11,6 +11,7 @@
 #include "net/comms.h"
 #include "net/lan.h"
 #include "net/lobby_msg.h"
+#include "replay/backfill.h"
 #include "replay/session_recorder.h"
 
 namespace concord::net {
@@ -144,11 +145,11 @@ class Node {
     ++commsAccepted_;
     CommsRecord rec{curTurn_, mode_, seatOf(m.from) ? lobby_.seats[*seatOf(m.from)].name : "?", m, wire};
     log("[comms] " + who(m.from) + " " + describeComms(m));
-    if (auto seat = seatOf(m.from); seat && !o_.replayPath.empty() && !rejoin_) {
+    if (auto seat = seatOf(m.from); seat && !o_.replayPath.empty()) {
       // Kept in the replay beside the orders (a per-peer annotation, signed by its sender): lobby messages
       // wait for the replay to be created at launch and are written at turn 0.
       replay::CommsEntry e{curTurn_, static_cast<Seat>(*seat), commsSignedBytes(m), m.sig};
-      if (recorder_) {
+      if (recorder_ && !rejoin_) {
         if (auto r = recorder_->recordComms(std::move(e)); !r) log("replay: comms not kept: " + r.message());
       } else if (pendingComms_.size() < 10000) {
         pendingComms_.push_back(std::move(e));
@@ -485,6 +486,12 @@ class Node {
       replay::SessionRecorder*& p;
       ~ClearOnExit() { p = nullptr; }
     } clearRecorder{recorder_};  // destroyed before `recorder`: keep() never sees a dangling pointer
+    // A rejoined peer (or a spectator) fast-forwards from a snapshot: its replay is backfilled from the
+    // other peers' signed bundles and written when the game ends (replay::HistoryBackfill).
+    std::unique_ptr<replay::HistoryBackfill> backfill;
+    uint64_t nextBackfill = 0;
+    size_t backfillRound = 0;
+    if (rejoin_) pendingComms_.clear();  // lobby messages of an earlier run are not ours to replay
     if (!o_.replayPath.empty() && !rejoin_) {
       auto r = replay::SessionRecorder::create(o_.replayPath, session_);
       if (!r) return Err("replay: ", r.message());
@@ -517,6 +524,9 @@ class Node {
         return;  // expected while catching up: not worth a line each
       }
       log(std::string(l));
+    };
+    po.onHistory = [&backfill](const lockstep::Bundle& b) {
+      if (backfill) backfill->offer(b);
     };
     std::string recordError;
     po.onTurn = [&](const lockstep::TurnRecord& rec) {
@@ -554,7 +564,7 @@ class Node {
       if (lateStart && !rejoin_ && p->turn() == 0 && p->seals().empty()) {
         // The table played on without us (our start was delayed past the tolerance and our seat was
         // substituted): start over as a restarted owner does - snapshot, follow, reclaim.
-        log("the table started without us: rejoining from a snapshot (no replay is written for this peer)");
+        log("the table started without us: rejoining from a snapshot (our replay is backfilled from the other peers)");
         rejoin_ = true;
         recorder_ = nullptr;
         recorder.reset();
@@ -568,6 +578,14 @@ class Node {
         continue;
       }
       if (rejoin_ && !p->syncing() && n < behindUntil && n >= nextCatchup) catchUp(*p, n);
+      if (rejoin_ && !o_.replayPath.empty() && !p->syncing() && !backfill && p->firstTurn() > 0) {
+        backfill = std::make_unique<replay::HistoryBackfill>(session_, p->firstTurn());
+        log("replay: fetching turns 0.." + std::to_string(p->firstTurn() - 1) + " from the other peers to write our replay");
+      }
+      if (backfill && !backfill->complete() && n >= behindUntil && n >= nextBackfill) {
+        nextBackfill = n + 20;
+        requestHistory(*backfill, backfillRound++);
+      }
       curTurn_ = p->turn();
       if (o_.onApplied && p->turn() != shownTurn) {
         shownTurn = p->turn();
@@ -619,7 +637,8 @@ class Node {
           log("game over at turn " + std::to_string(p->turn()) + ": " +
               (p->engine().game().outcome() ? p->engine().game().outcome()->summary : std::string("?")));
         }
-        if (n > overAt + o_.lingerMs) break;
+        // A backfilling peer stays until its history is complete (peers linger too), at most 10 s more.
+        if (n > overAt + o_.lingerMs && (!backfill || backfill->complete() || n > overAt + o_.lingerMs + 10000)) break;
       }
     }
     t_.flush();
@@ -628,6 +647,13 @@ class Node {
       if (auto r = recorder->close(); !r && recordError.empty()) recordError = r.message();
     }
     if (!recordError.empty()) return Err("replay: ", recordError);
+    if (rejoin_ && !o_.replayPath.empty()) {
+      if (!backfill || !backfill->complete())
+        return Err("replay: only ", backfill ? backfill->have() : 0, " of ", backfill ? backfill->need() : 0,
+                   " bundles before our snapshot arrived; no replay written (the others' replays hold the game)");
+      if (auto w = backfill->write(o_.replayPath, p->records(), {}, pendingComms_); !w) return Err("replay: ", w.message());
+      log("replay: written with turns 0.." + std::to_string(p->firstTurn() - 1) + " backfilled from the other peers: " + o_.replayPath);
+    }
     NodeResult res;
     res.seat = mySeat;
     res.rejoined = rejoin_;
@@ -645,6 +671,16 @@ class Node {
     res.wireBytes = p->stats().bytesSent;
     res.elapsedMs = now();
     return res;
+  }
+
+  // Asks one live peer (rotating) for the next holes of the history before our snapshot.
+  void requestHistory(const replay::HistoryBackfill& b, size_t round) {
+    std::vector<Seat> live;
+    for (Seat s = 0; s < seats_.size(); ++s)
+      if (seats_[s].kind == SeatKind::Human && seats_[s].key != o_.key.publicKey && t_.connected(seats_[s].key)) live.push_back(s);
+    if (live.empty()) return;
+    const Seat to = live[round % live.size()];
+    for (auto [turn, seat] : b.missing(64)) t_.send(to, lockstep::encodeWire(lockstep::BundleRequest{turn, seat}));
   }
 
   // Fast-forward: lockstep requests one missing turn per resend period, which a table playing at bot

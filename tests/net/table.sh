@@ -100,6 +100,13 @@ done
 if [ -n "$RESTART_AFTER" ]; then  # the restarted peer rejoined, caught up and reclaimed its seat
   grep -q '^RESULT.* rejoined 1 owns-seat 1 ' "$DIR/$KILL_SEAT.out" || { echo "FAIL: the restarted peer did not rejoin and reclaim"; fail=1; }
   grep -h "reclaimed" "$DIR/$KILL_SEAT.out" | tail -n 1
+  # Its replay is backfilled from the other peers (turns before its snapshot) and is the same file a peer that
+  # played from turn 0 wrote.
+  grep -h "backfilled from the other peers" "$DIR/$KILL_SEAT.out" | tail -n 1
+  [ -f "$DIR/$KILL_SEAT.cr" ] || { echo "FAIL: the rejoined peer wrote no replay"; fail=1; }
+  REF=$(( KILL_SEAT == 1 ? 2 : 1 ))
+  cmp -s "$DIR/$KILL_SEAT.cr" "$DIR/$REF.cr" && echo "the rejoined peer's replay is byte-identical to seat $REF's" \
+    || { echo "FAIL: the rejoined peer's replay differs from seat $REF's"; fail=1; }
 fi
 if [ -f "$DIR/crashed.cr" ]; then  # a kill -9 mid-write leaves a readable, verifiable prefix
   out=$("$CONCORD" replay verify "$DIR/crashed.cr" 2>&1) || { echo "FAIL: the crashed peer's replay does not verify: $out"; fail=1; }
