@@ -8,6 +8,9 @@ namespace concord::lockstep {
 namespace {
 
 constexpr size_t kMaxCandidatesPerSlot = 4;
+// Honest peers never send a bundle whose signature fails (every candidate is checked on arrival, so even
+// relays are clean): a sender past this many failures is ignored without spending a signature check.
+constexpr uint32_t kMaxBadSignatures = 16;
 
 bool opensWithSubstitute(const Bundle& b) {
   std::vector<std::vector<Order>> one(static_cast<size_t>(b.seat) + 1);
@@ -140,10 +143,17 @@ void Peer::onBundle(PeerId from, Bundle b) {
   const uint32_t t = engine_->turn();
   if (b.gameId != engine_->gameId()) return reject(from, b, "wrong game id " + b.gameId.shortHex());
   if (b.seat >= engine_->session().seats.size()) return reject(from, b, "no such seat at this table");
+  if (auto st = badSignatures_.find(from); st != badSignatures_.end() && st->second >= kMaxBadSignatures) {
+    ++stats_.ignored;
+    return;
+  }
   if (b.turn < t) return onPastBundle(from, b);
-  if (b.turn > t + opt_.window)
+  if (b.turn > t + opt_.window) {
+    // Evidence that the table is ahead of us, once per new high turn, and only if a member signed it.
+    if (b.turn > aheadSeen_ && signerAmongSeats(b)) aheadSeen_ = b.turn;
     return reject(from, b, "turn is beyond the window (now at turn " + std::to_string(t) + ", window " +
                                std::to_string(opt_.window) + ")");
+  }
   auto& slots = pending_[b.turn];
   slots.resize(engine_->session().seats.size());
   auto& slot = slots[b.seat];
@@ -153,8 +163,41 @@ void Peer::onBundle(PeerId from, Bundle b) {
       ++stats_.duplicates;
       return;
     }
-  if (slot.size() >= kMaxCandidatesPerSlot) return reject(from, b, "too many conflicting candidates for this slot");
-  slot.push_back(Candidate{std::move(b), h, std::nullopt});
+  // Checked on arrival, not only at assembly: a guest's forgeries must not occupy the slot's candidates
+  // and crowd out the owner's real bundle (tests/net/security.sh --slot-flood).
+  auto signer = signerAmongSeats(b);
+  if (!signer) {
+    strike(from);
+    return reject(from, b, "signature does not verify against any seat's key at this table");
+  }
+  if (slot.size() >= kMaxCandidatesPerSlot) {
+    // Full of other members' bundles: the seat's own owner still gets in (the newest stranger-signed one goes).
+    const PublicKey& owner = engine_->session().seats[b.seat].key;
+    auto other = std::find_if(slot.rbegin(), slot.rend(), [&](const Candidate& c) { return c.signedBy != owner; });
+    if (*signer != owner || other == slot.rend()) return reject(from, b, "too many conflicting candidates for this slot");
+    slot.erase(std::next(other).base());
+  }
+  Candidate c{std::move(b), h, std::nullopt, *signer};
+  slot.push_back(std::move(c));
+}
+
+void Peer::strike(PeerId from) {
+  if (++badSignatures_[from] == kMaxBadSignatures)
+    logLine("peer " + std::to_string(from) + " sent " + std::to_string(kMaxBadSignatures) +
+            " bundles with bad signatures: ignoring its bundles from now on");
+}
+
+std::optional<PublicKey> Peer::signerAmongSeats(const Bundle& b) const {
+  const auto& seats = engine_->session().seats;
+  const PublicKey& owner = seats[b.seat].key;
+  if (b.verifySignature(owner)) return owner;
+  for (size_t i = 0; i < seats.size(); ++i) {
+    const PublicKey& k = seats[i].key;
+    bool seen = k == owner;
+    for (size_t j = 0; j < i && !seen; ++j) seen = seats[j].key == k;
+    if (!seen && b.verifySignature(k)) return k;
+  }
+  return std::nullopt;
 }
 
 void Peer::onPastBundle(PeerId from, const Bundle& b) {
@@ -167,9 +210,11 @@ void Peer::onPastBundle(PeerId from, const Bundle& b) {
     return;
   }
   if (applied.body() == b.body()) return reject(from, b, "past turn, same body with a different signature");
-  if (!b.verifySignature(r->signers[b.seat]))
+  if (!b.verifySignature(r->signers[b.seat])) {
+    strike(from);
     return reject(from, b, "turn is in the past (now at turn " + std::to_string(engine_->turn()) +
                                ") and its signature does not verify");
+  }
   for (const auto& e : equivocations_)
     if (e.turn == b.turn && e.seat == b.seat) return;  // already proven
   equivocations_.push_back(Equivocation{b.turn, b.seat, applied.encode(), b.encode()});
@@ -467,7 +512,7 @@ bool Peer::tryAdvance() {
         if (x != s || sub) subs.push_back(x);
       PublicKey signer = m.expectedSigner(session, s, subs);
       std::string why;
-      if (!(c.verifiedWith && *c.verifiedWith == signer) && !c.bundle.verifySignature(signer))
+      if (!(c.verifiedWith && *c.verifiedWith == signer) && !(c.signedBy == signer) && !c.bundle.verifySignature(signer))
         why = "signature does not verify against the expected signer " + signer.fingerprint();
       else if (c.bundle.chain != lastBodyHash_[s])
         why = "chain does not continue this seat's previous bundle";

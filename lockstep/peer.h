@@ -72,6 +72,7 @@ struct PeerStats {
   uint64_t bytesSent = 0;
   uint64_t duplicates = 0;
   uint64_t digestMismatches = 0;
+  uint64_t ignored = 0;  // bundles from a sender past its bad-signature allowance, dropped unchecked
 };
 
 /// The bot the session names for seat s (module default when unnamed).
@@ -98,6 +99,8 @@ class Peer {
   const std::vector<TurnRecord>& records() const { return records_; }
   uint32_t firstTurn() const { return recordBase_; }
   const std::optional<DesyncReport>& desync() const { return report_; }
+  /// The highest turn of a member-signed bundle refused as beyond our window: the table is that far ahead.
+  uint32_t aheadSeen() const { return aheadSeen_; }
   /// How long a seat may stay silent in the current turn before the steward substitutes it.
   uint64_t toleranceNow() const;
   /// Seats whose owner is deciding the current turn (heard from lately, or our own undecided person).
@@ -117,7 +120,8 @@ class Peer {
   struct Candidate {
     Bundle bundle;
     det::Hash128 bodyHash;
-    std::optional<PublicKey> verifiedWith;
+    std::optional<PublicKey> verifiedWith;  // the expected signer it was checked against at assembly
+    PublicKey signedBy{};                     // the seat key its signature verified with on arrival
   };
   Peer(Transport& t, PeerOptions opt) : net_(t), opt_(std::move(opt)) {}
 
@@ -128,6 +132,9 @@ class Peer {
 
   void receive(PeerId from, WireMessage m);
   void onBundle(PeerId from, Bundle b);
+  /// The session key (the seat's owner first) whose signature `b` carries, if any.
+  std::optional<PublicKey> signerAmongSeats(const Bundle& b) const;
+  void strike(PeerId from);
   void onPastBundle(PeerId from, const Bundle& b);
   void onRequest(PeerId from, const BundleRequest& r);
   void onSnapshot(const Snapshot& s);
@@ -162,6 +169,8 @@ class Peer {
   std::map<Seat, uint32_t> personBuilt_;           // the turn each person seat of ours last sent
   std::map<Seat, std::pair<uint32_t, uint64_t>> heard_;  // seat -> (turn, ms) of its last Deciding
   uint64_t nextDeciding_ = 0;
+  uint32_t aheadSeen_ = 0;
+  std::map<PeerId, uint32_t> badSignatures_;  // failed signature checks per sender
   std::optional<uint32_t> cutOffLogged_;
   std::map<uint32_t, std::vector<std::vector<Candidate>>> pending_;
   std::map<uint32_t, std::vector<Bundle>> own_;

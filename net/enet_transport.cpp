@@ -11,6 +11,9 @@ namespace {
 constexpr uint8_t kPlaneGame = 0;
 constexpr uint8_t kPlaneControl = 1;
 constexpr size_t kMaxConnections = 128;
+// Connections one IP address may hold: a whole 18-seat table plus spectators fits on one machine (tests run
+// everything on 127.0.0.1), while a CONNECT flood from one address cannot take every slot (security.sh).
+constexpr size_t kMaxPerAddress = 48;
 constexpr uint32_t kMaxFailuresPerConn = 64;
 constexpr uint64_t kReconnectMs = 1500;
 
@@ -58,6 +61,7 @@ Result<std::unique_ptr<EnetTransport>> EnetTransport::create(const lockstep::Key
   t->host_ = enet_host_create(&*addr, kMaxConnections, 2, 0, 0);
   if (!t->host_) return Err("cannot bind UDP ", bind.text(), "; the port is in use? pick another with --port (0 = any)");
   t->host_->checksum = enet_crc32;
+  t->host_->duplicatePeers = kMaxPerAddress;
   t->host_->maximumPacketSize = kMaxPlaintext + kDataOverhead + 64;
   t->host_->maximumWaitingData = 64u << 20;
   return t;

@@ -514,15 +514,11 @@ class Node {
       po.decide = o_.decide;
       po.turnClockMs = o_.turnClockMs;
     }
-    // A rejoined peer learns it is behind from the bundles lockstep refuses as beyond its window.
+    // A rejoined peer learns it is behind from member-signed bundles lockstep refuses as beyond its window
+    // (Peer::aheadSeen); while catching up those refusals are expected, not worth a line each.
     uint64_t behindUntil = 0;
-    bool lateStart = false;
-    po.log = [this, &behindUntil, &lateStart](std::string_view l) {
-      if (!rejoin_ && l.find("beyond the window") != std::string_view::npos) lateStart = true;
-      if (rejoin_ && l.find("beyond the window") != std::string_view::npos) {
-        behindUntil = now() + 300;
-        return;  // expected while catching up: not worth a line each
-      }
+    po.log = [this](std::string_view l) {
+      if (rejoin_ && l.find("beyond the window") != std::string_view::npos) return;
       log(std::string(l));
     };
     po.onHistory = [&backfill](const lockstep::Bundle& b) {
@@ -561,7 +557,7 @@ class Node {
           log("spectator [" + c->from.fingerprint() + "] follows the game: sent the game description");
       }
       p->tick(n);
-      if (lateStart && !rejoin_ && p->turn() == 0 && p->seals().empty()) {
+      if (!rejoin_ && p->aheadSeen() > 0 && p->turn() == 0 && p->seals().empty()) {
         // The table played on without us (our start was delayed past the tolerance and our seat was
         // substituted): start over as a restarted owner does - snapshot, follow, reclaim.
         log("the table started without us: rejoining from a snapshot (our replay is backfilled from the other peers)");
@@ -577,6 +573,7 @@ class Node {
         p = peer.get();
         continue;
       }
+      if (rejoin_ && p->aheadSeen() > p->turn() + po.window) behindUntil = n + 300;
       if (rejoin_ && !p->syncing() && n < behindUntil && n >= nextCatchup) catchUp(*p, n);
       if (rejoin_ && !o_.replayPath.empty() && !p->syncing() && !backfill && p->firstTurn() > 0) {
         backfill = std::make_unique<replay::HistoryBackfill>(session_, p->firstTurn());

@@ -124,7 +124,7 @@ if [ "$MODE" = intruder ]; then
   for ((i = 0; i < SEATS; i++)); do
     o="$DIR/play/$i.out"
     echo "--- peer $i refusals (one of each):"
-    for why in "signature does not verify against the expected signer" "wrong game id" "no such seat at this table" \
+    for why in "signature does not verify against any seat.s key at this table" "wrong game id" "no such seat at this table" \
                "and its signature does not verify|past turn, same body with a different signature"; do
       line=$(grep -m1 -E "rejected bundle turn [0-9]+ seat [0-9]+ from peer [0-9]+: .*($why)" "$o")
       [ -n "$line" ] || { bad "peer $i logged no refusal matching '$why'"; continue; }
