@@ -122,6 +122,12 @@ std::string WarpGame::render(const LogEvent& e, const RoundLog& round) const {
     case Ev::Round:
       return "Round " + num(a[0]) + (a[1] ? " (overtime)" : "") + ": Spacedock " + tx(static_cast<uint16_t>(a[2] * 257)) + ", " + n(3) +
              " has the helm";
+    case Ev::BlockedCap:
+      return "Blocked " + num(a[0]) + " deals in a row at the same Spacedock: no more re-deals; the captain(s) "
+             "closest to going out (fewest coordinates, then fewest pips) take the round";
+    case Ev::BlockedCapWin:
+      return n(0) + " holds " + num(a[1]) + " coordinate(s), " + num(a[2]) + " pips, and is credited round " +
+             num(a[3]);
     case Ev::Count: break;
   }
   return "?";

@@ -9,7 +9,7 @@ namespace concord::warp {
 ModuleEntry moduleEntry() {
   ModuleEntry e;
   e.id = "warp";
-  e.rulesVersion = 2;  // 2: round log stored as event records (state bytes changed)
+  e.rulesVersion = 3;  // 2: round log stored as event records; 3: Go-out blocked-deal counter in the state (re-deal cap)
   e.title = "Warp (multi-trail dominoes, RULES.tex)";
   e.create = [] { return std::make_unique<WarpGame>(); };
   e.parseConfig = [](const ConfigOptions& opts) -> Result<std::vector<uint8_t>> {

@@ -1,4 +1,4 @@
-// Registry entry for Warp (id "warp", rulesVersion 1) and its bots.
+// Registry entry for Warp (id "warp", rulesVersion 3, module.cpp) and its bots.
 #pragma once
 
 #include <memory>

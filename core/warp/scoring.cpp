@@ -1,6 +1,7 @@
 // RULES §V End of round and scoring: winning, All Stop!, blocked sector, the step-by-step tally,
 // Double-blank setting, Salamander (Module Beta, swap via Alpha); Victory conditions for both objectives.
 #include <algorithm>
+#include <cstdint>
 
 #include "core/det/checked.h"
 #include "core/warp/state.h"
@@ -31,11 +32,56 @@ void WarpGame::blockRound() {
   lastBlocked_ = true;
   if (cfg_.objective == Objective::GoOut) {
     // Victory conditions: a blocked go-out round is re-dealt at the same Spacedock, no win credited.
+    // The manual sets no limit; decision (docs/rules-decisions.md "Consecutive blocked Go-out deals"):
+    // the kMaxBlockedDeals-th blocked deal in a row is resolved instead of re-dealt again.
+    ++blockedDeals_;
+    if (blockedDeals_ >= kMaxBlockedDeals) {
+      resolveBlockedCap();
+      return;
+    }
     say(Ev::Redealt);
     dealRound();
     return;
   }
   scorePoints(kNone);  // §V: every captain counts, no exemption
+  finishRound();
+}
+
+void WarpGame::resolveBlockedCap() {
+  // Decision (Victory conditions are silent on a round that keeps blocking): after kMaxBlockedDeals blocked
+  // deals of one round in a row, the round goes to the captain(s) closest to going out — fewest coordinates
+  // in hand, then the lowest hand pip total (§V "Count a hand": both ends added) — and captains still tied
+  // share it. A credited round always ends: sudden death finishes, first-to-X and fixed rounds advance.
+  say(Ev::BlockedCap, {blockedDeals_});
+  size_t fewest = SIZE_MAX;
+  int lowest = INT32_MAX;
+  std::vector<int> pips(seats_, 0);
+  for (uint8_t t = 0; t < seats_; ++t) {
+    for (Tile c : seat_[t].hand) pips[t] += c.pips();
+    size_t n = seat_[t].hand.size();
+    if (n < fewest || (n == fewest && pips[t] < lowest)) {
+      fewest = n;
+      lowest = pips[t];
+    }
+  }
+  std::vector<bool> credited(seats_, false);
+  uint8_t first = kNone;
+  int winners = 0;
+  for (uint8_t t = 0; t < seats_; ++t) {
+    if (seat_[t].hand.size() != fewest || pips[t] != lowest) continue;
+    if (first == kNone) first = t;
+    ++winners;
+    say(Ev::BlockedCapWin, {t, static_cast<uint16_t>(fewest), static_cast<uint16_t>(lowest), round_});
+    for (uint8_t u = 0; u < seats_; ++u)  // §VI Zeta (Go-out): the whole squadron is credited, once
+      if (home(u) == home(t)) credited[u] = true;
+  }
+  for (uint8_t t = 0; t < seats_; ++t)
+    if (credited[t]) ++seat_[t].roundWins;
+  lastWinner_ = winners == 1 ? first : kNone;
+  lastBlocked_ = true;
+  tally_.clear();
+  for (uint8_t t = 0; t < seats_; ++t)
+    tally_.push_back(name(t) + ": " + std::to_string(seat_[t].roundWins) + " round win(s)");
   finishRound();
 }
 
@@ -154,6 +200,7 @@ bool WarpGame::campaignDone() const {
 
 void WarpGame::finishRound() {
   ++roundsScored_;
+  blockedDeals_ = 0;  // a completed round ends any run of blocked deals
   if (cfg_.objective == Objective::Points) {
     if (roundsScored_ >= descentRounds(cfg_)) {
       finishCampaign("campaign complete: lowest cumulative total wins");
@@ -166,7 +213,10 @@ void WarpGame::finishRound() {
     for (const auto& st : seat_) leaders += st.roundWins == most ? 1 : 0;
     switch (cfg_.goOutMode) {
       case GoOutMode::SuddenDeath:
-        finishCampaign("sudden death: first captain out wins the sector");
+        // A round resolved by the re-deal cap (resolveBlockedCap) decides the sector like a go-out.
+        finishCampaign(lastBlocked_ ? "sudden death: the round blocked " + std::to_string(kMaxBlockedDeals) +
+                                          " deals in a row goes to the captain(s) closest to out"
+                                    : "sudden death: first captain out wins the sector");
         return;
       case GoOutMode::FirstTo:
         if (most >= cfg_.firstTo) {

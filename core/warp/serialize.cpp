@@ -202,6 +202,7 @@ void WarpGame::write(det::Writer& w) const {
   w.begin("results");
   w.u8("lastWinner", lastWinner_);
   w.boolean("lastBlocked", lastBlocked_);
+  w.u16("blockedDeals", blockedDeals_);
   w.boolean("overtime", overtime_);
   w.varu("winnerCount", winners_.size());
   for (uint8_t s : winners_) w.u8("winner", s);
@@ -322,6 +323,9 @@ Result<void> WarpGame::read(det::Reader& r) {
   g.lastWinner_ = r.u8("lastWinner");
   if (r.ok() && g.lastWinner_ != kNone && g.lastWinner_ >= g.seats_) r.fail("lastWinner", "out of range");
   g.lastBlocked_ = r.boolean("lastBlocked");
+  g.blockedDeals_ = r.u16("blockedDeals");
+  if (r.ok() && (g.blockedDeals_ >= kMaxBlockedDeals || (g.blockedDeals_ && g.cfg_.objective != Objective::GoOut)))
+    r.fail("blockedDeals", "out of range (Go-out only, below the re-deal cap)");
   g.overtime_ = r.boolean("overtime");
   uint64_t nw = r.count("winnerCount", g.seats_, 1);
   for (uint64_t i = 0; i < nw && r.ok(); ++i) {

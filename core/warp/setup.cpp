@@ -131,6 +131,10 @@ Result<void> WarpGame::loadPosition(const Position& p, const det::Seed& seed) {
     return Err("Module Zeta: ", p.seats, " captains cannot form ", static_cast<int>(p.config.squadrons),
                " equal squadrons of two or more");
   if (p.starter >= p.seats) return Err("starter ", static_cast<int>(p.starter), " is not a seat");
+  if (p.blockedDeals && p.config.objective != Objective::GoOut)
+    return Err("blockedDeals: only Go-out rounds are re-dealt when blocked (Victory conditions)");
+  if (p.blockedDeals >= kMaxBlockedDeals)
+    return Err("blockedDeals must be below ", kMaxBlockedDeals, " (the re-deal cap, docs/rules-decisions.md)");
   if (p.hands.size() != p.seats) return Err("need one hand per seat (", p.seats, "), got ", p.hands.size());
   if (!p.trails.empty() && p.trails.size() != p.seats) return Err("trails: need one list per seat");
   if (!p.beacons.empty() && p.beacons.size() != p.seats) return Err("beacons: need one flag per seat");
@@ -156,6 +160,7 @@ Result<void> WarpGame::loadPosition(const Position& p, const det::Seed& seed) {
   g.roundsScored_ = static_cast<uint16_t>(p.round - 1);
   g.spacedock_ = p.spacedock;
   g.roundStarter_ = p.starter;
+  g.blockedDeals_ = p.blockedDeals;
   g.lines_.assign(static_cast<size_t>(p.seats) + 1, Line{});
   for (Seat s = 0; s < p.seats; ++s) {
     for (Tile t : p.hands[s])

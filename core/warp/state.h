@@ -19,6 +19,10 @@ namespace concord::warp {
 
 inline constexpr uint8_t kNone = 0xFF;
 
+/// Go-out: a round that blocks this many deals in a row at the same Spacedock is not re-dealt again but
+/// resolved (Victory conditions; decision in docs/rules-decisions.md "Consecutive blocked Go-out deals").
+inline constexpr uint16_t kMaxBlockedDeals = 10;
+
 /// A coordinate on a line; `open` is the end left exposed by it.
 struct Placed {
   Tile tile;
@@ -85,6 +89,7 @@ struct Position {
   std::vector<bool> beacons;              // optional
   std::vector<int64_t> campaign;          // optional
   std::vector<uint16_t> roundWins;        // optional (Go out)
+  uint16_t blockedDeals = 0;              // optional (Go out): deals of this round already blocked in a row
 };
 
 class WarpGame final : public Game {
@@ -126,6 +131,8 @@ class WarpGame final : public Game {
   const OpenDouble& openDouble() const { return dbl_; }
   uint8_t roundWinner() const { return lastWinner_; }
   bool lastRoundBlocked() const { return lastBlocked_; }
+  /// Go-out: deals of the current round that have blocked in a row (0 once a round completes).
+  uint16_t blockedDeals() const { return blockedDeals_; }
   /// This round's log, rendered in the manual's words (the state keeps compact event records).
   std::vector<std::string> log() const;
   const RoundLog& events() const { return log_; }
@@ -190,6 +197,7 @@ class WarpGame final : public Game {
   // scoring.cpp
   void winRound(uint8_t s);
   void blockRound();
+  void resolveBlockedCap();
   void scorePoints(uint8_t winner);
   void finishRound();
   void finishCampaign(const std::string& why);
@@ -241,6 +249,7 @@ class WarpGame final : public Game {
   // Round results.
   uint8_t lastWinner_ = kNone;
   bool lastBlocked_ = false;
+  uint16_t blockedDeals_ = 0;  // Go-out: consecutive blocked deals of this round (re-dealt at the same Spacedock)
   bool overtime_ = false;
   uint8_t lastLine_ = 0;  // line of the latest chart (All Stop! on a Neutral Zone go-out)
   RoundLog log_;

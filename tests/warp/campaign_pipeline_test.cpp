@@ -212,3 +212,18 @@ TEST(WarpCampaigns, EveryModuleCombinationThroughThePipelineWithReplayVerify) {
   EXPECT_EQ(played, n > from ? (n - from + shards - 1) / shards : 0);
   EXPECT_EQ(failed, 0u);
 }
+
+// Campaign 1674 of the 2 000-campaign sweep (delta_goout, Warp 15, 2 seats, seed 2674) once ran 340 514
+// turns: two random captains with Module Delta block ~99.9% of Go-out deals, and Victory conditions re-deal a
+// blocked round at the same Spacedock with no limit. With the re-deal cap (docs/rules-decisions.md
+// "Consecutive blocked Go-out deals") its tenth blocked deal is resolved and the sector ends at 2 136 turns.
+TEST(WarpCampaigns, Campaign1674GoOutDeltaTwoSeatsEndsWithinTheReDealCap) {
+  auto dir = std::filesystem::temp_directory_path() /
+             ("concord-warp-campaign-1674-" + std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
+  std::filesystem::create_directories(dir);
+  auto r = playCampaign(1674, dir);
+  std::filesystem::remove_all(dir);
+  EXPECT_TRUE(r.ok) << r.why;
+  EXPECT_GT(r.turns, 0u);
+  EXPECT_LE(r.turns, 5000u) << "ten deals of ~200 turns at most";
+}

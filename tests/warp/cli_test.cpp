@@ -135,7 +135,7 @@ TEST(WarpCli, PlayWritesAReplayThatVerifiesAndSteps) {
   EXPECT_EQ(v.code, 0) << v.out;
   EXPECT_NE(v.out.find("OK: "), std::string::npos) << v.out;
   auto info = run(bin + " replay info " + path + " 2>&1");
-  EXPECT_NE(info.out.find("warp rulesVersion 2"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("warp rulesVersion 3"), std::string::npos) << info.out;
   EXPECT_NE(info.out.find("you"), std::string::npos) << info.out;  // the human seat is not an AI seat
   auto st = run(bin + " replay step " + path + " --turn 30 --seat 0 2>&1");
   EXPECT_EQ(st.code, 0) << st.out;

@@ -42,6 +42,8 @@ void expectConservation(const WarpGame& g) {
 struct PlayStats {
   uint64_t actions = 0;
   int rounds = 0;
+  uint16_t maxBlockedDeals = 0;  // Go-out: longest run of blocked deals of one round seen
+  bool sawBlockedCap = false;    // a round was resolved by the re-deal cap
 };
 
 // Plays a whole sector with bots; checks each step. Returns stats.
@@ -73,6 +75,9 @@ PlayStats playout(const Config& cfg, Seat seats, uint64_t seed, const char* botK
     auto res = g.act(s, pick.front());
     EXPECT_TRUE(res.ok()) << (res.ok() ? "" : res.message());
     ++st.actions;
+    st.maxBlockedDeals = std::max(st.maxBlockedDeals, g.blockedDeals());
+    // Go-out: a blocked round with no run of blocked deals left was resolved by the re-deal cap.
+    if (cfg.objective == Objective::GoOut && g.lastRoundBlocked() && g.blockedDeals() == 0) st.sawBlockedCap = true;
     if (g.round() != lastRound) {
       ++st.rounds;
       lastRound = g.round();
@@ -183,9 +188,10 @@ TEST(WarpOrders, PayloadCodecIsStrict) {
 }
 
 // Version 2: the round log is stored as event records (the state bytes differ from version 1).
-TEST(WarpModule, RegisteredAsWarpV2) {
+TEST(WarpModule, RegisteredAsWarpV3) {
   EXPECT_FALSE(findModule("warp", 1).ok());
-  auto m = findModule("warp", 2);
+  EXPECT_FALSE(findModule("warp", 2).ok());  // v3 added the Go-out blocked-deal counter to the state
+  auto m = findModule("warp", 3);
   ASSERT_TRUE(m.ok());
   auto cfg = (*m)->parseConfig({{"preset", "standard"}, {"fracture", "own"}});
   ASSERT_TRUE(cfg.ok());
@@ -267,6 +273,60 @@ TEST(WarpProperty, GoOutStructuresFinish) {
     (void)st;
     if (HasFailure()) return;
   }
+}
+
+// Victory conditions re-deal a blocked Go-out round at the same Spacedock; the manual sets no limit, and
+// two random captains at Warp 15 with Module Delta block ~99.9% of deals (campaign 1674 of the sweep ran
+// 1 644 re-deals, 340 514 turns). Decision (docs/rules-decisions.md "Consecutive blocked Go-out deals"): the
+// kMaxBlockedDeals-th blocked deal in a row is resolved, so every such sector ends within a few thousand
+// actions and no run of blocked deals ever reaches the cap unresolved.
+TEST(WarpGoOut, BlockedDealsAreCappedSoTwoSeatWarp15DeltaSectorsEnd) {
+  Config c = officialPreset();
+  c.objective = Objective::GoOut;
+  c.maxPip = 15;
+  c.delta = true;
+  bool anyCap = false;
+  for (uint64_t seed = 1; seed <= concord::testing::scaled(6); ++seed) {
+    auto st = playout(c, 2, seed, "random", seed == 1);
+    EXPECT_LT(st.maxBlockedDeals, kMaxBlockedDeals) << "seed " << seed;
+    // Without the cap these sectors need ~1 000 deals of ~200 actions each (playout gives up at 200 000).
+    EXPECT_LT(st.actions, 20u * 250u * kMaxBlockedDeals) << "seed " << seed;
+    anyCap = anyCap || st.sawBlockedCap;
+    if (HasFailure()) return;
+  }
+  EXPECT_TRUE(anyCap) << "these seeds are expected to reach the re-deal cap at least once";
+}
+
+// The blocked-deal counter is canonical state: it round-trips, and positions and snapshots out of range
+// (Points objective, or at/over the cap) are refused.
+TEST(WarpGoOut, BlockedDealCounterIsStateAndRangeChecked) {
+  Position p;
+  p.config = standardPreset();
+  p.config.objective = Objective::GoOut;
+  p.seats = 2;
+  p.hands = {{Tile{12, 5}, Tile{3, 2}}, {Tile{10, 9}, Tile{11, 4}}};
+  p.blockedDeals = 4;
+  WarpGame g;
+  ASSERT_TRUE(g.loadPosition(p, seedOf(5)).ok());
+  EXPECT_EQ(g.blockedDeals(), 4);
+  det::Writer w;
+  g.write(w);
+  det::Reader rd(w.data());
+  WarpGame copy;
+  ASSERT_TRUE(copy.read(rd).ok());
+  ASSERT_TRUE(rd.finish().ok());
+  EXPECT_EQ(copy.blockedDeals(), 4);
+  // The chart blocks the round: the fifth blocked deal is re-dealt and counted.
+  ASSERT_TRUE(g.act(0, chartOrder(Tile{12, 5}, Route{RouteKind::Own, 0})).ok());
+  EXPECT_TRUE(g.lastRoundBlocked());
+  EXPECT_EQ(g.blockedDeals(), 5);
+  EXPECT_EQ(g.round(), 1);
+  Position q = p;
+  q.blockedDeals = kMaxBlockedDeals;
+  EXPECT_FALSE(WarpGame().loadPosition(q, seedOf(5)).ok());
+  q = p;
+  q.config.objective = Objective::Points;
+  EXPECT_FALSE(WarpGame().loadPosition(q, seedOf(5)).ok());
 }
 
 namespace {

@@ -122,6 +122,7 @@ inline json stateJson(const WarpGame& g) {
   f["roundWins"] = wins;
   f["roundWinner"] = g.roundWinner() == kNone ? json(nullptr) : json(g.roundWinner());
   f["blocked"] = g.lastRoundBlocked();
+  f["blockedDeals"] = g.blockedDeals();
   f["over"] = g.over();
   json sw = json::array();
   for (Seat s : g.sectorWinners()) sw.push_back(s);
@@ -184,6 +185,7 @@ inline Run run(const json& j) {
   if (j.contains("beacons")) p.beacons = j["beacons"].get<std::vector<bool>>();
   if (j.contains("campaign")) p.campaign = j["campaign"].get<std::vector<int64_t>>();
   if (j.contains("roundWins")) p.roundWins = j["roundWins"].get<std::vector<uint16_t>>();
+  p.blockedDeals = j.value("blockedDeals", uint16_t{0});
   det::Seed seed;
   uint64_t sv = j.value("seed", uint64_t{1});
   for (int i = 0; i < 8; ++i) seed.bytes[static_cast<size_t>(i)] = static_cast<uint8_t>(sv >> (8 * i));
