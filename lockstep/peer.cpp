@@ -298,12 +298,12 @@ std::unique_ptr<Bot> makeSeatBot(const SessionConfig& session, Seat s) {
 }
 
 std::vector<Order> botOrdersFor(const TurnEngine& e, Seat s, Bot& bot) {
-  auto awaiting = e.awaiting();
-  if (std::find(awaiting.begin(), awaiting.end(), s) == awaiting.end()) return {};
-  // A fresh stream per (seat, turn): any peer that becomes steward computes the same orders.
-  auto rng = det::Rng::stream(e.session().seed, "ai." + std::to_string(s) + "." + std::to_string(e.turn()));
   const Game& g = e.game();
   auto legal = g.legalOrders(s);
+  // Awaited, or out of turn with something legal to do (Warp: a catch while the window is open).
+  if (legal.empty()) return {};
+  // A fresh stream per (seat, turn): any peer that becomes steward computes the same orders.
+  auto rng = det::Rng::stream(e.session().seed, "ai." + std::to_string(s) + "." + std::to_string(e.turn()));
   auto orders = bot.choose(g.observe(s), legal, rng);
   if (orders.size() > kMaxOrdersPerBundle - 2) orders.resize(kMaxOrdersPerBundle - 2);
   return orders;
@@ -390,12 +390,26 @@ void Peer::buildPersonBundles(uint32_t t) {
   for (Seat s = 0; s < m.seatCount(); ++s) {
     if (!personSeat(m, s)) continue;
     if (auto it = personBuilt_.find(s); it != personBuilt_.end() && it->second == t) continue;
-    if (std::find(awaited.begin(), awaited.end(), s) == awaited.end()) {
-      personBuilt_[s] = t;
-      sendOwn(s, {});
+    const bool inTurn = std::find(awaited.begin(), awaited.end(), s) != awaited.end();
+    const uint64_t used = now_ - turnStartMs_;
+    if (!inTurn) {
+      // Out of turn a seat may still have something to say (Warp: catching a missed Drop to Impulse): the
+      // person gets outOfTurnMs to say it; silence or an empty answer is "nothing".
+      if (opt_.outOfTurnMs == 0 || engine_->game().legalOrders(s).empty() || used >= opt_.outOfTurnMs) {
+        personBuilt_[s] = t;
+        sendOwn(s, {});
+        continue;
+      }
+      auto orders = opt_.decide(*engine_, s, opt_.outOfTurnMs - used);
+      if (orders) {
+        personBuilt_[s] = t;
+        sendOwn(s, std::move(*orders));
+      } else if (now_ >= nextDeciding_) {
+        nextDeciding_ = now_ + decidingInterval();
+        broadcast(Deciding{t, s});
+      }
       continue;
     }
-    const uint64_t used = now_ - turnStartMs_;
     const uint64_t left = opt_.turnClockMs == 0 ? UINT64_MAX : used >= opt_.turnClockMs ? 0 : opt_.turnClockMs - used;
     std::optional<std::vector<Order>> orders;
     if (left == 0) {

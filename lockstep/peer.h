@@ -60,6 +60,9 @@ struct PeerOptions {
   std::function<std::optional<std::vector<Order>>(const TurnEngine&, Seat, uint64_t clockLeftMs)> decide;
   /// How long a person may take over one turn before the seat's officer plays it for them (0: no limit).
   uint64_t turnClockMs = 0;
+  /// When our person's seat is not awaited but has legal orders (Warp: a catch window), how long they are
+  /// asked before the seat sends nothing for the turn (0: never asked out of turn).
+  uint64_t outOfTurnMs = 0;
   /// Every signed bundle received for a turn before firstTurn() (a rejoined peer backfilling its replay).
   std::function<void(const Bundle&)> onHistory;
   std::function<void(std::string_view)> log;        // human-readable log lines
@@ -77,7 +80,7 @@ struct PeerStats {
 
 /// The bot the session names for seat s (module default when unnamed).
 std::unique_ptr<Bot> makeSeatBot(const SessionConfig& session, Seat s);
-/// Seat s's bot orders for the engine's current turn (empty unless awaited): a pure function of
+/// Seat s's bot orders for the engine's current turn (empty when it has no legal order): a pure function of
 /// (observation, legal orders, the "ai.<seat>.<turn>" stream), so any steward computes the same.
 std::vector<Order> botOrdersFor(const TurnEngine& e, Seat s, Bot& bot);
 

@@ -513,6 +513,7 @@ class Node {
     if (!spectator_) {
       po.decide = o_.decide;
       po.turnClockMs = o_.turnClockMs;
+      po.outOfTurnMs = o_.outOfTurnMs;
     }
     // A rejoined peer learns it is behind from member-signed bundles lockstep refuses as beyond its window
     // (Peer::aheadSeen); while catching up those refusals are expected, not worth a line each.

@@ -67,6 +67,7 @@ struct NodeOptions {
   // A person plays our seat (lockstep::PeerOptions::decide); empty: the module's officer plays it.
   std::function<std::optional<std::vector<Order>>(const lockstep::TurnEngine&, Seat, uint64_t clockLeftMs)> decide;
   uint64_t turnClockMs = 0;                                       // a person's time per turn (0: no limit)
+  uint64_t outOfTurnMs = 0;                                       // time to act out of turn (Warp: catch)
   std::function<void(const std::string&)> onLine;                 // typed lines that are not /commands (orders)
   std::function<void(const lockstep::TurnEngine&, Seat)> onApplied;  // after each applied turn (redraw)
   std::function<bool()> leave;                                    // true: leave the table now

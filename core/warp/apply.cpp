@@ -8,9 +8,17 @@ namespace concord::warp {
 
 std::vector<Rejection> WarpGame::apply(const TurnInput& input) {
   std::vector<Rejection> rejected;
+  // RULES §V catches are called out of turn, so in lockstep several captains may catch in the same turn, or
+  // catch while the helm passes. Orders apply in seat order: the first catch counts; one that finds the
+  // window already closed by an earlier order of this turn is moot, not illegal (docs/rules-decisions.md).
+  const uint8_t openOn = catchTarget_;
   for (const auto& so : input.bySeat)
     for (uint32_t i = 0; i < so.orders.size(); ++i)
-      if (auto r = act(so.seat, so.orders[i]); !r) rejected.push_back(Rejection{so.seat, i, r.message()});
+      if (auto r = act(so.seat, so.orders[i]); !r) {
+        auto d = decodeOrder(so.orders[i], cfg_.maxPip);
+        if (openOn != kNone && catchTarget_ != openOn && d && d->kind == kCatch && d->arg == openOn) continue;
+        rejected.push_back(Rejection{so.seat, i, r.message()});
+      }
   return rejected;
 }
 

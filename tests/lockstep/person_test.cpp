@@ -147,3 +147,40 @@ TEST(Person, DecidingListsTheThinkingSeatToEveryPeer) {
   EXPECT_TRUE(seenBySelf);
   EXPECT_TRUE(seenByOthers);
 }
+
+// RULES §V Drop to Impulse (on in the Official preset): a captain who passes without announcing can be
+// caught by any other captain while the window is open, out of turn. A person is asked then too
+// (PeerOptions::outOfTurnMs), and officers catch through botOrdersFor; the table agrees and nothing is
+// rejected (a catch that loses the race is moot, not illegal).
+TEST(Person, IsAskedOutOfTurnWhenACatchIsOpen) {
+  SelfPlayParams p;
+  p.moduleId = "warp";
+  p.botKind = "random";  // random captains forget to announce
+  p.seats = 4;
+  p.silenceMs = 1000;
+  p.net.delayMs = 5;
+  p.maxVirtualMs = 4 * 60 * 60 * 1000;
+  uint64_t outOfTurn = 0, inTurn = 0;
+  Table* table = nullptr;
+  p.customize = [&](Seat s, PeerOptions& o) {
+    if (s != 2) return;
+    o.outOfTurnMs = 2000;
+    o.decide = [&](const TurnEngine& e, Seat who, uint64_t) -> std::optional<std::vector<Order>> {
+      auto aw = e.awaiting();
+      (std::find(aw.begin(), aw.end(), who) == aw.end() ? outOfTurn : inTurn)++;
+      auto legal = e.game().legalOrders(who);
+      return std::vector<Order>{legal.front()};
+    };
+  };
+  for (uint64_t seed = 1; seed <= 6 && outOfTurn == 0; ++seed) {
+    p.seed = seed;
+    auto t = Table::create(p);
+    ASSERT_TRUE(t.ok()) << t.message();
+    table = t->get();
+    ASSERT_TRUE(table->runUntil([&] { return table->allOver(); }));
+    for (Seat s = 0; s < 4; ++s) EXPECT_EQ(table->peer(s).seals(), table->peer(0).seals());
+    for (const auto& r : table->peer(0).records()) EXPECT_TRUE(r.rejected.empty()) << "turn " << r.turn << ": " << r.rejected[0].reason;
+  }
+  EXPECT_GT(inTurn, 0u);
+  EXPECT_GT(outOfTurn, 0u) << "no catch window opened for the person in 6 campaigns";
+}

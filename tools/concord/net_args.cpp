@@ -117,6 +117,7 @@ int runNetNode(net::NodeOptions o, NetCli cli, const std::string& what) {
   if (person || o.spectate) o.onApplied = [&table](const lockstep::TurnEngine& e, Seat me) { table.applied(e, me); };
   if (person) {
     o.turnClockMs = cli.turnClockMs;
+    o.outOfTurnMs = 4000;  // long enough to read "passed without announcing" and type 1
     o.onLine = [&table](const std::string& l) { table.line(l); };
     o.leave = [&table] { return table.leaving(); };
     o.decide = [&table](const lockstep::TurnEngine& e, Seat s, uint64_t clockLeftMs) {

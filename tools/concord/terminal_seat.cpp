@@ -63,8 +63,12 @@ Result<Order> TerminalSeat::parse(const lockstep::TurnEngine& e, const std::vect
 
 void TerminalSeat::prompt(const lockstep::TurnEngine& e, Seat s, uint64_t clockLeftMs) {
   std::fprintf(out_, "\n%s", e.game().observe(s).text.c_str());
+  if (outOfTurn_) std::fprintf(out_, "Out of turn, you may act:\n");
   for (size_t i = 0; i < legal_.size(); ++i) std::fprintf(out_, "  %zu) %s\n", i + 1, orderText(e, s, legal_[i]).c_str());
-  if (clockLeftMs != UINT64_MAX)
+  if (outOfTurn_) {
+    std::fprintf(out_, "  %zu) let it go\n(%llu s to decide; then the game goes on without you acting)\n", legal_.size() + 1,
+                 static_cast<unsigned long long>((clockLeftMs + 999) / 1000));
+  } else if (clockLeftMs != UINT64_MAX)
     std::fprintf(out_, "(turn clock: %llu s; then your officer plays this turn)\n",
                  static_cast<unsigned long long>((clockLeftMs + 999) / 1000));
   std::fprintf(out_, "Your order> ");
@@ -74,6 +78,7 @@ void TerminalSeat::prompt(const lockstep::TurnEngine& e, Seat s, uint64_t clockL
 std::optional<std::vector<Order>> TerminalSeat::decide(const lockstep::TurnEngine& e, Seat s, uint64_t clockLeftMs) {
   if (officer_) {
     promptedFor_.reset();
+    outOfTurn_ = false;
     if (!bot_) bot_ = lockstep::makeSeatBot(e.session(), s);
     if (!bot_) return std::vector<Order>{};
     return lockstep::botOrdersFor(e, s, *bot_);
@@ -82,6 +87,8 @@ std::optional<std::vector<Order>> TerminalSeat::decide(const lockstep::TurnEngin
     promptedFor_ = e.turn();
     typed_.clear();
     legal_ = e.game().legalOrders(s);
+    const auto aw = e.awaiting();
+    outOfTurn_ = std::find(aw.begin(), aw.end(), s) == aw.end();
     clockAtPrompt_ = clockLeftMs;
     showLog(e);  // what happened since our last turn, then the board
     prompt(e, s, clockLeftMs);
@@ -97,6 +104,11 @@ std::optional<std::vector<Order>> TerminalSeat::decide(const lockstep::TurnEngin
     if (text.empty() || text == "board") {
       prompt(e, s, clockLeftMs);
       continue;
+    }
+    uint64_t pick = 0;
+    if (outOfTurn_ && ((wholeNumber(text, pick) && pick == legal_.size() + 1) || text == "let it go" || text == "no")) {
+      promptedFor_.reset();
+      return std::vector<Order>{};
     }
     auto order = parse(e, legal_, text);
     if (!order) {

@@ -43,6 +43,7 @@ class TerminalSeat {
   std::deque<std::string> typed_;
   std::optional<uint32_t> promptedFor_;  // the turn whose board and orders are on screen
   std::vector<Order> legal_;
+  bool outOfTurn_ = false;               // asked while not awaited (Warp: a catch window)
   bool officer_ = false;                 // the person handed the seat to its officer (auto, or input closed)
   std::unique_ptr<Bot> bot_;
   bool leaving_ = false;
