@@ -124,12 +124,19 @@ if [ "$MODE" = intruder ]; then
   for ((i = 0; i < SEATS; i++)); do
     o="$DIR/play/$i.out"
     echo "--- peer $i refusals (one of each):"
-    for why in "signature does not verify against any seat.s key at this table" "wrong game id" "no such seat at this table" \
-               "and its signature does not verify|past turn, same body with a different signature"; do
+    for why in "signature does not verify against any seat.s key at this table" "wrong game id" "no such seat at this table"; do
       line=$(grep -m1 -E "rejected bundle turn [0-9]+ seat [0-9]+ from peer [0-9]+: .*($why)" "$o")
       [ -n "$line" ] || { bad "peer $i logged no refusal matching '$why'"; continue; }
       echo "  $line"
     done
+    # A tampered past bundle is refused by its signature, unless the intruder was already ignored: 16 bad
+    # signatures and lockstep stops spending signature checks on a sender (the slot flood gets there fast).
+    line=$(grep -m1 -E "rejected bundle turn [0-9]+ seat [0-9]+ from peer [0-9]+: .*(and its signature does not verify|past turn, same body with a different signature)" "$o")
+    ban=$(grep -m1 -E "peer [0-9]+ sent 16 bundles with bad signatures: ignoring its bundles from now on" "$o")
+    [ -n "$line$ban" ] || bad "peer $i neither refused a tampered past bundle nor stopped listening to the intruder"
+    [ -n "$line" ] && echo "  $line"
+    [ -n "$ban" ] && echo "  $ban"
+    case "$IARGS" in *slot-flood*) [ -n "$ban" ] || bad "peer $i kept checking the slot flood's signatures (no 16-strike ban)";; esac
     # Nothing the intruder signed was applied: every applied bundle verified against its seat's key
     # (replay verify above), and no peer ever considered the intruder a signer.
     ! grep -q "expected signer $FP" "$o" || bad "peer $i expected the intruder as a signer"
