@@ -2,6 +2,8 @@
 // Needs the concord target built next to this test (build/<preset>/tools/concord).
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include <unistd.h>
 
 #include <cstdio>
@@ -189,4 +191,44 @@ TEST(WarpCli, QuitLeavesTheTableAndKeepsTheReplay) {
   EXPECT_NE(r.out.find("\"q\" leaves"), std::string::npos);
   EXPECT_NE(r.out.find("you left the table"), std::string::npos) << r.out.substr(r.out.size() > 600 ? r.out.size() - 600 : 0);
   EXPECT_NE(r.out.find("Replay: "), std::string::npos);
+}
+
+// A replay is the save: a game left with "q" continues with `play warp --resume FILE` (verified first, then
+// appended to), and the finished file verifies as one whole game. Bad saves and mixed options are refused.
+TEST(WarpCli, ResumeContinuesAGameLeftWithQ) {
+  const std::string bin = concordBinary().string();
+  auto dir = kDataHome.dir / "resume-test";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  auto path = (dir / "save.ccr").string();
+  auto first = run("printf '1\\n1\\n1\\nq\\n' | " + bin + " play warp --seats 3 --seed 4 --replay " + path + " --no-tei 2>&1");
+  EXPECT_EQ(first.code, 1);
+  EXPECT_NE(first.out.find("Resume this game with: concord play warp --resume " + path), std::string::npos) << first.out;
+  ASSERT_EQ(run(bin + " replay verify " + path + " 2>&1").code, 0);
+
+  auto again = run("yes 1 | " + bin + " play warp --resume " + path + " --no-tei 2>&1");
+  ASSERT_EQ(again.code, 0) << again.out.substr(again.out.size() > 2000 ? again.out.size() - 2000 : 0);
+  EXPECT_NE(again.out.find("Resuming " + path + " at turn "), std::string::npos);
+  EXPECT_EQ(again.out.find("Resuming " + path + " at turn 0."), std::string::npos) << "the first session's turns were lost";
+  EXPECT_NE(again.out.find("You are Captain 0"), std::string::npos);
+  EXPECT_NE(again.out.find("Final standings"), std::string::npos);
+  auto v = run(bin + " replay verify " + path + " 2>&1");
+  EXPECT_EQ(v.code, 0) << v.out;
+
+  auto over = run(bin + " play warp --resume " + path + " 2>&1");
+  EXPECT_EQ(over.code, 1);
+  EXPECT_NE(over.out.find("is already over"), std::string::npos) << over.out;
+  auto mixed = run(bin + " play warp --resume " + path + " --seats 4 2>&1");
+  EXPECT_EQ(mixed.code, 2);
+  EXPECT_NE(mixed.out.find("--resume continues the saved table as it was"), std::string::npos) << mixed.out;
+  std::ofstream(dir / "junk.ccr") << "not a replay";
+  auto junk = run(bin + " play warp --resume " + (dir / "junk.ccr").string() + " 2>&1");
+  EXPECT_EQ(junk.code, 1);
+  EXPECT_NE(junk.out.find("cannot resume"), std::string::npos) << junk.out;
+  // A self-play game's seats sign with other keys: it can be watched, not continued here.
+  auto sp = (dir / "selfplay.ccr").string();
+  ASSERT_EQ(run(bin + " selfplay --module warp --seats 2 --games 1 --out " + sp + " 2>&1").code, 0);
+  auto other = run(bin + " play warp --resume " + sp + " 2>&1");
+  EXPECT_EQ(other.code, 1);
+  EXPECT_NE(other.out.find("not a game saved by this table"), std::string::npos) << other.out;
 }

@@ -36,6 +36,8 @@ void help() {
       "               the summary shows each rated captain's before -> after (RULES §VIII)\n"
       "  --no-tei     do not rate the game\n"
       "  --casual     play unrated: the game is recorded as casual and TEI does not move (TEI E7)\n"
+      "  --resume P   continue the game saved in replay P (a game left with \"q\"): the table, your seat and\n"
+      "               the bots come from the save, which is verified first and appended to\n"
       "Table options (default: Official Warp rules preset):\n%s"
       "At your turn type the number of a listed order or its text (\"chart 12-5 own\", \"draw\"),\n"
       "\"board\" to redraw the table, \"quit\" to leave.\n",
@@ -75,7 +77,8 @@ int runPlayWarp(Args args) {
   uint64_t seats = 4, you = 0, seedNum = 1;
   std::string botKind = "greedy";
   bool autoPlay = false, writeReplay = true, rate = true, casual = false;
-  std::string replayPath, teiDb;
+  std::string replayPath, teiDb, resumePath;
+  bool tableGiven = false;  // --seats/--seed/--you/--bots/--auto/options: refused with --resume
   ConfigOptions opts;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -84,7 +87,13 @@ int runPlayWarp(Args args) {
       ++i;
       return true;
     };
-    if (a == "--seats") {
+    if (a == "--seats" || a == "--you" || a == "--seed" || a == "--bots" || a == "--auto" || a == "--bots-only" ||
+        a.find('=') != std::string::npos)
+      tableGiven = true;
+    if (a == "--resume") {
+      if (i + 1 >= args.size()) return usageError("--resume needs the path of a saved game (its replay)", "concord play warp --help");
+      resumePath = args[++i];
+    } else if (a == "--seats") {
       if (!val(seats)) return usageError("--seats needs a number", "concord play warp --help");
     } else if (a == "--you") {
       if (!val(you)) return usageError("--you needs a seat number", "concord play warp --help");
@@ -114,28 +123,58 @@ int runPlayWarp(Args args) {
       return usageError("unknown argument '" + a + "'", "concord play warp --help");
     }
   }
-  auto cfg = warp::parseOptions(opts);
-  if (!cfg) return usageError(cfg.message(), "concord play warp --help");
-  if (you >= seats) return usageError("--you must be a seat below --seats", "concord play warp --help");
-  det::Seed seed;
-  for (int i = 0; i < 8; ++i) seed.bytes[static_cast<size_t>(i)] = static_cast<uint8_t>(seedNum >> (8 * i));
-  // The game runs in a TurnEngine so every turn is signed, sealed and written to the replay.
-  auto session = replay::makeBotSession("warp", opts, static_cast<Seat>(seats), "play-warp", botKind);
-  if (!session) return failure(session.message());
-  session->seed = seed;
-  // RULES §VIII Solo pool: an unassisted Warp 12 game against officers counts unless the player chose casual.
-  session->rated = !casual;
-  if (!autoPlay) {
-    session->seats[you].name = "you";
-    session->seats[you].ai = false;
-    session->seats[you].botKind.clear();
+  if (!resumePath.empty() && (tableGiven || !replayPath.empty() || !writeReplay))
+    return usageError("--resume continues the saved table as it was: drop --seats/--you/--seed/--bots/--auto, table "
+                      "options, --replay and --no-replay", "concord play warp --help");
+  std::unique_ptr<PlayRecorder> recorderOwner;
+  if (!resumePath.empty()) {
+    auto r = PlayRecorder::resume(resumePath, "play-warp");
+    if (!r) return failure("play: " + r.message());
+    recorderOwner = std::move(*r);
+    const auto& ss = recorderOwner->session();
+    if (ss.moduleId != "warp") return failure("play: " + resumePath + " is a " + ss.moduleId + " game, not Warp");
+    if (recorderOwner->engine().over()) return failure("play: the game saved in " + resumePath + " is already over");
+    seats = ss.seats.size();
+    autoPlay = true;
+    for (Seat s = 0; s < ss.seats.size(); ++s) {
+      if (!ss.seats[s].ai && autoPlay) {
+        autoPlay = false;
+        you = s;
+      } else if (ss.seats[s].ai && !ss.seats[s].botKind.empty()) {
+        botKind = ss.seats[s].botKind;
+      }
+    }
+    casual = !ss.rated;
+    replayPath = resumePath;
+    std::printf("Resuming %s at turn %u.\n", resumePath.c_str(), recorderOwner->engine().turn());
+  } else {
+    auto cfg = warp::parseOptions(opts);
+    if (!cfg) return usageError(cfg.message(), "concord play warp --help");
+    if (you >= seats) return usageError("--you must be a seat below --seats", "concord play warp --help");
+    det::Seed seed;
+    for (int i = 0; i < 8; ++i) seed.bytes[static_cast<size_t>(i)] = static_cast<uint8_t>(seedNum >> (8 * i));
+    // The game runs in a TurnEngine so every turn is signed, sealed and written to the replay.
+    auto session = replay::makeBotSession("warp", opts, static_cast<Seat>(seats), "play-warp", botKind);
+    if (!session) return failure(session.message());
+    session->seed = seed;
+    // RULES §VIII Solo pool: an unassisted Warp 12 game against officers counts unless the player chose casual.
+    session->rated = !casual;
+    if (!autoPlay) {
+      session->seats[you].name = "you";
+      session->seats[you].ai = false;
+      session->seats[you].botKind.clear();
+    }
+    if (writeReplay && replayPath.empty()) replayPath = defaultWarpReplayPath(seedNum);
+    auto r = PlayRecorder::create(*session, replay::botSessionKeys("play-warp", static_cast<Seat>(seats)),
+                                  writeReplay ? replayPath : std::string());
+    if (!r) return failure("play: " + r.message());
+    recorderOwner = std::move(*r);
   }
-  if (writeReplay && replayPath.empty()) replayPath = defaultWarpReplayPath(seedNum);
-  auto recorder = PlayRecorder::create(*session, replay::botSessionKeys("play-warp", static_cast<Seat>(seats)),
-                                       writeReplay ? replayPath : std::string());
-  if (!recorder) return failure("play: " + recorder.message());
+  auto* recorder = &recorderOwner;
   auto& rec = **recorder;
   const auto& g = dynamic_cast<const warp::WarpGame&>(rec.engine().game());
+  const warp::Config& conf = g.config();
+  const det::Seed seed = rec.session().seed;
   // One turn of the pipeline: `s` plays `o` (validated first, so the replay holds no rejected order).
   auto act = [&](Seat s, const Order& o) -> Result<void> {
     if (auto v = g.validate(s, o); !v) return v;
@@ -157,8 +196,8 @@ int runPlayWarp(Args args) {
     rngs.push_back(det::Rng::stream(seed, "ai." + std::to_string(s)));
   }
   auto human = [&](Seat s) { return !autoPlay && s == you; };
-  std::printf("Warp %d, %llu captains — %s\n", cfg->maxPip, static_cast<unsigned long long>(seats),
-              warp::describeConfig(*cfg).c_str());
+  std::printf("Warp %d, %llu captains — %s\n", conf.maxPip, static_cast<unsigned long long>(seats),
+              warp::describeConfig(conf).c_str());
   if (!autoPlay)
     std::printf("You are Captain %llu. Type an order's number (or its text, e.g. \"chart 12-5 own\"); "
                 "\"board\" redraws the table, \"q\" leaves.\n",
@@ -194,16 +233,20 @@ int runPlayWarp(Args args) {
     }
     std::printf("\n%s", g.observe(s).text.c_str());
     for (size_t i = 0; i < legal.size(); ++i)
-      std::printf("  %zu) %s\n", i + 1, warp::orderText(legal[i], cfg->maxPip).c_str());
+      std::printf("  %zu) %s\n", i + 1, warp::orderText(legal[i], conf.maxPip).c_str());
     std::printf("Your order> ");
     std::fflush(stdout);
     std::string line;
     if (!std::getline(std::cin, line)) {
       std::printf("\n");
+      if (!rec.path().empty()) std::printf("Resume this game with: concord play warp --resume %s\n", rec.path().c_str());
       return finish(failure("play: input ended before the sector was over"));
     }
     while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
-    if (line == "quit" || line == "q" || line == "exit") return finish(failure("play: you left the table"));
+    if (line == "quit" || line == "q" || line == "exit") {
+      if (!rec.path().empty()) std::printf("Resume this game with: concord play warp --resume %s\n", rec.path().c_str());
+      return finish(failure("play: you left the table"));
+    }
     if (line == "board" || line.empty()) continue;
     uint64_t n = 0;
     Result<Order> ord = Err("no order");
@@ -214,7 +257,7 @@ int runPlayWarp(Args args) {
       }
       ord = legal[n - 1];
     } else {
-      ord = warp::parseOrderText(line, cfg->maxPip);
+      ord = warp::parseOrderText(line, conf.maxPip);
     }
     if (!ord) {
       std::printf("! %s\n", ord.message().c_str());

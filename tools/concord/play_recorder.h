@@ -3,6 +3,7 @@
 // `concord replay verify|step` work on a game played at the terminal. Header-only; used by cmd_play.cpp.
 #pragma once
 
+#include <algorithm>
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
@@ -13,6 +14,7 @@
 #include "core/det/result.h"
 #include "lockstep/turn_engine.h"
 #include "replay/chain.h"
+#include "replay/verify.h"
 #include "replay/record.h"
 #include "replay/writer.h"
 
@@ -62,7 +64,28 @@ class PlayRecorder {
     return r;
   }
 
+  /// Continues the game saved in `path` (a replay is the save): re-simulated and verified first, then
+  /// appended to from its last complete turn, signed with the same `keys`.
+  static Result<std::unique_ptr<PlayRecorder>> resume(const std::string& path, const std::string& keyLabel) {
+    auto resumed = replay::resumeReplay(path);
+    if (!resumed) return Err(path, ": cannot resume: ", resumed.message());
+    std::unique_ptr<PlayRecorder> r(new PlayRecorder());
+    r->session_ = resumed->engine->session();
+    r->keys_ = replay::botSessionKeys(keyLabel, static_cast<Seat>(r->session_.seats.size()));
+    for (const auto& seat : r->session_.seats)
+      if (std::none_of(r->keys_.begin(), r->keys_.end(), [&](const lockstep::KeyPair& k) { return k.publicKey == seat.key; }))
+        return Err(path, ": not a game saved by this table (its seats sign with other keys); watch it with `concord replay step`");
+    r->chain_ = resumed->chain;
+    auto w = replay::ReplayWriter::reopen(path, resumed->reader);
+    if (!w) return w.error();
+    r->writer_ = std::move(*w);
+    r->engine_ = std::move(resumed->engine);
+    r->path_ = path;
+    return r;
+  }
+
   const lockstep::TurnEngine& engine() const { return *engine_; }
+  const lockstep::SessionConfig& session() const { return session_; }
   const std::string& path() const { return path_; }
 
   /// One turn: each seat's orders (empty for seats that do not act). Signs, applies and appends.
