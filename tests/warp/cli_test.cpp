@@ -232,3 +232,22 @@ TEST(WarpCli, ResumeContinuesAGameLeftWithQ) {
   EXPECT_EQ(other.code, 1);
   EXPECT_NE(other.out.find("not a game saved by this table"), std::string::npos) << other.out;
 }
+
+// Ctrl-C at the terminal table closes the save (replay) and says how to resume, instead of losing the
+// unflushed block of turns.
+TEST(WarpCli, CtrlCSavesTheGameAndSaysHowToResume) {
+  const std::string bin = concordBinary().string();
+  auto dir = kDataHome.dir / "interrupt-test";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string d = dir.string();
+  auto r = run("cd " + d + " && mkfifo in && { " + bin + " play warp --seats 2 --seed 3 --replay " + d +
+               "/s.ccr --no-tei < in > out 2>&1 & pid=$!; exec 3>in; echo 1 >&3; sleep 1; kill -INT $pid; sleep 0.5; exec 3>&-; wait $pid; "
+               "echo \"exit $?\"; cat out; }");
+  EXPECT_NE(r.out.find("exit 1"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("interrupted (Ctrl-C); the game so far is saved"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Resume this game with: concord play warp --resume " + d + "/s.ccr"), std::string::npos) << r.out;
+  auto v = run(bin + " replay verify " + d + "/s.ccr 2>&1");
+  EXPECT_EQ(v.code, 0) << v.out;
+  EXPECT_EQ(v.out.find("OK: 0 turns"), std::string::npos) << "the turn played before Ctrl-C was lost: " << v.out;
+}

@@ -12,6 +12,7 @@
 #include "tools/tei_store/replay_match.h"
 #include "tools/tei_store/store.h"
 #include "tools/concord/command.h"
+#include "tools/concord/interrupt.h"
 #include "tools/concord/play_recorder.h"
 
 namespace concord::cli {
@@ -208,7 +209,14 @@ int runPlayWarp(Args args) {
     shown = g.logTotal();
   };
   uint64_t steps = 0;
+  catchInterrupts();
+  auto leaveSaved = [&](const char* why) {
+    std::printf("\n");
+    if (!rec.path().empty()) std::printf("Resume this game with: concord play warp --resume %s\n", rec.path().c_str());
+    return finish(failure(std::string("play: ") + why));
+  };
   while (!g.over()) {
+    if (interrupted()) return leaveSaved("interrupted (Ctrl-C); the game so far is saved");
     if (++steps > 2000000) return finish(failure("play: the game did not finish (engine bug)"));
     flushLog();
     // Bots may catch a missed Drop to Impulse announce at any time the window is open.
@@ -238,9 +246,8 @@ int runPlayWarp(Args args) {
     std::fflush(stdout);
     std::string line;
     if (!std::getline(std::cin, line)) {
-      std::printf("\n");
-      if (!rec.path().empty()) std::printf("Resume this game with: concord play warp --resume %s\n", rec.path().c_str());
-      return finish(failure("play: input ended before the sector was over"));
+      if (interrupted()) return leaveSaved("interrupted (Ctrl-C); the game so far is saved");
+      return leaveSaved("input ended before the sector was over");
     }
     while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
     if (line == "quit" || line == "q" || line == "exit") {

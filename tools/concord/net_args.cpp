@@ -12,6 +12,7 @@
 #include "net/identity.h"
 #include "tools/concord/play_recorder.h"
 #include "tools/concord/terminal_seat.h"
+#include "tools/concord/interrupt.h"
 
 namespace concord::cli {
 namespace {
@@ -119,7 +120,8 @@ int runNetNode(net::NodeOptions o, NetCli cli, const std::string& what) {
     o.turnClockMs = cli.turnClockMs;
     o.outOfTurnMs = 4000;  // long enough to read "passed without announcing" and type 1
     o.onLine = [&table](const std::string& l) { table.line(l); };
-    o.leave = [&table] { return table.leaving(); };
+    o.leave = [&table] { return table.leaving() || interrupted(); };
+    catchInterrupts();  // Ctrl-C leaves the table like "q": the replay is closed, the others play on
     o.decide = [&table](const lockstep::TurnEngine& e, Seat s, uint64_t clockLeftMs) {
       if (stdinEnded) table.inputClosed();
       return table.decide(e, s, clockLeftMs);
@@ -128,7 +130,7 @@ int runNetNode(net::NodeOptions o, NetCli cli, const std::string& what) {
   }
   if (cli.noReplay) o.replayPath.clear();
   auto r = net::runNode(o);
-  if (!r && table.leaving()) {
+  if (!r && (table.leaving() || interrupted())) {
     std::printf("%s\n", r.message().c_str());
     return 0;
   }
