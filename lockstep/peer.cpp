@@ -392,32 +392,20 @@ void Peer::buildPersonBundles(uint32_t t) {
     if (auto it = personBuilt_.find(s); it != personBuilt_.end() && it->second == t) continue;
     const bool inTurn = std::find(awaited.begin(), awaited.end(), s) != awaited.end();
     const uint64_t used = now_ - turnStartMs_;
+    std::optional<std::vector<Order>> orders;
     if (!inTurn) {
       // Out of turn a seat may still have something to say (Warp: catching a missed Drop to Impulse): the
       // person gets outOfTurnMs to say it; silence or an empty answer is "nothing".
-      if (opt_.outOfTurnMs == 0 || engine_->game().legalOrders(s).empty() || used >= opt_.outOfTurnMs) {
-        personBuilt_[s] = t;
-        sendOwn(s, {});
-        continue;
-      }
-      auto orders = opt_.decide(*engine_, s, opt_.outOfTurnMs - used);
-      if (orders) {
-        personBuilt_[s] = t;
-        sendOwn(s, std::move(*orders));
-      } else if (now_ >= nextDeciding_) {
-        nextDeciding_ = now_ + decidingInterval();
-        broadcast(Deciding{t, s});
-      }
-      continue;
-    }
-    const uint64_t left = opt_.turnClockMs == 0 ? UINT64_MAX : used >= opt_.turnClockMs ? 0 : opt_.turnClockMs - used;
-    std::optional<std::vector<Order>> orders;
-    if (left == 0) {
+      if (opt_.outOfTurnMs == 0 || engine_->game().legalOrders(s).empty() || used >= opt_.outOfTurnMs)
+        orders.emplace();
+      else
+        orders = opt_.decide(*engine_, s, opt_.outOfTurnMs - used);
+    } else if (opt_.turnClockMs != 0 && used >= opt_.turnClockMs) {
       logLine("turn " + std::to_string(t) + ": seat " + std::to_string(s) + "'s turn clock (" +
               std::to_string(opt_.turnClockMs / 1000) + " s) ran out: its officer plays this turn");
       orders = botOrders(s);
     } else {
-      orders = opt_.decide(*engine_, s, left);
+      orders = opt_.decide(*engine_, s, opt_.turnClockMs == 0 ? UINT64_MAX : opt_.turnClockMs - used);
     }
     if (orders) {
       personBuilt_[s] = t;

@@ -37,6 +37,25 @@ Result<lockstep::SessionConfig> makeBotSession(std::string_view moduleId, const 
   return s;
 }
 
+Result<TurnRecordInput> signTurn(BundleChain& chain, const lockstep::TurnEngine& engine,
+                                 const std::vector<std::vector<Order>>& orders, const std::vector<lockstep::KeyPair>& keys) {
+  const uint32_t t = engine.turn();
+  auto signers = expectedSigners(engine.session(), engine.membership(), t, orders);
+  auto bundles = chain.build(t, orders, engine.lastSeal());
+  TurnRecordInput rec;
+  rec.turn = t;
+  for (size_t s = 0; s < bundles.size(); ++s) {
+    const lockstep::KeyPair* key = nullptr;
+    for (const auto& k : keys)
+      if (k.publicKey == signers[s]) key = &k;
+    if (!key) return Err("recorder: no key pair for seat ", s, "'s signer ", signers[s].fingerprint());
+    bundles[s].signWith(*key);
+    rec.signatures.push_back(bundles[s].signature);
+  }
+  chain.advance(bundles);
+  return rec;
+}
+
 Result<RecordSummary> recordBotGame(const std::string& path, const lockstep::SessionConfig& session,
                                     const std::vector<lockstep::KeyPair>& keys, const RecordOptions& options,
                                     const CommsSource& commsAt) {
@@ -71,23 +90,12 @@ Result<RecordSummary> recordBotGame(const std::string& path, const lockstep::Ses
       auto legal = g.legalOrders(s);
       orders[s] = bots[s]->choose(g.observe(s), legal, rngs[s]);
     }
-    auto signers = expectedSigners(session, engine->membership(), t, orders);
-    auto bundles = chain.build(t, orders, engine->lastSeal());
-    TurnRecordInput rec;
-    rec.turn = t;
-    for (Seat s = 0; s < seats; ++s) {
-      const lockstep::KeyPair* key = nullptr;
-      for (const auto& k : keys)
-        if (k.publicKey == signers[s]) key = &k;
-      if (!key) return Err("recorder: no key pair for seat ", s, "'s signer ", signers[s].fingerprint());
-      bundles[s].signWith(*key);
-      rec.signatures.push_back(bundles[s].signature);
-    }
-    chain.advance(bundles);
+    auto rec = signTurn(chain, *engine, orders, keys);
+    if (!rec) return rec.error();
     auto res = engine->step(orders);
-    rec.ordersBySeat = std::move(orders);
-    rec.seal = res.seal;
-    if (auto r = (*writer)->append(rec, engine.get()); !r) return r.error();
+    rec->ordersBySeat = std::move(orders);
+    rec->seal = res.seal;
+    if (auto r = (*writer)->append(*rec, engine.get()); !r) return r.error();
   }
   if (auto r = keepComms(engine->turn()); !r) return r.error();
   if (options.close) {

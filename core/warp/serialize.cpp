@@ -155,7 +155,7 @@ void WarpGame::write(det::Writer& w) const {
   writeTiles(w, "pile", pile_);
   writeTiles(w, "boxed", boxed_);
   writeTiles(w, "grid", grid_);
-  w.begin("double");
+  w.begin("openDouble");
   w.boolean("active", dbl_.active);
   w.u8("line", dbl_.line);
   w.u8("pip", dbl_.pip);
@@ -276,7 +276,7 @@ Result<void> WarpGame::read(det::Reader& r) {
   g.dbl_.wormhole = r.boolean("wormhole");
   if (r.ok() && (g.dbl_.line > g.seats_ || g.dbl_.pip > g.cfg_.maxPip || g.dbl_.charter >= g.seats_ ||
                  g.dbl_.responsible >= g.seats_ || g.dbl_.stabilizers > 2))
-    r.fail("double", "open double out of range");
+    r.fail("openDouble", "line, pip, seat or stabilizer count out of range");
   uint8_t ph = r.u8("phase");
   if (ph > static_cast<uint8_t>(Phase::Draft)) r.fail("phase", "out of range");
   g.phase_ = static_cast<Phase>(ph);

@@ -90,24 +90,12 @@ class PlayRecorder {
 
   /// One turn: each seat's orders (empty for seats that do not act). Signs, applies and appends.
   Result<void> step(std::vector<std::vector<Order>> orders) {
-    const uint32_t t = engine_->turn();
-    auto signers = replay::expectedSigners(session_, engine_->membership(), t, orders);
-    auto bundles = chain_.build(t, orders, engine_->lastSeal());
-    replay::TurnRecordInput rec;
-    rec.turn = t;
-    for (size_t s = 0; s < bundles.size(); ++s) {
-      const lockstep::KeyPair* key = nullptr;
-      for (const auto& k : keys_)
-        if (k.publicKey == signers[s]) key = &k;
-      if (!key) return Err("replay: no key pair for seat ", s, "'s signer");
-      bundles[s].signWith(*key);
-      rec.signatures.push_back(bundles[s].signature);
-    }
-    chain_.advance(bundles);
+    auto rec = replay::signTurn(chain_, *engine_, orders, keys_);
+    if (!rec) return rec.error();
     auto res = engine_->step(orders);
-    rec.ordersBySeat = std::move(orders);
-    rec.seal = res.seal;
-    if (writer_) return writer_->append(rec, engine_.get());
+    rec->ordersBySeat = std::move(orders);
+    rec->seal = res.seal;
+    if (writer_) return writer_->append(*rec, engine_.get());
     return Ok();
   }
 
