@@ -345,11 +345,21 @@ class Node {
     myNonce_ = lockstep::randomBytes32();
     commits[0] = lockstep::commitNonce(myNonce_);
     reveals[0] = myNonce_;
-    const uint64_t deadline = now() + 15000;
+    const uint64_t deadline = now() + 30000;
+    uint64_t nextNudge = now() + 1000;
     bool commitsSent = false;
     while (reveals.size() < humans.size() || !commitsSent) {
-      if (now() > deadline) return Err("seeding: not every player committed and revealed in 15 s; host again");
+      if (now() > deadline) return Err("seeding: not every player committed and revealed in 30 s; host again");
       pump(5);
+      if (now() >= nextNudge) {
+        // Lossy links: ask again whoever we still wait for (answers are idempotent).
+        nextNudge = now() + 1000;
+        for (auto s : humans) {
+          if (s == 0) continue;
+          if (!commitsSent && !commits.count(s)) send(lobby_.seats[s].key, lobby_);
+          if (commitsSent && !reveals.count(s)) send(lobby_.seats[s].key, CommitsMsg{commits_});
+        }
+      }
       while (auto c = pollCtl()) {
         auto m = decodeLobby(c->bytes);
         auto seat = seatOf(c->from);
@@ -419,7 +429,10 @@ class Node {
           continue;
         }
         if (auto* l = std::get_if<LobbyMsg>(&*m)) {
-          if (lobby_.launched) continue;  // the config is locked once launched
+          if (lobby_.launched) {  // the config is locked once launched; a repeat means our commitment was not heard
+            if (l->launched && seatOf(o_.key.publicKey)) send(*hostKey, CommitMsg{myCommit_});
+            continue;
+          }
           lobby_ = *l;
           showLobby();
           auto me = seatOf(o_.key.publicKey);
