@@ -280,6 +280,14 @@ std::optional<Address> EnetTransport::remoteAddress(const PublicKey& key) const 
   return Address{ip, c->peer->address.port};
 }
 
+std::optional<PublicKey> EnetTransport::keyAt(const Address& addr) const {
+  auto e = toEnet(addr);
+  if (!e) return std::nullopt;
+  for (const auto& [k, p] : byKey_)
+    if (p->address.host == e->host && p->address.port == e->port) return k;
+  return std::nullopt;
+}
+
 std::optional<PeerId> EnetTransport::idOf(const PublicKey& key) const {
   auto it = ids_.find(key);
   if (it == ids_.end()) return std::nullopt;

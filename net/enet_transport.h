@@ -94,6 +94,9 @@ class EnetTransport : public lockstep::Transport {
   std::vector<PublicKey> connectedKeys() const;
   /// The remote address of `key`'s connection (its host part is what we saw on the socket).
   std::optional<Address> remoteAddress(const PublicKey& key) const;
+  /// The authenticated identity at exactly `addr` (ip and port), if any: a joiner finds its host by the
+  /// address it dialled, never by "whoever connected first" (a stranger may reach us before the host).
+  std::optional<PublicKey> keyAt(const Address& addr) const;
   std::optional<PeerId> idOf(const PublicKey& key) const;
 
   const TransportStats& stats() const { return stats_; }

@@ -398,9 +398,8 @@ class Node {
       if (timedOut()) return Err("join: no game started within the time limit; is the host running at ", o_.join->text(), "?");
       pump(5);
       if (!hostKey) {
-        auto keys = t_.connectedKeys();
-        if (!keys.empty() && t_.connected(keys[0])) {
-          hostKey = keys[0];
+        if (auto k = t_.keyAt(*o_.join); k && t_.connected(*k)) {
+          hostKey = *k;
           if (o_.spectate) send(*hostKey, SpectateMsg{o_.name});
           else send(*hostKey, JoinMsg{o_.name, myPort()});
           nextSpectate = now() + 1000;
