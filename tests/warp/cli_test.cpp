@@ -113,6 +113,41 @@ TEST(WarpCli, PlayEndsCleanlyWhenInputRunsOut) {
   EXPECT_NE(r.out.find("input ended before the sector was over"), std::string::npos) << r.out;
 }
 
+// RULES §V Drop to Impulse: the catch window closes when the next captain passes helm, so at a local
+// table the person must be asked out of turn (the bots no longer act before they can answer). Random
+// bots forget to announce; order 1 out of turn is the catch.
+TEST(WarpCli, PersonIsAskedOutOfTurnToCatchAMissedDropToImpulse) {
+  auto r = run("yes 1 | " + concordBinary().string() + " play warp --seats 4 --bots random --seed 1 --no-replay --no-tei 2>&1");
+  EXPECT_EQ(r.code, 0) << r.out.substr(r.out.size() > 3000 ? r.out.size() - 3000 : 0);
+  EXPECT_NE(r.out.find("Out of turn, you may act:\n  1) catch 1\n  2) let it go\n"), std::string::npos);
+  EXPECT_NE(r.out.find("Captain 0 catches Captain 1: missed Drop to Impulse!"), std::string::npos);
+  EXPECT_NE(r.out.find("Final standings"), std::string::npos);
+}
+
+TEST(WarpCli, LettingACatchGoMeansTheWindowPassesWithoutUs) {
+  // Answer each prompt once it is on screen (the table waits at "Your order> "): "let it go" when asked
+  // out of turn, order 1 otherwise.
+  // POSIX sh (the test runs under dash): a bounded loop, and the input closed before waiting. The file's size
+  // is read first and only that snapshot is looked at: a prompt at its end means the table waits for us.
+  const std::string script =
+      "mkfifo in; : > out; { " + concordBinary().string() +
+      " play warp --seats 4 --bots random --seed 1 --no-replay --no-tei < in > out 2>&1 & pid=$!; exec 3>in; "
+      "off=0; n=0; while kill -0 $pid 2>/dev/null && [ $n -lt 60000 ]; do n=$((n + 1)); "
+      "size=$(stat -c %s out); "
+      "if [ $size -gt $off ] && [ $size -ge 12 ] && [ \"$(tail -c +$((size - 11)) out | head -c 12)\" = 'Your order> ' ]; then "
+      "if head -c $size out | tail -c +$((off + 1)) | grep -q 'let it go'; then echo 'let it go' >&3; else echo 1 >&3; fi; "
+      "off=$size; else sleep 0.002; fi; done; exec 3>&-; "
+      "wait $pid; echo rc=$?; }";
+  const auto dir = fs::temp_directory_path() / ("concord_letgo_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  auto r = run("cd " + dir.string() + " && " + script + " && cat out");
+  fs::remove_all(dir);
+  EXPECT_NE(r.out.find("rc=0"), std::string::npos) << r.out.substr(r.out.size() > 3000 ? r.out.size() - 3000 : 0);
+  EXPECT_NE(r.out.find("Out of turn, you may act:"), std::string::npos);
+  EXPECT_EQ(r.out.find("Captain 0 catches"), std::string::npos) << "we let every catch go";
+  EXPECT_NE(r.out.find("Final standings"), std::string::npos);
+}
+
 TEST(WarpCli, AutoDemoAndBadOptions) {
   auto r = run(concordBinary().string() + " play warp --auto --seed 11 objective=goout goout=firstto firstto=2 2>&1");
   EXPECT_EQ(r.code, 0) << r.out;
@@ -138,7 +173,14 @@ TEST(WarpCli, PlayWritesAReplayThatVerifiesAndSteps) {
   EXPECT_NE(v.out.find("OK: "), std::string::npos) << v.out;
   auto info = run(bin + " replay info " + path + " 2>&1");
   EXPECT_NE(info.out.find("warp rulesVersion 3"), std::string::npos) << info.out;
-  EXPECT_NE(info.out.find("you"), std::string::npos) << info.out;  // the human seat is not an AI seat
+  {  // the person's seat (named as the log names it) is not an AI seat; the bots' seats are
+    const auto at = info.out.find("seat 0 "), eol = info.out.find('\n', at);
+    ASSERT_NE(at, std::string::npos) << info.out;
+    const std::string seat0 = info.out.substr(at, eol - at);
+    EXPECT_NE(seat0.find("Captain 0"), std::string::npos) << info.out;
+    EXPECT_EQ(seat0.find("AI"), std::string::npos) << info.out;
+    EXPECT_NE(info.out.find("AI greedy"), std::string::npos) << info.out;
+  }
   auto st = run(bin + " replay step " + path + " --turn 30 --seat 0 2>&1");
   EXPECT_EQ(st.code, 0) << st.out;
   EXPECT_NE(st.out.find("== after 30 of "), std::string::npos) << st.out;

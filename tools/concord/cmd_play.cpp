@@ -8,12 +8,14 @@
 
 #include "core/warp/module.h"
 #include "core/warp/state.h"
+#include "lockstep/peer.h"
 #include "replay/record.h"
 #include "tools/tei_store/replay_match.h"
 #include "tools/tei_store/store.h"
 #include "tools/concord/command.h"
 #include "tools/concord/interrupt.h"
 #include "tools/concord/play_recorder.h"
+#include "tools/concord/terminal_seat.h"
 
 namespace concord::cli {
 
@@ -160,8 +162,8 @@ int runPlayWarp(Args args) {
     session->seed = seed;
     // RULES §VIII Solo pool: an unassisted Warp 12 game against officers counts unless the player chose casual.
     session->rated = !casual;
+    for (Seat s = 0; s < seats; ++s) session->seats[s].name = "Captain " + std::to_string(s);  // as the log says
     if (!autoPlay) {
-      session->seats[you].name = "you";
       session->seats[you].ai = false;
       session->seats[you].botKind.clear();
     }
@@ -171,18 +173,9 @@ int runPlayWarp(Args args) {
     if (!r) return failure("play: " + r.message());
     recorderOwner = std::move(*r);
   }
-  auto* recorder = &recorderOwner;
-  auto& rec = **recorder;
+  auto& rec = *recorderOwner;
   const auto& g = dynamic_cast<const warp::WarpGame&>(rec.engine().game());
   const warp::Config& conf = g.config();
-  const det::Seed seed = rec.session().seed;
-  // One turn of the pipeline: `s` plays `o` (validated first, so the replay holds no rejected order).
-  auto act = [&](Seat s, const Order& o) -> Result<void> {
-    if (auto v = g.validate(s, o); !v) return v;
-    std::vector<std::vector<Order>> orders(seats);
-    orders[s].push_back(o);
-    return rec.step(std::move(orders));
-  };
   auto finish = [&](int code) {
     if (auto c = rec.close(); !c) std::fprintf(stderr, "concord: play: replay: %s\n", c.message().c_str());
     else if (!rec.path().empty()) std::printf("Replay: %s\n", rec.path().c_str());
@@ -190,24 +183,20 @@ int runPlayWarp(Args args) {
     if (rate && !rec.path().empty() && rec.engine().game().outcome()) std::printf("%s", rateFinishedGame(rec.path(), teiDb).c_str());
     return code;
   };
+  // The same seat logic as a networked table: the person answers through TerminalSeat (asked out of turn
+  // too, e.g. to catch a missed Drop to Impulse while the window is open, RULES §V), the other seats
+  // through their officers (lockstep::botOrdersFor), all orders of a turn applied together in seat order.
   std::vector<std::unique_ptr<Bot>> bots;
-  std::vector<det::Rng> rngs;
-  for (Seat s = 0; s < seats; ++s) {
-    bots.push_back(warp::makeBot(botKind));
-    rngs.push_back(det::Rng::stream(seed, "ai." + std::to_string(s)));
-  }
+  for (Seat s = 0; s < seats; ++s) bots.push_back(lockstep::makeSeatBot(rec.session(), s));
   auto human = [&](Seat s) { return !autoPlay && s == you; };
   std::printf("Warp %d, %llu captains — %s\n", conf.maxPip, static_cast<unsigned long long>(seats),
               warp::describeConfig(conf).c_str());
   if (!autoPlay)
     std::printf("You are Captain %llu. Type an order's number (or its text, e.g. \"chart 12-5 own\"); "
-                "\"board\" redraws the table, \"q\" leaves.\n",
+                "\"board\" redraws the table, \"auto\" hands your seat to your officer, \"q\" leaves.\n",
                 static_cast<unsigned long long>(you));
-  uint64_t shown = 0;
-  auto flushLog = [&]() {
-    for (const auto& l : g.logSince(shown)) std::printf("  %s\n", l.c_str());
-    shown = g.logTotal();
-  };
+  TerminalSeat table(stdout);
+  const Seat me = autoPlay ? static_cast<Seat>(seats) : static_cast<Seat>(you);
   uint64_t steps = 0;
   catchInterrupts();
   auto leaveSaved = [&](const char* why) {
@@ -218,66 +207,35 @@ int runPlayWarp(Args args) {
   while (!g.over()) {
     if (interrupted()) return leaveSaved("interrupted (Ctrl-C); the game so far is saved");
     if (++steps > 2000000) return finish(failure("play: the game did not finish (engine bug)"));
-    flushLog();
-    // Bots may catch a missed Drop to Impulse announce at any time the window is open.
-    for (Seat s = 0; s < seats && g.catchTarget() != warp::kNone; ++s) {
-      if (human(s)) continue;
-      auto legal = g.legalOrders(s);
-      for (const auto& o : legal)
-        if (o.kind == warp::kCatch && (botKind == "greedy" || rngs[s].below(2) == 0)) {
-          if (auto r = act(s, o); !r) return finish(failure("play: " + r.message()));
-          break;
-        }
-    }
-    auto waiting = g.awaiting();
-    if (waiting.empty()) break;
-    Seat s = waiting.front();
-    auto legal = g.legalOrders(s);
-    if (!human(s)) {
-      auto picks = bots[s]->choose(g.observe(s), legal, rngs[s]);
-      if (picks.empty()) return finish(failure("play: bot had no order (engine bug)"));
-      if (auto r = act(s, picks.front()); !r) return finish(failure("play: bot order rejected: " + r.message()));
-      continue;
-    }
-    std::printf("\n%s", g.observe(s).text.c_str());
-    for (size_t i = 0; i < legal.size(); ++i)
-      std::printf("  %zu) %s\n", i + 1, warp::orderText(legal[i], conf.maxPip).c_str());
-    std::printf("Your order> ");
-    std::fflush(stdout);
-    std::string line;
-    if (!std::getline(std::cin, line)) {
-      if (interrupted()) return leaveSaved("interrupted (Ctrl-C); the game so far is saved");
-      return leaveSaved("input ended before the sector was over");
-    }
-    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
-    if (line == "quit" || line == "q" || line == "exit") {
-      if (!rec.path().empty()) std::printf("Resume this game with: concord play warp --resume %s\n", rec.path().c_str());
-      return finish(failure("play: you left the table"));
-    }
-    if (line == "board" || line.empty()) continue;
-    uint64_t n = 0;
-    Result<Order> ord = Err("no order");
-    if (number(line, n)) {
-      if (n < 1 || n > legal.size()) {
-        std::printf("! pick 1..%zu\n", legal.size());
+    if (g.awaiting().empty()) break;
+    std::vector<std::vector<Order>> orders(seats);
+    for (Seat s = 0; s < seats; ++s) {
+      if (!human(s)) {
+        if (bots[s]) orders[s] = lockstep::botOrdersFor(rec.engine(), s, *bots[s]);
         continue;
       }
-      ord = legal[n - 1];
-    } else {
-      ord = warp::parseOrderText(line, conf.maxPip);
+      if (g.legalOrders(s).empty()) continue;  // not awaited and nothing to do out of turn
+      // No turn clock at a local table: the prompt waits for the person (or their officer after "auto").
+      while (true) {
+        if (auto picked = table.decide(rec.engine(), s, UINT64_MAX)) {
+          orders[s] = std::move(*picked);
+          break;
+        }
+        std::string line;
+        if (!std::getline(std::cin, line)) {
+          if (interrupted()) return leaveSaved("interrupted (Ctrl-C); the game so far is saved");
+          return leaveSaved("input ended before the sector was over");
+        }
+        while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+        if (line == "quit" || line == "q" || line == "exit") {
+          if (!rec.path().empty()) std::printf("Resume this game with: concord play warp --resume %s\n", rec.path().c_str());
+          return finish(failure("play: you left the table"));
+        }
+        table.line(line);
+      }
     }
-    if (!ord) {
-      std::printf("! %s\n", ord.message().c_str());
-      continue;
-    }
-    if (auto r = act(s, *ord); !r) std::printf("! rejected: %s\n", r.message().c_str());
-  }
-  flushLog();
-  auto o = g.outcome();
-  if (o) {
-    std::printf("\nFinal standings:\n");
-    for (Seat s = 0; s < seats; ++s)
-      std::printf("  #%u Captain %u: %lld\n", o->rankBySeat[s], s, static_cast<long long>(o->scoreBySeat[s]));
+    if (auto r = rec.step(std::move(orders)); !r) return finish(failure("play: " + r.message()));
+    table.applied(rec.engine(), me);
   }
   return finish(0);
 }

@@ -65,7 +65,9 @@ void TerminalSeat::prompt(const lockstep::TurnEngine& e, Seat s, uint64_t clockL
   std::fprintf(out_, "\n%s", e.game().observe(s).text.c_str());
   if (outOfTurn_) std::fprintf(out_, "Out of turn, you may act:\n");
   for (size_t i = 0; i < legal_.size(); ++i) std::fprintf(out_, "  %zu) %s\n", i + 1, orderText(e, s, legal_[i]).c_str());
-  if (outOfTurn_) {
+  if (outOfTurn_ && clockLeftMs == UINT64_MAX) {  // a local table waits for the answer
+    std::fprintf(out_, "  %zu) let it go\n", legal_.size() + 1);
+  } else if (outOfTurn_) {
     std::fprintf(out_, "  %zu) let it go\n(%llu s to decide; then the game goes on without you acting)\n", legal_.size() + 1,
                  static_cast<unsigned long long>((clockLeftMs + 999) / 1000));
   } else if (clockLeftMs != UINT64_MAX)
@@ -139,7 +141,8 @@ void TerminalSeat::applied(const lockstep::TurnEngine& e, Seat me) {
     finished_ = true;
     std::fprintf(out_, "\nFinal standings:\n");
     for (Seat s = 0; s < o->rankBySeat.size(); ++s)
-      std::fprintf(out_, "  #%u %s%s: %lld\n", o->rankBySeat[s], e.session().seats[s].name.c_str(), s == me ? " (you)" : "",
+      std::fprintf(out_, "  #%u %s%s: %lld\n", o->rankBySeat[s], e.session().seats[s].name.c_str(),
+                   s == me && e.session().seats[s].name != "you" ? " (you)" : "",
                    static_cast<long long>(o->scoreBySeat[s]));
   }
   std::fflush(out_);
