@@ -394,6 +394,11 @@ class Node {
     log("joining " + o_.join->text() + " as " + o_.name + " [" + o_.key.publicKey.fingerprint() + "]");
     std::optional<PublicKey> hostKey;
     uint64_t nextRetry = 3000, nextSpectate = 0;
+    // Seeding on lossy links: until the host's reveals arrive we repeat our last seeding message every
+    // second (the host answers repeats idempotently, even after its game has started).
+    enum class Seeding { None, Committed, Revealed } seeding = Seeding::None;
+    uint64_t nextSeedAsk = 0, seedingSince = 0;
+    bool seedWaitSaid = false;
     while (true) {
       if (timedOut()) return Err("join: no game started within the time limit; is the host running at ", o_.join->text(), "?");
       pump(5);
@@ -415,6 +420,16 @@ class Node {
         log("join: lost the connection to the host; reconnecting");
         hostKey.reset();
         continue;
+      }
+      if (seeding != Seeding::None && now() >= nextSeedAsk) {
+        nextSeedAsk = now() + 1000;
+        if (!seedWaitSaid && now() > seedingSince + 3000) {
+          seedWaitSaid = true;
+          log(std::string("seeding: no ") + (seeding == Seeding::Committed ? "commitments" : "reveals") +
+              " from the host after 3 s; asking again every second");
+        }
+        if (seeding == Seeding::Committed) send(*hostKey, CommitMsg{myCommit_});
+        else send(*hostKey, RevealMsg{myNonce_});
       }
       if (o_.spectate && now() >= nextSpectate) {  // asked again until the game runs
         nextSpectate = now() + 1000;
@@ -441,6 +456,9 @@ class Node {
             myNonce_ = lockstep::randomBytes32();
             myCommit_ = lockstep::commitNonce(myNonce_);
             send(*hostKey, CommitMsg{myCommit_});
+            seeding = Seeding::Committed;
+            seedingSince = now();
+            nextSeedAsk = now() + 1000;
           }
         } else if (auto* cm = std::get_if<CommitsMsg>(&*m)) {
           auto humans = humanSeats();
@@ -451,6 +469,12 @@ class Node {
             return Err("seeding: the host changed our commitment; refusing to play this table");
           commits_ = cm->commits;
           send(*hostKey, RevealMsg{myNonce_});
+          if (seeding != Seeding::Revealed) {
+            seeding = Seeding::Revealed;
+            seedingSince = now();
+            seedWaitSaid = false;
+            nextSeedAsk = now() + 1000;
+          }
         } else if (auto* rm = std::get_if<RevealsMsg>(&*m)) {
           nonces_ = rm->nonces;
           if (commits_.empty()) return Err("seeding: reveals before commitments");
@@ -561,6 +585,14 @@ class Node {
       pump(1);
       while (auto c = pollCtl()) {
         auto m = decodeLobby(c->bytes);
+        if (m && o_.host && !rejoin_ && seatOf(c->from) &&
+            (std::holds_alternative<CommitMsg>(*m) || std::holds_alternative<RevealMsg>(*m))) {
+          // A joiner still seeding missed our last answer: the seed is fixed, so send it again.
+          log("seeding: " + who(c->from) + " asks again after the start: re-sent the commitments and reveals");
+          send(c->from, CommitsMsg{commits_});
+          send(c->from, RevealsMsg{nonces_});
+          continue;
+        }
         if (!m || spectator_ || (!std::holds_alternative<JoinMsg>(*m) && !std::holds_alternative<SpectateMsg>(*m))) continue;
         GameMsg g{session_, seats_};
         g.seats[mySeat].host.clear();

@@ -6,10 +6,13 @@
 
 #include <chrono>
 #include <future>
+#include <mutex>
 #include <thread>
 
 #include "lockstep/crypto.h"
+#include "core/game/registry.h"
 #include "net/enet_transport.h"
+#include "net/lobby_msg.h"
 #include "net/node.h"
 
 namespace concord::net {
@@ -80,6 +83,162 @@ TEST(Node, AJoinerFindsItsHostByTheAddressItDialledNotByWhoeverConnectedFirst) {
   ASSERT_TRUE(h) << h.message();
   EXPECT_EQ(j->finalSeal, h->finalSeal);
   EXPECT_GT(j->turns, 0u);
+}
+
+// A hand-driven peer on a real transport: sends lobby messages and waits for the ones it expects.
+struct FakePeer {
+  KeyPair key;
+  std::unique_ptr<EnetTransport> t;
+  std::chrono::steady_clock::time_point t0 = std::chrono::steady_clock::now();
+  explicit FakePeer(const std::string& label, uint16_t port = 0) : key(KeyPair::fromLabel("node-test:" + label)) {
+    auto r = EnetTransport::create(key, Address{"127.0.0.1", port});
+    if (r) t = std::move(*r);
+  }
+  uint64_t ms() const {
+    return static_cast<uint64_t>(
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count());
+  }
+  void send(const lockstep::PublicKey& to, const LobbyMessage& m) { t->sendControl(to, encodeLobby(m)); }
+  /// The next lobby message (from anyone) within `waitMs`, pumping meanwhile.
+  std::optional<std::pair<lockstep::PublicKey, LobbyMessage>> next(uint64_t waitMs) {
+    const uint64_t until = ms() + waitMs;
+    while (ms() < until) {
+      t->pump(ms(), 5);
+      while (auto c = t->pollControl())
+        if (auto m = decodeLobby(c->bytes)) return std::make_pair(c->from, std::move(*m));
+    }
+    return std::nullopt;
+  }
+};
+
+// Seeding on lossy links (docs/net.md): a joiner whose last seeding answer was lost asks again after
+// its host has started the game; the host answers with the fixed commitments and reveals.
+TEST(Node, TheHostAnswersASeedingRepeatAfterItsGameStarted) {
+  const uint16_t hostPort = freeUdpPort();
+  ASSERT_NE(hostPort, 0);
+  NodeOptions host = nodeOptions("host", hostPort);
+  host.host = true;
+  host.waitFor = 2;
+  host.silenceMs = 1000;  // our fake joiner never plays: an officer takes its seat
+  auto hosted = std::async(std::launch::async, [&] { return runNode(host); });
+
+  FakePeer joiner("fake-joiner");
+  ASSERT_TRUE(joiner.t);
+  const auto hostKey = host.key.publicKey;
+  ASSERT_TRUE(joiner.t->connect(Address{"127.0.0.1", hostPort}));
+  while (joiner.ms() < 5000 && !joiner.t->connected(hostKey)) joiner.t->pump(joiner.ms(), 5);
+  ASSERT_TRUE(joiner.t->connected(hostKey));
+  joiner.send(hostKey, JoinMsg{"fake", joiner.t->port()});
+  const Nonce nonce = lockstep::randomBytes32();
+  const Nonce commit = lockstep::commitNonce(nonce);
+  std::optional<RevealsMsg> first;
+  while (!first) {
+    auto m = joiner.next(5000);
+    ASSERT_TRUE(m) << "no seeding message from the host";
+    if (auto* l = std::get_if<LobbyMsg>(&m->second)) {
+      if (l->launched) joiner.send(hostKey, CommitMsg{commit});
+      else joiner.send(hostKey, ReadyMsg{true});
+    } else if (std::get_if<CommitsMsg>(&m->second)) {
+      joiner.send(hostKey, RevealMsg{nonce});
+    } else if (auto* r = std::get_if<RevealsMsg>(&m->second)) {
+      first = *r;
+    }
+  }
+  // As if that RevealsMsg had been lost: ask again once the host is surely playing.
+  auto settle = joiner.ms() + 300;
+  while (joiner.ms() < settle) joiner.t->pump(joiner.ms(), 5);
+  joiner.send(hostKey, RevealMsg{nonce});
+  bool commitsAgain = false;
+  std::optional<RevealsMsg> again;
+  while (!again) {
+    auto m = joiner.next(3000);
+    ASSERT_TRUE(m) << "the host did not answer a repeated reveal after its game started";
+    if (auto* c = std::get_if<CommitsMsg>(&m->second)) commitsAgain = c->commits.size() == 2 && c->commits[1] == commit;
+    if (auto* r = std::get_if<RevealsMsg>(&m->second)) again = *r;
+  }
+  EXPECT_TRUE(commitsAgain);
+  EXPECT_EQ(again->nonces, first->nonces);  // the seed is fixed: the same answer
+  while (hosted.wait_for(std::chrono::milliseconds(0)) != std::future_status::ready) joiner.t->pump(joiner.ms(), 5);
+  auto h = hosted.get();
+  ASSERT_TRUE(h) << h.message();
+}
+
+// The other side: a host that (as if its answer were lost) only reveals when asked a second time.
+TEST(Node, AJoinerRepeatsItsRevealUntilTheHostAnswers) {
+  const uint16_t hostPort = freeUdpPort();
+  ASSERT_NE(hostPort, 0);
+  FakePeer fakeHost("fake-host", hostPort);
+  ASSERT_TRUE(fakeHost.t);
+  std::mutex mu;
+  std::vector<std::string> lines;
+  NodeOptions joiner = nodeOptions("joiner", 0);
+  joiner.join = Address{"127.0.0.1", hostPort};
+  joiner.timeoutMs = 8000;  // after seeding it waits for a game our fake host never plays
+  joiner.log = [&](const std::string& l) {
+    std::lock_guard<std::mutex> g(mu);
+    lines.push_back(l);
+  };
+  auto joined = std::async(std::launch::async, [&] { return runNode(joiner); });
+
+  auto mod = findModule("shed");
+  ASSERT_TRUE(mod);
+  auto cfg = (*mod)->parseConfig({});
+  ASSERT_TRUE(cfg);
+  LobbyMsg lobby;
+  lobby.session.moduleId = (*mod)->id;
+  lobby.session.rulesVersion = (*mod)->rulesVersion;
+  lobby.session.config = *cfg;
+  lobby.seats = {LobbySeat{SeatKind::Human, "fake-host", fakeHost.key.publicKey, true, "", hostPort},
+                 LobbySeat{SeatKind::Open, "", {}, false, "", 0}};
+  auto syncSession = [&] {  // as the host does before each lobby it sends
+    lobby.session.seats.resize(lobby.seats.size());
+    for (size_t i = 0; i < lobby.seats.size(); ++i) {
+      const auto& st = lobby.seats[i];
+      lobby.session.seats[i] = lockstep::SeatInfo{st.kind == SeatKind::Open ? "open" : st.name,
+                                                  st.kind == SeatKind::Human ? st.key : fakeHost.key.publicKey,
+                                                  st.kind != SeatKind::Human, ""};
+    }
+  };
+  const Nonce hostNonce = lockstep::randomBytes32();
+  Nonce joinerCommit{}, joinerNonce{};
+  int reveals = 0;
+  bool revealed = false;
+  while (!revealed) {
+    auto m = fakeHost.next(6000);
+    if (!m) {
+      std::lock_guard<std::mutex> g(mu);
+      std::string all;
+      for (const auto& l : lines) all += l + "\n";
+      FAIL() << "the joiner went quiet (reveals asked " << reveals << " times); its log:\n" << all;
+    }
+    const auto& from = m->first;
+    if (auto* j = std::get_if<JoinMsg>(&m->second)) {
+      lobby.seats[1] = LobbySeat{SeatKind::Human, j->name, from, false, "127.0.0.1", j->port};
+      syncSession();
+      fakeHost.send(from, lobby);
+    } else if (std::get_if<ReadyMsg>(&m->second)) {
+      lobby.seats[1].ready = true;
+      lobby.launched = true;
+      syncSession();
+      fakeHost.send(from, lobby);
+    } else if (auto* c = std::get_if<CommitMsg>(&m->second)) {
+      joinerCommit = c->commit;
+      fakeHost.send(from, CommitsMsg{{lockstep::commitNonce(hostNonce), joinerCommit}});
+    } else if (auto* r = std::get_if<RevealMsg>(&m->second)) {
+      joinerNonce = r->nonce;
+      if (++reveals == 2) {  // the first one "was lost" on its way to us
+        fakeHost.send(from, RevealsMsg{{hostNonce, joinerNonce}});
+        revealed = true;
+      }
+    }
+  }
+  while (joined.wait_for(std::chrono::milliseconds(0)) != std::future_status::ready) fakeHost.t->pump(fakeHost.ms(), 5);
+  (void)joined.get();  // it times out waiting for our game: that is expected
+  std::lock_guard<std::mutex> g(mu);
+  bool started = false;
+  for (const auto& l : lines) started = started || l.find(" starts: seat 1") != std::string::npos;
+  EXPECT_TRUE(started) << "the joiner never finished seeding";
+  EXPECT_EQ(reveals, 2);
 }
 
 }  // namespace
