@@ -43,7 +43,8 @@ void help() {
       "               the bots come from the save, which is verified first and appended to\n"
       "Table options (default: Official Warp rules preset):\n%s"
       "At your turn type the number of a listed order or its text (\"chart 12-5 own\", \"draw\"),\n"
-      "\"board\" to redraw the table, \"quit\" to leave.\n",
+      "\"board\" to redraw the table, \"auto\" to hand your seat to your officer, \"quit\" to leave. When you may catch a\n"
+      "missed Drop to Impulse out of turn you are asked, with \"let it go\" offered.\n",
       warp::optionsHelp().c_str());
 }
 
