@@ -6,24 +6,14 @@
 
 #include "lockstep/selfplay.h"
 #include "lockstep/wire.h"
+#include "tests/support/shed_table.h"
 
 using namespace concord;
 using namespace concord::lockstep;
 
 namespace {
 
-SelfPlayParams params(Seat seats, uint64_t seed) {
-  SelfPlayParams p;
-  p.seats = seats;
-  p.seed = seed;
-  p.options = {{"hands", "4"}};
-  p.net.delayMs = 10;
-  p.net.jitterMs = 10;
-  p.net.lossPermille = 100;
-  p.silenceMs = 1000;
-  p.maxVirtualMs = 20 * 60 * 1000;
-  return p;
-}
+SelfPlayParams params(Seat seats, uint64_t seed) { return concord::testing::shedTable(seats, seed, 4); }
 
 bool anyLine(const Peer& p, std::string_view needle) {
   return std::any_of(p.rejections().begin(), p.rejections().end(),

@@ -8,24 +8,14 @@
 
 #include "lockstep/selfplay.h"
 #include "lockstep/wire.h"
+#include "tests/support/shed_table.h"
 
 using namespace concord;
 using namespace concord::lockstep;
 
 namespace {
 
-SelfPlayParams params(uint64_t seed) {
-  SelfPlayParams p;
-  p.seats = 4;
-  p.seed = seed;
-  p.options = {{"hands", "3"}};
-  p.net.delayMs = 10;
-  p.net.jitterMs = 10;
-  p.net.lossPermille = 50;
-  p.silenceMs = 1000;
-  p.maxVirtualMs = 30 * 60 * 1000;
-  return p;
-}
+SelfPlayParams params(uint64_t seed) { return concord::testing::shedTable(4, seed, 3, 50, 30); }
 
 // A person at `seat` who answers each awaited turn `thinkMs` after first being asked, with the first legal order.
 struct SlowPerson {

@@ -16,6 +16,7 @@
 #include "replay/session_recorder.h"
 #include "replay/verify.h"
 #include "tests/replay/replay_test_util.h"
+#include "tests/support/shed_table.h"
 
 using namespace concord;
 using namespace concord::replay;
@@ -27,18 +28,7 @@ namespace {
 
 constexpr WriterOptions kOpts{16, 32};  // several blocks and snapshots even in short games
 
-lockstep::SelfPlayParams shedParams(uint64_t seed) {
-  lockstep::SelfPlayParams p;
-  p.seats = 4;
-  p.seed = seed;
-  p.options = {{"hands", "3"}};
-  p.net.delayMs = 10;
-  p.net.jitterMs = 10;
-  p.net.lossPermille = 100;
-  p.silenceMs = 1000;
-  p.maxVirtualMs = 20 * 60 * 1000;
-  return p;
-}
+lockstep::SelfPlayParams shedParams(uint64_t seed) { return concord::testing::shedTable(4, seed, 3); }
 
 struct Played {
   lockstep::SessionConfig session;

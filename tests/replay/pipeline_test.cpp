@@ -7,24 +7,14 @@
 #include "replay/session_recorder.h"
 #include "replay/verify.h"
 #include "tests/replay/replay_test_util.h"
+#include "tests/support/shed_table.h"
 
 using namespace concord;
 using namespace concord::replay;
 using namespace concord::replay::testing;
 
 namespace {
-lockstep::SelfPlayParams params(uint64_t seed) {
-  lockstep::SelfPlayParams p;
-  p.seats = 4;
-  p.seed = seed;
-  p.options = {{"hands", "4"}};
-  p.net.delayMs = 10;
-  p.net.jitterMs = 10;
-  p.net.lossPermille = 100;
-  p.silenceMs = 1000;
-  p.maxVirtualMs = 20 * 60 * 1000;
-  return p;
-}
+lockstep::SelfPlayParams params(uint64_t seed) { return concord::testing::shedTable(4, seed, 4); }
 }  // namespace
 
 TEST(ReplayPipeline, SelfPlayReplayVerifies) {
