@@ -1,20 +1,61 @@
 // `concord join ADDR[:PORT]`: take a seat at a lobby (or reclaim ours in a running game).
 #include <cstdio>
+#include <iostream>
 #include <string>
+#include <vector>
 
+#include "net/lan.h"
 #include "net/node.h"
 #include "tools/concord/command.h"
 #include "tools/concord/net_args.h"
 
 namespace concord::cli {
+namespace {
+
+// `concord join lan`: the lobby announced on the local network. One open lobby is joined at once;
+// with several the person picks one by number (a script can pass --lan-pick N).
+Result<net::Address> lobbyFromLan(const net::NodeOptions& o, uint64_t pick) {
+  const std::string bind = o.bind.host.empty() || o.bind.host == "*" ? "0.0.0.0" : o.bind.host;
+  std::printf("Listening 3 s for games announced on the LAN (UDP %s:%u)...\n", bind.c_str(), o.discoveryPort);
+  std::fflush(stdout);
+  auto heard = net::listenLan(bind, o.discoveryPort, 3);
+  if (!heard) return heard.error();
+  std::vector<net::LanGame> open;
+  for (auto& g : *heard)
+    if (!g.announce.launched && g.announce.free > 0) open.push_back(std::move(g));
+  if (open.empty())
+    return Err("no lobby with a free seat was announced on the LAN in 3 s (", heard->size(),
+               " game(s) heard); is `concord host` running on this network? or give its address: concord join ADDR");
+  for (size_t i = 0; i < open.size(); ++i)
+    std::printf("  %zu) %s  host %s  %s  %u of %u seats free  %s\n", i + 1, open[i].address.c_str(),
+                open[i].announce.hostName.c_str(), open[i].announce.moduleId.c_str(), static_cast<unsigned>(open[i].announce.free),
+                static_cast<unsigned>(open[i].announce.seats), open[i].announce.rated ? "rated" : "casual");
+  if (pick == 0 && open.size() == 1) pick = 1;
+  while (pick == 0) {
+    std::printf("Join which game (1-%zu)? ", open.size());
+    std::fflush(stdout);
+    std::string line;
+    if (!std::getline(std::cin, line)) return Err("no game picked (input ended); join one by address: concord join ADDR");
+    if (!line.empty() && line.size() < 4 && line.find_first_not_of("0123456789") == std::string::npos)
+      pick = std::stoull(line);
+    if (pick < 1 || pick > open.size()) pick = 0;
+  }
+  if (pick > open.size()) return Err("--lan-pick ", pick, ": only ", open.size(), " open lobbies were heard");
+  std::printf("Joining %s (%s)\n", open[pick - 1].address.c_str(), open[pick - 1].announce.hostName.c_str());
+  return net::parseAddress(open[pick - 1].address, 27960);
+}
+
+}  // namespace
 
 int runJoin(Args args) {
   static constexpr const char* kUsage =
-      "usage: concord join ADDR[:PORT] [--spectate] [common options]\n"
-      "Joins the lobby at ADDR (default port 27960), marks ready and plays. Until a UI is attached\n"
-      "your seat is played by the module bot. Run it again with the same identity after a crash to\n"
-      "reclaim your seat in the running game. With --spectate (or when the running game has no seat for\n"
-      "you) you follow it live without a seat. Type comms commands on stdin (/hails, /hail ID, /say TEXT).\n";
+      "usage: concord join ADDR[:PORT] | lan [--lan-pick N] [--spectate] [common options]\n"
+      "Joins the lobby at ADDR (default port 27960), marks ready and plays your seat at this terminal\n"
+      "(--officer: the module's officer plays it). `concord join lan` listens 3 s for lobbies announced on\n"
+      "the local network (`concord lan` lists them) and joins the one with a free seat, or asks which one\n"
+      "(--lan-pick N answers for scripts). Run it again with the same identity after a crash to reclaim\n"
+      "your seat in the running game. With --spectate (or when the running game has no seat for you) you\n"
+      "follow it live without a seat.\n";
   if (wantsHelp(args)) {
     std::printf("%s%s", kUsage, kNetOptionsHelp);
     return 0;
@@ -23,7 +64,15 @@ int runJoin(Args args) {
   o.name = "join";
   NetCli cli;
   std::string error, addr;
+  uint64_t lanPick = 0;
   for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--lan-pick") {
+      const std::string v = i + 1 < args.size() ? args[++i] : std::string();
+      if (v.empty() || v.size() > 3 || v.find_first_not_of("0123456789") != std::string::npos || v == "0")
+        return usageError("join: --lan-pick takes a game number from the list (1, 2, ...)", "concord join --help");
+      lanPick = std::stoull(v);
+      continue;
+    }
     if (parseNetOption(args, i, o, cli, error)) {
       if (!error.empty()) return usageError("join: " + error, "concord join --help");
       continue;
@@ -31,8 +80,10 @@ int runJoin(Args args) {
     if (!args[i].empty() && args[i][0] != '-' && addr.empty()) addr = args[i];
     else return usageError("join: unknown option: " + args[i], "concord join --help");
   }
-  if (addr.empty()) return usageError("join: which game? give ADDR[:PORT]", "concord join --help");
-  auto a = net::parseAddress(addr, 27960);
+  if (addr.empty()) return usageError("join: which game? give ADDR[:PORT], or lan", "concord join --help");
+  if (lanPick && addr != "lan") return usageError("join: --lan-pick goes with `concord join lan`", "concord join --help");
+  auto a = addr == "lan" ? lobbyFromLan(o, lanPick) : net::parseAddress(addr, 27960);
+  if (!a && addr == "lan") return failure("join: " + a.message());
   if (!a) return usageError("join: " + a.message(), "concord join --help");
   o.join = *a;
   return runNetNode(o, cli, "join");
