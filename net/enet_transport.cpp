@@ -69,6 +69,8 @@ Result<std::unique_ptr<EnetTransport>> EnetTransport::create(const lockstep::Key
 
 EnetTransport::~EnetTransport() {
   if (host_) {
+    // A goodbye on every link: the other side drops this connection now instead of after ENet's timeout.
+    for (auto& [peer, c] : conns_) enet_peer_disconnect_now(peer, 0);
     enet_host_flush(host_);
     enet_host_destroy(host_);
   }
@@ -190,8 +192,20 @@ void EnetTransport::pump(uint64_t nowMs, uint32_t waitMs) {
         auto it = conns_.find(ev.peer);
         if (it != conns_.end()) {
           if (auto r = it->second->channel->remote()) {
-            auto k = byKey_.find(*r);
-            if (k != byKey_.end() && k->second == ev.peer) byKey_.erase(k);
+            const PublicKey who = *r;
+            auto k = byKey_.find(who);
+            if (k != byKey_.end() && k->second == ev.peer) {
+              byKey_.erase(k);
+              // Another authenticated link to the same identity (a retried connect) carries on: without
+              // this the identity looked gone while its other link still delivered, and nothing we sent
+              // it was sent (CI: a joiner that dialled three times never got the seeding commitments).
+              const Conn* best = nullptr;
+              for (const auto& [p2, c2] : conns_)
+                if (p2 != ev.peer && c2->channel->remote() && *c2->channel->remote() == who &&
+                    (!best || c2->openedMs >= best->openedMs))
+                  best = c2.get();
+              if (best) byKey_[who] = best->peer;
+            }
           }
           conns_.erase(it);
         }

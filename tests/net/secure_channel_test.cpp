@@ -181,5 +181,48 @@ TEST(EnetTransport, DeliversOverLoopbackAndSurvivesGarbage) {
   EXPECT_EQ(got->bytes, msg);
 }
 
+// One identity with two links to us (a joiner that retried its connect, a restarted peer): when the
+// link we send on goes away, the other one carries on. Before, the identity looked disconnected and
+// every control message to it was silently not sent (CI: net_table_8_chaos stuck in seeding).
+TEST(EnetTransport, AnIdentityWithTwoLinksStaysReachableWhenOneCloses) {
+  const KeyPair k = KeyPair::fromLabel("net-test:twice"), hub = KeyPair::fromLabel("net-test:hub");
+  auto b = EnetTransport::create(hub, Address{"127.0.0.1", 0});
+  auto a1 = EnetTransport::create(k, Address{"127.0.0.1", 0});
+  ASSERT_TRUE(b && a1);
+  uint64_t t = 0;
+  auto pumpAll = [&](EnetTransport* x, EnetTransport* y, uint64_t ms) {
+    for (uint64_t u = 0; u < ms; u += 5, t += 5) {
+      x->pump(t, 1);
+      if (y) y->pump(t, 1);
+    }
+  };
+  ASSERT_TRUE((*a1)->connect(Address{"127.0.0.1", (*b)->port()}));
+  for (int i = 0; i < 600 && !(*a1)->connected(hub.publicKey); ++i) pumpAll(a1->get(), b->get(), 5);
+  ASSERT_TRUE((*b)->connected(k.publicKey));
+  {
+    auto a2 = EnetTransport::create(k, Address{"127.0.0.1", 0});  // the same identity, a second link
+    ASSERT_TRUE(a2);
+    ASSERT_TRUE((*a2)->connect(Address{"127.0.0.1", (*b)->port()}));
+    for (int i = 0; i < 600 && !(*a2)->connected(hub.publicKey); ++i) {
+      pumpAll(a2->get(), b->get(), 5);
+      (*a1)->pump(t, 0);
+    }
+    ASSERT_TRUE((*a2)->connected(hub.publicKey));
+    pumpAll(a2->get(), b->get(), 100);  // b has taken the newer link for k
+  }  // the second link closes (a goodbye is sent)
+  pumpAll(a1->get(), b->get(), 500);
+  EXPECT_TRUE((*b)->connected(k.publicKey)) << "the first link is still up";
+  const std::vector<uint8_t> msg{9, 8, 7};
+  ASSERT_TRUE((*b)->sendControl(k.publicKey, msg));
+  std::optional<ControlMessage> got;
+  for (int i = 0; i < 400 && !got; ++i) {
+    pumpAll(a1->get(), b->get(), 5);
+    got = (*a1)->pollControl();
+  }
+  ASSERT_TRUE(got) << "the control message did not arrive on the remaining link";
+  EXPECT_EQ(got->bytes, msg);
+  EXPECT_EQ(got->from, hub.publicKey);
+}
+
 }  // namespace
 }  // namespace concord::net

@@ -112,5 +112,7 @@ if [ -f "$DIR/crashed.cr" ]; then  # a kill -9 mid-write leaves a readable, veri
   out=$("$CONCORD" replay verify "$DIR/crashed.cr" 2>&1) || { echo "FAIL: the crashed peer's replay does not verify: $out"; fail=1; }
   echo "crashed peer's replay: $(echo "$out" | grep OK)"
 fi
-[ $fail -eq 0 ] && { echo "PASS ($MODULE, $SEATS seats, final Seal $FINALS)"; rm -rf "$DIR"; } || echo "logs kept in $DIR"
+# Logs are kept on failure, and always with CONCORD_KEEP_LOGS=1 (to study a passing run).
+[ $fail -eq 0 ] && { echo "PASS ($MODULE, $SEATS seats, final Seal $FINALS)"; [ "${CONCORD_KEEP_LOGS:-0}" = 1 ] || rm -rf "$DIR"; }
+[ $fail -eq 0 ] && [ "${CONCORD_KEEP_LOGS:-0}" != 1 ] || echo "logs kept in $DIR"
 exit $fail
