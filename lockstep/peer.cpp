@@ -11,6 +11,9 @@ constexpr size_t kMaxCandidatesPerSlot = 4;
 // Honest peers never send a bundle whose signature fails (every candidate is checked on arrival, so even
 // relays are clean): a sender past this many failures is ignored without spending a signature check.
 constexpr uint32_t kMaxBadSignatures = 16;
+// Non-members (transport ids that are not a seat) share one allowance: a stranger who makes a fresh
+// identity per 16 forgeries buys nothing, and no honest non-member ever sends a bundle.
+constexpr uint32_t kMaxGuestBadSignatures = 64;
 
 bool opensWithSubstitute(const Bundle& b) {
   std::vector<std::vector<Order>> one(static_cast<size_t>(b.seat) + 1);
@@ -143,7 +146,7 @@ void Peer::onBundle(PeerId from, Bundle b) {
   const uint32_t t = engine_->turn();
   if (b.gameId != engine_->gameId()) return reject(from, b, "wrong game id " + b.gameId.shortHex());
   if (b.seat >= engine_->session().seats.size()) return reject(from, b, "no such seat at this table");
-  if (auto st = badSignatures_.find(from); st != badSignatures_.end() && st->second >= kMaxBadSignatures) {
+  if (ignoring(from)) {
     ++stats_.ignored;
     return;
   }
@@ -185,6 +188,14 @@ void Peer::strike(PeerId from) {
   if (++badSignatures_[from] == kMaxBadSignatures)
     logLine("peer " + std::to_string(from) + " sent " + std::to_string(kMaxBadSignatures) +
             " bundles with bad signatures: ignoring its bundles from now on");
+  if (from >= engine_->session().seats.size() && ++guestBadSignatures_ == kMaxGuestBadSignatures)
+    logLine("non-members sent " + std::to_string(kMaxGuestBadSignatures) +
+            " bundles with bad signatures between them: ignoring every non-member's bundles from now on");
+}
+
+bool Peer::ignoring(PeerId from) const {
+  if (auto st = badSignatures_.find(from); st != badSignatures_.end() && st->second >= kMaxBadSignatures) return true;
+  return from >= engine_->session().seats.size() && guestBadSignatures_ >= kMaxGuestBadSignatures;
 }
 
 std::optional<PublicKey> Peer::signerAmongSeats(const Bundle& b) const {

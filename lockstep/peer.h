@@ -138,6 +138,7 @@ class Peer {
   /// The session key (the seat's owner first) whose signature `b` carries, if any.
   std::optional<PublicKey> signerAmongSeats(const Bundle& b) const;
   void strike(PeerId from);
+  bool ignoring(PeerId from) const;  // past its own bad-signature allowance, or the non-members' shared one
   void onPastBundle(PeerId from, const Bundle& b);
   void onRequest(PeerId from, const BundleRequest& r);
   void onSnapshot(const Snapshot& s);
@@ -174,6 +175,7 @@ class Peer {
   uint64_t nextDeciding_ = 0;
   uint32_t aheadSeen_ = 0;
   std::map<PeerId, uint32_t> badSignatures_;  // failed signature checks per sender
+  uint32_t guestBadSignatures_ = 0;           // ... and by all non-member senders together
   std::optional<uint32_t> cutOffLogged_;
   std::map<uint32_t, std::vector<std::vector<Candidate>>> pending_;
   std::map<uint32_t, std::vector<Bundle>> own_;

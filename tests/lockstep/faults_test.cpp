@@ -255,6 +255,48 @@ TEST(Faults, CutOffPeerSubstitutesNobodyWithTheGuard) {
 // tests/net/security.sh --slot-flood found that forged candidates could fill a slot (4 per turn and seat)
 // and crowd out the owner's real bundle, slowing a table ~14x. Signatures are now checked on arrival (a
 // stranger's bundle never takes a slot) and the owner's bundle evicts other members' candidates.
+// A stranger with a fresh identity per 16 forgeries: every non-member shares one allowance of 64 bad
+// signatures, so twelve identities cost 64 signature checks, not 12 x 16 (issue 5 security).
+TEST(Faults, FreshIdentitiesShareOneBadSignatureAllowance) {
+  auto p = params(4, 43);
+  p.net.lossPermille = 0;
+  p.extraEndpoints = 12;  // transport ids 4..15: not seats
+  auto t = Table::create(p);
+  ASSERT_TRUE(t.ok());
+  Table& table = **t;
+  constexpr int kStrangers = 12, kEach = 20;
+  bool sent = false;
+  uint64_t n = 0;
+  ASSERT_TRUE(table.runUntil([&] {
+    if (!sent && table.peer(0).turn() >= 2) {
+      sent = true;
+      for (int e = 0; e < kStrangers; ++e) {
+        Transport& from = table.net().endpoint(static_cast<PeerId>(4 + e));
+        const KeyPair key = KeyPair::fromLabel("stranger-" + std::to_string(e));
+        for (int k = 0; k < kEach; ++k) {
+          Bundle b;
+          b.gameId = table.session().gameId();
+          b.turn = table.peer(0).turn() + 1;
+          b.seat = static_cast<Seat>(k % 4);
+          b.orders.push_back(Order{2, {static_cast<uint8_t>(n++ & 0x7F)}});
+          b.signWith(key);
+          from.send(0, encodeWire(BundleMsg{b}));
+        }
+      }
+    }
+    return table.allOver();
+  }));
+  ASSERT_TRUE(sent);
+  expectAgreement(table, 0);
+  // 240 forgeries reached peer 0: 64 were checked and refused, the rest dropped unchecked.
+  EXPECT_EQ(table.peer(0).stats().ignored, uint64_t{kStrangers * kEach - 64});
+  const auto& rej = table.peer(0).rejections();
+  EXPECT_EQ(std::count_if(rej.begin(), rej.end(),
+                          [](const std::string& l) { return l.find("signature does not verify") != std::string::npos; }),
+            64);
+  for (Seat s = 0; s < 4; ++s) EXPECT_EQ(table.peer(s).engine().membership().seat(s).controller, Controller::Owner);
+}
+
 TEST(Faults, ForgedCandidatesCannotCrowdOutTheOwner) {
   auto clean = params(4, 41);
   clean.net.lossPermille = 0;
