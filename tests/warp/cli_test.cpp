@@ -52,6 +52,14 @@ struct DataHome {
 };
 const DataHome kDataHome;
 
+// An empty directory of its own for one test, under the shared temp home (removed with it).
+fs::path freshDir(const std::string& name) {
+  auto dir = kDataHome.dir / name;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
 size_t count(const std::string& hay, const std::string& needle) {
   size_t c = 0;
   for (size_t at = hay.find(needle); at != std::string::npos; at = hay.find(needle, at + 1)) ++c;
@@ -138,10 +146,7 @@ TEST(WarpCli, LettingACatchGoMeansTheWindowPassesWithoutUs) {
       "if head -c $size out | tail -c +$((off + 1)) | grep -q 'let it go'; then echo 'let it go' >&3; else echo 1 >&3; fi; "
       "off=$size; else sleep 0.002; fi; done; exec 3>&-; "
       "wait $pid; echo rc=$?; }";
-  const auto dir = fs::temp_directory_path() / ("concord_letgo_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  auto r = run("cd " + dir.string() + " && " + script + " && cat out");
-  fs::remove_all(dir);
+  auto r = run("cd " + freshDir("letgo-test").string() + " && " + script + " && cat out");
   EXPECT_NE(r.out.find("rc=0"), std::string::npos) << r.out.substr(r.out.size() > 3000 ? r.out.size() - 3000 : 0);
   EXPECT_NE(r.out.find("Out of turn, you may act:"), std::string::npos);
   EXPECT_EQ(r.out.find("Captain 0 catches"), std::string::npos) << "we let every catch go";
@@ -161,9 +166,7 @@ TEST(WarpCli, AutoDemoAndBadOptions) {
 // $XDG_DATA_HOME/concord/replays); `concord replay verify` and `step` accept it, also for a game left early.
 TEST(WarpCli, PlayWritesAReplayThatVerifiesAndSteps) {
   const std::string bin = concordBinary().string();
-  auto dir = kDataHome.dir / "replay-test";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  auto dir = freshDir("replay-test");
   auto path = (dir / "human.ccr").string();
   auto r = run("yes 1 | " + bin + " play warp --seats 3 --seed 4 --replay " + path + " 2>&1");
   ASSERT_EQ(r.code, 0) << r.out.substr(r.out.size() > 2000 ? r.out.size() - 2000 : 0);
@@ -239,9 +242,7 @@ TEST(WarpCli, QuitLeavesTheTableAndKeepsTheReplay) {
 // appended to), and the finished file verifies as one whole game. Bad saves and mixed options are refused.
 TEST(WarpCli, ResumeContinuesAGameLeftWithQ) {
   const std::string bin = concordBinary().string();
-  auto dir = kDataHome.dir / "resume-test";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  auto dir = freshDir("resume-test");
   auto path = (dir / "save.ccr").string();
   auto first = run("printf '1\\n1\\n1\\nq\\n' | " + bin + " play warp --seats 3 --seed 4 --replay " + path + " --no-tei 2>&1");
   EXPECT_EQ(first.code, 1);
@@ -279,9 +280,7 @@ TEST(WarpCli, ResumeContinuesAGameLeftWithQ) {
 // unflushed block of turns.
 TEST(WarpCli, CtrlCSavesTheGameAndSaysHowToResume) {
   const std::string bin = concordBinary().string();
-  auto dir = kDataHome.dir / "interrupt-test";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  auto dir = freshDir("interrupt-test");
   const std::string d = dir.string();
   auto r = run("cd " + d + " && mkfifo in && { " + bin + " play warp --seats 2 --seed 3 --replay " + d +
                "/s.ccr --no-tei < in > out 2>&1 & pid=$!; exec 3>in; echo 1 >&3; sleep 1; kill -INT $pid; sleep 0.5; exec 3>&-; wait $pid; "

@@ -20,12 +20,6 @@ constexpr const char* kUsage =
 volatile std::sig_atomic_t stop = 0;
 void onSignal(int) { stop = 1; }
 
-bool number(const std::string& s, uint64_t& out) {
-  if (s.empty() || s.size() > 12 || s.find_first_not_of("0123456789") != std::string::npos) return false;
-  out = std::stoull(s);
-  return true;
-}
-
 }  // namespace
 
 int runChaos(Args args) {
@@ -44,10 +38,10 @@ int runChaos(Args args) {
     if (a == "--route") {
       auto eq = v.find('=');
       uint64_t l = 0, t = 0;
-      if (eq == std::string::npos || !number(v.substr(0, eq), l) || !number(v.substr(eq + 1), t) || l > 65535 || t > 65535 || t == 0)
+      if (eq == std::string::npos || !wholeNumber(v.substr(0, eq), l) || !wholeNumber(v.substr(eq + 1), t) || l > 65535 || t > 65535 || t == 0)
         return usageError("chaos: --route takes LISTEN=TARGET ports, got '" + v + "'", "concord chaos --help");
       routes.push_back(net::ChaosRoute{static_cast<uint16_t>(l), static_cast<uint16_t>(t)});
-    } else if (!number(v, n)) return usageError("chaos: " + a + " takes a whole number, got '" + v + "'", "concord chaos --help");
+    } else if (!wholeNumber(v, n)) return usageError("chaos: " + a + " takes a whole number, got '" + v + "'", "concord chaos --help");
     else if (a == "--loss" && n <= 1000) p.lossPermille = static_cast<uint32_t>(n);
     else if (a == "--dup" && n <= 1000) p.dupPermille = static_cast<uint32_t>(n);
     else if (a == "--reorder" && n <= 1000) p.reorderPermille = static_cast<uint32_t>(n);

@@ -46,12 +46,8 @@ int runHost(Args args) {
     }
     if (i + 1 >= args.size()) return usageError("host: unknown option or missing value: " + a, "concord host --help");
     const std::string& v = args[++i];
-    auto num = [&](unsigned long max, unsigned long& out) {
-      if (v.empty() || v.size() > 6 || v.find_first_not_of("0123456789") != std::string::npos) return false;
-      out = std::stoul(v);
-      return out <= max;
-    };
-    unsigned long n = 0;
+    auto num = [&](uint64_t max, uint64_t& out) { return wholeNumber(v, out, max); };
+    uint64_t n = 0;
     if (a == "--module") o.moduleId = v;
     else if (a == "--opt") {
       auto eq = v.find('=');

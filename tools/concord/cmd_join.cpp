@@ -36,9 +36,7 @@ Result<net::Address> lobbyFromLan(const net::NodeOptions& o, uint64_t pick) {
     std::fflush(stdout);
     std::string line;
     if (!std::getline(std::cin, line)) return Err("no game picked (input ended); join one by address: concord join ADDR");
-    if (!line.empty() && line.size() < 4 && line.find_first_not_of("0123456789") == std::string::npos)
-      pick = std::stoull(line);
-    if (pick < 1 || pick > open.size()) pick = 0;
+    if (!wholeNumber(line, pick, 999) || pick < 1 || pick > open.size()) pick = 0;
   }
   if (pick > open.size()) return Err("--lan-pick ", pick, ": only ", open.size(), " open lobbies were heard");
   std::printf("Joining %s (%s)\n", open[pick - 1].address.c_str(), open[pick - 1].announce.hostName.c_str());
@@ -68,9 +66,8 @@ int runJoin(Args args) {
   for (size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--lan-pick") {
       const std::string v = i + 1 < args.size() ? args[++i] : std::string();
-      if (v.empty() || v.size() > 3 || v.find_first_not_of("0123456789") != std::string::npos || v == "0")
+      if (!wholeNumber(v, lanPick, 999) || lanPick == 0)
         return usageError("join: --lan-pick takes a game number from the list (1, 2, ...)", "concord join --help");
-      lanPick = std::stoull(v);
       continue;
     }
     if (parseNetOption(args, i, o, cli, error)) {

@@ -22,11 +22,7 @@ int runLan(Args args) {
     const std::string& a = args[i];
     if (i + 1 >= args.size()) return usageError("lan: unknown option or missing value: " + a, "concord lan --help");
     const std::string& v = args[++i];
-    auto num = [&](uint64_t max, uint64_t& out) {
-      if (v.empty() || v.size() > 6 || v.find_first_not_of("0123456789") != std::string::npos) return false;
-      out = std::stoull(v);
-      return out <= max;
-    };
+    auto num = [&](uint64_t max, uint64_t& out) { return wholeNumber(v, out, max); };
     if (a == "--bind") bind = v;
     else if (a == "--port" && num(65535, port)) continue;
     else if (a == "--seconds" && num(3600, seconds)) continue;

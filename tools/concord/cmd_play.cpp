@@ -48,12 +48,6 @@ void help() {
       warp::optionsHelp().c_str());
 }
 
-bool number(const std::string& s, uint64_t& out) {
-  if (s.empty() || s.size() > 9 || s.find_first_not_of("0123456789") != std::string::npos) return false;
-  out = std::stoull(s);
-  return true;
-}
-
 // Rates a finished game's replay into the TEI store and returns the before -> after lines (or why not).
 std::string rateFinishedGame(const std::string& replayPath, const std::string& db) {
   auto match = tei::matchFromReplay(replayPath);
@@ -87,7 +81,7 @@ int runPlayWarp(Args args) {
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     auto val = [&](uint64_t& out) {
-      if (i + 1 >= args.size() || !number(args[i + 1], out)) return false;
+      if (i + 1 >= args.size() || !wholeNumber(args[i + 1], out, 999'999'999)) return false;
       ++i;
       return true;
     };

@@ -30,12 +30,8 @@ constexpr const char* kHelp =
     "Run `concord replay <sub> --help` for one subcommand.\n";
 
 std::optional<uint64_t> number(const std::string& s) {
-  if (s.empty() || s.size() > 12) return std::nullopt;
   uint64_t v = 0;
-  for (char c : s) {
-    if (c < '0' || c > '9') return std::nullopt;
-    v = v * 10 + static_cast<uint64_t>(c - '0');
-  }
+  if (!wholeNumber(s, v)) return std::nullopt;
   return v;
 }
 

@@ -33,12 +33,6 @@ constexpr const char* kUsage =
     "  --inject-desync S@T     desync drill: corrupt seat S's state after turn T; every peer must report it\n"
     "Exit code 0 when every game completed, agreed and verified; 1 otherwise; 2 for bad arguments.\n";
 
-bool number(const std::string& s, uint64_t& out) {
-  if (s.empty() || s.size() > 12 || s.find_first_not_of("0123456789") != std::string::npos) return false;
-  out = std::stoull(s);
-  return true;
-}
-
 fs::path defaultReplayDir() {
   if (const char* x = std::getenv("XDG_DATA_HOME"); x && *x) return fs::path(x) / "concord" / "replays";
   if (const char* h = std::getenv("HOME"); h && *h) return fs::path(h) / ".local" / "share" / "concord" / "replays";
@@ -94,16 +88,16 @@ std::string parse(Args args, Options& o) {
       p.options.emplace_back(v.substr(0, eq), v.substr(eq + 1));
     } else if (a == "--shard") {
       auto sl = v.find('/');
-      if (sl == std::string::npos || !number(v.substr(0, sl), o.shardIndex) || !number(v.substr(sl + 1), o.shardCount) ||
+      if (sl == std::string::npos || !wholeNumber(v.substr(0, sl), o.shardIndex) || !wholeNumber(v.substr(sl + 1), o.shardCount) ||
           o.shardCount == 0 || o.shardIndex >= o.shardCount)
         return "--shard takes I/N with 0 <= I < N, got '" + v + "'";
     } else if (a == "--inject-desync") {
       auto at = v.find('@');
       uint64_t s = 0, t = 0;
-      if (at == std::string::npos || !number(v.substr(0, at), s) || !number(v.substr(at + 1), t) || s >= kMaxSeats)
+      if (at == std::string::npos || !wholeNumber(v.substr(0, at), s) || !wholeNumber(v.substr(at + 1), t) || s >= kMaxSeats)
         return "--inject-desync takes SEAT@TURN, got '" + v + "'";
       p.injectDesync = std::make_pair(static_cast<Seat>(s), static_cast<uint32_t>(t));
-    } else if (!number(v, n)) return a + " takes a whole number, got '" + v + "'";
+    } else if (!wholeNumber(v, n)) return a + " takes a whole number, got '" + v + "'";
     else if (a == "--seats" && n >= 1 && n <= kMaxSeats) p.seats = static_cast<Seat>(n);
     else if (a == "--games" && n >= 1) o.games = n;
     else if (a == "--seed") p.seed = n;

@@ -1,6 +1,7 @@
 // The `concord` CLI: one table of subcommands, each in its own file (cmd_<name>.cpp).
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -25,5 +26,7 @@ bool wantsHelp(Args args);
 int usageError(std::string_view message, std::string_view helpHint);
 /// Prints "concord: <message>" to stderr and returns exit code 1 — for failures of the work itself.
 int failure(std::string_view message);
+/// A whole number typed by a person or given as an argument: 1-12 decimal digits and at most `max`.
+bool wholeNumber(std::string_view s, uint64_t& out, uint64_t max = 999'999'999'999);
 
 }  // namespace concord::cli

@@ -24,6 +24,15 @@ int failure(std::string_view message) {
   return 1;
 }
 
+bool wholeNumber(std::string_view s, uint64_t& out, uint64_t max) {
+  if (s.empty() || s.size() > 12 || s.find_first_not_of("0123456789") != std::string_view::npos) return false;
+  uint64_t v = 0;
+  for (char c : s) v = v * 10 + static_cast<uint64_t>(c - '0');
+  if (v > max) return false;
+  out = v;
+  return true;
+}
+
 }  // namespace concord::cli
 
 namespace {

@@ -17,12 +17,6 @@
 namespace concord::cli {
 namespace {
 
-bool number(const std::string& s, uint64_t max, uint64_t& out) {
-  if (s.empty() || s.size() > 12 || s.find_first_not_of("0123456789") != std::string::npos) return false;
-  out = std::stoull(s);
-  return out <= max;
-}
-
 bool quiet = false;
 bool stdinEnded = false;
 
@@ -94,7 +88,7 @@ bool parseNetOption(Args args, size_t& i, net::NodeOptions& o, NetCli& cli, std:
   else if (a == "--bind") o.bind.host = v;
   else if (a == "--replay") o.replayPath = v;
   else if (a == "--discovery-addr") o.discoveryAddr = v;
-  else if (!number(v, a == "--port" || a == "--advertise-port" || a == "--discovery-port" ? 65535 : 1u << 30, n)) error = a + " takes a whole number, got '" + v + "'";
+  else if (!wholeNumber(v, n, a == "--port" || a == "--advertise-port" || a == "--discovery-port" ? 65535 : 1u << 30)) error = a + " takes a whole number, got '" + v + "'";
   else if (a == "--port") o.bind.port = static_cast<uint16_t>(n);
   else if (a == "--discovery-port") o.discoveryPort = static_cast<uint16_t>(n);
   else if (a == "--advertise-port") o.advertisePort = static_cast<uint16_t>(n);

@@ -5,17 +5,15 @@
 #include "core/warp/orders.h"
 #include "core/warp/state.h"
 #include "lockstep/peer.h"
+#include "tools/concord/command.h"
 
 namespace concord::cli {
 namespace {
 
 const warp::WarpGame* asWarp(const lockstep::TurnEngine& e) { return dynamic_cast<const warp::WarpGame*>(&e.game()); }
 
-bool wholeNumber(const std::string& s, uint64_t& out) {
-  if (s.empty() || s.size() > 9 || s.find_first_not_of("0123456789") != std::string::npos) return false;
-  out = std::stoull(s);
-  return true;
-}
+// A listed order's number, as typed at the prompt.
+bool listNumber(const std::string& s, uint64_t& out) { return wholeNumber(s, out, 999'999'999); }
 
 }  // namespace
 
@@ -53,7 +51,7 @@ std::string TerminalSeat::orderText(const lockstep::TurnEngine& e, Seat s, const
 
 Result<Order> TerminalSeat::parse(const lockstep::TurnEngine& e, const std::vector<Order>& legal, const std::string& text) const {
   uint64_t n = 0;
-  if (wholeNumber(text, n)) {
+  if (listNumber(text, n)) {
     if (n < 1 || n > legal.size()) return Err("pick 1..", legal.size());
     return legal[n - 1];
   }
@@ -108,7 +106,7 @@ std::optional<std::vector<Order>> TerminalSeat::decide(const lockstep::TurnEngin
       continue;
     }
     uint64_t pick = 0;
-    if (outOfTurn_ && ((wholeNumber(text, pick) && pick == legal_.size() + 1) || text == "let it go" || text == "no")) {
+    if (outOfTurn_ && ((listNumber(text, pick) && pick == legal_.size() + 1) || text == "let it go" || text == "no")) {
       promptedFor_.reset();
       return std::vector<Order>{};
     }
