@@ -35,15 +35,14 @@ uint32_t reclaimTurn(const Order& o) {
 }  // namespace
 
 Result<std::unique_ptr<Peer>> Peer::create(const SessionConfig& session, Transport& transport, PeerOptions opt) {
-  auto e = TurnEngine::create(session);
-  if (!e) return e.error();
+  auto l = TurnLedger::create(session);
+  if (!l) return l.error();
   std::unique_ptr<Peer> p(new Peer(transport, std::move(opt)));
-  p->engine_ = std::move(*e);
-  p->lastBodyHash_.assign(session.seats.size(), det::Hash128{});
+  p->ledger_ = std::move(*l);
   p->syncing_ = p->opt_.rejoin;
   det::Writer w;
-  p->engine_->write(w);
-  p->ring_.emplace_back(UINT32_MAX, w.take());  // the state before turn 0 (turn -1)
+  p->ledger_->engine().write(w);
+  p->ring_.emplace_back(UINT32_MAX, std::make_shared<const std::vector<uint8_t>>(w.take()));  // before turn 0
   return p;
 }
 
@@ -105,15 +104,15 @@ void Peer::receive(PeerId from, WireMessage m) {
   if (auto* r = std::get_if<BundleRequest>(&m)) return onRequest(from, *r);
   if (auto* d = std::get_if<Deciding>(&m)) {
     // Believed only from the seat's own link: a relayed or forged heartbeat must not keep a dead seat alive.
-    if (from == d->seat && d->seat < engine_->session().seats.size() && d->turn == engine_->turn()) heard_[d->seat] = {d->turn, now_};
+    if (from == d->seat && d->seat < ledger_->session().seats.size() && d->turn == ledger_->turn()) heard_[d->seat] = {d->turn, now_};
     return;
   }
   if (auto* n = std::get_if<DesyncNotice>(&m)) {
     // A notice only asks for our state; we halt only on our own evidence (signed prevSeals).
     if (auto* st = ringState(n->turn)) {
       std::vector<Seat> seats;
-      for (Seat s = 0; s < engine_->session().seats.size(); ++s)
-        if (engine_->session().seats[s].key == opt_.key.publicKey) seats.push_back(s);
+      for (Seat s = 0; s < ledger_->session().seats.size(); ++s)
+        if (ledger_->session().seats[s].key == opt_.key.publicKey) seats.push_back(s);
       send(from, StateDump{n->turn, det::hash128(*st), seats, *st});
     }
     return;
@@ -124,7 +123,7 @@ void Peer::receive(PeerId from, WireMessage m) {
   }
   if (std::holds_alternative<SnapshotRequest>(m)) {
     // Base the snapshot a few turns back so the tail carries signed bundles up to now.
-    uint32_t t = engine_->turn();
+    uint32_t t = ledger_->turn();
     if (syncing_ || t < 2) return;
     uint32_t back = static_cast<uint32_t>(std::min<size_t>(opt_.stateRing - 1, 4));
     uint32_t base = std::max(t > back ? t - back : 1u, recordBase_ + 1);
@@ -143,9 +142,9 @@ void Peer::receive(PeerId from, WireMessage m) {
 
 void Peer::onBundle(PeerId from, Bundle b) {
   if (syncing_ || halted_) return;  // nothing to check it against, or stopped by a desync
-  const uint32_t t = engine_->turn();
-  if (b.gameId != engine_->gameId()) return reject(from, b, "wrong game id " + b.gameId.shortHex());
-  if (b.seat >= engine_->session().seats.size()) return reject(from, b, "no such seat at this table");
+  const uint32_t t = ledger_->turn();
+  if (b.gameId != ledger_->engine().gameId()) return reject(from, b, "wrong game id " + b.gameId.shortHex());
+  if (b.seat >= ledger_->session().seats.size()) return reject(from, b, "no such seat at this table");
   if (ignoring(from)) {
     ++stats_.ignored;
     return;
@@ -158,7 +157,7 @@ void Peer::onBundle(PeerId from, Bundle b) {
                                std::to_string(opt_.window) + ")");
   }
   auto& slots = pending_[b.turn];
-  slots.resize(engine_->session().seats.size());
+  slots.resize(ledger_->session().seats.size());
   auto& slot = slots[b.seat];
   auto h = b.bodyHash();
   for (const auto& c : slot)
@@ -175,7 +174,7 @@ void Peer::onBundle(PeerId from, Bundle b) {
   }
   if (slot.size() >= kMaxCandidatesPerSlot) {
     // Full of other members' bundles: the seat's own owner still gets in (the newest stranger-signed one goes).
-    const PublicKey& owner = engine_->session().seats[b.seat].key;
+    const PublicKey& owner = ledger_->session().seats[b.seat].key;
     auto other = std::find_if(slot.rbegin(), slot.rend(), [&](const Candidate& c) { return c.signedBy != owner; });
     if (*signer != owner || other == slot.rend()) return reject(from, b, "too many conflicting candidates for this slot");
     slot.erase(std::next(other).base());
@@ -188,18 +187,18 @@ void Peer::strike(PeerId from) {
   if (++badSignatures_[from] == kMaxBadSignatures)
     logLine("peer " + std::to_string(from) + " sent " + std::to_string(kMaxBadSignatures) +
             " bundles with bad signatures: ignoring its bundles from now on");
-  if (from >= engine_->session().seats.size() && ++guestBadSignatures_ == kMaxGuestBadSignatures)
+  if (from >= ledger_->session().seats.size() && ++guestBadSignatures_ == kMaxGuestBadSignatures)
     logLine("non-members sent " + std::to_string(kMaxGuestBadSignatures) +
             " bundles with bad signatures between them: ignoring every non-member's bundles from now on");
 }
 
 bool Peer::ignoring(PeerId from) const {
   if (auto st = badSignatures_.find(from); st != badSignatures_.end() && st->second >= kMaxBadSignatures) return true;
-  return from >= engine_->session().seats.size() && guestBadSignatures_ >= kMaxGuestBadSignatures;
+  return from >= ledger_->session().seats.size() && guestBadSignatures_ >= kMaxGuestBadSignatures;
 }
 
 std::optional<PublicKey> Peer::signerAmongSeats(const Bundle& b) const {
-  const auto& seats = engine_->session().seats;
+  const auto& seats = ledger_->session().seats;
   const PublicKey& owner = seats[b.seat].key;
   if (b.verifySignature(owner)) return owner;
   for (size_t i = 0; i < seats.size(); ++i) {
@@ -214,7 +213,7 @@ std::optional<PublicKey> Peer::signerAmongSeats(const Bundle& b) const {
 void Peer::onPastBundle(PeerId from, const Bundle& b) {
   if (b.turn < recordBase_ && opt_.onHistory) return opt_.onHistory(b);  // the backfill checks it
   const TurnRecord* r = record(b.turn);
-  if (!r) return reject(from, b, "turn is in the past (now at turn " + std::to_string(engine_->turn()) + ")");
+  if (!r) return reject(from, b, "turn is in the past (now at turn " + std::to_string(ledger_->turn()) + ")");
   const Bundle& applied = r->bundles[b.seat];
   if (applied == b) {
     ++stats_.duplicates;
@@ -223,7 +222,7 @@ void Peer::onPastBundle(PeerId from, const Bundle& b) {
   if (applied.body() == b.body()) return reject(from, b, "past turn, same body with a different signature");
   if (!b.verifySignature(r->signers[b.seat])) {
     strike(from);
-    return reject(from, b, "turn is in the past (now at turn " + std::to_string(engine_->turn()) +
+    return reject(from, b, "turn is in the past (now at turn " + std::to_string(ledger_->turn()) +
                                ") and its signature does not verify");
   }
   for (const auto& e : equivocations_)
@@ -249,23 +248,12 @@ void Peer::onRequest(PeerId from, const BundleRequest& q) {
 
 void Peer::onSnapshot(const Snapshot& s) {
   if (!syncing_) return;
-  const Seat seats = static_cast<Seat>(engine_->session().seats.size());
-  if (s.prev.size() != seats || s.turn == 0) return logLine("ignored a snapshot without the previous turn's bundles");
-  auto fresh = TurnEngine::create(engine_->session());
-  if (!fresh) return;
-  det::Reader r(s.state, "snapshot");
-  if (auto st = (*fresh)->read(r); !st || !r.finish() || (*fresh)->turn() != s.turn)
-    return logLine("ignored a snapshot whose state does not decode: " + r.errorMessage());
-  engine_ = std::move(*fresh);
-  std::vector<det::Hash128> hashes;
-  for (Seat i = 0; i < seats; ++i) {
-    if (s.prev[i].seat != i || s.prev[i].turn + 1 != s.turn) return logLine("ignored a snapshot with misordered bundles");
-    hashes.push_back(s.prev[i].bodyHash());
-  }
-  lastBodyHash_ = hashes;
-  lastDigest_ = turnDigest(hashes);
+  const Seat seats = static_cast<Seat>(ledger_->session().seats.size());
+  auto fresh = TurnLedger::fromSnapshot(ledger_->session(), s.turn, s.state, s.prev);
+  if (!fresh) return logLine("ignored a snapshot: " + fresh.message());
+  ledger_ = std::move(*fresh);
   ring_.clear();
-  ring_.emplace_back(s.turn - 1, s.state);
+  ring_.emplace_back(s.turn - 1, std::make_shared<const std::vector<uint8_t>>(s.state));
   recordBase_ = s.turn;
   syncing_ = false;
   following_ = true;
@@ -280,7 +268,7 @@ void Peer::onSnapshot(const Snapshot& s) {
 }
 
 void Peer::onReclaimRequest(PeerId from, const ReclaimRequest& q) {
-  const auto& session = engine_->session();
+  const auto& session = ledger_->session();
   if (q.seat >= session.seats.size() || q.reclaim.kind != kReclaim) return;
   const TurnRecord* r = record(q.turn);
   if (!r) return;  // we are behind or too far ahead to check; the owner resends
@@ -292,13 +280,9 @@ void Peer::onReclaimRequest(PeerId from, const ReclaimRequest& q) {
   pendingReclaim_[q.seat] = q.reclaim;
 }
 
-Membership Peer::membershipNow() const {
-  Membership m = engine_->membership();
-  m.beginTurn(engine_->turn());
-  return m;
-}
+Membership Peer::membershipNow() const { return ledger_->membershipNow(); }
 
-bool Peer::mine(Seat s) const { return engine_->session().seats[s].key == opt_.key.publicKey; }
+bool Peer::mine(Seat s) const { return ledger_->session().seats[s].key == opt_.key.publicKey; }
 
 std::unique_ptr<Bot> makeSeatBot(const SessionConfig& session, Seat s) {
   auto mod = findModule(session.moduleId);
@@ -322,24 +306,17 @@ std::vector<Order> botOrdersFor(const TurnEngine& e, Seat s, Bot& bot) {
 
 std::vector<Order> Peer::botOrders(Seat s) {
   auto& bot = bots_[s];
-  if (!bot) bot = makeSeatBot(engine_->session(), s);
+  if (!bot) bot = makeSeatBot(ledger_->session(), s);
   if (!bot) return {};
-  return botOrdersFor(*engine_, s, *bot);
+  return botOrdersFor(ledger_->engine(), s, *bot);
 }
 
 void Peer::sendOwn(Seat s, std::vector<Order> orders) {
-  const uint32_t t = engine_->turn();
-  Bundle b;
-  b.gameId = engine_->gameId();
-  b.turn = t;
-  b.seat = s;
-  b.orders = std::move(orders);
-  b.prevSeal = engine_->lastSeal();
-  b.prevDigest = lastDigest_;
-  b.chain = lastBodyHash_[s];
+  const uint32_t t = ledger_->turn();
+  Bundle b = ledger_->draft(s, std::move(orders));
   b.signWith(opt_.key);
   auto& slots = pending_[t];
-  slots.resize(engine_->session().seats.size());
+  slots.resize(ledger_->session().seats.size());
   auto h = b.bodyHash();
   // Our own bundle goes first: we never apply anything else for a seat we sign.
   std::erase_if(slots[s], [&](const Candidate& c) { return c.bodyHash == h; });
@@ -350,8 +327,8 @@ void Peer::sendOwn(Seat s, std::vector<Order> orders) {
 }
 
 void Peer::buildOwnBundles() {
-  const uint32_t t = engine_->turn();
-  if (engine_->over()) return;
+  const uint32_t t = ledger_->turn();
+  if (ledger_->over()) return;
   if (!seenFor_ || *seenFor_ != t) {
     seenFor_ = t;
     turnStartMs_ = now_;
@@ -363,7 +340,7 @@ void Peer::buildOwnBundles() {
   bool stewardMine = st && mine(*st);
   // Think time: a seat we decide for waits thinkMs before answering, paced like a person at the table.
   if (opt_.thinkMs > 0 && now_ < turnStartMs_ + opt_.thinkMs) {
-    for (Seat s : engine_->awaiting()) {
+    for (Seat s : ledger_->engine().awaiting()) {
       bool ownerRun = m.seat(s).controller == Controller::Owner;
       if (personSeat(m, s)) continue;
       if ((ownerRun && mine(s)) || (!ownerRun && (stewardMine || (!st && mine(s))))) return;
@@ -375,7 +352,7 @@ void Peer::buildOwnBundles() {
     // A restarted owner only follows until its reclaim takes effect: its old bundles may be out there.
     if (following_ && ownerRun && m.seat(s).since >= recordBase_ && recordBase_ > 0) following_ = false;
     if (personSeat(m, s)) continue;
-    if (ownerRun && mine(s) && !engine_->session().seats[s].ai && !following_) {
+    if (ownerRun && mine(s) && !ledger_->session().seats[s].ai && !following_) {
       sendOwn(s, botOrders(s));
     } else if (!ownerRun && (stewardMine || (!st && mine(s)))) {
       auto orders = botOrders(s);
@@ -390,14 +367,14 @@ void Peer::buildOwnBundles() {
 }
 
 bool Peer::personSeat(const Membership& m, Seat s) const {
-  return opt_.decide && m.seat(s).controller == Controller::Owner && mine(s) && !engine_->session().seats[s].ai && !following_;
+  return opt_.decide && m.seat(s).controller == Controller::Owner && mine(s) && !ledger_->session().seats[s].ai && !following_;
 }
 
 uint64_t Peer::decidingInterval() const { return std::max<uint64_t>(opt_.resendMs, opt_.silenceMs / 4); }
 
 void Peer::buildPersonBundles(uint32_t t) {
   auto m = membershipNow();
-  const auto awaited = engine_->awaiting();
+  const auto awaited = ledger_->engine().awaiting();
   for (Seat s = 0; s < m.seatCount(); ++s) {
     if (!personSeat(m, s)) continue;
     if (auto it = personBuilt_.find(s); it != personBuilt_.end() && it->second == t) continue;
@@ -407,16 +384,16 @@ void Peer::buildPersonBundles(uint32_t t) {
     if (!inTurn) {
       // Out of turn a seat may still have something to say (Warp: catching a missed Drop to Impulse): the
       // person gets outOfTurnMs to say it; silence or an empty answer is "nothing".
-      if (opt_.outOfTurnMs == 0 || engine_->game().legalOrders(s).empty() || used >= opt_.outOfTurnMs)
+      if (opt_.outOfTurnMs == 0 || ledger_->engine().game().legalOrders(s).empty() || used >= opt_.outOfTurnMs)
         orders.emplace();
       else
-        orders = opt_.decide(*engine_, s, opt_.outOfTurnMs - used);
+        orders = opt_.decide(ledger_->engine(), s, opt_.outOfTurnMs - used);
     } else if (opt_.turnClockMs != 0 && used >= opt_.turnClockMs) {
       logLine("turn " + std::to_string(t) + ": seat " + std::to_string(s) + "'s turn clock (" +
               std::to_string(opt_.turnClockMs / 1000) + " s) ran out: its officer plays this turn");
       orders = botOrders(s);
     } else {
-      orders = opt_.decide(*engine_, s, opt_.turnClockMs == 0 ? UINT64_MAX : opt_.turnClockMs - used);
+      orders = opt_.decide(ledger_->engine(), s, opt_.turnClockMs == 0 ? UINT64_MAX : opt_.turnClockMs - used);
     }
     if (orders) {
       personBuilt_[s] = t;
@@ -430,7 +407,7 @@ void Peer::buildPersonBundles(uint32_t t) {
 
 std::vector<Seat> Peer::deciding() const {
   std::vector<Seat> out;
-  const uint32_t t = engine_->turn();
+  const uint32_t t = ledger_->turn();
   auto m = membershipNow();
   for (Seat s = 0; s < m.seatCount(); ++s) {
     if (personSeat(m, s)) {
@@ -446,15 +423,15 @@ std::vector<Seat> Peer::deciding() const {
 uint64_t Peer::toleranceNow() const {
   // At turn 0 a slow-connecting peer looks silent; substituting it there races its first bundle (a desync
   // the Seal check would report), so the first turn gets a longer grace.
-  return engine_->turn() == 0 ? opt_.silenceMs * std::max<uint32_t>(opt_.firstTurnGrace, 1) : opt_.silenceMs;
+  return ledger_->turn() == 0 ? opt_.silenceMs * std::max<uint32_t>(opt_.firstTurnGrace, 1) : opt_.silenceMs;
 }
 
 void Peer::stewardDuties() {
-  const uint32_t t = engine_->turn();
-  if (engine_->over() || now_ < turnStartMs_ + toleranceNow() || (substitutedFor_ && *substitutedFor_ == t)) return;
+  const uint32_t t = ledger_->turn();
+  if (ledger_->over() || now_ < turnStartMs_ + toleranceNow() || (substitutedFor_ && *substitutedFor_ == t)) return;
   auto m = membershipNow();
   auto& slots = pending_[t];
-  slots.resize(engine_->session().seats.size());
+  slots.resize(ledger_->session().seats.size());
   std::vector<Seat> silent;
   for (Seat s = 0; s < m.seatCount(); ++s) {
     if (m.seat(s).controller != Controller::Owner || !slots[s].empty() || mine(s)) continue;
@@ -496,10 +473,10 @@ void Peer::stewardDuties() {
 }
 
 bool Peer::tryAdvance() {
-  if (halted_ || syncing_ || engine_->over()) return false;
-  const uint32_t t = engine_->turn();
+  if (halted_ || syncing_ || ledger_->over()) return false;
+  const uint32_t t = ledger_->turn();
   auto it = pending_.find(t);
-  const auto& session = engine_->session();
+  const auto& session = ledger_->session();
   const Seat seats = static_cast<Seat>(session.seats.size());
   if (it == pending_.end()) return false;
   auto& slots = it->second;
@@ -527,7 +504,7 @@ bool Peer::tryAdvance() {
       std::string why;
       if (!(c.verifiedWith && *c.verifiedWith == signer) && !(c.signedBy == signer) && !c.bundle.verifySignature(signer))
         why = "signature does not verify against the expected signer " + signer.fingerprint();
-      else if (c.bundle.chain != lastBodyHash_[s])
+      else if (c.bundle.chain != ledger_->heads()[s])
         why = "chain does not continue this seat's previous bundle";
       else if (t == 0 && !(c.bundle.prevSeal.isZero() && c.bundle.prevDigest.isZero()))
         why = "turn 0 must carry zero prevSeal and prevDigest";
@@ -556,53 +533,50 @@ bool Peer::tryAdvance() {
   }
   // Seal check: a validly signed prevSeal unlike ours is a desync at t-1.
   for (Seat s = 0; s < seats; ++s) {
-    if (t > 0 && chosen[s]->bundle.prevSeal != engine_->lastSeal()) {
+    if (t > 0 && chosen[s]->bundle.prevSeal != ledger_->lastSeal()) {
       logLine("seat " + std::to_string(s) + "'s bundle for turn " + std::to_string(t) + " carries Seal " +
               chosen[s]->bundle.prevSeal.shortHex() + " for turn " + std::to_string(t - 1) + ", ours is " +
-              engine_->lastSeal().shortHex());
+              ledger_->lastSeal().shortHex());
       startDesync(t - 1);
       return false;
     }
   }
-  TurnRecord rec;
-  rec.turn = t;
-  std::vector<std::vector<Order>> orders(seats);
-  std::vector<det::Hash128> hashes;
+  std::vector<Bundle> bundles;
+  std::vector<PublicKey> verifiedBy;
   for (Seat s = 0; s < seats; ++s) {
-    const Bundle& b = chosen[s]->bundle;
-    if (t > 0 && b.prevDigest != lastDigest_) {
-      ++stats_.digestMismatches;
-      logLine("seat " + std::to_string(s) + " saw a different bundle set for turn " + std::to_string(t - 1) +
-              " (prevDigest differs; Seals agree)");
-    }
-    orders[s] = b.orders;
-    hashes.push_back(chosen[s]->bodyHash);
-    rec.bundles.push_back(b);
-    rec.encoded.push_back(b.encode());
-    rec.signers.push_back(*chosen[s]->verifiedWith);
+    bundles.push_back(chosen[s]->bundle);
+    verifiedBy.push_back(*chosen[s]->verifiedWith);
   }
-  rec.substituted = substitutedThisTurn(orders);
-  auto res = engine_->step(orders);
-  det::Writer w;
-  engine_->write(w);
-  auto state = w.take();
+  auto applied = ledger_->apply(std::move(bundles), verifiedBy);
+  if (!applied) {
+    // Every check above passed, so only a signer disagreement between candidates can land here: drop this
+    // turn's candidates and ask again rather than apply a turn a replay could not verify.
+    logLine("could not apply turn " + std::to_string(t) + ": " + applied.message());
+    pending_.erase(it);
+    return false;
+  }
+  TurnRecord rec = std::move(*applied);
+  for (Seat s : rec.digestMismatch) {
+    ++stats_.digestMismatches;
+    logLine("seat " + std::to_string(s) + " saw a different bundle set for turn " + std::to_string(t - 1) +
+            " (prevDigest differs; Seals agree)");
+  }
   if (auto c = corruptions_.find(t); c != corruptions_.end()) {
+    auto state = *rec.state;
     c->second(state);
-    det::Reader r(state, "corrupted state");
-    if (auto st = engine_->read(r); !st) logLine("corruption hook produced unreadable state: " + st.message());
+    if (auto st = ledger_->overwriteState(state); !st) logLine("corruption hook produced unreadable state: " + st.message());
+    rec.state = std::make_shared<const std::vector<uint8_t>>(std::move(state));
+    rec.seal = ledger_->lastSeal();
   }
-  rec.seal = engine_->lastSeal();
-  rec.rejected = std::move(res.rejected);
   for (const auto& rj : rec.rejected)
     logLine("turn " + std::to_string(t) + ": seat " + std::to_string(rj.seat) + " order " +
             std::to_string(rj.index) + " rejected: " + rj.reason);
-  lastBodyHash_ = hashes;
-  lastDigest_ = turnDigest(hashes);
-  ring_.emplace_back(t, std::move(state));
+  ring_.emplace_back(t, rec.state);
   if (ring_.size() > opt_.stateRing) ring_.erase(ring_.begin());
   seals_.push_back(rec.seal);
   pending_.erase(it);
   if (opt_.onTurn) opt_.onTurn(rec);
+  if (opt_.recordStateEvery == 0 || (t + 1) % opt_.recordStateEvery != 0) rec.state.reset();
   records_.push_back(std::move(rec));
   return true;
 }
@@ -610,7 +584,7 @@ bool Peer::tryAdvance() {
 void Peer::periodic() {
   if (syncing_) {
     Seat seat = 0;
-    for (Seat s = 0; s < engine_->session().seats.size(); ++s)
+    for (Seat s = 0; s < ledger_->session().seats.size(); ++s)
       if (mine(s)) seat = s;
     broadcast(SnapshotRequest{seat});
     return;
@@ -619,26 +593,26 @@ void Peer::periodic() {
     if (!report_) broadcast(DesyncNotice{desyncTurn_});
     return;
   }
-  const uint32_t t = engine_->turn();
+  const uint32_t t = ledger_->turn();
   // Resend the bundles of this turn and the last: a peer one turn behind may still need them.
   for (auto& [turn, list] : own_)
     for (const auto& b : list) {
       ++stats_.bundlesSent;
       broadcast(BundleMsg{b});
     }
-  if (engine_->over()) return;
+  if (ledger_->over()) return;
   auto it = pending_.find(t);
-  for (Seat s = 0; s < engine_->session().seats.size(); ++s)
+  for (Seat s = 0; s < ledger_->session().seats.size(); ++s)
     if (it == pending_.end() || s >= it->second.size() || it->second[s].empty()) broadcast(BundleRequest{t, s});
   // A restarted owner proves its Seal and asks for its seat back.
   if (t > recordBase_ && recordBase_ > 0) {
     auto m = membershipNow();
     for (Seat s = 0; s < m.seatCount(); ++s)
-      if (mine(s) && !engine_->session().seats[s].ai && m.seat(s).controller == Controller::Ai &&
+      if (mine(s) && !ledger_->session().seats[s].ai && m.seat(s).controller == Controller::Ai &&
           !m.seat(s).reclaimAt) {
         uint32_t at = t + opt_.reclaimLead;
-        broadcast(ReclaimRequest{s, t - 1, engine_->lastSeal(),
-                                 makeReclaimOrder(engine_->gameId(), s, at, opt_.key)});
+        broadcast(ReclaimRequest{s, t - 1, ledger_->lastSeal(),
+                                 makeReclaimOrder(ledger_->engine().gameId(), s, at, opt_.key)});
       }
   }
 }
@@ -650,7 +624,7 @@ void Peer::startDesync(uint32_t turn) {
   logLine("DESYNC at turn " + std::to_string(turn) + ": stopped; exchanging canonical states");
   if (const auto* st = ringState(turn)) {
     std::vector<Seat> seats;
-    for (Seat s = 0; s < engine_->session().seats.size(); ++s)
+    for (Seat s = 0; s < ledger_->session().seats.size(); ++s)
       if (mine(s)) seats.push_back(s);
     samples_[net_.self()] = StateSample{net_.self(), seats, *st};
   }
@@ -659,7 +633,7 @@ void Peer::startDesync(uint32_t turn) {
 
 void Peer::tryReport(bool force) {
   if (report_) return;
-  std::vector<bool> covered(engine_->session().seats.size(), false);
+  std::vector<bool> covered(ledger_->session().seats.size(), false);
   std::vector<StateSample> all;
   for (const auto& [p, s] : samples_) {
     all.push_back(s);
@@ -668,7 +642,7 @@ void Peer::tryReport(bool force) {
   }
   bool complete = std::all_of(covered.begin(), covered.end(), [](bool b) { return b; });
   if (!complete && !force) return;
-  auto rep = buildDesyncReport(engine_->session(), desyncTurn_, net_.self(), all);
+  auto rep = buildDesyncReport(ledger_->session(), desyncTurn_, net_.self(), all);
   if (!rep) {
     logLine("desync report failed: " + rep.message());
     return;
@@ -679,7 +653,7 @@ void Peer::tryReport(bool force) {
 
 const std::vector<uint8_t>* Peer::ringState(uint32_t turn) const {
   for (const auto& [t, bytes] : ring_)
-    if (t == turn) return &bytes;
+    if (t == turn) return bytes.get();
   return nullptr;
 }
 

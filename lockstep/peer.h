@@ -18,20 +18,11 @@
 #include "lockstep/desync.h"
 #include "lockstep/transport.h"
 #include "lockstep/turn_engine.h"
+#include "lockstep/turn_ledger.h"
+#include "lockstep/turn_record.h"
 #include "lockstep/wire.h"
 
 namespace concord::lockstep {
-
-/// Everything one applied turn was made of: what the replay writer records.
-struct TurnRecord {
-  uint32_t turn = 0;
-  std::vector<Bundle> bundles;                 // one per seat, ascending, with signatures
-  std::vector<std::vector<uint8_t>> encoded;   // Bundle::encode() of each
-  std::vector<PublicKey> signers;              // who signed each (owner or steward)
-  std::vector<Seat> substituted;               // seats substituted in this turn
-  det::Hash128 seal;
-  std::vector<Rejection> rejected;
-};
 
 /// Two different, validly signed bundles for one (gameId, turn, seat): kept as proof.
 struct Equivocation {
@@ -65,8 +56,12 @@ struct PeerOptions {
   uint64_t outOfTurnMs = 0;
   /// Every signed bundle received for a turn before firstTurn() (a rejoined peer backfilling its replay).
   std::function<void(const Bundle&)> onHistory;
+  /// records() keep the state bytes of every turn t with (t + 1) % recordStateEvery == 0 (0: none): a rejoined
+  /// peer's backfilled replay writes its snapshots from them, as a peer that played from turn 0 does.
+  uint32_t recordStateEvery = kSnapshotEvery;
   std::function<void(std::string_view)> log;        // human-readable log lines
-  std::function<void(const TurnRecord&)> onTurn;    // every applied turn (replay writer seam)
+  /// Every applied turn, as the ledger returned it (with its state bytes): the replay writer's seam.
+  std::function<void(const TurnRecord&)> onTurn;
 };
 
 struct PeerStats {
@@ -91,14 +86,16 @@ class Peer {
   /// Receives, applies every complete turn, sends due bundles, resends, requests, substitutes.
   void tick(uint64_t nowMs);
 
-  uint32_t turn() const { return engine_->turn(); }
-  bool over() const { return engine_->over(); }
+  uint32_t turn() const { return ledger_->turn(); }
+  bool over() const { return ledger_->over(); }
   /// Stopped by a desync; the report follows once the other states arrive.
   bool halted() const { return halted_; }
   bool syncing() const { return syncing_; }
-  const TurnEngine& engine() const { return *engine_; }
+  const TurnEngine& engine() const { return ledger_->engine(); }
+  const TurnLedger& ledger() const { return *ledger_; }
   /// Seal hash of every applied turn, indexed from firstTurn().
   const std::vector<det::Hash128>& seals() const { return seals_; }
+  /// Every applied turn from firstTurn() (without their state bytes; the ring keeps the recent ones).
   const std::vector<TurnRecord>& records() const { return records_; }
   uint32_t firstTurn() const { return recordBase_; }
   const std::optional<DesyncReport>& desync() const { return report_; }
@@ -162,7 +159,7 @@ class Peer {
 
   Transport& net_;
   PeerOptions opt_;
-  std::unique_ptr<TurnEngine> engine_;
+  std::unique_ptr<TurnLedger> ledger_;
   std::map<Seat, std::unique_ptr<Bot>> bots_;
   uint64_t now_ = 0;
   uint64_t nextPeriodic_ = 0;
@@ -179,9 +176,7 @@ class Peer {
   std::optional<uint32_t> cutOffLogged_;
   std::map<uint32_t, std::vector<std::vector<Candidate>>> pending_;
   std::map<uint32_t, std::vector<Bundle>> own_;
-  std::vector<det::Hash128> lastBodyHash_;
-  det::Hash128 lastDigest_;
-  std::vector<std::pair<uint32_t, std::vector<uint8_t>>> ring_;
+  std::vector<std::pair<uint32_t, std::shared_ptr<const std::vector<uint8_t>>>> ring_;
   std::vector<det::Hash128> seals_;
   std::vector<TurnRecord> records_;
   uint32_t recordBase_ = 0;

@@ -78,6 +78,7 @@ StepResult TurnEngine::step(std::span<const std::vector<Order>> ordersBySeat) {
   write(w);
   lastSeal_ = w.digest();
   res.seal = lastSeal_;
+  res.state = w.take();
   return res;
 }
 

@@ -19,6 +19,7 @@ struct StepResult {
   uint32_t turn = 0;
   det::Hash128 seal;
   std::vector<Rejection> rejected;  // game and system orders refused, identically on every peer
+  std::vector<uint8_t> state;       // the canonical bytes the Seal hashed: written once per turn
 };
 
 class TurnEngine {

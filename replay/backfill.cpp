@@ -6,8 +6,7 @@
 #include <optional>
 
 #include "lockstep/membership.h"
-#include "lockstep/turn_engine.h"
-#include "replay/chain.h"
+#include "lockstep/turn_ledger.h"
 #include "replay/session_recorder.h"
 
 namespace concord::replay {
@@ -19,6 +18,41 @@ std::string where(uint32_t turn, Seat seat) {
 // What a bundle of `turn` links to: the turn before, or nothing (zero) at turn 0.
 std::string before(uint32_t turn) {
   return turn == 0 ? std::string("nothing (zero at turn 0)") : "turn " + std::to_string(turn - 1);
+}
+// A backfilled bundle that does not continue the ledger; chains are checked first, so a fork is named exactly.
+std::string keptFault(const lockstep::LinkFault& f, uint32_t t) {
+  using lockstep::LinkField;
+  switch (f.field) {
+    case LinkField::Chain:
+      return "its chain " + f.got.shortHex() + " is not " + f.want.shortHex() + ", the body hash of the seat's kept bundle of " +
+             before(t) + " (the signer signed two different bundles for one of these slots: equivocation)";
+    case LinkField::PrevDigest:
+      return "its prevDigest " + f.got.shortHex() + " differs from the digest " + f.want.shortHex() +
+             " of the kept bundles of " + before(t);
+    case LinkField::PrevSeal:
+      return "its prevSeal " + f.got.shortHex() + " differs from the re-simulated Seal " + f.want.shortHex() + " of " + before(t);
+    case LinkField::Header: break;
+  }
+  return "the bundle is not for this game, turn and seat";
+}
+// The first live record must continue the backfilled history.
+std::string liveFault(const lockstep::LinkFault& f, uint32_t t) {
+  using lockstep::LinkField;
+  switch (f.field) {
+    case LinkField::Chain:
+      return "the live bundle's chain " + f.got.shortHex() + " is not " + f.want.shortHex() +
+             ", the body hash of the seat's backfilled bundle of turn " + std::to_string(t - 1) +
+             " (another history, or its signer signed two bundles for that slot)";
+    case LinkField::PrevDigest:
+      return "the live bundle's prevDigest " + f.got.shortHex() + " differs from the digest " + f.want.shortHex() +
+             " of the backfilled turn " + std::to_string(t - 1);
+    case LinkField::PrevSeal:
+      return "the live bundle's prevSeal " + f.got.shortHex() + " differs from the Seal " + f.want.shortHex() +
+             " the backfilled history reaches at turn " + std::to_string(t - 1) +
+             " (the state the peer continued from is not the state of this history)";
+    case LinkField::Header: break;
+  }
+  return "the live bundle is not for this game, turn and seat";
 }
 }  // namespace
 
@@ -86,6 +120,39 @@ bool HistoryBackfill::offer(const lockstep::Bundle& b) {
 
 Result<void> HistoryBackfill::write(const std::string& path, std::span<const lockstep::TurnRecord> live,
                                     WriterOptions options, std::span<const CommsEntry> comms) const {
+  auto history = this->history(live, options);
+  if (!history) return history.error();
+
+  // Pass 2: write every turn through the recorder: the backfilled records, then the live ones.
+  auto recorder = SessionRecorder::create(path, session_, options);
+  if (!recorder) return Err("history backfill: ", recorder.message());
+  auto failed = [&](const std::string& why) -> Result<void> {
+    recorder->reset();  // closes the file (flushing a partial block) before it is removed
+    std::error_code ec;
+    std::filesystem::remove(path, ec);
+    return Err("history backfill: ", why);
+  };
+  size_t nextComms = 0;
+  auto commsUpTo = [&](uint64_t turn) -> Result<void> {  // the messages accepted before `turn` was played
+    for (; nextComms < comms.size() && comms[nextComms].turn <= turn; ++nextComms)
+      if (auto st = (*recorder)->recordComms(comms[nextComms]); !st) return st;
+    return Ok();
+  };
+  for (const auto& rec : *history) {
+    if (auto st = commsUpTo(rec.turn); !st) return failed(st.message());
+    if (auto st = (*recorder)->record(rec); !st) return failed(st.message());
+  }
+  for (const auto& r : live) {
+    if (auto st = commsUpTo(r.turn); !st) return failed(st.message());
+    if (auto st = (*recorder)->record(r); !st) return failed(st.message());
+  }
+  if (auto st = commsUpTo(UINT64_MAX); !st) return failed(st.message());
+  if (auto st = (*recorder)->close(); !st) return failed(st.message());
+  return Ok();
+}
+
+Result<std::vector<lockstep::TurnRecord>> HistoryBackfill::history(std::span<const lockstep::TurnRecord> live,
+                                                                    WriterOptions options) const {
   if (!complete()) {
     auto hole = missing(1);
     return Err("history backfill: ", need() - have(), " of ", need(), " bundles of turns before ", firstTurn_,
@@ -103,114 +170,40 @@ Result<void> HistoryBackfill::write(const std::string& path, std::span<const loc
                  r.signers.size(), " signers for ", seats_, " seats");
   }
 
-  // Pass 1: re-step the backfilled turns, checking every bundle as verify would; nothing is written yet.
-  auto created = lockstep::TurnEngine::create(session_);
+  // Pass 1: the backfilled turns through the ledger, checked as verify would; nothing is written yet.
+  auto created = lockstep::TurnLedger::create(session_);
   if (!created) return Err("history backfill: ", created.message());
-  auto& engine = **created;
-  BundleChain chain(engine.gameId(), seats_);
-  std::vector<det::Hash128> seals;
-  seals.reserve(firstTurn_);
-  std::vector<std::vector<Order>> orders(seats_);
+  auto& ledger = **created;
+  std::vector<lockstep::TurnRecord> history;
+  history.reserve(firstTurn_);
   for (uint32_t t = 0; t < firstTurn_; ++t) {
-    std::vector<const lockstep::Bundle*> got(seats_);
-    std::vector<size_t> keyOf(seats_);
+    std::vector<lockstep::Bundle> bundles;
+    std::vector<lockstep::PublicKey> verifiedBy;
+    std::vector<std::vector<Order>> orders;
     for (Seat s = 0; s < seats_; ++s) {
       const auto& k = slots_.at(index(t, s));
-      got[s] = &k.bundle;
-      keyOf[s] = k.key;
-      orders[s] = k.bundle.orders;
+      bundles.push_back(k.bundle);
+      verifiedBy.push_back(keys_[k.key]);  // offer() verified the signature over this very body
+      orders.push_back(k.bundle.orders);
     }
-    if (t > 0 && engine.over())
+    if (t > 0 && ledger.over())
       return Err(where(t, 0), "the game was already over after turn ", t - 1,
                  " (bundles for turns that never happened)");
-    auto signers = expectedSigners(session_, engine.membership(), t, orders);
-    auto rebuilt = chain.build(t, orders, engine.lastSeal());
-    // Chains first: a seat whose previous bundle is not the one this one chains to is named exactly (two bundles
-    // signed for one slot: the kept one at turn t-1 is not the one the seat's signer continued from).
+    if (auto f = ledger.firstFault(bundles, true)) return Err(where(t, f->seat), keptFault(*f, t));
+    auto signers = ledger.expectedSigners(orders);
     for (Seat s = 0; s < seats_; ++s)
-      if (got[s]->chain != rebuilt[s].chain)
-        return Err(where(t, s), "its chain ", got[s]->chain.shortHex(), " is not ", rebuilt[s].chain.shortHex(),
-                   ", the body hash of the seat's kept bundle of ", before(t),
-                   " (the signer signed two different bundles for one of these slots: equivocation)");
-    for (Seat s = 0; s < seats_; ++s)
-      if (got[s]->prevDigest != rebuilt[s].prevDigest)
-        return Err(where(t, s), "its prevDigest ", got[s]->prevDigest.shortHex(), " differs from the digest ",
-                   rebuilt[s].prevDigest.shortHex(), " of the kept bundles of ", before(t));
-    for (Seat s = 0; s < seats_; ++s)
-      if (got[s]->prevSeal != rebuilt[s].prevSeal)
-        return Err(where(t, s), "its prevSeal ", got[s]->prevSeal.shortHex(), " differs from the re-simulated Seal ",
-                   rebuilt[s].prevSeal.shortHex(), " of ", before(t));
-    for (Seat s = 0; s < seats_; ++s) {
-      // offer() verified the signature with keys_[keyOf[s]] over this very body; it must be the expected signer.
-      if (!(keys_[keyOf[s]] == signers[s]))
-        return Err(where(t, s), "signed by ", keys_[keyOf[s]].fingerprint(),
-                   " but the membership of this turn expects ", signers[s].fingerprint());
-      if (got[s]->body() != rebuilt[s].body())
-        return Err(where(t, s), "the bundle differs from the one the replay re-derives");
-    }
-    chain.advance(rebuilt);
-    seals.push_back(engine.step(orders).seal);
+      if (!(verifiedBy[s] == signers[s]))
+        return Err(where(t, s), "signed by ", verifiedBy[s].fingerprint(), " but the membership of this turn expects ",
+                   signers[s].fingerprint());
+    auto rec = ledger.apply(std::move(bundles), verifiedBy);
+    if (!rec) return Err("history backfill: ", rec.message());
+    if (options.snapshotEvery == 0 || (t + 1) % options.snapshotEvery != 0) rec->state.reset();
+    history.push_back(std::move(*rec));
   }
-  if (firstTurn_ > 0) {
-    // The live history must continue from exactly the re-derived state and bundles.
-    const auto& first = live.front();
-    for (Seat s = 0; s < seats_; ++s) orders[s] = first.bundles[s].orders;
-    auto rebuilt = chain.build(firstTurn_, orders, engine.lastSeal());
-    // Same order as above: chains name the seat whose history forked, then the digest, then the Seal.
-    for (Seat s = 0; s < seats_; ++s)
-      if (first.bundles[s].chain != rebuilt[s].chain)
-        return Err(where(firstTurn_, s), "the live bundle's chain ", first.bundles[s].chain.shortHex(), " is not ",
-                   rebuilt[s].chain.shortHex(), ", the body hash of the seat's backfilled bundle of turn ",
-                   firstTurn_ - 1, " (another history, or its signer signed two bundles for that slot)");
-    for (Seat s = 0; s < seats_; ++s)
-      if (first.bundles[s].prevDigest != rebuilt[s].prevDigest)
-        return Err(where(firstTurn_, s), "the live bundle's prevDigest ", first.bundles[s].prevDigest.shortHex(),
-                   " differs from the digest ", rebuilt[s].prevDigest.shortHex(), " of the backfilled turn ",
-                   firstTurn_ - 1);
-    for (Seat s = 0; s < seats_; ++s)
-      if (first.bundles[s].prevSeal != rebuilt[s].prevSeal)
-        return Err(where(firstTurn_, s), "the live bundle's prevSeal ", first.bundles[s].prevSeal.shortHex(),
-                   " differs from the Seal ", rebuilt[s].prevSeal.shortHex(),
-                   " the backfilled history reaches at turn ", firstTurn_ - 1,
-                   " (the state the peer continued from is not the state of this history)");
-  }
-
-  // Pass 2: write every turn through the recorder (which re-checks each body, signer and Seal as it goes).
-  auto recorder = SessionRecorder::create(path, session_, options);
-  if (!recorder) return Err("history backfill: ", recorder.message());
-  auto failed = [&](const std::string& why) -> Result<void> {
-    recorder->reset();  // closes the file (flushing a partial block) before it is removed
-    std::error_code ec;
-    std::filesystem::remove(path, ec);
-    return Err("history backfill: ", why);
-  };
-  size_t nextComms = 0;
-  auto commsUpTo = [&](uint64_t turn) -> Result<void> {  // the messages accepted before `turn` was played
-    for (; nextComms < comms.size() && comms[nextComms].turn <= turn; ++nextComms)
-      if (auto st = (*recorder)->recordComms(comms[nextComms]); !st) return st;
-    return Ok();
-  };
-  for (uint32_t t = 0; t < firstTurn_; ++t) {
-    if (auto st = commsUpTo(t); !st) return failed(st.message());
-    lockstep::TurnRecord rec;
-    rec.turn = t;
-    for (Seat s = 0; s < seats_; ++s) {
-      const auto& k = slots_.at(index(t, s));
-      rec.bundles.push_back(k.bundle);
-      rec.signers.push_back(keys_[k.key]);  // pass 1 checked it is the expected signer
-      orders[s] = k.bundle.orders;
-    }
-    rec.substituted = lockstep::substitutedThisTurn(orders);
-    rec.seal = seals[t];
-    if (auto st = (*recorder)->record(rec); !st) return failed(st.message());
-  }
-  for (const auto& r : live) {
-    if (auto st = commsUpTo(r.turn); !st) return failed(st.message());
-    if (auto st = (*recorder)->record(r); !st) return failed(st.message());
-  }
-  if (auto st = commsUpTo(UINT64_MAX); !st) return failed(st.message());
-  if (auto st = (*recorder)->close(); !st) return failed(st.message());
-  return Ok();
+  if (firstTurn_ > 0)
+    if (auto f = ledger.firstFault(live.front().bundles, true)) return Err(where(firstTurn_, f->seat), liveFault(*f, firstTurn_));
+  return history;
 }
+
 
 }  // namespace concord::replay

@@ -62,6 +62,11 @@ class HistoryBackfill {
   /// accepted, each kept just before the turn it was accepted at (SessionRecorder::recordComms), the rest at the end.
   Result<void> write(const std::string& path, std::span<const lockstep::TurnRecord> live, WriterOptions options = {},
                      std::span<const CommsEntry> comms = {}) const;
+  /// Pass 1 of write(): turns 0..firstTurn-1 stepped through the TurnLedger from the kept bundles, checked as
+  /// above, and the first of `live` checked to continue them. Records keep their state bytes on turns the
+  /// writer snapshots under `options`.
+  Result<std::vector<lockstep::TurnRecord>> history(std::span<const lockstep::TurnRecord> live,
+                                                    WriterOptions options = {}) const;
 
  private:
   struct Kept {

@@ -1,6 +1,7 @@
 #include "replay/record.h"
 
-#include "replay/chain.h"
+#include "lockstep/local_signing.h"
+#include "lockstep/turn_ledger.h"
 
 namespace concord::replay {
 
@@ -37,33 +38,15 @@ Result<lockstep::SessionConfig> makeBotSession(std::string_view moduleId, const 
   return s;
 }
 
-Result<TurnRecordInput> signTurn(BundleChain& chain, const lockstep::TurnEngine& engine,
-                                 const std::vector<std::vector<Order>>& orders, const std::vector<lockstep::KeyPair>& keys) {
-  const uint32_t t = engine.turn();
-  auto signers = expectedSigners(engine.session(), engine.membership(), t, orders);
-  auto bundles = chain.build(t, orders, engine.lastSeal());
-  TurnRecordInput rec;
-  rec.turn = t;
-  for (size_t s = 0; s < bundles.size(); ++s) {
-    const lockstep::KeyPair* key = nullptr;
-    for (const auto& k : keys)
-      if (k.publicKey == signers[s]) key = &k;
-    if (!key) return Err("recorder: no key pair for seat ", s, "'s signer ", signers[s].fingerprint());
-    bundles[s].signWith(*key);
-    rec.signatures.push_back(bundles[s].signature);
-  }
-  chain.advance(bundles);
-  return rec;
-}
-
 Result<RecordSummary> recordBotGame(const std::string& path, const lockstep::SessionConfig& session,
                                     const std::vector<lockstep::KeyPair>& keys, const RecordOptions& options,
                                     const CommsSource& commsAt) {
   auto mod = findModule(session.moduleId, session.rulesVersion);
   if (!mod) return mod.error();
-  auto created = lockstep::TurnEngine::create(session);
+  auto created = lockstep::TurnLedger::create(session);
   if (!created) return created.error();
-  auto& engine = *created;
+  auto& ledger = *created;
+  const auto& engine = ledger->engine();
   const auto seats = static_cast<Seat>(session.seats.size());
   std::vector<std::unique_ptr<Bot>> bots;
   std::vector<det::Rng> rngs;
@@ -73,7 +56,6 @@ Result<RecordSummary> recordBotGame(const std::string& path, const lockstep::Ses
   }
   auto writer = ReplayWriter::create(path, session, options.writer);
   if (!writer) return writer.error();
-  BundleChain chain(engine->gameId(), seats);
   RecordSummary sum;
   auto keepComms = [&](uint32_t t) -> Result<void> {
     if (!commsAt) return Ok();
@@ -81,30 +63,27 @@ Result<RecordSummary> recordBotGame(const std::string& path, const lockstep::Ses
       if (auto r = (*writer)->appendComms(std::move(c)); !r) return r;
     return Ok();
   };
-  while (!engine->over() && engine->turn() < options.maxTurns) {
-    const uint32_t t = engine->turn();
+  while (!engine.over() && engine.turn() < options.maxTurns) {
+    const uint32_t t = engine.turn();
     if (auto r = keepComms(t); !r) return r.error();
     std::vector<std::vector<Order>> orders(seats);
-    for (Seat s : engine->awaiting()) {
-      const Game& g = engine->game();
+    for (Seat s : engine.awaiting()) {
+      const Game& g = engine.game();
       auto legal = g.legalOrders(s);
       orders[s] = bots[s]->choose(g.observe(s), legal, rngs[s]);
     }
-    auto rec = signTurn(chain, *engine, orders, keys);
+    auto rec = lockstep::applySignedLocally(*ledger, std::move(orders), keys);
     if (!rec) return rec.error();
-    auto res = engine->step(orders);
-    rec->ordersBySeat = std::move(orders);
-    rec->seal = res.seal;
-    if (auto r = (*writer)->append(*rec, engine.get()); !r) return r.error();
+    if (auto r = (*writer)->append(*rec); !r) return r.error();
   }
-  if (auto r = keepComms(engine->turn()); !r) return r.error();
+  if (auto r = keepComms(engine.turn()); !r) return r.error();
   if (options.close) {
     if (auto r = (*writer)->close(); !r) return r.error();
   } else if (auto r = (*writer)->flush(); !r) {
     return r.error();
   }
-  sum.turns = engine->turn();
-  sum.finalSeal = engine->lastSeal();
+  sum.turns = engine.turn();
+  sum.finalSeal = engine.lastSeal();
   sum.bytes = (*writer)->bytesWritten();
   return sum;
 }

@@ -1,6 +1,6 @@
-// The direct recorder: steps a game with the module's bots through TurnEngine, builds and signs each
-// seat's bundles exactly as the pipeline would, and writes the replay. For tests, benchmarks and the
-// CLI until (and besides) the lockstep pipeline; the live pipeline writes through ReplayWriter itself.
+// The direct recorder: plays a game with the module's bots through the TurnLedger, signing each seat's bundle
+// locally (every key is ours), and writes the replay. For tests, benchmarks and the CLI besides the
+// networked pipeline, which steps the same ledger.
 #pragma once
 
 #include <cstdint>
@@ -12,8 +12,6 @@
 #include "core/game/registry.h"
 #include "lockstep/crypto.h"
 #include "lockstep/session.h"
-#include "lockstep/turn_engine.h"
-#include "replay/chain.h"
 #include "replay/writer.h"
 
 namespace concord::replay {
@@ -24,12 +22,6 @@ Result<lockstep::SessionConfig> makeBotSession(std::string_view moduleId, const 
                                                std::string_view label, std::string_view botKind = "");
 /// The key pairs makeBotSession's seats use.
 std::vector<lockstep::KeyPair> botSessionKeys(std::string_view label, Seat seats);
-
-/// The signed record of the engine's next turn without a network: builds each seat's bundle on `chain`, signs
-/// it with the pair in `keys` of the signer Membership expects, and advances the chain. The caller steps the
-/// engine with `orders` and fills in the orders and the Seal.
-Result<TurnRecordInput> signTurn(BundleChain& chain, const lockstep::TurnEngine& engine,
-                                 const std::vector<std::vector<Order>>& orders, const std::vector<lockstep::KeyPair>& keys);
 
 struct RecordOptions {
   WriterOptions writer;

@@ -9,18 +9,16 @@ namespace concord::replay {
 namespace {
 
 struct Run {
-  std::unique_ptr<lockstep::TurnEngine> engine;
-  BundleChain chain;
+  std::unique_ptr<lockstep::TurnLedger> ledger;
   VerifyReport report;
 };
 
-Result<Run> run(const ReplayReader& reader, const VerifyProgress& progress) {
+Result<Run> run(const ReplayReader& reader, const VerifyProgress& progress, const VerifyTurn& onTurn) {
   Run st;
   const auto& session = reader.header().session;
-  auto e = lockstep::TurnEngine::create(session);
-  if (!e) return e.error();
-  st.engine = std::move(*e);
-  st.chain = BundleChain(st.engine->gameId(), static_cast<Seat>(session.seats.size()));
+  auto l = lockstep::TurnLedger::create(session);
+  if (!l) return l.error();
+  st.ledger = std::move(*l);
   auto& rep = st.report;
   rep.notices = reader.notices();
   auto fail = [&](uint32_t turn, std::optional<Seat> seat, const std::string& why) {
@@ -40,7 +38,7 @@ Result<Run> run(const ReplayReader& reader, const VerifyProgress& progress) {
       }
       det::Writer a, b;
       (*snap)->write(a);
-      st.engine->write(b);
+      st.ledger->engine().write(b);
       if (!std::ranges::equal(a.data(), b.data())) {
         fail(f.firstTurn, std::nullopt, "snapshot differs from the re-simulated state");
         return st;
@@ -54,38 +52,38 @@ Result<Run> run(const ReplayReader& reader, const VerifyProgress& progress) {
       fail(f.firstTurn, std::nullopt, block.message());
       return st;
     }
-    std::vector<lockstep::Bundle> bundles;
-    std::vector<lockstep::PublicKey> signers;
-    for (const auto& t : block->turns) {
-      signers = expectedSigners(session, st.engine->membership(), t.turn, t.ordersBySeat);
-      bundles = st.chain.build(t.turn, t.ordersBySeat, st.engine->lastSeal());
-      st.chain.advance(bundles);
-      auto res = st.engine->step(t.ordersBySeat);
-      if (sealTag(res.seal) != t.sealTag) {
+    lockstep::TurnRecord rec;
+    for (size_t k = 0; k < block->turns.size(); ++k) {
+      const auto& t = block->turns[k];
+      rec = st.ledger->applyOrders(t.ordersBySeat);
+      if (sealTag(rec.seal) != t.sealTag) {
         fail(t.turn, std::nullopt,
-             "re-simulated Seal hash " + res.seal.shortHex() + " does not match the recorded Seal hash");
+             "re-simulated Seal hash " + rec.seal.shortHex() + " does not match the recorded Seal hash");
         return st;
       }
       rep.turns = t.turn + 1;
+      if (k + 1 == block->turns.size()) break;  // the block's last turn is reported once its heads are checked
+      if (onTurn) onTurn(rec);
     }
     const uint32_t last = f.firstTurn + f.turnCount - 1;
     ++rep.sealsChecked;
-    if (st.engine->lastSeal() != block->lastSeal) {
+    if (st.ledger->lastSeal() != block->lastSeal) {
       fail(last, std::nullopt,
-           "re-simulated Seal hash " + st.engine->lastSeal().hex() + " differs from the recorded " +
+           "re-simulated Seal hash " + st.ledger->lastSeal().hex() + " differs from the recorded " +
                block->lastSeal.hex());
       return st;
     }
-    for (Seat s = 0; s < bundles.size(); ++s) {
-      bundles[s].signature = block->signatures[s];
+    for (Seat s = 0; s < rec.bundles.size(); ++s) {
+      rec.bundles[s].signature = block->signatures[s];
       ++rep.signaturesChecked;
-      if (!bundles[s].verifySignature(signers[s])) {
+      if (!rec.bundles[s].verifySignature(rec.signers[s])) {
         fail(last, s,
-             "signature on the seat's chain head does not verify with key " + signers[s].fingerprint() +
+             "signature on the seat's chain head does not verify with key " + rec.signers[s].fingerprint() +
                  " (a bundle of this seat at or before this turn was altered, or signed by another key)");
         return st;
       }
     }
+    if (onTurn && !block->turns.empty()) onTurn(rec);
     if (progress) progress(rep.turns, reader.turnCount());
   }
   // Comms: per-peer annotations outside the Seal, each signed by its sender's seat key.
@@ -108,14 +106,14 @@ Result<Run> run(const ReplayReader& reader, const VerifyProgress& progress) {
     ++rep.commsChecked;
   }
   rep.ok = true;
-  rep.finalSeal = st.engine->lastSeal();
+  rep.finalSeal = st.ledger->lastSeal();
   return st;
 }
 
 }  // namespace
 
-Result<VerifyReport> verifyReplay(const ReplayReader& reader, const VerifyProgress& progress) {
-  auto r = run(reader, progress);
+Result<VerifyReport> verifyReplay(const ReplayReader& reader, const VerifyProgress& progress, const VerifyTurn& onTurn) {
+  auto r = run(reader, progress, onTurn);
   if (!r) return r.error();
   return std::move(r->report);
 }
@@ -129,10 +127,10 @@ Result<VerifyReport> verifyReplay(const std::string& path, const VerifyProgress&
 Result<Resumed> resumeReplay(const std::string& path) {
   auto reader = ReplayReader::open(path);
   if (!reader) return reader.error();
-  auto r = run(*reader, {});
+  auto r = run(*reader, {}, {});
   if (!r) return r.error();
   if (!r->report.ok) return Err(path, ": cannot resume: ", r->report.failure);
-  return Resumed{std::move(*reader), std::move(r->engine), std::move(r->chain), std::move(r->report)};
+  return Resumed{std::move(*reader), std::move(r->ledger), std::move(r->report)};
 }
 
 }  // namespace concord::replay

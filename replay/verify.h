@@ -1,7 +1,7 @@
-// verifyReplay: re-simulates a replay with TurnEngine, re-derives every bundle body and chain, and
-// checks every Seal tag, every block-end Seal hash, every stored chain-head signature against the key
-// Membership says must sign it, and every snapshot against the re-simulated state.
-// resumeReplay: the same, returning the engine and chain positioned after the last turn to continue.
+// verifyReplay: steps a replay's turns through the TurnLedger (the same one the live peer steps), which
+// re-derives every bundle body and chain; checks every Seal tag, every block-end Seal hash, every stored
+// chain-head signature against the key Membership says must sign it, and every snapshot against the state.
+// resumeReplay: the same, returning the ledger positioned after the last turn to continue.
 #pragma once
 
 #include <cstdint>
@@ -11,8 +11,7 @@
 #include <string>
 
 #include "core/det/result.h"
-#include "lockstep/turn_engine.h"
-#include "replay/chain.h"
+#include "lockstep/turn_ledger.h"
 #include "replay/reader.h"
 
 namespace concord::replay {
@@ -34,16 +33,18 @@ struct VerifyReport {
 
 /// Called after each block with (turns done, total turns).
 using VerifyProgress = std::function<void(uint32_t done, uint32_t total)>;
+/// Called with each turn the ledger applied (bundles re-derived; signatures only on checked chain heads).
+using VerifyTurn = std::function<void(const lockstep::TurnRecord&)>;
 
 /// The error is for a file that cannot be read at all; a failed check is a report with ok = false.
-Result<VerifyReport> verifyReplay(const ReplayReader& reader, const VerifyProgress& progress = {});
+Result<VerifyReport> verifyReplay(const ReplayReader& reader, const VerifyProgress& progress = {},
+                                  const VerifyTurn& onTurn = {});
 Result<VerifyReport> verifyReplay(const std::string& path, const VerifyProgress& progress = {});
 
 /// A verified replay positioned at its end, ready to continue the game.
 struct Resumed {
   ReplayReader reader;
-  std::unique_ptr<lockstep::TurnEngine> engine;  // after the last recorded turn
-  BundleChain chain;                             // chain heads and digest of the last recorded turn
+  std::unique_ptr<lockstep::TurnLedger> ledger;  // after the last recorded turn
   VerifyReport report;
 };
 /// Resume = read, re-simulate, verify; fails (naming the turn) unless every check passes.

@@ -98,27 +98,29 @@ Result<void> ReplayWriter::writeFrame(FrameKind kind, uint32_t first, uint32_t c
   return Ok();
 }
 
-Result<void> ReplayWriter::append(const TurnRecordInput& rec, const lockstep::TurnEngine* after) {
+Result<void> ReplayWriter::append(const lockstep::TurnRecord& rec) {
   if (closed_) return Err("replay writer for ", path_, " is closed");
   if (rec.turn != nextTurn_) return Err("replay writer: expected turn ", nextTurn_, ", got turn ", rec.turn);
-  if (rec.ordersBySeat.size() != seats_ || rec.signatures.size() != seats_)
-    return Err("replay writer: turn ", rec.turn, " needs orders and a signature for each of ", seats_, " seats");
+  if (rec.bundles.size() != seats_)
+    return Err("replay writer: turn ", rec.turn, " needs a bundle for each of ", seats_, " seats");
   TurnRecord t;
   t.turn = rec.turn;
-  t.ordersBySeat = rec.ordersBySeat;
+  t.ordersBySeat.reserve(seats_);
+  pending_.signatures.clear();
+  for (const auto& b : rec.bundles) {
+    t.ordersBySeat.push_back(b.orders);
+    pending_.signatures.push_back(b.signature);
+  }
   t.sealTag = sealTag(rec.seal);
   pending_.turns.push_back(std::move(t));
   pending_.lastSeal = rec.seal;
-  pending_.signatures = rec.signatures;
   ++nextTurn_;
   if (pending_.turns.size() >= header_.blockTurns) {
     if (auto r = flush(); !r) return r;
   }
-  if (after && header_.snapshotEvery != 0 && after->turn() == nextTurn_ && nextTurn_ % header_.snapshotEvery == 0) {
+  if (rec.state && header_.snapshotEvery != 0 && nextTurn_ % header_.snapshotEvery == 0) {
     if (auto r = flush(); !r) return r;
-    det::Writer w;
-    after->write(w);
-    if (auto r = writeFrame(FrameKind::Snapshot, nextTurn_, 0, w.data()); !r) return r;
+    if (auto r = writeFrame(FrameKind::Snapshot, nextTurn_, 0, *rec.state); !r) return r;
   }
   return Ok();
 }

@@ -11,7 +11,7 @@
 #include "core/game/types.h"
 #include "lockstep/crypto.h"
 #include "lockstep/session.h"
-#include "lockstep/turn_engine.h"
+#include "lockstep/turn_record.h"
 #include "replay/format.h"
 #include "replay/turn_block.h"
 
@@ -21,16 +21,7 @@ class ReplayReader;
 
 struct WriterOptions {
   uint32_t blockTurns = 64;      // turns per frame; a crash loses at most the unflushed block
-  uint32_t snapshotEvery = 256;  // snapshot frame every N turns when append() is given the engine
-};
-
-/// One turn as the pipeline saw it: every seat's orders, the Seal hash after the turn, and every
-/// seat's full signature on its bundle of this turn (the writer keeps only those at block ends).
-struct TurnRecordInput {
-  uint32_t turn = 0;
-  std::vector<std::vector<Order>> ordersBySeat;
-  det::Hash128 seal;
-  std::vector<lockstep::Signature> signatures;
+  uint32_t snapshotEvery = lockstep::kSnapshotEvery;  // snapshot frame every N turns (from the record's state bytes)
 };
 
 /// One index entry: where a frame starts.
@@ -57,9 +48,10 @@ class ReplayWriter {
   /// and the index trailer (rewritten at close). Resume uses this after verifying.
   static Result<std::unique_ptr<ReplayWriter>> reopen(const std::string& path, const ReplayReader& reader);
 
-  /// Appends the next turn (turns must be consecutive from 0). With `after` (the engine after this
-  /// turn), a snapshot frame is written every snapshotEvery turns.
-  Result<void> append(const TurnRecordInput& record, const lockstep::TurnEngine* after = nullptr);
+  /// Appends the next applied turn (consecutive from 0): every seat's orders and the Seal; the bundles'
+  /// signatures are kept at block ends (chain heads). When the record carries its state bytes, a snapshot
+  /// frame follows every snapshotEvery turns.
+  Result<void> append(const lockstep::TurnRecord& record);
   /// Keeps one accepted comms message (format version 2; a per-peer annotation outside the Seal). `turn`
   /// must be <= nextTurn() and not before the previous message's; seat < seats. Written as a Comms frame
   /// after the pending turns at the next flush (block end, flush(), close()).

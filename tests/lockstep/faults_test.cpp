@@ -150,7 +150,7 @@ TEST(Faults, HostileInputIsRejectedLoggedAndHarmless) {
     EXPECT_TRUE(anyLine(q, "rejected message from peer 4")) << s;
     EXPECT_TRUE(anyLine(q, "EQUIVOCATION by seat 1 at turn 2")) << s;
     ASSERT_EQ(q.equivocations().size(), 1u);
-    EXPECT_EQ(q.equivocations()[0].first, real.encoded[1]);
+    EXPECT_EQ(q.equivocations()[0].first, real.bundles[1].encode());
     EXPECT_EQ(q.equivocations()[0].second, twin.encode());
     EXPECT_EQ(q.flaggedSeats(), std::vector<Seat>{1});
   }

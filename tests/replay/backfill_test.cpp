@@ -28,7 +28,16 @@ namespace {
 
 constexpr WriterOptions kOpts{16, 32};  // several blocks and snapshots even in short games
 
-lockstep::SelfPlayParams shedParams(uint64_t seed) { return concord::testing::shedTable(4, seed, 3); }
+// Peers keep the state of the turns kOpts snapshots, as they keep kSnapshotEvery's in play.
+void keepSnapshotStates(lockstep::SelfPlayParams& p) {
+  p.customize = [](Seat, lockstep::PeerOptions& o) { o.recordStateEvery = kOpts.snapshotEvery; };
+}
+
+lockstep::SelfPlayParams shedParams(uint64_t seed) {
+  auto p = concord::testing::shedTable(4, seed, 3);
+  keepSnapshotStates(p);
+  return p;
+}
 
 struct Played {
   lockstep::SessionConfig session;
@@ -183,6 +192,7 @@ TEST(HistoryBackfill, WarpSplitsEqualTheReplayFromTurnZero) {
   p.moduleId = "warp";
   p.seats = 3;
   p.seed = 5;
+  keepSnapshotStates(p);
   auto g = play(p);
   const auto n = static_cast<uint32_t>(g.records.size());
   ASSERT_GT(n, 40u);
@@ -308,28 +318,23 @@ TEST(HistoryBackfill, LiveRecordsOfAnotherHistoryFailAtFirstTurn) {
   const uint32_t k = 18;
   auto bf = filled(g, k);
   // The live records of the same session played differently from turn 3 (another history reaching turn k).
-  auto e = std::move(lockstep::TurnEngine::create(g.session).value());
-  BundleChain chain(e->gameId(), static_cast<Seat>(g.session.seats.size()));
+  auto l = std::move(lockstep::TurnLedger::create(g.session).value());
+  const auto& e = l->engine();
   std::vector<Record> other;
-  while (e->turn() < k + 5) {
-    const uint32_t t = e->turn();
+  while (e.turn() < k + 5) {
+    const uint32_t t = e.turn();
     std::vector<std::vector<Order>> orders(g.session.seats.size());
     if (t < 3) {
       for (Seat s = 0; s < orders.size(); ++s) orders[s] = g.records[t].bundles[s].orders;
     } else {
-      for (Seat s : e->awaiting()) {
-        auto legal = e->game().legalOrders(s);
+      for (Seat s : e.awaiting()) {
+        auto legal = e.game().legalOrders(s);
         if (!legal.empty()) orders[s].push_back(legal.back());
       }
     }
-    Record rec;
-    rec.turn = t;
-    rec.signers = expectedSigners(g.session, e->membership(), t, orders);
-    rec.bundles = chain.build(t, orders, e->lastSeal());
-    for (Seat s = 0; s < orders.size(); ++s) rec.bundles[s].signWith(keyFor(g, rec.signers[s]));
-    chain.advance(rec.bundles);
-    rec.seal = e->step(orders).seal;
-    other.push_back(std::move(rec));
+    std::vector<lockstep::KeyPair> keys;
+    for (const auto& pub : l->expectedSigners(orders)) keys.push_back(keyFor(g, pub));
+    other.push_back(lockstep::applySignedLocally(*l, std::move(orders), keys).value());
   }
   ASSERT_NE(other[k - 1].seal, g.records[k - 1].seal) << "pick another alternative history";
   auto path = tempPath("backfill_other_live.ccr");

@@ -34,21 +34,20 @@ TEST(ReplayFormat, RoundTripProperty) {
     auto path = tempPath("roundtrip.ccr");
     auto w = ReplayWriter::create(path, session, opt);
     ASSERT_TRUE(w.ok()) << w.message();
-    std::vector<TurnRecordInput> recs;
+    std::vector<lockstep::TurnRecord> recs;
     auto turns = static_cast<uint32_t>(rng.below(200));
     for (uint32_t t = 0; t < turns; ++t) {
-      TurnRecordInput r;
+      lockstep::TurnRecord r;
       r.turn = t;
-      r.ordersBySeat.resize(seats);
-      for (auto& list : r.ordersBySeat) {
+      r.bundles.resize(seats);
+      for (auto& bundle : r.bundles) {
         if (rng.below(3) != 0) continue;
         auto n = 1 + rng.below(rng.below(10) == 0 ? 64 : 3);
-        for (uint64_t k = 0; k < n; ++k) list.push_back(randomOrder(rng));
+        for (uint64_t k = 0; k < n; ++k) bundle.orders.push_back(randomOrder(rng));
       }
       r.seal = det::Hash128{rng.next(), rng.next()};
-      r.signatures.resize(seats);
-      for (auto& sig : r.signatures)
-        for (auto& b : sig.bytes) b = static_cast<uint8_t>(rng.below(256));
+      for (auto& bundle : r.bundles)
+        for (auto& b : bundle.signature.bytes) b = static_cast<uint8_t>(rng.below(256));
       if (rng.below(17) == 0) {
         ASSERT_TRUE((*w)->flush().ok());
       }
@@ -68,12 +67,15 @@ TEST(ReplayFormat, RoundTripProperty) {
       auto b = rd->block(i);
       ASSERT_TRUE(b.ok()) << b.message();
       for (const auto& t : b->turns) {
-        EXPECT_EQ(t.ordersBySeat, recs[t.turn].ordersBySeat) << "seed " << seed << " turn " << t.turn;
+        ASSERT_EQ(t.ordersBySeat.size(), recs[t.turn].bundles.size());
+        for (size_t s = 0; s < t.ordersBySeat.size(); ++s)
+          EXPECT_EQ(t.ordersBySeat[s], recs[t.turn].bundles[s].orders) << "seed " << seed << " turn " << t.turn;
         EXPECT_EQ(t.sealTag, sealTag(recs[t.turn].seal));
       }
       const auto& last = recs[f.firstTurn + f.turnCount - 1];
       EXPECT_EQ(b->lastSeal, last.seal);
-      EXPECT_EQ(b->signatures, last.signatures);
+      ASSERT_EQ(b->signatures.size(), last.bundles.size());
+      for (size_t s = 0; s < last.bundles.size(); ++s) EXPECT_EQ(b->signatures[s], last.bundles[s].signature);
     }
   }
 }

@@ -74,23 +74,14 @@ TEST(ReplayPipeline, SubstitutionAndReclaimVerify) {
 
 namespace {
 // A pipeline-shaped record of the engine's next turn (first legal order per awaited seat, signed).
-lockstep::TurnRecord nextRecord(lockstep::TurnEngine& e, BundleChain& chain, const std::vector<lockstep::KeyPair>& keys) {
-  const auto seats = static_cast<Seat>(e.session().seats.size());
-  std::vector<std::vector<Order>> orders(seats);
+lockstep::TurnRecord nextRecord(lockstep::TurnLedger& l, const std::vector<lockstep::KeyPair>& keys) {
+  const auto& e = l.engine();
+  std::vector<std::vector<Order>> orders(e.session().seats.size());
   for (Seat s : e.awaiting()) {
     auto legal = e.game().legalOrders(s);
     if (!legal.empty()) orders[s].push_back(legal.front());
   }
-  lockstep::TurnRecord rec;
-  rec.turn = e.turn();
-  rec.signers = expectedSigners(e.session(), e.membership(), rec.turn, orders);
-  rec.bundles = chain.build(rec.turn, orders, e.lastSeal());
-  for (Seat s = 0; s < seats; ++s)
-    for (const auto& k : keys)
-      if (k.publicKey == rec.signers[s]) rec.bundles[s].signWith(k);
-  chain.advance(rec.bundles);
-  rec.seal = e.step(orders).seal;
-  return rec;
+  return lockstep::applySignedLocally(l, std::move(orders), keys).value();
 }
 }  // namespace
 
@@ -100,25 +91,23 @@ TEST(ReplayPipeline, RecorderResumesACrashedSession) {
   auto path = tempPath("rec_resume.ccr");
   det::Hash128 straightSeal;
   {
-    auto e = std::move(lockstep::TurnEngine::create(session).value());
-    BundleChain chain(e->gameId(), 3);
-    for (int i = 0; i < 120; ++i) straightSeal = nextRecord(*e, chain, keys).seal;
+    auto l = std::move(lockstep::TurnLedger::create(session).value());
+    for (int i = 0; i < 120; ++i) straightSeal = nextRecord(*l, keys).seal;
   }
   {
     auto rec = SessionRecorder::create(path, session, {16, 32});
     ASSERT_TRUE(rec.ok());
-    auto e = std::move(lockstep::TurnEngine::create(session).value());
-    BundleChain chain(e->gameId(), 3);
-    for (int i = 0; i < 70; ++i) ASSERT_TRUE((*rec)->record(nextRecord(*e, chain, keys)).ok());
+    auto l = std::move(lockstep::TurnLedger::create(session).value());
+    for (int i = 0; i < 70; ++i) ASSERT_TRUE((*rec)->record(nextRecord(*l, keys)).ok());
     // The recorder goes away without close(): no index trailer (its destructor flushes turns 64..69).
   }
   auto resumed = resumeReplay(path);
   ASSERT_TRUE(resumed.ok()) << resumed.message();
   auto rec = SessionRecorder::resume(path, *resumed);
   ASSERT_TRUE(rec.ok()) << rec.message();
-  auto& e = *resumed->engine;
-  EXPECT_EQ(e.turn(), 70u);
-  while (e.turn() < 120) ASSERT_TRUE((*rec)->record(nextRecord(e, resumed->chain, keys)).ok());
+  auto& l = *resumed->ledger;
+  EXPECT_EQ(l.turn(), 70u);
+  while (l.turn() < 120) ASSERT_TRUE((*rec)->record(nextRecord(l, keys)).ok());
   ASSERT_TRUE((*rec)->close().ok());
   auto rep = verifyReplay(path);
   ASSERT_TRUE(rep.ok()) << rep.message();

@@ -8,7 +8,8 @@
 #include <vector>
 
 #include "core/det/writer.h"
-#include "replay/chain.h"
+#include "lockstep/local_signing.h"
+#include "lockstep/turn_ledger.h"
 #include "replay/record.h"
 #include "replay/writer.h"
 
@@ -43,13 +44,15 @@ inline det::Hash128 stateOf(const lockstep::TurnEngine& e) {
   return w.digest();
 }
 
-/// Plays turns [engine->turn(), until) with each awaited seat's first legal order, signing with `keys`,
-/// appending to `writer`. `tamper(turn, orders)` may alter the recorded orders after signing.
+/// Plays turns [ledger.turn(), until) with each awaited seat's first legal order, signing with `keys`,
+/// appending to `writer`. `tamper(turn, orders)` may alter the recorded orders after signing, as a forger
+/// would: the signatures stay those of the honest chain (kept on a clone), the file holds the altered orders.
 template <class Tamper>
-void playFirstLegal(lockstep::TurnEngine& engine, BundleChain& chain, ReplayWriter& writer,
-                    const std::vector<lockstep::KeyPair>& keys, uint32_t until, Tamper tamper) {
-  const auto& session = engine.session();
-  const auto seats = static_cast<Seat>(session.seats.size());
+void playFirstLegal(lockstep::TurnLedger& ledger, ReplayWriter& writer, const std::vector<lockstep::KeyPair>& keys,
+                    uint32_t until, Tamper tamper) {
+  const auto& engine = ledger.engine();
+  auto honest = ledger.clone();
+  const auto seats = static_cast<Seat>(ledger.session().seats.size());
   while (!engine.over() && engine.turn() < until) {
     const uint32_t t = engine.turn();
     std::vector<std::vector<Order>> orders(seats);
@@ -57,21 +60,24 @@ void playFirstLegal(lockstep::TurnEngine& engine, BundleChain& chain, ReplayWrit
       auto legal = engine.game().legalOrders(s);
       if (!legal.empty()) orders[s].push_back(legal.front());
     }
-    auto signers = expectedSigners(session, engine.membership(), t, orders);
-    auto bundles = chain.build(t, orders, engine.lastSeal());
-    TurnRecordInput rec;
-    rec.turn = t;
+    auto signers = honest->expectedSigners(orders);
+    std::vector<lockstep::Signature> sigs;
     for (Seat s = 0; s < seats; ++s) {
+      auto b = honest->draft(s, orders[s]);
       for (const auto& k : keys)
-        if (k.publicKey == signers[s]) bundles[s].signWith(k);
-      rec.signatures.push_back(bundles[s].signature);
+        if (k.publicKey == signers[s]) b.signWith(k);
+      sigs.push_back(b.signature);
     }
-    chain.advance(bundles);
+    honest->applyOrders(orders);
     tamper(t, orders);
-    auto res = engine.step(orders);
-    rec.ordersBySeat = orders;
-    rec.seal = res.seal;
-    ASSERT_TRUE(writer.append(rec, &engine).ok());
+    std::vector<lockstep::Bundle> bundles;
+    for (Seat s = 0; s < seats; ++s) {
+      bundles.push_back(ledger.draft(s, orders[s]));
+      bundles.back().signature = sigs[s];
+    }
+    auto rec = ledger.apply(std::move(bundles), ledger.expectedSigners(orders));
+    ASSERT_TRUE(rec.ok()) << rec.message();
+    ASSERT_TRUE(writer.append(*rec).ok());
   }
 }
 

@@ -98,12 +98,11 @@ TEST(ReplayRobustness, ForgedOrdersFailVerifyAtTheTurn) {
   auto session = shedSession(3, "forged");
   auto keys = botSessionKeys("forged", 3);
   auto path = tempPath("forged.ccr");
-  auto engine = std::move(lockstep::TurnEngine::create(session).value());
-  BundleChain chain(engine->gameId(), 3);
+  auto ledger = std::move(lockstep::TurnLedger::create(session).value());
   auto w = ReplayWriter::create(path, session, {8, 0});
   ASSERT_TRUE(w.ok());
   const uint32_t forgedTurn = 13;
-  playFirstLegal(*engine, chain, **w, keys, 40, [&](uint32_t t, std::vector<std::vector<Order>>& orders) {
+  playFirstLegal(*ledger, **w, keys, 40, [&](uint32_t t, std::vector<std::vector<Order>>& orders) {
     if (t != forgedTurn) return;
     orders[1].push_back(Order{shed::kPass, {}});  // an order seat 1 never signed
   });
@@ -126,11 +125,10 @@ TEST(ReplayRobustness, WrongSignerFailsVerifyNamingSeat) {
   auto intruder = lockstep::KeyPair::fromLabel("intruder");
   keys[1].secretKey = intruder.secretKey;
   auto path = tempPath("signer.ccr");
-  auto engine = std::move(lockstep::TurnEngine::create(session).value());
-  BundleChain chain(engine->gameId(), 3);
+  auto ledger = std::move(lockstep::TurnLedger::create(session).value());
   auto w = ReplayWriter::create(path, session, {8, 0});
   ASSERT_TRUE(w.ok());
-  playFirstLegal(*engine, chain, **w, keys, 20, [](uint32_t, auto&) {});
+  playFirstLegal(*ledger, **w, keys, 20, [](uint32_t, auto&) {});
   ASSERT_TRUE((*w)->close().ok());
   auto rep = verifyReplay(path);
   ASSERT_TRUE(rep.ok()) << rep.message();

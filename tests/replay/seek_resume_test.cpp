@@ -54,21 +54,19 @@ TEST(ReplayResume, CrashedRecordingResumesToTheSameGame) {
   // Uninterrupted reference.
   auto refPath = tempPath("resume_ref.ccr");
   {
-    auto engine = std::move(lockstep::TurnEngine::create(session).value());
-    BundleChain chain(engine->gameId(), 3);
+    auto ledger = std::move(lockstep::TurnLedger::create(session).value());
     auto w = ReplayWriter::create(refPath, session, {16, 32});
     ASSERT_TRUE(w.ok());
-    playFirstLegal(*engine, chain, **w, keys, 150, [](uint32_t, auto&) {});
+    playFirstLegal(*ledger, **w, keys, 150, [](uint32_t, auto&) {});
     ASSERT_TRUE((*w)->close().ok());
   }
   // Crash after 100 turns (no close), then cut mid-frame for good measure.
   auto path = tempPath("resume.ccr");
   {
-    auto engine = std::move(lockstep::TurnEngine::create(session).value());
-    BundleChain chain(engine->gameId(), 3);
+    auto ledger = std::move(lockstep::TurnLedger::create(session).value());
     auto w = ReplayWriter::create(path, session, {16, 32});
     ASSERT_TRUE(w.ok());
-    playFirstLegal(*engine, chain, **w, keys, 100, [](uint32_t, auto&) {});
+    playFirstLegal(*ledger, **w, keys, 100, [](uint32_t, auto&) {});
     ASSERT_TRUE((*w)->flush().ok());
     auto bytes = readAll(path);
     bytes.resize(bytes.size() - 5);  // the last block (turns 96..99) is now cut
@@ -77,11 +75,11 @@ TEST(ReplayResume, CrashedRecordingResumesToTheSameGame) {
   }
   auto res = resumeReplay(path);
   ASSERT_TRUE(res.ok()) << res.message();
-  EXPECT_EQ(res->engine->turn(), 96u);
+  EXPECT_EQ(res->ledger->turn(), 96u);
   EXPECT_FALSE(res->report.notices.empty());
   auto w = ReplayWriter::reopen(path, res->reader);
   ASSERT_TRUE(w.ok()) << w.message();
-  playFirstLegal(*res->engine, res->chain, **w, keys, 150, [](uint32_t, auto&) {});
+  playFirstLegal(*res->ledger, **w, keys, 150, [](uint32_t, auto&) {});
   ASSERT_TRUE((*w)->close().ok());
 
   auto a = verifyReplay(refPath);
@@ -100,11 +98,10 @@ TEST(ReplayResume, RefusesATamperedReplay) {
   auto session = shedSession(2, "resume-bad");
   auto keys = botSessionKeys("resume-bad", 2);
   auto path = tempPath("resume_bad.ccr");
-  auto engine = std::move(lockstep::TurnEngine::create(session).value());
-  BundleChain chain(engine->gameId(), 2);
+  auto ledger = std::move(lockstep::TurnLedger::create(session).value());
   auto w = ReplayWriter::create(path, session, {8, 0});
   ASSERT_TRUE(w.ok());
-  playFirstLegal(*engine, chain, **w, keys, 30, [](uint32_t t, std::vector<std::vector<Order>>& o) {
+  playFirstLegal(*ledger, **w, keys, 30, [](uint32_t t, std::vector<std::vector<Order>>& o) {
     if (t == 20) o[0].push_back(Order{7, {1}});  // an unsigned extra order
   });
   ASSERT_TRUE((*w)->close().ok());

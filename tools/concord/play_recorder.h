@@ -1,6 +1,6 @@
-// The terminal table's replay: `concord play warp` steps its game through a lockstep::TurnEngine and writes
-// every turn with the replay API (bundles built, chained and signed exactly as the pipeline would), so
-// `concord replay verify|step` work on a game played at the terminal. Header-only; used by cmd_play.cpp.
+// The terminal table's replay: `concord play warp` steps its game through the lockstep::TurnLedger (every seat
+// signed locally) and writes each turn record, so `concord replay verify|step` work on a game played at the
+// terminal. Header-only; used by cmd_play.cpp.
 #pragma once
 
 #include <algorithm>
@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "core/det/result.h"
-#include "lockstep/turn_engine.h"
-#include "replay/chain.h"
+#include "lockstep/local_signing.h"
+#include "lockstep/turn_ledger.h"
 #include "replay/verify.h"
 #include "replay/record.h"
 #include "replay/writer.h"
@@ -45,13 +45,12 @@ class PlayRecorder {
   /// `keys` are the key pairs of every seat of `session` (the signer of each bundle is chosen by Membership).
   static Result<std::unique_ptr<PlayRecorder>> create(const lockstep::SessionConfig& session,
                                                       std::vector<lockstep::KeyPair> keys, const std::string& path) {
-    auto engine = lockstep::TurnEngine::create(session);
-    if (!engine) return engine.error();
+    auto ledger = lockstep::TurnLedger::create(session);
+    if (!ledger) return ledger.error();
     std::unique_ptr<PlayRecorder> r(new PlayRecorder());
     r->session_ = session;
     r->keys_ = std::move(keys);
-    r->engine_ = std::move(*engine);
-    r->chain_ = replay::BundleChain(r->engine_->gameId(), static_cast<Seat>(session.seats.size()));
+    r->ledger_ = std::move(*ledger);
     if (!path.empty()) {
       std::error_code ec;
       auto parent = std::filesystem::path(path).parent_path();
@@ -70,32 +69,28 @@ class PlayRecorder {
     auto resumed = replay::resumeReplay(path);
     if (!resumed) return Err(path, ": cannot resume: ", resumed.message());
     std::unique_ptr<PlayRecorder> r(new PlayRecorder());
-    r->session_ = resumed->engine->session();
+    r->session_ = resumed->ledger->session();
     r->keys_ = replay::botSessionKeys(keyLabel, static_cast<Seat>(r->session_.seats.size()));
     for (const auto& seat : r->session_.seats)
       if (std::none_of(r->keys_.begin(), r->keys_.end(), [&](const lockstep::KeyPair& k) { return k.publicKey == seat.key; }))
         return Err(path, ": not a game saved by this table (its seats sign with other keys); watch it with `concord replay step`");
-    r->chain_ = resumed->chain;
     auto w = replay::ReplayWriter::reopen(path, resumed->reader);
     if (!w) return w.error();
     r->writer_ = std::move(*w);
-    r->engine_ = std::move(resumed->engine);
+    r->ledger_ = std::move(resumed->ledger);
     r->path_ = path;
     return r;
   }
 
-  const lockstep::TurnEngine& engine() const { return *engine_; }
+  const lockstep::TurnEngine& engine() const { return ledger_->engine(); }
   const lockstep::SessionConfig& session() const { return session_; }
   const std::string& path() const { return path_; }
 
   /// One turn: each seat's orders (empty for seats that do not act). Signs, applies and appends.
   Result<void> step(std::vector<std::vector<Order>> orders) {
-    auto rec = replay::signTurn(chain_, *engine_, orders, keys_);
+    auto rec = lockstep::applySignedLocally(*ledger_, std::move(orders), keys_);
     if (!rec) return rec.error();
-    auto res = engine_->step(orders);
-    rec->ordersBySeat = std::move(orders);
-    rec->seal = res.seal;
-    if (writer_) return writer_->append(*rec, engine_.get());
+    if (writer_) return writer_->append(*rec);
     return Ok();
   }
 
@@ -111,8 +106,7 @@ class PlayRecorder {
   PlayRecorder() = default;
   lockstep::SessionConfig session_;
   std::vector<lockstep::KeyPair> keys_;
-  std::unique_ptr<lockstep::TurnEngine> engine_;
-  replay::BundleChain chain_;
+  std::unique_ptr<lockstep::TurnLedger> ledger_;
   std::unique_ptr<replay::ReplayWriter> writer_;
   std::string path_;
 };

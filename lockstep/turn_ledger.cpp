@@ -1,0 +1,196 @@
+#include "lockstep/turn_ledger.h"
+
+#include <algorithm>
+
+#include "core/det/reader.h"
+#include "core/det/writer.h"
+
+namespace concord::lockstep {
+
+bool sameTurn(const TurnRecord& a, const TurnRecord& b) {
+  auto sameRejections = [](const std::vector<Rejection>& x, const std::vector<Rejection>& y) {
+    return std::ranges::equal(x, y, [](const Rejection& p, const Rejection& q) {
+      return p.seat == q.seat && p.index == q.index && p.reason == q.reason;
+    });
+  };
+  return a.turn == b.turn && a.heads == b.heads && a.digest == b.digest && a.signers == b.signers &&
+         a.substituted == b.substituted && a.digestMismatch == b.digestMismatch && a.seal == b.seal &&
+         sameRejections(a.rejected, b.rejected);
+}
+
+std::string LinkFault::describe() const {
+  switch (field) {
+    case LinkField::Header: return "its game id, turn or seat is not this slot's";
+    case LinkField::Chain: return "its chain " + got.shortHex() + " is not " + want.shortHex();
+    case LinkField::PrevDigest: return "its prevDigest " + got.shortHex() + " is not " + want.shortHex();
+    case LinkField::PrevSeal: return "its prevSeal " + got.shortHex() + " is not " + want.shortHex();
+  }
+  return "unknown link field";
+}
+
+Result<std::unique_ptr<TurnLedger>> TurnLedger::create(const SessionConfig& session) {
+  auto e = TurnEngine::create(session);
+  if (!e) return e.error();
+  std::unique_ptr<TurnLedger> l(new TurnLedger());
+  l->engine_ = std::move(*e);
+  l->heads_.assign(session.seats.size(), det::Hash128{});
+  return l;
+}
+
+Result<std::unique_ptr<TurnLedger>> TurnLedger::fromSnapshot(const SessionConfig& session, uint32_t turn,
+                                                             std::span<const uint8_t> state, std::span<const Bundle> prev) {
+  auto l = create(session);
+  if (!l) return l;
+  const auto seats = static_cast<Seat>(session.seats.size());
+  if (turn == 0 || prev.size() != seats)
+    return Err("snapshot at turn ", turn, " carries ", prev.size(), " bundles of the turn before, the table has ", seats, " seats");
+  det::Reader r(state, "snapshot");
+  if (auto st = (*l)->engine_->read(r); !st) return st.error();
+  if (auto st = r.finish(); !st) return st.error();
+  if ((*l)->engine_->turn() != turn) return Err("snapshot state is at turn ", (*l)->engine_->turn(), ", not ", turn);
+  for (Seat s = 0; s < seats; ++s) {
+    if (prev[s].seat != s || prev[s].turn + 1 != turn) return Err("snapshot's bundles of turn ", turn - 1, " are misordered");
+    (*l)->heads_[s] = prev[s].bodyHash();
+  }
+  (*l)->digest_ = turnDigest((*l)->heads_);
+  return l;
+}
+
+std::unique_ptr<TurnLedger> TurnLedger::clone() const {
+  std::unique_ptr<TurnLedger> l(new TurnLedger());
+  l->engine_ = engine_->clone();
+  l->heads_ = heads_;
+  l->digest_ = digest_;
+  return l;
+}
+
+Membership TurnLedger::membershipNow() const {
+  Membership m = engine_->membership();
+  m.beginTurn(engine_->turn());
+  return m;
+}
+
+PublicKey TurnLedger::expectedSigner(Seat s, std::span<const Seat> substitutedNow) const {
+  return membershipNow().expectedSigner(session(), s, substitutedNow);
+}
+
+std::vector<PublicKey> TurnLedger::expectedSigners(std::span<const std::vector<Order>> ordersBySeat) const {
+  const Membership m = membershipNow();
+  const auto substituted = substitutedThisTurn(ordersBySeat);
+  std::vector<PublicKey> keys;
+  for (Seat s = 0; s < m.seatCount(); ++s) keys.push_back(m.expectedSigner(session(), s, substituted));
+  return keys;
+}
+
+Bundle TurnLedger::draft(Seat s, std::vector<Order> orders) const {
+  Bundle b;
+  b.gameId = engine_->gameId();
+  b.turn = engine_->turn();
+  b.seat = s;
+  b.orders = std::move(orders);
+  b.prevSeal = engine_->lastSeal();
+  b.prevDigest = digest_;
+  b.chain = heads_.at(s);
+  return b;
+}
+
+namespace {
+
+std::optional<LinkFault> fieldFault(const Bundle& b, LinkField field, const TurnEngine& e,
+                                    const std::vector<det::Hash128>& heads, const det::Hash128& digest) {
+  switch (field) {
+    case LinkField::Header:
+      if (b.gameId != e.gameId() || b.turn != e.turn() || b.seat >= heads.size()) return LinkFault{b.seat, field, {}, {}};
+      break;
+    case LinkField::Chain:
+      if (b.chain != heads[b.seat]) return LinkFault{b.seat, field, b.chain, heads[b.seat]};
+      break;
+    case LinkField::PrevDigest:
+      if (b.prevDigest != digest) return LinkFault{b.seat, field, b.prevDigest, digest};
+      break;
+    case LinkField::PrevSeal:
+      if (b.prevSeal != e.lastSeal()) return LinkFault{b.seat, field, b.prevSeal, e.lastSeal()};
+      break;
+  }
+  return std::nullopt;
+}
+
+constexpr LinkField kFieldOrder[] = {LinkField::Header, LinkField::Chain, LinkField::PrevDigest, LinkField::PrevSeal};
+
+}  // namespace
+
+std::optional<LinkFault> TurnLedger::linkFault(const Bundle& b) const {
+  for (auto field : kFieldOrder)
+    if (auto f = fieldFault(b, field, *engine_, heads_, digest_)) return f;
+  return std::nullopt;
+}
+
+std::optional<LinkFault> TurnLedger::firstFault(std::span<const Bundle> bundles, bool digestMatters) const {
+  for (auto field : kFieldOrder) {
+    if (field == LinkField::PrevDigest && !digestMatters) continue;
+    for (const auto& b : bundles) {
+      if (field != LinkField::Header && b.seat >= heads_.size()) continue;  // reported as Header already
+      if (auto f = fieldFault(b, field, *engine_, heads_, digest_)) return f;
+    }
+  }
+  return std::nullopt;
+}
+
+Result<TurnRecord> TurnLedger::apply(std::vector<Bundle> bundles, std::span<const PublicKey> verifiedBy) {
+  const uint32_t t = engine_->turn();
+  if (bundles.size() != heads_.size())
+    return Err("turn ", t, ": ", bundles.size(), " bundles for ", heads_.size(), " seats");
+  for (Seat s = 0; s < bundles.size(); ++s)
+    if (bundles[s].seat != s) return Err("turn ", t, ": bundle ", s, " is seat ", bundles[s].seat, "'s");
+  if (auto f = firstFault(bundles, false)) return Err("turn ", t, " seat ", f->seat, ": ", f->describe());
+  std::vector<std::vector<Order>> orders;
+  orders.reserve(bundles.size());
+  for (const auto& b : bundles) orders.push_back(b.orders);
+  auto signers = expectedSigners(orders);
+  for (Seat s = 0; s < bundles.size(); ++s) {
+    const bool checked = s < verifiedBy.size() && verifiedBy[s] == signers[s];
+    if (!checked && !bundles[s].verifySignature(signers[s]))
+      return Err("turn ", t, " seat ", s, ": signature does not verify against the expected signer ",
+                 signers[s].fingerprint());
+  }
+  return commit(std::move(bundles), std::move(signers));
+}
+
+TurnRecord TurnLedger::applyOrders(std::vector<std::vector<Order>> ordersBySeat) {
+  ordersBySeat.resize(heads_.size());
+  auto signers = expectedSigners(ordersBySeat);
+  std::vector<Bundle> bundles;
+  bundles.reserve(heads_.size());
+  for (Seat s = 0; s < heads_.size(); ++s) bundles.push_back(draft(s, std::move(ordersBySeat[s])));
+  return commit(std::move(bundles), std::move(signers));
+}
+
+TurnRecord TurnLedger::commit(std::vector<Bundle> bundles, std::vector<PublicKey> signers) {
+  TurnRecord rec;
+  rec.turn = engine_->turn();
+  std::vector<std::vector<Order>> orders;
+  orders.reserve(bundles.size());
+  for (const auto& b : bundles) {
+    if (rec.turn > 0 && b.prevDigest != digest_) rec.digestMismatch.push_back(b.seat);
+    rec.heads.push_back(b.bodyHash());
+    orders.push_back(b.orders);
+  }
+  rec.substituted = substitutedThisTurn(orders);
+  auto res = engine_->step(orders);
+  rec.seal = res.seal;
+  rec.rejected = std::move(res.rejected);
+  rec.state = std::make_shared<const std::vector<uint8_t>>(std::move(res.state));
+  rec.digest = turnDigest(rec.heads);
+  rec.bundles = std::move(bundles);
+  rec.signers = std::move(signers);
+  heads_ = rec.heads;
+  digest_ = rec.digest;
+  return rec;
+}
+
+Result<void> TurnLedger::overwriteState(std::span<const uint8_t> state) {
+  det::Reader r(state, "overwritten state");
+  return engine_->read(r);
+}
+
+}  // namespace concord::lockstep

@@ -1,0 +1,83 @@
+// TurnLedger: the one answer to "what does a turn do?" (DESIGN: The turn pipeline, step 7). It takes a turn's
+// bundles, checks each against the key Membership expects and against its seat's chain, steps game and
+// membership through TurnEngine, and returns the TurnRecord every consumer reads. The live Peer, replay verify,
+// resume, rejoin backfill, the bot recorder and the terminal table all step this class; nothing else builds a
+// chain or re-simulates a turn, so they cannot disagree about one.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/det/result.h"
+#include "lockstep/turn_engine.h"
+#include "lockstep/turn_record.h"
+
+namespace concord::lockstep {
+
+/// Which body field of a bundle fails to continue the ledger (checked in this order for a whole turn, so the
+/// first fault named is the root: a forked chain explains a wrong digest and Seal after it).
+enum class LinkField : uint8_t { Header, Chain, PrevDigest, PrevSeal };
+
+struct LinkFault {
+  Seat seat = 0;
+  LinkField field = LinkField::Header;
+  det::Hash128 got, want;
+  std::string describe() const;  // "its chain 1a2b... is not 3c4d..."
+};
+
+class TurnLedger {
+ public:
+  static Result<std::unique_ptr<TurnLedger>> create(const SessionConfig& session);
+  /// A ledger positioned at `turn` from a snapshot: the canonical state before `turn` and the bundles of
+  /// `turn - 1`, whose body hashes are the seats' chain heads. The error says what does not fit.
+  static Result<std::unique_ptr<TurnLedger>> fromSnapshot(const SessionConfig& session, uint32_t turn,
+                                                          std::span<const uint8_t> state, std::span<const Bundle> prev);
+  std::unique_ptr<TurnLedger> clone() const;
+
+  const TurnEngine& engine() const { return *engine_; }
+  const SessionConfig& session() const { return engine_->session(); }
+  uint32_t turn() const { return engine_->turn(); }
+  bool over() const { return engine_->over(); }
+  const det::Hash128& lastSeal() const { return engine_->lastSeal(); }
+  const std::vector<det::Hash128>& heads() const { return heads_; }
+  const det::Hash128& lastDigest() const { return digest_; }
+
+  /// Membership as it stands for the current turn (due reclaims applied).
+  Membership membershipNow() const;
+  /// The key that must sign seat `s` this turn while the seats in `substitutedNow` are being substituted.
+  PublicKey expectedSigner(Seat s, std::span<const Seat> substitutedNow) const;
+  /// The expected signer of every seat for a turn made of `ordersBySeat`.
+  std::vector<PublicKey> expectedSigners(std::span<const std::vector<Order>> ordersBySeat) const;
+  /// Seat `s`'s unsigned bundle for the current turn: gameId, turn, prevSeal, prevDigest and chain filled in.
+  Bundle draft(Seat s, std::vector<Order> orders) const;
+
+  /// The first field of `b` that does not continue seat b.seat's chain at the current turn.
+  std::optional<LinkFault> linkFault(const Bundle& b) const;
+  /// The first fault of a whole turn: every seat's Header, then every Chain, PrevDigest, PrevSeal.
+  std::optional<LinkFault> firstFault(std::span<const Bundle> bundles, bool digestMatters) const;
+
+  /// Applies one turn: one bundle per seat, ascending. Each must continue its chain (a prevDigest naming
+  /// another bundle set is noted in the record, not refused: Seals still agree) and carry the signature of the
+  /// expected signer. `verifiedBy[s]`, when given, is the key the caller already checked bundle s with (the
+  /// peer checks on arrival); the ledger then only compares keys. Errors name the turn and seat.
+  Result<TurnRecord> apply(std::vector<Bundle> bundles, std::span<const PublicKey> verifiedBy = {});
+  /// Applies a turn known only by its orders (a replay keeps chain-head signatures, not every bundle's): the
+  /// bundles are drafted here and come back unsigned; the caller checks the chain heads' signatures.
+  TurnRecord applyOrders(std::vector<std::vector<Order>> ordersBySeat);
+
+  /// Test hook for fault drills: replaces the state after the last turn as a hardware fault would.
+  Result<void> overwriteState(std::span<const uint8_t> state);
+
+ private:
+  TurnLedger() = default;
+  TurnRecord commit(std::vector<Bundle> bundles, std::vector<PublicKey> signers);
+
+  std::unique_ptr<TurnEngine> engine_;
+  std::vector<det::Hash128> heads_;
+  det::Hash128 digest_;
+};
+
+}  // namespace concord::lockstep
