@@ -6,8 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/warp/module.h"
-#include "core/warp/state.h"
+#include "core/warp/config.h"
 #include "lockstep/peer.h"
 #include "replay/record.h"
 #include "tools/tei_store/replay_match.h"
@@ -169,8 +168,8 @@ int runPlayWarp(Args args) {
     recorderOwner = std::move(*r);
   }
   auto& rec = *recorderOwner;
-  const auto& g = dynamic_cast<const warp::WarpGame&>(rec.engine().game());
-  const warp::Config& conf = g.config();
+  // Only Game calls from here on: the table is the same for any module with a terminal table.
+  const Game& g = rec.engine().game();
   auto finish = [&](int code) {
     if (auto c = rec.close(); !c) std::fprintf(stderr, "concord: play: replay: %s\n", c.message().c_str());
     else if (!rec.path().empty()) std::printf("Replay: %s\n", rec.path().c_str());
@@ -178,14 +177,16 @@ int runPlayWarp(Args args) {
     if (rate && !rec.path().empty() && rec.engine().game().outcome()) std::printf("%s", rateFinishedGame(rec.path(), teiDb).c_str());
     return code;
   };
+  auto conf = warp::decodeConfig(rec.session().config);
+  if (!conf) return finish(failure("play: the table's config is not Warp's: " + conf.message()));
   // The same seat logic as a networked table: the person answers through TerminalSeat (asked out of turn
   // too, e.g. to catch a missed Drop to Impulse while the window is open, RULES §V), the other seats
   // through their officers (lockstep::botOrdersFor), all orders of a turn applied together in seat order.
   std::vector<std::unique_ptr<Bot>> bots;
   for (Seat s = 0; s < seats; ++s) bots.push_back(lockstep::makeSeatBot(rec.session(), s));
   auto human = [&](Seat s) { return !autoPlay && s == you; };
-  std::printf("Warp %d, %llu captains — %s\n", conf.maxPip, static_cast<unsigned long long>(seats),
-              warp::describeConfig(conf).c_str());
+  std::printf("Warp %d, %llu captains — %s\n", conf->maxPip, static_cast<unsigned long long>(seats),
+              warp::describeConfig(*conf).c_str());
   if (!autoPlay)
     std::printf("You are Captain %llu. Type an order's number (or its text, e.g. \"chart 12-5 own\"); "
                 "\"board\" redraws the table, \"auto\" hands your seat to your officer, \"q\" leaves.\n",
@@ -199,7 +200,7 @@ int runPlayWarp(Args args) {
     if (!rec.path().empty()) std::printf("Resume this game with: concord play warp --resume %s\n", rec.path().c_str());
     return finish(failure(std::string("play: ") + why));
   };
-  while (!g.over()) {
+  while (!rec.engine().over()) {
     if (interrupted()) return leaveSaved("interrupted (Ctrl-C); the game so far is saved");
     if (++steps > 2000000) return finish(failure("play: the game did not finish (engine bug)"));
     if (g.awaiting().empty()) break;
