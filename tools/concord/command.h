@@ -10,11 +10,15 @@
 namespace concord::cli {
 
 using Args = std::span<const std::string>;
+class CommandLine;
 
 struct Command {
   std::string_view name;     // "replay", "selfplay", "warp", "tei", ...
   std::string_view summary;  // one line for `concord --help`
   int (*run)(Args args);     // args exclude the program and command name; returns the exit code
+  /// Every command line the command parses (its subcommands' too), declared as `run` declares them:
+  /// help and parsing come from these (tests/cli/command_line_test.cpp checks they agree).
+  std::vector<CommandLine> (*lines)();
 };
 
 /// Every subcommand, in the order `concord --help` lists them (tools/concord/commands.cpp).
