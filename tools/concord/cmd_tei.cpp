@@ -34,43 +34,74 @@ struct Options {
   std::vector<std::string> positional;
 };
 
+Result<double> parseNumber(const std::string& s, const char* what) {
+  double v = 0;
+  const char* end = s.data() + s.size();
+  auto [p, ec] = std::from_chars(s.data(), end, v);
+  if (ec != std::errc() || p != end || !std::isfinite(v)) return Err(what, " must be a number (got '", s, "')");
+  return v;
+}
+
+// One declared tei option: how its value is checked (null: any text) and whether it must be given.
+struct TeiOption {
+  const char* name;
+  const char* value;
+  const char* help;
+  std::string (*check)(const std::string&) = nullptr;
+  bool required = false;
+};
+
 // One tei subcommand's declared options; `file` is its one positional argument (or empty).
 struct TeiSpec {
   const char* name;
   const char* summary;
-  std::vector<std::array<const char*, 3>> options;  // name, value, help
+  std::vector<TeiOption> options;
   const char* file = nullptr;
   const char* fileHelp = nullptr;
 };
 
 constexpr const char* kDbHelp = "the TEI store (default $XDG_DATA_HOME/concord/tei.sqlite or ~/.local/share/concord/tei.sqlite)";
 
+template <auto Parse>
+std::string checkWith(const std::string& v) {
+  auto r = Parse(v);
+  return r ? std::string() : r.message();
+}
+std::string checkMu(const std::string& v) { auto r = parseNumber(v, "--mu"); return r ? std::string() : r.message(); }
+std::string checkSigma(const std::string& v) { auto r = parseNumber(v, "--sigma"); return r ? std::string() : r.message(); }
+std::string checkSort(const std::string& v) {
+  return v == "tei" || v == "rating" || v == "mu" ? std::string() : "unknown --sort '" + v + "' (expected tei, rating or mu)";
+}
+constexpr auto checkTrack = checkWith<parseTrack>;
+constexpr auto checkSkill = checkWith<parseSkillKey>;
+constexpr auto checkLetter = checkWith<parseLetter>;
+
 const std::vector<TeiSpec>& teiSpecs() {
   static const std::vector<TeiSpec> specs = {
       {"rate", "OpenSkill (openskill 5.0.1 defaults) on stdin JSON:\n"
                "{\"teams\":[[{\"mu\":25,\"sigma\":8.333333333333334}],...],\"ranks\":[1,2]}", {}},
       {"grade", "TEI grade, score and federation commission",
-       {{{"--mu", "M", "the rating's mu"}}, {{"--sigma", "S", "the rating's sigma"}},
-        {{"--current", "LETTER", "the grade held now (hysteresis at the boundaries)"}}}},
-      {"show", "every bucket of one captain", {{{"--db", "PATH", kDbHelp}}, {{"--player", "ID", "the captain"}}}},
+       {{"--mu", "M", "the rating's mu", checkMu, true}, {"--sigma", "S", "the rating's sigma", checkSigma, true},
+        {"--current", "LETTER", "the grade held now (hysteresis at the boundaries)", checkLetter}}},
+      {"show", "every bucket of one captain", {{"--db", "PATH", kDbHelp}, {"--player", "ID", "the captain", nullptr, true}}},
       {"leaderboard", "one bucket's board",
-       {{{"--db", "PATH", kDbHelp}},
-        {{"--track", "T", "points or go-out (default points)"}},
-        {{"--bucket", "B", "human, squad, localAi/<skill> or group/<charterId> (default human)"}},
-        {{"--sort", "KEY", "tei, rating or mu (default tei)"}}}},
+       {{"--db", "PATH", kDbHelp},
+        {"--track", "T", "points or go-out (default points)", checkTrack},
+        {"--bucket", "B", "human, squad, localAi/<skill> or group/<charterId> (default human)"},
+        {"--sort", "KEY", "tei, rating or mu (default tei)", checkSort}}},
       {"academy", "save the Academy placement (once per track)",
-       {{{"--db", "PATH", kDbHelp}},
-        {{"--player", "ID", "the captain"}},
-        {{"--track", "T", "points or go-out"}},
-        {{"--skill", "S", "ensign, lieutenant or commander"}}}},
-      {"apply-record", "apply one finished game's MatchRecord (idempotent by gameId)", {{{"--db", "PATH", kDbHelp}}},
+       {{"--db", "PATH", kDbHelp},
+        {"--player", "ID", "the captain", nullptr, true},
+        {"--track", "T", "points or go-out", checkTrack, true},
+        {"--skill", "S", "ensign, lieutenant or commander", checkSkill, true}}},
+      {"apply-record", "apply one finished game's MatchRecord (idempotent by gameId)", {{"--db", "PATH", kDbHelp}},
        "FILE.json", "which record? give one FILE.json"},
       {"apply", "verify a Warp replay, check eligibility (E1-E8), update the buckets once (idempotent by\n"
                 "game id) and print before -> after",
-       {{{"--db", "PATH", kDbHelp}}}, "REPLAY", "which game? give one REPLAY"},
+       {{"--db", "PATH", kDbHelp}}, "REPLAY", "which game? give one REPLAY"},
       {"ledger", "recompute a crew ladder from a folder of replays (ascending game id; every replay verified\n"
                  "first); without --db the ladder is computed in memory and nothing is stored",
-       {{{"--db", "PATH", "store the ladder in this TEI store"}}, {{"--out", "FILE", "write the ladder to FILE"}}},
+       {{"--db", "PATH", "store the ladder in this TEI store"}, {"--out", "FILE", "write the ladder to FILE"}},
        "DIR", "which folder? give one DIR"},
   };
   return specs;
@@ -84,22 +115,18 @@ CommandLine teiLine(const std::string& sub, Options& o) {
       o.positional.resize(1);
       c.positional(spec.file, "", o.positional[0], true, spec.fileHelp);
     }
-    for (const auto& [name, value, help] : spec.options)
-      c.option(name, value, help, [&o, n = std::string(name)](const std::string& v) {
+    for (const auto& opt : spec.options) {
+      c.option(opt.name, opt.value, opt.help, [&o, n = std::string(opt.name), check = opt.check](const std::string& v) {
+        if (check)
+          if (auto e = check(v); !e.empty()) return e.find(n) == std::string::npos ? n + ": " + e : e;
         o.kv[n] = v;
         return std::string();
       });
+      if (opt.required) c.required();
+    }
     return c;
   }
   return CommandLine("tei " + sub, "");
-}
-
-Result<double> parseNumber(const std::string& s, const char* what) {
-  double v = 0;
-  const char* end = s.data() + s.size();
-  auto [p, ec] = std::from_chars(s.data(), end, v);
-  if (ec != std::errc() || p != end || !std::isfinite(v)) return Err(what, " must be a number (got '", s, "')");
-  return v;
 }
 
 Result<TeiStore> openStore(const Options& o) {
@@ -131,7 +158,6 @@ int runGrade(Args args) {
   Options opts;
   if (auto code = teiLine("grade", opts).parse(args)) return *code;
   Options* o = &opts;
-  if (!o->kv.count("--mu") || !o->kv.count("--sigma")) return usageError("tei grade needs --mu and --sigma", "concord tei grade --help");
   auto mu = parseNumber(o->kv["--mu"], "--mu");
   if (!mu) return usageError("tei grade: " + mu.message(), "concord tei grade --help");
   auto sigma = parseNumber(o->kv["--sigma"], "--sigma");
@@ -167,7 +193,6 @@ int runShow(Args args) {
   Options opts;
   if (auto code = teiLine("show", opts).parse(args)) return *code;
   Options* o = &opts;
-  if (!o->kv.count("--player")) return usageError("tei show needs --player ID", "concord tei show --help");
   auto store = openStore(*o);
   if (!store) return failure("tei show: " + store.message());
   const std::string player = o->kv["--player"];
@@ -222,8 +247,7 @@ int runLeaderboard(Args args) {
     const std::string& s = o->kv["--sort"];
     if (s == "tei") sort = BoardSort::TeiPath;
     else if (s == "rating") sort = BoardSort::DisplayRating;
-    else if (s == "mu") sort = BoardSort::Mu;
-    else return usageError("tei leaderboard: unknown --sort '" + s + "' (expected tei, rating or mu)", "concord tei leaderboard --help");
+    else sort = BoardSort::Mu;  // checkSort let only tei, rating and mu through
   }
   auto store = openStore(*o);
   if (!store) return failure("tei leaderboard: " + store.message());
@@ -247,8 +271,6 @@ int runAcademy(Args args) {
   Options opts;
   if (auto code = teiLine("academy", opts).parse(args)) return *code;
   Options* o = &opts;
-  if (!o->kv.count("--player") || !o->kv.count("--track") || !o->kv.count("--skill"))
-    return usageError("tei academy needs --player, --track and --skill", "concord tei academy --help");
   auto track = parseTrack(o->kv["--track"]);
   if (!track) return usageError("tei academy: " + track.message(), "concord tei academy --help");
   auto skill = parseSkillKey(o->kv["--skill"]);

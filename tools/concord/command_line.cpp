@@ -10,6 +10,7 @@ namespace {
 constexpr size_t kColumn = 22;  // help text starts here, as the hand-written helps did
 
 bool isHelp(const std::string& a) { return a == "-h" || a == "--help"; }
+bool isOption(const Declared& d) { return d.kind == Declared::Kind::Flag || d.kind == Declared::Kind::Value; }
 
 // Edit distance, for "did you mean --seats?" after a typo.
 size_t distance(const std::string& a, const std::string& b) {
@@ -133,6 +134,12 @@ CommandLine& CommandLine::configArgs(std::string help, ConfigOptions& out) {
               }});
 }
 
+CommandLine& CommandLine::required(std::string missing) {
+  decl_.back().required = true;
+  decl_.back().missing = missing.empty() ? decl_.back().name + " " + decl_.back().value + " is required" : std::move(missing);
+  return *this;
+}
+
 CommandLine& CommandLine::footer(std::string text) {
   footer_ += text;
   return *this;
@@ -148,7 +155,8 @@ std::string CommandLine::help() const {
   bool anyOption = false, config = false;
   for (const auto& d : decl_) {
     if (d.kind == Declared::Kind::Positional) usage += d.required ? " " + d.name : " [" + d.name + "]";
-    anyOption = anyOption || d.kind == Declared::Kind::Flag || d.kind == Declared::Kind::Value;
+    if (d.kind == Declared::Kind::Value && d.required) usage += " " + d.name + " " + d.value;
+    anyOption = anyOption || (isOption(d) && !d.required);
     config = config || d.kind == Declared::Kind::ConfigArg;
   }
   if (anyOption) usage += " [options]";
@@ -177,20 +185,20 @@ std::string CommandLine::check(Args args, bool& help) const {
     if (d.kind == Declared::Kind::Positional) positionals.push_back(&d);
     if (d.kind == Declared::Kind::ConfigArg) config = &d;
   }
+  std::vector<const Declared*> given;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (a.size() > 1 && a[0] == '-') {
-      auto d = std::find_if(decl_.begin(), decl_.end(), [&](const Declared& x) {
-        return x.name == a && (x.kind == Declared::Kind::Flag || x.kind == Declared::Kind::Value);
-      });
+      auto d = std::find_if(decl_.begin(), decl_.end(), [&](const Declared& x) { return x.name == a && isOption(x); });
       if (d == decl_.end()) {
         std::string near;
         size_t best = 3;  // suggest only a near miss: at most two edits away
         for (const auto& x : decl_)
-          if (x.kind == Declared::Kind::Flag || x.kind == Declared::Kind::Value)
+          if (isOption(x))
             if (size_t dist = distance(a, x.name); dist < best) best = dist, near = x.name;
         return "unknown option '" + a + "'" + (near.empty() ? "" : " (did you mean " + near + "?)");
       }
+      given.push_back(&*d);
       if (d->kind == Declared::Kind::Flag) {
         d->take("");
         continue;
@@ -207,6 +215,8 @@ std::string CommandLine::check(Args args, bool& help) const {
     if (nextPositional >= positionals.size()) return "unexpected argument '" + a + "'";
     if (auto e = positionals[nextPositional++]->take(a); !e.empty()) return e;
   }
+  for (const auto& d : decl_)
+    if (isOption(d) && d.required && std::find(given.begin(), given.end(), &d) == given.end()) return d.missing;
   for (size_t p = nextPositional; p < positionals.size(); ++p)
     if (positionals[p]->required)
       return positionals[p]->missing.empty() ? "missing " + positionals[p]->name : positionals[p]->missing;

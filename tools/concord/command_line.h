@@ -23,8 +23,8 @@ struct Declared {
   std::string name;   // "--seats"; a positional's placeholder ("FILE"); "key=value" for config arguments
   std::string value;  // the value's placeholder ("N", "PATH"); empty for flags and positionals
   std::string help;   // '\n' continues the help on an indented line
-  bool required = false;  // positionals: missing is a usage error
-  std::string missing;    // required positional: the error when it is missing ("which game? give ADDR")
+  bool required = false;  // missing is a usage error (positionals; options marked required())
+  std::string missing;    // the error when it is missing ("which game? give ADDR"); default "missing <name>"
   std::function<std::string(const std::string&)> take;  // stores a value; "" or the problem with it
 };
 
@@ -65,6 +65,8 @@ class CommandLine {
                           std::string missing = "");
   /// Bare key=value arguments (a module's table options).
   CommandLine& configArgs(std::string help, ConfigOptions& out);
+  /// Marks the option declared last as required: without it the arguments are a usage error.
+  CommandLine& required(std::string missing = "");
   /// Prose printed after the options (what to type at the prompt, exit codes).
   CommandLine& footer(std::string text);
   /// Options shared with other subcommands (net: host, join, bot) are listed under this heading.
