@@ -5,12 +5,6 @@
 
 namespace concord::cli {
 
-bool wantsHelp(Args args) {
-  for (const auto& a : args)
-    if (a == "-h" || a == "--help") return true;
-  return false;
-}
-
 int usageError(std::string_view message, std::string_view helpHint) {
   std::fprintf(stderr, "concord: %.*s\n(see `%.*s`)\n", static_cast<int>(message.size()), message.data(),
                static_cast<int>(helpHint.size()), helpHint.data());

@@ -24,8 +24,6 @@ struct Command {
 /// Every subcommand, in the order `concord --help` lists them (tools/concord/commands.cpp).
 std::span<const Command> commands();
 
-/// True when args contain -h or --help.
-bool wantsHelp(Args args);
 /// Prints "concord: <message>" to stderr and returns exit code 2 (bad usage) — for argument errors.
 int usageError(std::string_view message, std::string_view helpHint);
 /// Prints "concord: <message>" to stderr and returns exit code 1 — for failures of the work itself.
