@@ -5,6 +5,8 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/det/result.h"
@@ -41,6 +43,22 @@ class Game {
   virtual std::unique_ptr<Game> clone() const = 0;
   /// One line per order for logs and replay dumps ("seat 2 plays 7").
   virtual std::string describe(Seat seat, const Order& order) const = 0;
+
+  // Text both ways, so every client (terminal, Qt, scripts) names and reads orders through these calls
+  // and none downcasts to a module's class.
+  /// The order as a person types it ("chart 12-5 own", "play 7"); parseOrder(seat, orderText(seat, o)) == o.
+  virtual std::string orderText(Seat seat, const Order& order) const = 0;
+  /// Reads an order from its text form; the error says what is wrong with the text. Whether the order is
+  /// legal now is validate()'s question, not this one's.
+  virtual Result<Order> parseOrder(Seat seat, std::string_view text) const = 0;
+  /// The game's narration as people read it ("Captain 2 charts 12-5"), counted over the whole game:
+  /// the lines after the first `from` (an earlier narrationTotal()). A module may narrate nothing.
+  virtual std::vector<std::string> narrationSince(uint64_t from) const {
+    (void)from;
+    return {};
+  }
+  /// Narration lines written so far (pass it to narrationSince later to get only what is new).
+  virtual uint64_t narrationTotal() const { return 0; }
 };
 
 /// The state hash of a game: XXH3-128 of its canonical bytes.

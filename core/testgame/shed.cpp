@@ -244,6 +244,30 @@ std::optional<Outcome> ShedGame::outcome() const {
   return o;
 }
 
+std::string ShedGame::orderText(Seat, const Order& order) const {
+  if (order.kind == kPass && order.payload.empty()) return "pass";
+  if (order.kind == kPlay && order.payload.size() == 1) return "play " + std::to_string(order.payload[0]);
+  return "unknown order (kind " + std::to_string(order.kind) + ")";
+}
+
+Result<Order> ShedGame::parseOrder(Seat, std::string_view text) const {
+  while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+  while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
+  if (text == "pass") return Order{kPass, {}};
+  if (text.starts_with("play ")) {
+    std::string_view n = text.substr(5);
+    while (!n.empty() && n.front() == ' ') n.remove_prefix(1);
+    if (n.empty() || n.size() > 3 || n.find_first_not_of("0123456789") != std::string_view::npos)
+      return Err("'play' takes a card number, e.g. play 7 (got '", std::string(n), "')");
+    unsigned v = 0;
+    for (char c : n) v = v * 10 + static_cast<unsigned>(c - '0');
+    if (v < 1 || v > 255) return Err("card ", v, " does not exist (cards are 1..255)");
+    return Order{kPlay, {static_cast<uint8_t>(v)}};
+  }
+  if (text.empty()) return Err("empty order (shed orders: play N, pass)");
+  return Err("unknown order '", std::string(text), "' (shed orders: play N, pass)");
+}
+
 std::string ShedGame::describe(Seat seat, const Order& order) const {
   if (order.kind == kPass) return "seat " + std::to_string(seat) + " passes";
   if (order.kind == kPlay && order.payload.size() == 1)

@@ -39,6 +39,9 @@ class ShedGame final : public Game {
   std::optional<Outcome> outcome() const override;
   std::unique_ptr<Game> clone() const override { return std::make_unique<ShedGame>(*this); }
   std::string describe(Seat seat, const Order& order) const override;
+  /// "play 7" or "pass".
+  std::string orderText(Seat seat, const Order& order) const override;
+  Result<Order> parseOrder(Seat seat, std::string_view text) const override;
 
  private:
   void deal();

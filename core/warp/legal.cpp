@@ -251,7 +251,7 @@ std::string WarpGame::reasonFor(uint8_t s, const Decoded& d) const {
     return "Drop to Impulse: at one coordinate you cannot chart again this turn; announce or pass (RULES §V)";
   std::vector<Order> charts;
   chartsFor(s, false, true, charts);
-  auto example = [&]() { return charts.empty() ? std::string() : " (e.g. " + orderText(charts.front(), cfg_.maxPip) + ")"; };
+  auto example = [&]() { return charts.empty() ? std::string() : " (e.g. " + warp::orderText(charts.front(), cfg_.maxPip) + ")"; };
   bool starterSecond = cfg_.starterPlaysTwo && openingTurn_ && s == roundStarter_ && chartsThisTurn_ == 1 && !dbl_.active;
   switch (d.kind) {
     case kChart: {

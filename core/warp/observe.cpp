@@ -106,7 +106,11 @@ Observation WarpGame::observe(Seat viewer) const {
 }
 
 std::string WarpGame::describe(Seat seat, const Order& order) const {
-  return name(static_cast<uint8_t>(seat)) + ": " + orderText(order, cfg_.maxPip);
+  return name(static_cast<uint8_t>(seat)) + ": " + warp::orderText(order, cfg_.maxPip);
 }
+
+std::string WarpGame::orderText(Seat, const Order& order) const { return warp::orderText(order, cfg_.maxPip); }
+
+Result<Order> WarpGame::parseOrder(Seat, std::string_view text) const { return parseOrderText(std::string(text), cfg_.maxPip); }
 
 }  // namespace concord::warp

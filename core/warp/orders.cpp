@@ -232,7 +232,8 @@ Result<Order> parseOrderText(const std::string& text, int maxPip) {
     if (w[1] != "accept" && w[1] != "decline") return Err("overtime accept|decline");
     return overtimeOrder(w[1] == "accept");
   }
-  return Err("unknown order '", k, "'");
+  return Err("unknown order '", k, "' (Warp orders: chart, draw, beacon, pass, announce, catch, flash, shields, keep, spool, "
+             "overtime, give, dig, sweep, pick)");
 }
 
 }  // namespace concord::warp

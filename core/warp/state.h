@@ -107,6 +107,12 @@ class WarpGame final : public Game {
   std::optional<Outcome> outcome() const override;
   std::unique_ptr<Game> clone() const override { return std::make_unique<WarpGame>(*this); }
   std::string describe(Seat seat, const Order& order) const override;
+  /// "chart 12-5 own", "draw", "catch 2", ... (warp::orderText; routes are named from the seat's view: own, nz, seat:N).
+  std::string orderText(Seat seat, const Order& order) const override;
+  Result<Order> parseOrder(Seat seat, std::string_view text) const override;
+  /// The round log in the manual's words (logSince / logTotal).
+  std::vector<std::string> narrationSince(uint64_t from) const override { return logSince(from); }
+  uint64_t narrationTotal() const override { return logTotal(); }
 
   /// Starts from an explicit position (validated: no coordinate twice, trails chain from Spacedock).
   Result<void> loadPosition(const Position& p, const det::Seed& seed);

@@ -3,7 +3,8 @@
 # add up to the unsharded sweep, and the desync drill's report files naming the turn and the field.
 set -u
 CONCORD=$1
-DIR=$(mktemp -d)
+. "$(dirname "$0")/../support/temp_dir.sh"
+DIR=$(concord_test_dir selfplay_cli)
 trap 'rm -rf "$DIR"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 

@@ -19,7 +19,8 @@ while [ $# -gt 0 ]; do
     *) echo "comms.sh: unknown option $1"; exit 2;;
   esac
 done
-DIR=$(mktemp -d)
+. "$(dirname "$0")/../support/temp_dir.sh"
+DIR=$(concord_test_dir comms)
 PIDS=()
 cleanup() { exec 3>&- 4>&- 2>/dev/null; for p in "${PIDS[@]}"; do kill -9 "$p" 2>/dev/null; done; wait 2>/dev/null; }
 trap cleanup EXIT

@@ -6,7 +6,8 @@
 # usage: lan_join.sh CONCORD. Only 127.0.0.1 is used. Every child is killed on exit.
 set -u
 CONCORD=$1
-DIR=$(mktemp -d)
+. "$(dirname "$0")/../support/temp_dir.sh"
+DIR=$(concord_test_dir lan_join)
 PIDS=()
 cleanup() { for p in "${PIDS[@]}"; do kill -9 "$p" 2>/dev/null; done; wait 2>/dev/null; }
 trap cleanup EXIT

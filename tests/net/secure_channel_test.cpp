@@ -12,6 +12,7 @@
 #include "lockstep/crypto.h"
 #include "net/enet_transport.h"
 #include "net/identity.h"
+#include "tests/support/temp_dir.h"
 #include "net/lobby_msg.h"
 #include "net/secure_channel.h"
 
@@ -113,8 +114,7 @@ TEST(SecureChannel, GarbageNeverOpens) {
 }
 
 TEST(Identity, CreatedOnceWithMode0600AndReloaded) {
-  auto dir = std::filesystem::temp_directory_path() / ("concord-id-" + std::to_string(::getpid()));
-  std::filesystem::remove_all(dir);
+  const concord::testing::TempDir dir("identity");
   auto path = (dir / "sub" / "identity.key").string();
   auto k1 = loadOrCreateIdentity(path);
   ASSERT_TRUE(k1) << k1.message();
@@ -126,7 +126,6 @@ TEST(Identity, CreatedOnceWithMode0600AndReloaded) {
   EXPECT_EQ(k1->publicKey, k2->publicKey);
   ::chmod(path.c_str(), 0644);
   EXPECT_FALSE(loadOrCreateIdentity(path));
-  std::filesystem::remove_all(dir);
 }
 
 TEST(Lobby, StrictDecoding) {

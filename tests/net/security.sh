@@ -35,7 +35,8 @@ case $MODE in
   *) echo "security.sh: mode is intruder or flood"; exit 2;;
 esac
 [ "$SEATS" -ge 2 ] && [ "$SEATS" -le 18 ] && [ "$TARGET" -lt "$SEATS" ] || { echo "security.sh: bad --seats/--target"; exit 2; }
-DIR=$(mktemp -d)
+. "$(dirname "$0")/../support/temp_dir.sh"
+DIR=$(concord_test_dir security)
 # Play and verify with one snapshot of the binary (a rebuild during the run must not mix versions).
 cp "$CONCORD" "$DIR/concord" && CONCORD=$DIR/concord
 PIDS=()

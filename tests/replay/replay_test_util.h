@@ -12,12 +12,12 @@
 #include "lockstep/turn_ledger.h"
 #include "replay/record.h"
 #include "replay/writer.h"
+#include "tests/support/temp_dir.h"
 
 namespace concord::replay::testing {
 
 inline std::string tempPath(const std::string& name) {
-  auto dir = std::filesystem::temp_directory_path() / "concord_replay_tests";
-  std::filesystem::create_directories(dir);
+  static const concord::testing::TempDir dir("replay");
   return (dir / name).string();
 }
 

@@ -12,6 +12,7 @@
 #include "replay/record.h"
 #include "tools/tei_store/replay_match.h"
 #include "tools/tei_store/store.h"
+#include "tests/support/temp_dir.h"
 
 namespace concord::tei {
 namespace {
@@ -19,10 +20,8 @@ namespace {
 namespace fs = std::filesystem;
 
 fs::path tempDir(const std::string& name) {
-  auto d = fs::temp_directory_path() / "concord_tei_replay_tests" / name;
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
+  static const concord::testing::TempDir root("tei-replay");
+  return root.fresh(name);
 }
 
 std::vector<uint8_t> readAll(const fs::path& p) {

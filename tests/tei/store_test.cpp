@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "tools/tei_store/store.h"
+#include "tests/support/temp_dir.h"
 
 using namespace concord::tei;
 namespace fs = std::filesystem;
@@ -13,8 +14,7 @@ namespace fs = std::filesystem;
 namespace {
 
 std::string tempDb(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("concord_tei_test_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
+  static const concord::testing::TempDir dir("tei-store");
   const fs::path p = dir / (name + ".sqlite");
   fs::remove(p);
   return p.string();

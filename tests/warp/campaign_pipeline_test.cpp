@@ -19,6 +19,7 @@
 #include "lockstep/selfplay.h"
 #include "replay/session_recorder.h"
 #include "replay/verify.h"
+#include "tests/support/temp_dir.h"
 
 using namespace concord;
 
@@ -183,9 +184,8 @@ TEST(WarpCampaigns, EveryModuleCombinationThroughThePipelineWithReplayVerify) {
         << "CONCORD_WARP_SHARD=i/M";
     ASSERT_TRUE(shards > 0 && shard < shards);
   }
-  auto dir = std::filesystem::temp_directory_path() /
-             ("concord-warp-campaigns-" + std::to_string(shard) + "-" + std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
-  std::filesystem::create_directories(dir);
+  const concord::testing::TempDir tmp("warp-campaigns-" + std::to_string(shard));
+  const auto& dir = tmp.path();
   auto start = std::chrono::steady_clock::now();
   uint64_t played = 0, failed = 0, turns = 0;
   for (uint64_t k = first + shard; k < n; k += shards) {
@@ -202,7 +202,6 @@ TEST(WarpCampaigns, EveryModuleCombinationThroughThePipelineWithReplayVerify) {
       std::fflush(stdout);
     }
   }
-  std::filesystem::remove_all(dir);
   auto secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf("warp campaigns: %llu played (shard %llu/%llu of %llu), %llu failed, %llu turns, %.1f s\n",
               static_cast<unsigned long long>(played), static_cast<unsigned long long>(shard),
@@ -218,11 +217,8 @@ TEST(WarpCampaigns, EveryModuleCombinationThroughThePipelineWithReplayVerify) {
 // blocked round at the same Spacedock with no limit. With the re-deal cap (docs/rules-decisions.md
 // "Consecutive blocked Go-out deals") its tenth blocked deal is resolved and the sector ends at 2 136 turns.
 TEST(WarpCampaigns, Campaign1674GoOutDeltaTwoSeatsEndsWithinTheReDealCap) {
-  auto dir = std::filesystem::temp_directory_path() /
-             ("concord-warp-campaign-1674-" + std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
-  std::filesystem::create_directories(dir);
-  auto r = playCampaign(1674, dir);
-  std::filesystem::remove_all(dir);
+  const concord::testing::TempDir dir("warp-campaign-1674");
+  auto r = playCampaign(1674, dir.path());
   EXPECT_TRUE(r.ok) << r.why;
   EXPECT_GT(r.turns, 0u);
   EXPECT_LE(r.turns, 5000u) << "ten deals of ~200 turns at most";

@@ -12,6 +12,8 @@
 #include <string>
 #include <sys/wait.h>
 
+#include "tests/support/temp_dir.h"
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -38,27 +40,13 @@ Ran run(const std::string& cmd) {
 // `concord play warp` writes a replay by default under $XDG_DATA_HOME: keep this binary's in a temp dir,
 // removed at exit.
 struct DataHome {
-  fs::path dir = fs::temp_directory_path() / ("concord-warp-cli-" + std::to_string(getpid()));
-  DataHome() {
-    fs::create_directories(dir);
-    setenv("XDG_DATA_HOME", dir.c_str(), 1);
-  }
-  ~DataHome() {
-    std::error_code ec;
-    fs::remove_all(dir, ec);
-  }
-  DataHome(const DataHome&) = delete;
-  DataHome& operator=(const DataHome&) = delete;
+  concord::testing::TempDir dir{"warp-cli"};
+  DataHome() { setenv("XDG_DATA_HOME", dir.path().c_str(), 1); }
 };
 const DataHome kDataHome;
 
 // An empty directory of its own for one test, under the shared temp home (removed with it).
-fs::path freshDir(const std::string& name) {
-  auto dir = kDataHome.dir / name;
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
+fs::path freshDir(const std::string& name) { return kDataHome.dir.fresh(name); }
 
 size_t count(const std::string& hay, const std::string& needle) {
   size_t c = 0;
@@ -81,7 +69,7 @@ TEST(WarpCli, ScenarioPrintsOneLinePerOrderThenTheState) {
 }
 
 TEST(WarpCli, ScenarioWithAFailedExpectationExitsOne) {
-  auto tmp = fs::temp_directory_path() / "warp_cli_bad_expect.json";
+  auto tmp = kDataHome.dir / "bad_expect.json";
   {
     std::FILE* f = std::fopen(tmp.c_str(), "w");
     ASSERT_TRUE(f);

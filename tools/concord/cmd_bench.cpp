@@ -14,6 +14,7 @@
 #include "replay/record.h"
 #include "replay/verify.h"
 #include "tools/concord/command.h"
+#include "tools/concord/command_line.h"
 
 namespace concord::cli {
 namespace {
@@ -138,21 +139,28 @@ void replays() {
 
 }  // namespace
 
+namespace {
+
+CommandLine declare(bool& quick) {
+  CommandLine c("bench",
+                "Measures on this machine and prints a table: Warp playout speed and state-hash cost, Ed25519 sign and\n"
+                "verify, the lockstep pipeline per turn, replay size, verify speed and seek time. The Google Benchmark\n"
+                "binaries (build/<preset>/bench/) give the detailed figures; docs/performance.md keeps the recorded results.\n");
+  c.flag("--quick", "shorten the playout runs (0.3 s instead of 2 s)", quick);
+  return c;
+}
+
+}  // namespace
+
+std::vector<CommandLine> benchLines() {
+  static bool quick = false;
+  return {declare(quick)};
+}
+
 int runBench(Args args) {
-  if (wantsHelp(args)) {
-    std::printf(
-        "usage: concord bench [--quick]\n"
-        "Measures on this machine and prints a table: Warp playout speed and state-hash cost, Ed25519 sign and\n"
-        "verify, the lockstep pipeline per turn, replay size, verify speed and seek time. --quick shortens the\n"
-        "playout runs. The Google Benchmark binaries (build/<preset>/bench/) give the detailed figures;\n"
-        "docs/performance.md keeps the recorded results.\n");
-    return 0;
-  }
-  double secs = 2.0;
-  for (const auto& a : args) {
-    if (a == "--quick") secs = 0.3;
-    else return usageError("bench: unknown option " + a, "concord bench --help");
-  }
+  bool quick = false;
+  if (auto code = declare(quick).parse(args)) return *code;
+  const double secs = quick ? 0.3 : 2.0;
   std::printf("concord bench (single core, wall clock)\n");
   playouts("warp", {}, 4, secs);
   signatures();

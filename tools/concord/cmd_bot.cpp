@@ -4,36 +4,44 @@
 
 #include "net/node.h"
 #include "tools/concord/command.h"
+#include "tools/concord/command_line.h"
 #include "tools/concord/net_args.h"
 
 namespace concord::cli {
+namespace {
+
+struct Options {
+  net::NodeOptions o;
+  NetCli cli;
+  std::string addr;
+  Options() { o.name = "bot"; }
+};
+
+CommandLine declare(Options& x) {
+  CommandLine c("bot",
+                "Joins the lobby at ADDR (default port 27960) as a headless peer whose seat the module bot plays,\n"
+                "signed with its own identity: a whole table can run in terminals.\n");
+  c.positional("ADDR[:PORT]", "", x.addr, true, "which game? give ADDR[:PORT]");
+  declareNetOptions(c, x.o, x.cli);
+  c.footer("Comms: type /hails, /hail ID, /say TEXT, /dm SEAT TEXT, /mute NAME, /unmute NAME; a line without / is /say.\n");
+  return c;
+}
+
+}  // namespace
+
+std::vector<CommandLine> botLines() {
+  static Options x;
+  return {declare(x)};
+}
 
 int runBot(Args args) {
-  static constexpr const char* kUsage =
-      "usage: concord bot ADDR[:PORT] [common options]\n"
-      "Joins the lobby at ADDR (default port 27960) as a headless peer whose seat the module bot plays,\n"
-      "signed with its own identity: a whole table can run in terminals.\n";
-  if (wantsHelp(args)) {
-    std::printf("%s%s", kUsage, kNetOptionsHelp);
-    return 0;
-  }
-  net::NodeOptions o;
-  o.name = "bot";
-  NetCli cli;
-  std::string error, addr;
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (parseNetOption(args, i, o, cli, error)) {
-      if (!error.empty()) return usageError("bot: " + error, "concord bot --help");
-      continue;
-    }
-    if (!args[i].empty() && args[i][0] != '-' && addr.empty()) addr = args[i];
-    else return usageError("bot: unknown option: " + args[i], "concord bot --help");
-  }
-  if (addr.empty()) return usageError("bot: which game? give ADDR[:PORT]", "concord bot --help");
-  auto a = net::parseAddress(addr, 27960);
-  if (!a) return usageError("bot: " + a.message(), "concord bot --help");
-  o.join = *a;
-  return runNetNode(o, cli, "bot");
+  Options x;
+  const CommandLine line = declare(x);
+  if (auto code = line.parse(args)) return *code;
+  auto a = net::parseAddress(x.addr, 27960);
+  if (!a) return line.usage(a.message());
+  x.o.join = *a;
+  return runNetNode(x.o, x.cli, "bot");
 }
 
 }  // namespace concord::cli

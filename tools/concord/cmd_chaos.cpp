@@ -6,52 +6,64 @@
 
 #include "net/chaos_proxy.h"
 #include "tools/concord/command.h"
+#include "tools/concord/command_line.h"
 
 namespace concord::cli {
 namespace {
-
-constexpr const char* kUsage =
-    "usage: concord chaos --route LISTEN=TARGET... [--loss PERMILLE] [--dup PERMILLE] [--reorder PERMILLE]\n"
-    "                     [--delay MS] [--jitter MS] [--seed S] [--duration S]\n"
-    "Relays UDP from 127.0.0.1:LISTEN to 127.0.0.1:TARGET (and replies back) through seeded faults.\n"
-    "Put one route in front of each peer and start that peer with --advertise-port LISTEN.\n"
-    "Only loopback is used. Runs until killed or for --duration seconds.\n";
 
 volatile std::sig_atomic_t stop = 0;
 void onSignal(int) { stop = 1; }
 
 }  // namespace
 
-int runChaos(Args args) {
-  if (wantsHelp(args)) {
-    std::printf("%s", kUsage);
-    return 0;
-  }
+namespace {
+
+struct Options {
   std::vector<net::ChaosRoute> routes;
   net::ChaosParams p;
   uint64_t duration = 0;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (i + 1 >= args.size()) return usageError("chaos: " + a + " needs a value", "concord chaos --help");
-    const std::string& v = args[++i];
-    uint64_t n = 0;
-    if (a == "--route") {
-      auto eq = v.find('=');
-      uint64_t l = 0, t = 0;
-      if (eq == std::string::npos || !wholeNumber(v.substr(0, eq), l) || !wholeNumber(v.substr(eq + 1), t) || l > 65535 || t > 65535 || t == 0)
-        return usageError("chaos: --route takes LISTEN=TARGET ports, got '" + v + "'", "concord chaos --help");
-      routes.push_back(net::ChaosRoute{static_cast<uint16_t>(l), static_cast<uint16_t>(t)});
-    } else if (!wholeNumber(v, n)) return usageError("chaos: " + a + " takes a whole number, got '" + v + "'", "concord chaos --help");
-    else if (a == "--loss" && n <= 1000) p.lossPermille = static_cast<uint32_t>(n);
-    else if (a == "--dup" && n <= 1000) p.dupPermille = static_cast<uint32_t>(n);
-    else if (a == "--reorder" && n <= 1000) p.reorderPermille = static_cast<uint32_t>(n);
-    else if (a == "--delay") p.delayMs = n;
-    else if (a == "--jitter") p.jitterMs = n;
-    else if (a == "--seed") p.seed = n;
-    else if (a == "--duration") duration = n;
-    else return usageError("chaos: unknown option or value out of range: " + a + " " + v, "concord chaos --help");
-  }
-  if (routes.empty()) return usageError("chaos: give at least one --route LISTEN=TARGET", "concord chaos --help");
+};
+
+CommandLine declare(Options& o) {
+  auto& p = o.p;
+  CommandLine c("chaos",
+                "Relays UDP from 127.0.0.1:LISTEN to 127.0.0.1:TARGET (and replies back) through seeded faults.\n"
+                "Put one route in front of each peer and start that peer with `--advertise-port LISTEN` (host, join, bot).\n"
+                "Only loopback is used. Runs until killed or for --duration seconds.\n");
+  c.option("--route", "LISTEN=TARGET", "relay one port to another (repeatable; at least one)",
+           [&o](const std::string& v) -> std::string {
+             auto eq = v.find('=');
+             uint64_t l = 0, t = 0;
+             if (eq == std::string::npos || !wholeNumber(v.substr(0, eq), l, 65535) || !wholeNumber(v.substr(eq + 1), t, 65535) || t == 0)
+               return "--route takes LISTEN=TARGET ports, got '" + v + "'";
+             o.routes.push_back(net::ChaosRoute{static_cast<uint16_t>(l), static_cast<uint16_t>(t)});
+             return "";
+           })
+      .number("--loss", "PERMILLE", "datagrams dropped", p.lossPermille, 0, 1000)
+      .number("--dup", "PERMILLE", "datagrams duplicated", p.dupPermille, 0, 1000)
+      .number("--reorder", "PERMILLE", "datagrams held back behind later ones", p.reorderPermille, 0, 1000)
+      .number("--delay", "MS", "added one-way delay", p.delayMs)
+      .number("--jitter", "MS", "added random delay up to MS", p.jitterMs)
+      .number("--seed", "S", "the faults' seed", p.seed)
+      .number("--duration", "S", "stop after S seconds (default 0: until killed)", o.duration);
+  return c;
+}
+
+}  // namespace
+
+std::vector<CommandLine> chaosLines() {
+  static Options o;
+  return {declare(o)};
+}
+
+int runChaos(Args args) {
+  Options o;
+  const CommandLine line = declare(o);
+  if (auto code = line.parse(args)) return *code;
+  auto& routes = o.routes;
+  auto& p = o.p;
+  const uint64_t duration = o.duration;
+  if (routes.empty()) return line.usage("give at least one --route LISTEN=TARGET");
   auto proxy = net::ChaosProxy::create(routes, p);
   if (!proxy) return failure(proxy.message());
   std::signal(SIGTERM, onSignal);

@@ -7,6 +7,7 @@
 #include "net/lan.h"
 #include "net/node.h"
 #include "tools/concord/command.h"
+#include "tools/concord/command_line.h"
 #include "tools/concord/net_args.h"
 
 namespace concord::cli {
@@ -43,47 +44,50 @@ Result<net::Address> lobbyFromLan(const net::NodeOptions& o, uint64_t pick) {
   return net::parseAddress(open[pick - 1].address, 27960);
 }
 
+struct Options {
+  net::NodeOptions o;
+  NetCli cli;
+  std::string addr;
+  uint64_t lanPick = 0;
+  Options() { o.name = "join"; }
+};
+
+CommandLine declare(Options& x) {
+  CommandLine c("join",
+                "Joins the lobby at ADDR (default port 27960), marks ready and plays your seat at this terminal\n"
+                "(--officer: the module's officer plays it). `concord join lan` listens 3 s for lobbies announced on\n"
+                "the local network (`concord lan` lists them) and joins the one with a free seat, or asks which one\n"
+                "(--lan-pick N answers for scripts). Run it again with the same identity after a crash to reclaim\n"
+                "your seat in the running game. With --spectate (or when the running game has no seat for you) you\n"
+                "follow it live without a seat.\n");
+  c.positional("ADDR[:PORT]|lan", "", x.addr, true, "which game? give ADDR[:PORT], or lan")
+      .option("--lan-pick", "N", "with `join lan`: join game N of the list (1, 2, ...)", [&x](const std::string& v) {
+        if (!wholeNumber(v, x.lanPick, 999) || x.lanPick == 0) return std::string("--lan-pick takes a game number from the list (1, 2, ...)");
+        return std::string();
+      });
+  declareNetOptions(c, x.o, x.cli);
+  c.footer(kTableHelp);
+  return c;
+}
+
 }  // namespace
 
+std::vector<CommandLine> joinLines() {
+  static Options x;
+  return {declare(x)};
+}
+
 int runJoin(Args args) {
-  static constexpr const char* kUsage =
-      "usage: concord join ADDR[:PORT] | lan [--lan-pick N] [--spectate] [common options]\n"
-      "Joins the lobby at ADDR (default port 27960), marks ready and plays your seat at this terminal\n"
-      "(--officer: the module's officer plays it). `concord join lan` listens 3 s for lobbies announced on\n"
-      "the local network (`concord lan` lists them) and joins the one with a free seat, or asks which one\n"
-      "(--lan-pick N answers for scripts). Run it again with the same identity after a crash to reclaim\n"
-      "your seat in the running game. With --spectate (or when the running game has no seat for you) you\n"
-      "follow it live without a seat.\n";
-  if (wantsHelp(args)) {
-    std::printf("%s%s", kUsage, kNetOptionsHelp);
-    return 0;
-  }
-  net::NodeOptions o;
-  o.name = "join";
-  NetCli cli;
-  std::string error, addr;
-  uint64_t lanPick = 0;
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--lan-pick") {
-      const std::string v = i + 1 < args.size() ? args[++i] : std::string();
-      if (!wholeNumber(v, lanPick, 999) || lanPick == 0)
-        return usageError("join: --lan-pick takes a game number from the list (1, 2, ...)", "concord join --help");
-      continue;
-    }
-    if (parseNetOption(args, i, o, cli, error)) {
-      if (!error.empty()) return usageError("join: " + error, "concord join --help");
-      continue;
-    }
-    if (!args[i].empty() && args[i][0] != '-' && addr.empty()) addr = args[i];
-    else return usageError("join: unknown option: " + args[i], "concord join --help");
-  }
-  if (addr.empty()) return usageError("join: which game? give ADDR[:PORT], or lan", "concord join --help");
-  if (lanPick && addr != "lan") return usageError("join: --lan-pick goes with `concord join lan`", "concord join --help");
-  auto a = addr == "lan" ? lobbyFromLan(o, lanPick) : net::parseAddress(addr, 27960);
-  if (!a && addr == "lan") return failure("join: " + a.message());
-  if (!a) return usageError("join: " + a.message(), "concord join --help");
+  Options x;
+  const CommandLine line = declare(x);
+  if (auto code = line.parse(args)) return *code;
+  auto& o = x.o;
+  if (x.lanPick && x.addr != "lan") return line.usage("--lan-pick goes with `concord join lan`");
+  auto a = x.addr == "lan" ? lobbyFromLan(o, x.lanPick) : net::parseAddress(x.addr, 27960);
+  if (!a && x.addr == "lan") return failure("join: " + a.message());
+  if (!a) return line.usage(a.message());
   o.join = *a;
-  return runNetNode(o, cli, "join");
+  return runNetNode(o, x.cli, "join");
 }
 
 }  // namespace concord::cli

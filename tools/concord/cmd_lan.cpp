@@ -4,30 +4,40 @@
 
 #include "net/lan.h"
 #include "tools/concord/command.h"
+#include "tools/concord/command_line.h"
 
 namespace concord::cli {
 
-int runLan(Args args) {
-  static constexpr const char* kUsage =
-      "usage: concord lan [--port P] [--seconds S] [--bind ADDR]\n"
-      "Listens for lobby announcements (UDP port P, default 27961) for S seconds (default 3) and lists\n"
-      "each game heard: host name, module, config hash, seats free, address to `concord join`.\n";
-  if (wantsHelp(args)) {
-    std::printf("%s", kUsage);
-    return 0;
-  }
-  uint64_t port = net::kDiscoveryPort, seconds = 3;
+namespace {
+
+struct Options {
+  uint16_t port = net::kDiscoveryPort;
+  uint32_t seconds = 3;
   std::string bind = "0.0.0.0";
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (i + 1 >= args.size()) return usageError("lan: unknown option or missing value: " + a, "concord lan --help");
-    const std::string& v = args[++i];
-    auto num = [&](uint64_t max, uint64_t& out) { return wholeNumber(v, out, max); };
-    if (a == "--bind") bind = v;
-    else if (a == "--port" && num(65535, port)) continue;
-    else if (a == "--seconds" && num(3600, seconds)) continue;
-    else return usageError("lan: unknown option or value out of range: " + a + " " + v, "concord lan --help");
-  }
+};
+
+CommandLine declare(Options& o) {
+  CommandLine c("lan",
+                "Listens for lobby announcements and lists each game heard: host name, module, config hash,\n"
+                "seats free, address to `concord join`.\n");
+  c.number("--port", "P", "UDP port of the announcements (default 27961)", o.port)
+      .number("--seconds", "S", "listen this long (default 3)", o.seconds, 0, 3600)
+      .text("--bind", "ADDR", "address to listen on (default 0.0.0.0)", o.bind);
+  return c;
+}
+
+}  // namespace
+
+std::vector<CommandLine> lanLines() {
+  static Options o;
+  return {declare(o)};
+}
+
+int runLan(Args args) {
+  Options o;
+  if (auto code = declare(o).parse(args)) return *code;
+  const std::string& bind = o.bind;
+  const uint64_t port = o.port, seconds = o.seconds;
   uint64_t refused = 0;
   auto games = net::listenLan(bind, static_cast<uint16_t>(port), static_cast<uint32_t>(seconds), &refused);
   if (!games) return failure("lan: " + games.message());

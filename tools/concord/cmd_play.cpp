@@ -6,46 +6,71 @@
 #include <string>
 #include <vector>
 
-#include "core/warp/module.h"
-#include "core/warp/state.h"
+#include "core/warp/config.h"
 #include "lockstep/peer.h"
 #include "replay/record.h"
 #include "tools/tei_store/replay_match.h"
 #include "tools/tei_store/store.h"
 #include "tools/concord/command.h"
+#include "tools/concord/command_line.h"
 #include "tools/concord/interrupt.h"
 #include "tools/concord/play_recorder.h"
 #include "tools/concord/terminal_seat.h"
 
 namespace concord::cli {
 
-int runPlayWarp(Args args);
-
 namespace {
 
-void help() {
-  std::printf(
-      "usage: concord play warp [--seats N] [--you S] [--bots random|greedy] [--seed N] [--auto]\n"
-      "                         [--replay PATH | --no-replay] [key=value ...]\n"
-      "  --seats N    captains at the table (default 4)\n"
-      "  --you S      your seat (default 0)\n"
-      "  --bots KIND  bot kind for the other seats (default greedy)\n"
-      "  --seed N     game seed (default 1)\n"
-      "  --auto       bots play every seat (also --bots-only): a non-interactive demo\n"
-      "  --replay P   write the game's replay to P (default: $XDG_DATA_HOME/concord/replays/\n"
-      "               warp-seed<N>-<time>.ccr); check it with `concord replay verify P`\n"
-      "  --no-replay  do not write a replay\n"
-      "  --tei-db P   rate the finished game into the TEI database P (default: the user's TEI database);\n"
-      "               the summary shows each rated captain's before -> after (RULES §VIII)\n"
-      "  --no-tei     do not rate the game\n"
-      "  --casual     play unrated: the game is recorded as casual and TEI does not move (TEI E7)\n"
-      "  --resume P   continue the game saved in replay P (a game left with \"q\"): the table, your seat and\n"
-      "               the bots come from the save, which is verified first and appended to\n"
-      "Table options (default: Official Warp rules preset):\n%s"
-      "At your turn type the number of a listed order or its text (\"chart 12-5 own\", \"draw\"),\n"
-      "\"board\" to redraw the table, \"auto\" to hand your seat to your officer, \"quit\" to leave. When you may catch a\n"
-      "missed Drop to Impulse out of turn you are asked, with \"let it go\" offered.\n",
-      warp::optionsHelp().c_str());
+struct Options {
+  uint64_t seats = 4, you = 0, seedNum = 1;
+  std::string botKind = "greedy";
+  bool autoPlay = false, writeReplay = true, rate = true, casual = false;
+  std::string replayPath, teiDb, resumePath;
+  bool tableGiven = false;  // --seats/--seed/--you/--bots/--auto/options: refused with --resume
+  ConfigOptions opts;
+};
+
+CommandLine declare(Options& o) {
+  CommandLine c("play warp", "A person plays a whole Warp sector against bots at the terminal.\n");
+  auto table = [&o](const char* name, uint64_t& out, uint64_t min, uint64_t max) {
+    return [&o, &out, name, min, max](const std::string& v) {
+      o.tableGiven = true;
+      return wholeIn(name, v, min, max, out);
+    };
+  };
+  c.option("--seats", "N", "captains at the table (default 4)", table("--seats", o.seats, 1, kMaxSeats))
+      .option("--you", "S", "your seat (default 0)", table("--you", o.you, 0, kMaxSeats - 1))
+      .option("--bots", "KIND", "bot kind for the other seats: random or greedy (default greedy)",
+              [&o](const std::string& v) -> std::string {
+                o.tableGiven = true;
+                if (v != "random" && v != "greedy") return "--bots takes random or greedy, got '" + v + "'";
+                o.botKind = v;
+                return "";
+              })
+      .option("--seed", "N", "game seed (default 1)", table("--seed", o.seedNum, 0, 999'999'999))
+      .flag("--auto", "bots play every seat: a non-interactive demo", [&o] { o.autoPlay = o.tableGiven = true; })
+      .flag("--bots-only", "the same as --auto", [&o] { o.autoPlay = o.tableGiven = true; })
+      .text("--replay", "P",
+            "write the game's replay to P (default: $XDG_DATA_HOME/concord/replays/\n"
+            "warp-seed<N>-<time>.ccr); check it with `concord replay verify P`",
+            o.replayPath)
+      .flag("--no-replay", "do not write a replay", [&o] { o.writeReplay = false; })
+      .text("--tei-db", "P",
+            "rate the finished game into the TEI database P (default: the user's TEI database);\n"
+            "the summary shows each rated captain's before -> after (RULES §VIII)",
+            o.teiDb)
+      .flag("--no-tei", "do not rate the game", [&o] { o.rate = false; })
+      .flag("--casual", "play unrated: the game is recorded as casual and TEI does not move (TEI E7)", o.casual)
+      .text("--resume", "P",
+            "continue the game saved in replay P (a game left with \"q\"): the table, your seat and\n"
+            "the bots come from the save, which is verified first and appended to",
+            o.resumePath)
+      .configArgs("a table option (listed below; default: the Official Warp rules preset)", o.opts)
+      .footer("Table options:\n" + warp::optionsHelp() +
+              "At your turn type the number of a listed order or its text (\"chart 12-5 own\", \"draw\"),\n"
+              "\"board\" to redraw the table, \"auto\" to hand your seat to your officer, \"quit\" to leave. When you may catch a\n"
+              "missed Drop to Impulse out of turn you are asked, with \"let it go\" offered.\n");
+  return c;
 }
 
 // Rates a finished game's replay into the TEI store and returns the before -> after lines (or why not).
@@ -67,63 +92,23 @@ std::string rateFinishedGame(const std::string& replayPath, const std::string& d
 
 }  // namespace
 
+CommandLine playWarpLine() {
+  static Options o;
+  return declare(o);
+}
+
 int runPlayWarp(Args args) {
-  if (wantsHelp(args)) {
-    help();
-    return 0;
-  }
-  uint64_t seats = 4, you = 0, seedNum = 1;
-  std::string botKind = "greedy";
-  bool autoPlay = false, writeReplay = true, rate = true, casual = false;
-  std::string replayPath, teiDb, resumePath;
-  bool tableGiven = false;  // --seats/--seed/--you/--bots/--auto/options: refused with --resume
-  ConfigOptions opts;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    auto val = [&](uint64_t& out) {
-      if (i + 1 >= args.size() || !wholeNumber(args[i + 1], out, 999'999'999)) return false;
-      ++i;
-      return true;
-    };
-    if (a == "--seats" || a == "--you" || a == "--seed" || a == "--bots" || a == "--auto" || a == "--bots-only" ||
-        a.find('=') != std::string::npos)
-      tableGiven = true;
-    if (a == "--resume") {
-      if (i + 1 >= args.size()) return usageError("--resume needs the path of a saved game (its replay)", "concord play warp --help");
-      resumePath = args[++i];
-    } else if (a == "--seats") {
-      if (!val(seats)) return usageError("--seats needs a number", "concord play warp --help");
-    } else if (a == "--you") {
-      if (!val(you)) return usageError("--you needs a seat number", "concord play warp --help");
-    } else if (a == "--seed") {
-      if (!val(seedNum)) return usageError("--seed needs a number", "concord play warp --help");
-    } else if (a == "--bots") {
-      if (i + 1 >= args.size()) return usageError("--bots needs random or greedy", "concord play warp --help");
-      botKind = args[++i];
-      if (botKind != "random" && botKind != "greedy") return usageError("--bots: random or greedy", "concord play warp --help");
-    } else if (a == "--replay") {
-      if (i + 1 >= args.size()) return usageError("--replay needs a path", "concord play warp --help");
-      replayPath = args[++i];
-    } else if (a == "--no-replay") {
-      writeReplay = false;
-    } else if (a == "--tei-db") {
-      if (i + 1 >= args.size()) return usageError("--tei-db needs a path", "concord play warp --help");
-      teiDb = args[++i];
-    } else if (a == "--no-tei") {
-      rate = false;
-    } else if (a == "--casual") {
-      casual = true;
-    } else if (a == "--auto" || a == "--bots-only") {
-      autoPlay = true;
-    } else if (auto eq = a.find('='); eq != std::string::npos) {
-      opts.emplace_back(a.substr(0, eq), a.substr(eq + 1));
-    } else {
-      return usageError("unknown argument '" + a + "'", "concord play warp --help");
-    }
-  }
-  if (!resumePath.empty() && (tableGiven || !replayPath.empty() || !writeReplay))
-    return usageError("--resume continues the saved table as it was: drop --seats/--you/--seed/--bots/--auto, table "
-                      "options, --replay and --no-replay", "concord play warp --help");
+  Options po;
+  const CommandLine cl = declare(po);
+  if (auto code = cl.parse(args)) return *code;
+  if (!po.opts.empty()) po.tableGiven = true;
+  uint64_t &seats = po.seats, &you = po.you, &seedNum = po.seedNum;
+  std::string &botKind = po.botKind, &replayPath = po.replayPath, &teiDb = po.teiDb, &resumePath = po.resumePath;
+  bool &autoPlay = po.autoPlay, &writeReplay = po.writeReplay, &rate = po.rate, &casual = po.casual;
+  ConfigOptions& opts = po.opts;
+  if (!resumePath.empty() && (po.tableGiven || !replayPath.empty() || !writeReplay))
+    return cl.usage("--resume continues the saved table as it was: drop --seats/--you/--seed/--bots/--auto, table "
+                      "options, --replay and --no-replay");
   std::unique_ptr<PlayRecorder> recorderOwner;
   if (!resumePath.empty()) {
     auto r = PlayRecorder::resume(resumePath, "play-warp");
@@ -147,8 +132,8 @@ int runPlayWarp(Args args) {
     std::printf("Resuming %s at turn %u.\n", resumePath.c_str(), recorderOwner->engine().turn());
   } else {
     auto cfg = warp::parseOptions(opts);
-    if (!cfg) return usageError(cfg.message(), "concord play warp --help");
-    if (you >= seats) return usageError("--you must be a seat below --seats", "concord play warp --help");
+    if (!cfg) return cl.usage(cfg.message());
+    if (you >= seats) return cl.usage("--you must be a seat below --seats");
     det::Seed seed;
     for (int i = 0; i < 8; ++i) seed.bytes[static_cast<size_t>(i)] = static_cast<uint8_t>(seedNum >> (8 * i));
     // The game runs in a TurnEngine so every turn is signed, sealed and written to the replay.
@@ -169,8 +154,8 @@ int runPlayWarp(Args args) {
     recorderOwner = std::move(*r);
   }
   auto& rec = *recorderOwner;
-  const auto& g = dynamic_cast<const warp::WarpGame&>(rec.engine().game());
-  const warp::Config& conf = g.config();
+  // Only Game calls from here on: the table is the same for any module with a terminal table.
+  const Game& g = rec.engine().game();
   auto finish = [&](int code) {
     if (auto c = rec.close(); !c) std::fprintf(stderr, "concord: play: replay: %s\n", c.message().c_str());
     else if (!rec.path().empty()) std::printf("Replay: %s\n", rec.path().c_str());
@@ -178,14 +163,16 @@ int runPlayWarp(Args args) {
     if (rate && !rec.path().empty() && rec.engine().game().outcome()) std::printf("%s", rateFinishedGame(rec.path(), teiDb).c_str());
     return code;
   };
+  auto conf = warp::decodeConfig(rec.session().config);
+  if (!conf) return finish(failure("play: the table's config is not Warp's: " + conf.message()));
   // The same seat logic as a networked table: the person answers through TerminalSeat (asked out of turn
   // too, e.g. to catch a missed Drop to Impulse while the window is open, RULES §V), the other seats
   // through their officers (lockstep::botOrdersFor), all orders of a turn applied together in seat order.
   std::vector<std::unique_ptr<Bot>> bots;
   for (Seat s = 0; s < seats; ++s) bots.push_back(lockstep::makeSeatBot(rec.session(), s));
   auto human = [&](Seat s) { return !autoPlay && s == you; };
-  std::printf("Warp %d, %llu captains — %s\n", conf.maxPip, static_cast<unsigned long long>(seats),
-              warp::describeConfig(conf).c_str());
+  std::printf("Warp %d, %llu captains — %s\n", conf->maxPip, static_cast<unsigned long long>(seats),
+              warp::describeConfig(*conf).c_str());
   if (!autoPlay)
     std::printf("You are Captain %llu. Type an order's number (or its text, e.g. \"chart 12-5 own\"); "
                 "\"board\" redraws the table, \"auto\" hands your seat to your officer, \"q\" leaves.\n",
@@ -199,7 +186,7 @@ int runPlayWarp(Args args) {
     if (!rec.path().empty()) std::printf("Resume this game with: concord play warp --resume %s\n", rec.path().c_str());
     return finish(failure(std::string("play: ") + why));
   };
-  while (!g.over()) {
+  while (!rec.engine().over()) {
     if (interrupted()) return leaveSaved("interrupted (Ctrl-C); the game so far is saved");
     if (++steps > 2000000) return finish(failure("play: the game did not finish (engine bug)"));
     if (g.awaiting().empty()) break;
@@ -235,14 +222,12 @@ int runPlayWarp(Args args) {
   return finish(0);
 }
 
+std::vector<CommandLine> playLines() { return {playWarpLine()}; }
+
 int runPlay(Args args) {
-  if (args.empty() || ((args[0] == "--help" || args[0] == "-h"))) {
-    std::printf("usage: concord play <module> [options]   (modules: warp)\n");
-    help();
-    return args.empty() ? 2 : 0;
-  }
-  if (args[0] == "warp") return runPlayWarp(args.subspan(1));
-  return usageError("play: no terminal table for '" + args[0] + "' (known: warp)", "concord play --help");
+  static const std::vector<Subcommand> modules = {
+      {"warp", "a Warp sector against bots (also `concord warp play`)", runPlayWarp, playWarpLine}};
+  return runGroup("play", modules, args, "module");
 }
 
 }  // namespace concord::cli

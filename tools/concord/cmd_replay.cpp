@@ -11,23 +11,11 @@
 #include "replay/record.h"
 #include "replay/verify.h"
 #include "tools/concord/command.h"
+#include "tools/concord/command_line.h"
 
 namespace concord::cli {
 
 namespace {
-
-constexpr const char* kHelp =
-    "usage: concord replay <info|verify|dump|step|record> FILE [options]\n"
-    "  info FILE                      module, version, seats with key fingerprints, turns, size, snapshots, comms\n"
-    "  verify FILE                    re-simulate; check every Seal hash, chain-head signature and snapshot\n"
-    "  dump FILE [--from T] [--to T]  turn by turn: each seat's orders and the Seal tag; comms messages\n"
-    "                                 (hails, text) print between the turns at which they were accepted\n"
-    "  step FILE [--turn T] [--seat S | --omniscient]\n"
-    "                                 print the Observation after T turns; without --turn, interactive:\n"
-    "                                 n/next, p/prev, g T, o SEAT, o all, q\n"
-    "  record FILE [--seats N] [--turns N] [--label L] [--block N] [--snapshot N] [--no-close] [key=value...]\n"
-    "                                 play shed bots directly through TurnEngine and write a replay\n"
-    "Run `concord replay <sub> --help` for one subcommand.\n";
 
 std::optional<uint64_t> number(const std::string& s) {
   uint64_t v = 0;
@@ -193,39 +181,40 @@ int step(const std::string& path, std::optional<uint32_t> turn, Seat viewer) {
   return 0;
 }
 
-int record(const std::string& path, Args rest) {
+struct RecordOptions {
+  std::string path;
   uint64_t seats = 4, turns = 10000, block = 64, snapshot = 256;
   std::string label = "replay-record";
   bool close = true;
   ConfigOptions cfg;
-  for (size_t i = 0; i < rest.size(); ++i) {
-    const auto& a = rest[i];
-    auto next = [&]() -> std::optional<uint64_t> { return i + 1 < rest.size() ? number(rest[++i]) : std::nullopt; };
-    std::optional<uint64_t> v;
-    if (a == "--seats") {
-      if (!(v = next())) return usageError("--seats needs a number", "concord replay --help");
-      seats = *v;
-    } else if (a == "--turns") {
-      if (!(v = next())) return usageError("--turns needs a number", "concord replay --help");
-      turns = *v;
-    } else if (a == "--block") {
-      if (!(v = next())) return usageError("--block needs a number", "concord replay --help");
-      block = *v;
-    } else if (a == "--snapshot") {
-      if (!(v = next())) return usageError("--snapshot needs a number", "concord replay --help");
-      snapshot = *v;
-    } else if (a == "--label" && i + 1 < rest.size()) {
-      label = rest[++i];
-    } else if (a == "--no-close") {
-      close = false;
-    } else if (auto eq = a.find('='); eq != std::string::npos) {
-      cfg.emplace_back(a.substr(0, eq), a.substr(eq + 1));
-    } else {
-      return usageError("unknown option '" + a + "'", "concord replay --help");
-    }
-  }
-  if (seats < 1 || seats > kMaxSeats || block < 1 || block > 65536 || turns > UINT32_MAX || snapshot > (1u << 30))
-    return usageError("--seats, --block, --turns or --snapshot out of range", "concord replay --help");
+};
+
+CommandLine declareRecord(RecordOptions& o) {
+  CommandLine c("replay record", "Plays shed bots directly through TurnEngine and writes a replay to FILE.\n");
+  c.positional("FILE", "", o.path, true, "which file? give FILE")
+      .number("--seats", "N", "seats (default 4)", o.seats, 1, kMaxSeats)
+      .number("--turns", "N", "stop after N turns (default 10000; also the shed maxTurns unless given)", o.turns, 0, UINT32_MAX)
+      .text("--label", "L", "label the bot keys derive from (default replay-record)", o.label)
+      .number("--block", "N", "turns per frame (default 64)", o.block, 1, 65536)
+      .number("--snapshot", "N", "a state snapshot every N turns (default 256)", o.snapshot, 0, 1u << 30)
+      .flag("--no-close", "leave the file without its trailer (a crashed session)", [&o] { o.close = false; })
+      .configArgs("a shed table option (hand=5, hands=1, maxTurns=...)", o.cfg);
+  return c;
+}
+
+CommandLine recordLine() {
+  static RecordOptions o;
+  return declareRecord(o);
+}
+
+int record(Args args) {
+  RecordOptions o;
+  if (auto code = declareRecord(o).parse(args)) return *code;
+  const std::string& path = o.path;
+  const uint64_t seats = o.seats, turns = o.turns, block = o.block, snapshot = o.snapshot;
+  const std::string& label = o.label;
+  const bool close = o.close;
+  ConfigOptions& cfg = o.cfg;
   bool hasMax = false;
   for (const auto& [k, v2] : cfg) hasMax = hasMax || k == "maxTurns";
   if (!hasMax) cfg.emplace_back("maxTurns", std::to_string(turns));
@@ -244,49 +233,102 @@ int record(const std::string& path, Args rest) {
   return 0;
 }
 
-}  // namespace
-
-int runReplay(Args args) {
-  if (args.empty() || ((args[0] == "-h" || args[0] == "--help"))) {
-    std::printf("%s", kHelp);
-    return args.empty() ? 2 : 0;
-  }
-  const std::string& sub = args[0];
-  if (wantsHelp(args) || args.size() < 2) {
-    if (sub != "info" && sub != "verify" && sub != "dump" && sub != "step" && sub != "record")
-      return usageError("unknown replay subcommand '" + sub + "'", "concord replay --help");
-    std::printf("%s", kHelp);
-    return wantsHelp(args) ? 0 : 2;
-  }
-  const std::string& path = args[1];
-  Args rest = args.subspan(2);
-  if (sub == "info" || sub == "verify") {
-    if (!rest.empty()) return usageError("unexpected argument '" + rest[0] + "'", "concord replay --help");
-    return sub == "info" ? info(path) : verify(path);
-  }
-  if (sub == "record") return record(path, rest);
+struct ViewOptions {
+  std::string path;
   std::optional<uint32_t> from, to, turn;
   Seat viewer = kOmniscient;
-  bool seatGiven = false;
-  for (size_t i = 0; i < rest.size(); ++i) {
-    const auto& a = rest[i];
-    if (a == "--omniscient") {
-      viewer = kOmniscient;
-      continue;
-    }
-    if (i + 1 >= rest.size()) return usageError("option '" + a + "' needs a value", "concord replay --help");
-    auto v = number(rest[++i]);
-    if (!v || *v > UINT32_MAX) return usageError("option '" + a + "' needs a number", "concord replay --help");
-    if (a == "--from" && sub == "dump") from = static_cast<uint32_t>(*v);
-    else if (a == "--to" && sub == "dump") to = static_cast<uint32_t>(*v);
-    else if (a == "--turn" && sub == "step") turn = static_cast<uint32_t>(*v);
-    else if (a == "--seat" && sub == "step" && *v < kMaxSeats) viewer = static_cast<Seat>(*v), seatGiven = true;
-    else return usageError("unknown option '" + a + "' for replay " + sub, "concord replay --help");
-  }
-  (void)seatGiven;
-  if (sub == "dump") return dump(path, from.value_or(0), to.value_or(UINT32_MAX));
-  if (sub == "step") return step(path, turn, viewer);
-  return usageError("unknown replay subcommand '" + sub + "'", "concord replay --help");
+};
+
+CommandLine declareInfo(ViewOptions& o) {
+  CommandLine c("replay info", "Module, version, seats with key fingerprints, turns, size, snapshots, comms.\n");
+  c.positional("FILE", "", o.path, true, "which replay? give FILE");
+  return c;
 }
+
+CommandLine declareVerify(ViewOptions& o) {
+  CommandLine c("replay verify", "Re-simulates FILE; checks every Seal hash, chain-head signature and snapshot.\n");
+  c.positional("FILE", "", o.path, true, "which replay? give FILE");
+  return c;
+}
+
+std::function<std::string(const std::string&)> turnInto(const char* name, std::optional<uint32_t>& out) {
+  return [name, &out](const std::string& v) {
+    uint64_t n = 0;
+    auto e = wholeIn(name, v, 0, UINT32_MAX, n);
+    if (e.empty()) out = static_cast<uint32_t>(n);
+    return e;
+  };
+}
+
+CommandLine declareDump(ViewOptions& o) {
+  CommandLine c("replay dump",
+                "Turn by turn: each seat's orders and the Seal tag; comms messages (hails, text) print between\n"
+                "the turns at which they were accepted.\n");
+  c.positional("FILE", "", o.path, true, "which replay? give FILE")
+      .option("--from", "T", "first turn to dump (default 0)", turnInto("--from", o.from))
+      .option("--to", "T", "last turn to dump (default: the last)", turnInto("--to", o.to));
+  return c;
+}
+
+CommandLine declareStep(ViewOptions& o) {
+  CommandLine c("replay step",
+                "Prints the Observation after T turns; without --turn, interactive: n/next, p/prev, g T, o SEAT, o all, q.\n");
+  c.positional("FILE", "", o.path, true, "which replay? give FILE")
+      .option("--turn", "T", "the position after T turns", turnInto("--turn", o.turn))
+      .number("--seat", "S", "what seat S may know (default: everything)", o.viewer, 0, kMaxSeats - 1)
+      .flag("--omniscient", "everything, every hand (the default)", [&o] { o.viewer = kOmniscient; });
+  return c;
+}
+
+template <CommandLine (*Declare)(ViewOptions&)>
+CommandLine viewLine() {
+  static ViewOptions o;
+  return Declare(o);
+}
+
+int runInfo(Args args) {
+  ViewOptions o;
+  if (auto code = declareInfo(o).parse(args)) return *code;
+  return info(o.path);
+}
+
+int runVerify(Args args) {
+  ViewOptions o;
+  if (auto code = declareVerify(o).parse(args)) return *code;
+  return verify(o.path);
+}
+
+int runDump(Args args) {
+  ViewOptions o;
+  if (auto code = declareDump(o).parse(args)) return *code;
+  return dump(o.path, o.from.value_or(0), o.to.value_or(UINT32_MAX));
+}
+
+int runStep(Args args) {
+  ViewOptions o;
+  if (auto code = declareStep(o).parse(args)) return *code;
+  return step(o.path, o.turn, o.viewer);
+}
+
+const std::vector<Subcommand>& replaySubcommands() {
+  static const std::vector<Subcommand> subs = {
+      {"info", "module, version, seats with key fingerprints, turns, size, snapshots, comms", runInfo, viewLine<declareInfo>},
+      {"verify", "re-simulate; check every Seal hash, chain-head signature and snapshot", runVerify, viewLine<declareVerify>},
+      {"dump", "turn by turn: each seat's orders, the Seal tag and comms", runDump, viewLine<declareDump>},
+      {"step", "the Observation after T turns, or step through interactively", runStep, viewLine<declareStep>},
+      {"record", "play shed bots directly through TurnEngine and write a replay", record, recordLine},
+  };
+  return subs;
+}
+
+}  // namespace
+
+std::vector<CommandLine> replayLines() {
+  std::vector<CommandLine> out;
+  for (const auto& s : replaySubcommands()) out.push_back(s.line());
+  return out;
+}
+
+int runReplay(Args args) { return runGroup("replay", replaySubcommands(), args); }
 
 }  // namespace concord::cli

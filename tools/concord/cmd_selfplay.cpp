@@ -11,27 +11,12 @@
 #include "replay/session_recorder.h"
 #include "replay/verify.h"
 #include "tools/concord/command.h"
+#include "tools/concord/command_line.h"
 
 namespace concord::cli {
 namespace {
 
 namespace fs = std::filesystem;
-
-constexpr const char* kUsage =
-    "usage: concord selfplay [--module ID] [--seats N] [--games N] [--seed S] [--shard I/N]\n"
-    "                        [--loss PERMILLE] [--dup PERMILLE] [--reorder PERMILLE] [--delay MS] [--jitter MS]\n"
-    "                        [--max-ms MS] [--opt key=value]... [--bot KIND] [--out FILE | --out-dir DIR | --no-replay]\n"
-    "                        [--inject-desync SEAT@TURN]\n"
-    "Plays bot seats through signed bundles, Seal checks and a simulated lossy network (virtual time),\n"
-    "writes each game's replay and verifies it from the file, and prints one line per game: seed, seats,\n"
-    "turns, final Seal, Seal digest, messages, bytes, replay path.\n"
-    "  --games N --seed S      games use seeds S, S+1, ... S+N-1\n"
-    "  --shard I/N             play only the games whose index is I mod N (split a sweep across machines;\n"
-    "                          the union of all shards' lines is the unsharded output)\n"
-    "  --out FILE              replay path (one game); --out-dir DIR: one file per game\n"
-    "                          (default DIR: $XDG_DATA_HOME/concord/replays or ~/.local/share/concord/replays)\n"
-    "  --inject-desync S@T     desync drill: corrupt seat S's state after turn T; every peer must report it\n"
-    "Exit code 0 when every game completed, agreed and verified; 1 otherwise; 2 for bad arguments.\n";
 
 fs::path defaultReplayDir() {
   if (const char* x = std::getenv("XDG_DATA_HOME"); x && *x) return fs::path(x) / "concord" / "replays";
@@ -66,63 +51,67 @@ struct Options {
   bool noReplay = false;
 };
 
-// Parses the arguments; returns an empty string or the usage error.
-std::string parse(Args args, Options& o) {
-  auto& p = o.p;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--no-replay") {
-      o.noReplay = true;
-      continue;
-    }
-    if (i + 1 >= args.size()) return a + " needs a value";
-    const std::string& v = args[++i];
-    uint64_t n = 0;
-    if (a == "--module") p.moduleId = v;
-    else if (a == "--out") o.out = v;
-    else if (a == "--out-dir") o.outDir = v;
-    else if (a == "--bot") p.botKind = v;
-    else if (a == "--opt") {
-      auto eq = v.find('=');
-      if (eq == std::string::npos) return "--opt takes key=value";
-      p.options.emplace_back(v.substr(0, eq), v.substr(eq + 1));
-    } else if (a == "--shard") {
-      auto sl = v.find('/');
-      if (sl == std::string::npos || !wholeNumber(v.substr(0, sl), o.shardIndex) || !wholeNumber(v.substr(sl + 1), o.shardCount) ||
-          o.shardCount == 0 || o.shardIndex >= o.shardCount)
-        return "--shard takes I/N with 0 <= I < N, got '" + v + "'";
-    } else if (a == "--inject-desync") {
-      auto at = v.find('@');
-      uint64_t s = 0, t = 0;
-      if (at == std::string::npos || !wholeNumber(v.substr(0, at), s) || !wholeNumber(v.substr(at + 1), t) || s >= kMaxSeats)
-        return "--inject-desync takes SEAT@TURN, got '" + v + "'";
-      p.injectDesync = std::make_pair(static_cast<Seat>(s), static_cast<uint32_t>(t));
-    } else if (!wholeNumber(v, n)) return a + " takes a whole number, got '" + v + "'";
-    else if (a == "--seats" && n >= 1 && n <= kMaxSeats) p.seats = static_cast<Seat>(n);
-    else if (a == "--games" && n >= 1) o.games = n;
-    else if (a == "--seed") p.seed = n;
-    else if (a == "--loss" && n <= 1000) p.net.lossPermille = static_cast<uint32_t>(n);
-    else if (a == "--dup" && n <= 1000) p.net.dupPermille = static_cast<uint32_t>(n);
-    else if (a == "--reorder" && n <= 1000) p.net.reorderPermille = static_cast<uint32_t>(n);
-    else if (a == "--delay") p.net.delayMs = n;
-    else if (a == "--jitter") p.net.jitterMs = n;
-    else if (a == "--max-ms") p.maxVirtualMs = n;
-    else return "unknown option or value out of range: " + a + " " + v;
-  }
-  if (!o.out.empty() && o.games > 1) return "--out names one file; use --out-dir for several games";
-  if (!o.out.empty() && !o.outDir.empty()) return "give --out or --out-dir, not both";
+std::string pairOf(const std::string& v, char sep, uint64_t& a, uint64_t& b) {
+  auto at = v.find(sep);
+  if (at == std::string::npos || !wholeNumber(v.substr(0, at), a) || !wholeNumber(v.substr(at + 1), b)) return "x";
   return "";
+}
+
+CommandLine declare(Options& o) {
+  auto& p = o.p;
+  CommandLine c("selfplay",
+                "Plays bot seats through signed bundles, Seal checks and a simulated lossy network (virtual time),\n"
+                "writes each game's replay and verifies it from the file, and prints one line per game: seed, seats,\n"
+                "turns, final Seal, Seal digest, messages, bytes, replay path.\n");
+  c.text("--module", "ID", "rule module (default shed)", p.moduleId)
+      .number("--seats", "N", "seats at the table (default 4)", p.seats, 1, kMaxSeats)
+      .number("--games", "N", "games to play (default 1)", o.games, 1)
+      .number("--seed", "S", "first game's seed: games use seeds S, S+1, ... S+N-1 (default 1)", p.seed)
+      .option("--shard", "I/N",
+              "play only the games whose index is I mod N (split a sweep across machines;\n"
+              "the union of all shards' lines is the unsharded output)",
+              [&o](const std::string& v) -> std::string {
+                if (!pairOf(v, '/', o.shardIndex, o.shardCount).empty() || o.shardCount == 0 || o.shardIndex >= o.shardCount)
+                  return "--shard takes I/N with 0 <= I < N, got '" + v + "'";
+                return "";
+              })
+      .number("--loss", "PERMILLE", "simulated packet loss", p.net.lossPermille, 0, 1000)
+      .number("--dup", "PERMILLE", "simulated duplication", p.net.dupPermille, 0, 1000)
+      .number("--reorder", "PERMILLE", "simulated reordering", p.net.reorderPermille, 0, 1000)
+      .number("--delay", "MS", "simulated one-way delay", p.net.delayMs)
+      .number("--jitter", "MS", "simulated jitter", p.net.jitterMs)
+      .number("--max-ms", "MS", "give up after this much virtual time", p.maxVirtualMs)
+      .keyValue("--opt", "a module table option (repeatable)", p.options)
+      .text("--bot", "KIND", "bot kind of every seat (default: the module's first)", p.botKind)
+      .text("--out", "FILE", "replay path (one game)", o.out)
+      .text("--out-dir", "DIR", "one replay file per game (default $XDG_DATA_HOME/concord/replays\n"
+                                "or ~/.local/share/concord/replays)", o.outDir)
+      .flag("--no-replay", "write no replay", o.noReplay)
+      .option("--inject-desync", "S@T", "desync drill: corrupt seat S's state after turn T; every peer must report it",
+              [&p](const std::string& v) -> std::string {
+                uint64_t s = 0, t = 0;
+                if (!pairOf(v, '@', s, t).empty() || s >= kMaxSeats || t > UINT32_MAX)
+                  return "--inject-desync takes SEAT@TURN, got '" + v + "'";
+                p.injectDesync = std::make_pair(static_cast<Seat>(s), static_cast<uint32_t>(t));
+                return "";
+              })
+      .footer("Exit code 0 when every game completed, agreed and verified; 1 otherwise; 2 for bad arguments.\n");
+  return c;
 }
 
 }  // namespace
 
+std::vector<CommandLine> selfplayLines() {
+  static Options o;
+  return {declare(o)};
+}
+
 int runSelfplay(Args args) {
-  if (wantsHelp(args)) {
-    std::printf("%s", kUsage);
-    return 0;
-  }
   Options o;
-  if (auto err = parse(args, o); !err.empty()) return usageError("selfplay: " + err, "concord selfplay --help");
+  const CommandLine line = declare(o);
+  if (auto code = line.parse(args)) return *code;
+  if (!o.out.empty() && o.games > 1) return line.usage("--out names one file; use --out-dir for several games");
+  if (!o.out.empty() && !o.outDir.empty()) return line.usage("give --out or --out-dir, not both");
   auto& p = o.p;
   fs::path dir = o.outDir.empty() ? defaultReplayDir() : fs::path(o.outDir);
   if (!o.noReplay && o.out.empty()) {

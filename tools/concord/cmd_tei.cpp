@@ -1,6 +1,7 @@
 // `concord tei`: TEI ratings (TEI spec; RULES §VIII). Subcommands: rate, grade, show, leaderboard,
 // academy, apply-record, apply (verified replay → MatchRecord → TeiStore::applyMatch) and ledger (a folder
 // of replays, deterministic order; tools/tei_store/replay_match.h).
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -16,6 +17,7 @@
 #include "core/tei/match.h"
 #include "core/tei/openskill.h"
 #include "tools/concord/command.h"
+#include "tools/concord/command_line.h"
 #include "tools/tei_store/replay_match.h"
 #include "tools/tei_store/store.h"
 #include "tools/tei_store/tei_json.h"
@@ -26,50 +28,11 @@ namespace {
 
 using namespace concord::tei;
 
-constexpr const char* kHelp =
-    "usage: concord tei <subcommand> [options]\n"
-    "\n"
-    "  rate                          OpenSkill (openskill 5.0.1 defaults) on stdin JSON:\n"
-    "                                {\"teams\":[[{\"mu\":25,\"sigma\":8.333333333333334}],...],\"ranks\":[1,2]}\n"
-    "  grade --mu M --sigma S [--current LETTER]\n"
-    "                                TEI grade, score and federation commission\n"
-    "  show --player ID              every bucket of one captain\n"
-    "  leaderboard [--track points|go-out] [--bucket human|squad|localAi/<skill>|group/<charterId>]\n"
-    "              [--sort tei|rating|mu]\n"
-    "  academy --player ID --track T --skill ensign|lieutenant|commander\n"
-    "                                save the Academy placement (once per track)\n"
-    "  apply-record FILE.json        apply one finished game's MatchRecord (idempotent by gameId)\n"
-    "  apply REPLAY                  verify a Warp replay, check eligibility (E1-E8), update the buckets\n"
-    "                                once (idempotent by game id) and print before -> after\n"
-    "  ledger DIR [--out FILE]       recompute a crew ladder from a folder of replays (ascending game id;\n"
-    "                                every replay verified first); without --db the ladder is computed in\n"
-    "                                memory and nothing is stored\n"
-    "\n"
-    "Store options: --db PATH (default $XDG_DATA_HOME/concord/tei.sqlite or ~/.local/share/concord/tei.sqlite)\n";
-
-constexpr const char* kHint = "concord tei --help";
 
 struct Options {
   std::map<std::string, std::string> kv;
   std::vector<std::string> positional;
 };
-
-Result<Options> parseOptions(Args args, std::initializer_list<const char*> valued) {
-  Options o;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a.starts_with("--")) {
-      bool known = false;
-      for (const char* v : valued) known = known || a == v;
-      if (!known) return Err("unknown option ", a);
-      if (i + 1 >= args.size()) return Err(a, " needs a value");
-      o.kv[a] = args[++i];
-    } else {
-      o.positional.push_back(a);
-    }
-  }
-  return o;
-}
 
 Result<double> parseNumber(const std::string& s, const char* what) {
   double v = 0;
@@ -77,6 +40,93 @@ Result<double> parseNumber(const std::string& s, const char* what) {
   auto [p, ec] = std::from_chars(s.data(), end, v);
   if (ec != std::errc() || p != end || !std::isfinite(v)) return Err(what, " must be a number (got '", s, "')");
   return v;
+}
+
+// One declared tei option: how its value is checked (null: any text) and whether it must be given.
+struct TeiOption {
+  const char* name;
+  const char* value;
+  const char* help;
+  std::string (*check)(const std::string&) = nullptr;
+  bool required = false;
+};
+
+// One tei subcommand's declared options; `file` is its one positional argument (or empty).
+struct TeiSpec {
+  const char* name;
+  const char* summary;
+  std::vector<TeiOption> options;
+  const char* file = nullptr;
+  const char* fileHelp = nullptr;
+};
+
+constexpr const char* kDbHelp = "the TEI store (default $XDG_DATA_HOME/concord/tei.sqlite or ~/.local/share/concord/tei.sqlite)";
+
+template <auto Parse>
+std::string checkWith(const std::string& v) {
+  auto r = Parse(v);
+  return r ? std::string() : r.message();
+}
+std::string checkMu(const std::string& v) { auto r = parseNumber(v, "--mu"); return r ? std::string() : r.message(); }
+std::string checkSigma(const std::string& v) { auto r = parseNumber(v, "--sigma"); return r ? std::string() : r.message(); }
+std::string checkSort(const std::string& v) {
+  return v == "tei" || v == "rating" || v == "mu" ? std::string() : "unknown --sort '" + v + "' (expected tei, rating or mu)";
+}
+constexpr auto checkTrack = checkWith<parseTrack>;
+constexpr auto checkSkill = checkWith<parseSkillKey>;
+constexpr auto checkLetter = checkWith<parseLetter>;
+
+const std::vector<TeiSpec>& teiSpecs() {
+  static const std::vector<TeiSpec> specs = {
+      {"rate", "OpenSkill (openskill 5.0.1 defaults) on stdin JSON:\n"
+               "{\"teams\":[[{\"mu\":25,\"sigma\":8.333333333333334}],...],\"ranks\":[1,2]}", {}},
+      {"grade", "TEI grade, score and federation commission",
+       {{"--mu", "M", "the rating's mu", checkMu, true}, {"--sigma", "S", "the rating's sigma", checkSigma, true},
+        {"--current", "LETTER", "the grade held now (hysteresis at the boundaries)", checkLetter}}},
+      {"show", "every bucket of one captain", {{"--db", "PATH", kDbHelp}, {"--player", "ID", "the captain", nullptr, true}}},
+      {"leaderboard", "one bucket's board",
+       {{"--db", "PATH", kDbHelp},
+        {"--track", "T", "points or go-out (default points)", checkTrack},
+        {"--bucket", "B", "human, squad, localAi/<skill> or group/<charterId> (default human)"},
+        {"--sort", "KEY", "tei, rating or mu (default tei)", checkSort}}},
+      {"academy", "save the Academy placement (once per track)",
+       {{"--db", "PATH", kDbHelp},
+        {"--player", "ID", "the captain", nullptr, true},
+        {"--track", "T", "points or go-out", checkTrack, true},
+        {"--skill", "S", "ensign, lieutenant or commander", checkSkill, true}}},
+      {"apply-record", "apply one finished game's MatchRecord (idempotent by gameId)", {{"--db", "PATH", kDbHelp}},
+       "FILE.json", "which record? give one FILE.json"},
+      {"apply", "verify a Warp replay, check eligibility (E1-E8), update the buckets once (idempotent by\n"
+                "game id) and print before -> after",
+       {{"--db", "PATH", kDbHelp}}, "REPLAY", "which game? give one REPLAY"},
+      {"ledger", "recompute a crew ladder from a folder of replays (ascending game id; every replay verified\n"
+                 "first); without --db the ladder is computed in memory and nothing is stored",
+       {{"--db", "PATH", "store the ladder in this TEI store"}, {"--out", "FILE", "write the ladder to FILE"}},
+       "DIR", "which folder? give one DIR"},
+  };
+  return specs;
+}
+
+CommandLine teiLine(const std::string& sub, Options& o) {
+  for (const auto& spec : teiSpecs()) {
+    if (spec.name != sub) continue;
+    CommandLine c("tei " + sub, std::string(spec.summary) + "\n");
+    if (spec.file) {
+      o.positional.resize(1);
+      c.positional(spec.file, "", o.positional[0], true, spec.fileHelp);
+    }
+    for (const auto& opt : spec.options) {
+      c.option(opt.name, opt.value, opt.help, [&o, n = std::string(opt.name), check = opt.check](const std::string& v) {
+        if (check)
+          if (auto e = check(v); !e.empty()) return e.find(n) == std::string::npos ? n + ": " + e : e;
+        o.kv[n] = v;
+        return std::string();
+      });
+      if (opt.required) c.required();
+    }
+    return c;
+  }
+  return CommandLine("tei " + sub, "");
 }
 
 Result<TeiStore> openStore(const Options& o) {
@@ -91,7 +141,8 @@ Result<TeiStore> openStore(const Options& o) {
 }
 
 int runRate(Args args) {
-  if (!args.empty()) return usageError("tei rate takes no arguments; it reads JSON on stdin", kHint);
+  Options opts;
+  if (auto code = teiLine("rate", opts).parse(args)) return *code;
   std::ostringstream buffer;  // rdbuf copy: gcc 12 -O2 flags istreambuf_iterator with -Wnull-dereference
   buffer << std::cin.rdbuf();
   std::string text = buffer.str();
@@ -104,19 +155,18 @@ int runRate(Args args) {
 }
 
 int runGrade(Args args) {
-  auto o = parseOptions(args, {"--mu", "--sigma", "--current"});
-  if (!o) return usageError("tei grade: " + o.message(), kHint);
-  if (!o->positional.empty()) return usageError("tei grade: unexpected argument " + o->positional[0], kHint);
-  if (!o->kv.count("--mu") || !o->kv.count("--sigma")) return usageError("tei grade needs --mu and --sigma", kHint);
+  Options opts;
+  if (auto code = teiLine("grade", opts).parse(args)) return *code;
+  Options* o = &opts;
   auto mu = parseNumber(o->kv["--mu"], "--mu");
-  if (!mu) return usageError("tei grade: " + mu.message(), kHint);
+  if (!mu) return usageError("tei grade: " + mu.message(), "concord tei grade --help");
   auto sigma = parseNumber(o->kv["--sigma"], "--sigma");
-  if (!sigma) return usageError("tei grade: " + sigma.message(), kHint);
-  if (auto v = validateRating(Rating{*mu, *sigma}); !v) return usageError("tei grade: " + v.message(), kHint);
+  if (!sigma) return usageError("tei grade: " + sigma.message(), "concord tei grade --help");
+  if (auto v = validateRating(Rating{*mu, *sigma}); !v) return usageError("tei grade: " + v.message(), "concord tei grade --help");
   std::optional<Letter> current;
   if (o->kv.count("--current")) {
     auto l = parseLetter(o->kv["--current"]);
-    if (!l) return usageError("tei grade: " + l.message(), kHint);
+    if (!l) return usageError("tei grade: " + l.message(), "concord tei grade --help");
     current = *l;
   }
   const Grade g = teiGrade(*mu, *sigma, current);
@@ -140,9 +190,9 @@ std::string describe(const StoredRating& r) {
 }
 
 int runShow(Args args) {
-  auto o = parseOptions(args, {"--db", "--player"});
-  if (!o) return usageError("tei show: " + o.message(), kHint);
-  if (!o->kv.count("--player")) return usageError("tei show needs --player ID", kHint);
+  Options opts;
+  if (auto code = teiLine("show", opts).parse(args)) return *code;
+  Options* o = &opts;
   auto store = openStore(*o);
   if (!store) return failure("tei show: " + store.message());
   const std::string player = o->kv["--player"];
@@ -185,19 +235,19 @@ int runShow(Args args) {
 }
 
 int runLeaderboard(Args args) {
-  auto o = parseOptions(args, {"--db", "--track", "--bucket", "--sort"});
-  if (!o) return usageError("tei leaderboard: " + o.message(), kHint);
+  Options opts;
+  if (auto code = teiLine("leaderboard", opts).parse(args)) return *code;
+  Options* o = &opts;
   auto track = parseTrack(o->kv.count("--track") ? o->kv["--track"] : "points");
-  if (!track) return usageError("tei leaderboard: " + track.message(), kHint);
+  if (!track) return usageError("tei leaderboard: " + track.message(), "concord tei leaderboard --help");
   auto bucket = parseBucket(o->kv.count("--bucket") ? o->kv["--bucket"] : "human", *track);
-  if (!bucket) return usageError("tei leaderboard: " + bucket.message(), kHint);
+  if (!bucket) return usageError("tei leaderboard: " + bucket.message(), "concord tei leaderboard --help");
   BoardSort sort = BoardSort::TeiPath;
   if (o->kv.count("--sort")) {
     const std::string& s = o->kv["--sort"];
     if (s == "tei") sort = BoardSort::TeiPath;
     else if (s == "rating") sort = BoardSort::DisplayRating;
-    else if (s == "mu") sort = BoardSort::Mu;
-    else return usageError("tei leaderboard: unknown --sort '" + s + "' (expected tei, rating or mu)", kHint);
+    else sort = BoardSort::Mu;  // checkSort let only tei, rating and mu through
   }
   auto store = openStore(*o);
   if (!store) return failure("tei leaderboard: " + store.message());
@@ -218,14 +268,13 @@ int runLeaderboard(Args args) {
 }
 
 int runAcademy(Args args) {
-  auto o = parseOptions(args, {"--db", "--player", "--track", "--skill"});
-  if (!o) return usageError("tei academy: " + o.message(), kHint);
-  if (!o->kv.count("--player") || !o->kv.count("--track") || !o->kv.count("--skill"))
-    return usageError("tei academy needs --player, --track and --skill", kHint);
+  Options opts;
+  if (auto code = teiLine("academy", opts).parse(args)) return *code;
+  Options* o = &opts;
   auto track = parseTrack(o->kv["--track"]);
-  if (!track) return usageError("tei academy: " + track.message(), kHint);
+  if (!track) return usageError("tei academy: " + track.message(), "concord tei academy --help");
   auto skill = parseSkillKey(o->kv["--skill"]);
-  if (!skill) return usageError("tei academy: " + skill.message(), kHint);
+  if (!skill) return usageError("tei academy: " + skill.message(), "concord tei academy --help");
   auto store = openStore(*o);
   if (!store) return failure("tei academy: " + store.message());
   if (auto r = store->setAcademyPlacement(o->kv["--player"], *track, *skill); !r) return failure("tei academy: " + r.message());
@@ -237,9 +286,9 @@ int runAcademy(Args args) {
 }
 
 int runApplyRecord(Args args) {
-  auto o = parseOptions(args, {"--db"});
-  if (!o) return usageError("tei apply-record: " + o.message(), kHint);
-  if (o->positional.size() != 1) return usageError("tei apply-record needs exactly one FILE.json", kHint);
+  Options opts;
+  if (auto code = teiLine("apply-record", opts).parse(args)) return *code;
+  Options* o = &opts;
   std::ifstream in(o->positional[0], std::ios::binary);
   if (!in) return failure("tei apply-record: cannot read " + o->positional[0]);
   std::ostringstream buffer;
@@ -268,9 +317,9 @@ int runApplyRecord(Args args) {
 }
 
 int runApply(Args args) {
-  auto o = parseOptions(args, {"--db"});
-  if (!o) return usageError("tei apply: " + o.message(), kHint);
-  if (o->positional.size() != 1) return usageError("tei apply needs exactly one REPLAY", kHint);
+  Options opts;
+  if (auto code = teiLine("apply", opts).parse(args)) return *code;
+  Options* o = &opts;
   // Verify and build the record before touching the store: a bad replay never opens (or creates) the db.
   auto match = matchFromReplay(o->positional[0]);
   if (!match) return failure("tei apply: refused: " + match.message());
@@ -283,9 +332,9 @@ int runApply(Args args) {
 }
 
 int runLedger(Args args) {
-  auto o = parseOptions(args, {"--db", "--out"});
-  if (!o) return usageError("tei ledger: " + o.message(), kHint);
-  if (o->positional.size() != 1) return usageError("tei ledger needs exactly one DIR", kHint);
+  Options opts;
+  if (auto code = teiLine("ledger", opts).parse(args)) return *code;
+  Options* o = &opts;
   auto store = TeiStore::open(o->kv.count("--db") ? o->kv["--db"] : std::string(":memory:"));
   if (!store) return failure("tei ledger: " + store.message());
   auto led = buildLedger(*store, o->positional[0]);
@@ -307,29 +356,38 @@ int runLedger(Args args) {
   return 0;
 }
 
+
+const std::vector<Subcommand>& teiSubcommands() {
+  static const std::vector<Subcommand> subs = [] {
+    std::vector<Subcommand> out;
+    auto add = [&out](const char* name, int (*run)(Args), CommandLine (*line)()) {
+      for (const auto& spec : teiSpecs())
+        if (std::string(spec.name) == name) {
+          std::string summary = spec.summary;
+          out.push_back({name, summary.substr(0, summary.find('\n')), run, line});
+        }
+    };
+    add("rate", runRate, [] { static Options o; return teiLine("rate", o); });
+    add("grade", runGrade, [] { static Options o; return teiLine("grade", o); });
+    add("show", runShow, [] { static Options o; return teiLine("show", o); });
+    add("leaderboard", runLeaderboard, [] { static Options o; return teiLine("leaderboard", o); });
+    add("academy", runAcademy, [] { static Options o; return teiLine("academy", o); });
+    add("apply-record", runApplyRecord, [] { static Options o; return teiLine("apply-record", o); });
+    add("apply", runApply, [] { static Options o; return teiLine("apply", o); });
+    add("ledger", runLedger, [] { static Options o; return teiLine("ledger", o); });
+    return out;
+  }();
+  return subs;
+}
+
 }  // namespace
 
-int runTei(Args args) {
-  if (args.empty()) return usageError("tei needs a subcommand", kHint);
-  const std::string& sub = args[0];
-  if (sub == "-h" || sub == "--help" || sub == "help") {
-    std::printf("%s", kHelp);
-    return 0;
-  }
-  if (wantsHelp(args)) {
-    std::printf("%s", kHelp);
-    return 0;
-  }
-  const Args rest = args.subspan(1);
-  if (sub == "rate") return runRate(rest);
-  if (sub == "grade") return runGrade(rest);
-  if (sub == "show") return runShow(rest);
-  if (sub == "leaderboard") return runLeaderboard(rest);
-  if (sub == "academy") return runAcademy(rest);
-  if (sub == "apply-record") return runApplyRecord(rest);
-  if (sub == "apply") return runApply(rest);
-  if (sub == "ledger") return runLedger(rest);
-  return usageError("unknown tei subcommand '" + sub + "'", kHint);
+std::vector<CommandLine> teiLines() {
+  std::vector<CommandLine> out;
+  for (const auto& s : teiSubcommands()) out.push_back(s.line());
+  return out;
 }
+
+int runTei(Args args) { return runGroup("tei", teiSubcommands(), args); }
 
 }  // namespace concord::cli

@@ -10,18 +10,20 @@
 namespace concord::cli {
 
 using Args = std::span<const std::string>;
+class CommandLine;
 
 struct Command {
   std::string_view name;     // "replay", "selfplay", "warp", "tei", ...
   std::string_view summary;  // one line for `concord --help`
   int (*run)(Args args);     // args exclude the program and command name; returns the exit code
+  /// Every command line the command parses (its subcommands' too), declared as `run` declares them:
+  /// help and parsing come from these (tests/cli/command_line_test.cpp checks they agree).
+  std::vector<CommandLine> (*lines)();
 };
 
 /// Every subcommand, in the order `concord --help` lists them (tools/concord/commands.cpp).
 std::span<const Command> commands();
 
-/// True when args contain -h or --help.
-bool wantsHelp(Args args);
 /// Prints "concord: <message>" to stderr and returns exit code 2 (bad usage) — for argument errors.
 int usageError(std::string_view message, std::string_view helpHint);
 /// Prints "concord: <message>" to stderr and returns exit code 1 — for failures of the work itself.

@@ -1,5 +1,6 @@
 // The subcommand table. Each command lives in its own cmd_<name>.cpp.
 #include "tools/concord/command.h"
+#include "tools/concord/command_line.h"
 
 namespace concord::cli {
 
@@ -14,20 +15,31 @@ int runBot(Args args);
 int runChaos(Args args);
 int runLan(Args args);
 int runBench(Args args);
+std::vector<CommandLine> selfplayLines();
+std::vector<CommandLine> teiLines();
+std::vector<CommandLine> replayLines();
+std::vector<CommandLine> warpLines();
+std::vector<CommandLine> playLines();
+std::vector<CommandLine> hostLines();
+std::vector<CommandLine> joinLines();
+std::vector<CommandLine> botLines();
+std::vector<CommandLine> chaosLines();
+std::vector<CommandLine> lanLines();
+std::vector<CommandLine> benchLines();
 
 std::span<const Command> commands() {
   static const Command table[] = {
-      {"selfplay", "play N headless bot seats through the full lockstep pipeline and write a replay", runSelfplay},
-      {"replay", "replay files: info, verify, dump, step (seek forwards/backwards), record", runReplay},
-      {"tei", "TEI ratings: OpenSkill calculator, grades, leaderboards, apply finished games", runTei},
-      {"warp", "Warp rules engine: run scenario files (warp scenario FILE.json), play at the terminal", runWarp},
-      {"play", "play a game against bots at the terminal (play warp)", runPlay},
-      {"host", "host a LAN game: lobby, seats, launch (players join with concord join)", runHost},
-      {"join", "join a LAN game at ADDR[:PORT], or reclaim our seat after a crash", runJoin},
-      {"bot", "join a LAN game at ADDR[:PORT] as a headless AI-controlled peer", runBot},
-      {"lan", "list the games announced on the local network (concord host announces its lobby)", runLan},
-      {"bench", "measure the engine on this machine: playouts, hashing, signatures, pipeline, replays", runBench},
-      {"chaos", "UDP chaos proxy for fault tests: seeded loss, delay, jitter, reordering, duplication", runChaos},
+      {"selfplay", "play N headless bot seats through the full lockstep pipeline and write a replay", runSelfplay, selfplayLines},
+      {"replay", "replay files: info, verify, dump, step (seek forwards/backwards), record", runReplay, replayLines},
+      {"tei", "TEI ratings: OpenSkill calculator, grades, leaderboards, apply finished games", runTei, teiLines},
+      {"warp", "Warp rules engine: run scenario files (warp scenario FILE.json), play at the terminal", runWarp, warpLines},
+      {"play", "play a game against bots at the terminal (play warp)", runPlay, playLines},
+      {"host", "host a LAN game: lobby, seats, launch (players join with concord join)", runHost, hostLines},
+      {"join", "join a LAN game at ADDR[:PORT], or reclaim our seat after a crash", runJoin, joinLines},
+      {"bot", "join a LAN game at ADDR[:PORT] as a headless AI-controlled peer", runBot, botLines},
+      {"lan", "list the games announced on the local network (concord host announces its lobby)", runLan, lanLines},
+      {"bench", "measure the engine on this machine: playouts, hashing, signatures, pipeline, replays", runBench, benchLines},
+      {"chaos", "UDP chaos proxy for fault tests: seeded loss, delay, jitter, reordering, duplication", runChaos, chaosLines},
   };
   return table;
 }

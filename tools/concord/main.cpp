@@ -1,39 +1,11 @@
 // concord: the command-line front door. `concord --help` lists the subcommands.
 #include <cstdio>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "tools/concord/command.h"
 
-namespace concord::cli {
-
-bool wantsHelp(Args args) {
-  for (const auto& a : args)
-    if (a == "-h" || a == "--help") return true;
-  return false;
-}
-
-int usageError(std::string_view message, std::string_view helpHint) {
-  std::fprintf(stderr, "concord: %.*s\n(see `%.*s`)\n", static_cast<int>(message.size()), message.data(),
-               static_cast<int>(helpHint.size()), helpHint.data());
-  return 2;
-}
-
-int failure(std::string_view message) {
-  std::fprintf(stderr, "concord: %.*s\n", static_cast<int>(message.size()), message.data());
-  return 1;
-}
-
-bool wholeNumber(std::string_view s, uint64_t& out, uint64_t max) {
-  if (s.empty() || s.size() > 12 || s.find_first_not_of("0123456789") != std::string_view::npos) return false;
-  uint64_t v = 0;
-  for (char c : s) v = v * 10 + static_cast<uint64_t>(c - '0');
-  if (v > max) return false;
-  out = v;
-  return true;
-}
-
-}  // namespace concord::cli
 
 namespace {
 

@@ -17,7 +17,6 @@
 namespace concord::cli {
 namespace {
 
-bool quiet = false;
 bool stdinEnded = false;
 
 // Lines typed on stdin (comms commands), read without blocking the game loop. EOF (or /dev/null) ends it.
@@ -51,52 +50,44 @@ std::optional<std::string> stdinLine() {
 
 }  // namespace
 
-bool parseNetOption(Args args, size_t& i, net::NodeOptions& o, NetCli& cli, std::string& error) {
-  const std::string& a = args[i];
-  if (a == "--officer") {
-    cli.officer = true;
-    return true;
-  }
-  if (a == "--no-replay") {
-    cli.noReplay = true;
-    return true;
-  }
-  if (a == "--quiet") {
-    quiet = true;
-    return true;
-  }
-  if (a == "--spectate") {
-    o.spectate = true;
-    return true;
-  }
-  if (a == "--no-sender-checks") {  // tests: prove that receivers enforce the comms rules
-    o.senderChecks = false;
-    return true;
-  }
-  static const char* withValue[] = {"--name", "--identity", "--bind", "--port", "--advertise-port", "--replay", "--tolerance", "--timeout", "--think-ms", "--discovery-addr", "--discovery-port", "--turn-clock"};
-  bool known = false;
-  for (const char* k : withValue) known = known || a == k;
-  if (!known) return false;
-  if (i + 1 >= args.size()) {
-    error = a + " needs a value";
-    return true;
-  }
-  const std::string& v = args[++i];
-  uint64_t n = 0;
-  if (a == "--name") o.name = v.substr(0, 32);
-  else if (a == "--identity") cli.identityPath = v;
-  else if (a == "--bind") o.bind.host = v;
-  else if (a == "--replay") o.replayPath = v;
-  else if (a == "--discovery-addr") o.discoveryAddr = v;
-  else if (!wholeNumber(v, n, a == "--port" || a == "--advertise-port" || a == "--discovery-port" ? 65535 : 1u << 30)) error = a + " takes a whole number, got '" + v + "'";
-  else if (a == "--port") o.bind.port = static_cast<uint16_t>(n);
-  else if (a == "--discovery-port") o.discoveryPort = static_cast<uint16_t>(n);
-  else if (a == "--advertise-port") o.advertisePort = static_cast<uint16_t>(n);
-  else if (a == "--tolerance") o.silenceMs = n;
-  else if (a == "--think-ms") o.thinkMs = n;
-  else if (a == "--timeout") o.timeoutMs = n * 1000;
-  else if (a == "--turn-clock") cli.turnClockMs = n * 1000;
-  return true;
+void declareNetOptions(CommandLine& c, net::NodeOptions& o, NetCli& cli) {
+  auto seconds = [](const std::string& name, uint64_t& ms) {
+    return [name, &ms](const std::string& v) {
+      uint64_t n = 0;
+      auto e = wholeIn(name, v, 0, 1u << 30, n);
+      if (e.empty()) ms = n * 1000;
+      return e;
+    };
+  };
+  c.heading("Common options (host, join, bot):")
+      .option("--name", "NAME", "your name at the table (at most 32 characters are kept)",
+              [&o](const std::string& v) {
+                o.name = v.substr(0, 32);
+                return std::string();
+              })
+      .text("--identity", "FILE", "identity key file (default $CONCORD_HOME/identity.key or ~/.config/concord/identity.key)",
+            cli.identityPath)
+      .text("--bind", "HOST", "address to listen on (default 0.0.0.0; tests use 127.0.0.1)", o.bind.host)
+      .number("--port", "N", "UDP port (0 = any free port)", o.bind.port)
+      .number("--advertise-port", "N", "port others reach us on (a chaos proxy in front of us)", o.advertisePort)
+      .text("--replay", "FILE", "write this peer's replay (default for a person: $XDG_DATA_HOME/concord/replays/)", o.replayPath)
+      .flag("--no-replay", "write no replay", cli.noReplay)
+      .flag("--officer", "(host, join) the module's officer plays your seat instead of you", cli.officer)
+      .option("--turn-clock", "S",
+              "(host, join) your time per turn; then your officer plays that turn (default 120,\n"
+              "0 = no limit). While you think, the others see you deciding, not silent",
+              seconds("--turn-clock", cli.turnClockMs))
+      .number("--tolerance", "MS", "silence before a departed seat is substituted by an AI (default 5000)", o.silenceMs, 0, 1u << 30)
+      .number("--think-ms", "MS", "bots wait this long before answering their turn, like a person (default 0)", o.thinkMs, 0, 1u << 30)
+      .option("--timeout", "S", "give up after S seconds (default 600)", seconds("--timeout", o.timeoutMs))
+      .flag("--quiet", "only the result line", cli.quiet)
+      .text("--discovery-addr", "A",
+            "(host) announce the lobby to A (default 255.255.255.255; 127.0.0.1 when bound to\n"
+            "127.x; 'off' for none); `concord lan` lists what it hears",
+            o.discoveryAddr)
+      .number("--discovery-port", "N", "(host; join lan) UDP port of the announcements (default 27961)", o.discoveryPort)
+      .flag("--spectate", "(join) follow a running game without a seat", o.spectate)
+      .flag("--no-sender-checks", "send comms without our own checks (tests: receivers must refuse)", [&o] { o.senderChecks = false; });
 }
 
 int runNetNode(net::NodeOptions o, NetCli cli, const std::string& what) {
@@ -104,7 +95,7 @@ int runNetNode(net::NodeOptions o, NetCli cli, const std::string& what) {
   if (!key) return failure(what + ": " + key.message());
   o.key = *key;
   spdlog::set_pattern("[%H:%M:%S.%e] %v");
-  if (!quiet) o.log = [](const std::string& l) { spdlog::info("{}", l); };
+  if (!cli.quiet) o.log = [](const std::string& l) { spdlog::info("{}", l); };
   o.input = stdinLine;
   // A person at this terminal plays our seat (spectators just watch the round log go by).
   TerminalSeat table;

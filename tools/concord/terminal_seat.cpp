@@ -2,15 +2,11 @@
 
 #include <algorithm>
 
-#include "core/warp/orders.h"
-#include "core/warp/state.h"
 #include "lockstep/peer.h"
 #include "tools/concord/command.h"
 
 namespace concord::cli {
 namespace {
-
-const warp::WarpGame* asWarp(const lockstep::TurnEngine& e) { return dynamic_cast<const warp::WarpGame*>(&e.game()); }
 
 // A listed order's number, as typed at the prompt.
 bool listNumber(const std::string& s, uint64_t& out) { return wholeNumber(s, out, 999'999'999); }
@@ -44,25 +40,21 @@ void TerminalSeat::inputClosed() {
   say("Input closed: your officer plays your seat from now on.");
 }
 
-std::string TerminalSeat::orderText(const lockstep::TurnEngine& e, Seat s, const Order& o) const {
-  if (const auto* w = asWarp(e)) return warp::orderText(o, w->config().maxPip);
-  return e.game().describe(s, o);
-}
-
-Result<Order> TerminalSeat::parse(const lockstep::TurnEngine& e, const std::vector<Order>& legal, const std::string& text) const {
+// A listed order's number, or the order's text as the game reads it (Game::parseOrder).
+Result<Order> TerminalSeat::parse(const lockstep::TurnEngine& e, Seat s, const std::vector<Order>& legal,
+                                  const std::string& text) const {
   uint64_t n = 0;
   if (listNumber(text, n)) {
     if (n < 1 || n > legal.size()) return Err("pick 1..", legal.size());
     return legal[n - 1];
   }
-  if (const auto* w = asWarp(e)) return warp::parseOrderText(text, w->config().maxPip);
-  return Err("type the number of a listed order");
+  return e.game().parseOrder(s, text);
 }
 
 void TerminalSeat::prompt(const lockstep::TurnEngine& e, Seat s, uint64_t clockLeftMs) {
   std::fprintf(out_, "\n%s", e.game().observe(s).text.c_str());
   if (outOfTurn_) std::fprintf(out_, "Out of turn, you may act:\n");
-  for (size_t i = 0; i < legal_.size(); ++i) std::fprintf(out_, "  %zu) %s\n", i + 1, orderText(e, s, legal_[i]).c_str());
+  for (size_t i = 0; i < legal_.size(); ++i) std::fprintf(out_, "  %zu) %s\n", i + 1, e.game().orderText(s, legal_[i]).c_str());
   if (outOfTurn_ && clockLeftMs == UINT64_MAX) {  // a local table waits for the answer
     std::fprintf(out_, "  %zu) let it go\n", legal_.size() + 1);
   } else if (outOfTurn_) {
@@ -110,7 +102,7 @@ std::optional<std::vector<Order>> TerminalSeat::decide(const lockstep::TurnEngin
       promptedFor_.reset();
       return std::vector<Order>{};
     }
-    auto order = parse(e, legal_, text);
+    auto order = parse(e, s, legal_, text);
     if (!order) {
       say("! " + order.message());
     } else if (auto ok = e.game().validate(s, *order); !ok) {
@@ -126,10 +118,8 @@ std::optional<std::vector<Order>> TerminalSeat::decide(const lockstep::TurnEngin
 }
 
 void TerminalSeat::showLog(const lockstep::TurnEngine& e) {
-  if (const auto* w = asWarp(e)) {
-    for (const auto& l : w->logSince(logShown_)) std::fprintf(out_, "  %s\n", l.c_str());
-    logShown_ = w->logTotal();
-  }
+  for (const auto& l : e.game().narrationSince(logShown_)) std::fprintf(out_, "  %s\n", l.c_str());
+  logShown_ = e.game().narrationTotal();
 }
 
 void TerminalSeat::applied(const lockstep::TurnEngine& e, Seat me) {

@@ -35,8 +35,7 @@ class TerminalSeat {
  private:
   void prompt(const lockstep::TurnEngine& e, Seat s, uint64_t clockLeftMs);
   void showLog(const lockstep::TurnEngine& e);
-  std::string orderText(const lockstep::TurnEngine& e, Seat s, const Order& o) const;
-  Result<Order> parse(const lockstep::TurnEngine& e, const std::vector<Order>& legal, const std::string& text) const;
+  Result<Order> parse(const lockstep::TurnEngine& e, Seat s, const std::vector<Order>& legal, const std::string& text) const;
   void say(const std::string& text);
 
   std::FILE* out_;
