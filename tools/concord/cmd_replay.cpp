@@ -14,6 +14,8 @@
 
 namespace concord::cli {
 
+int replayAdvise(Args args);  // cmd_advise.cpp
+
 namespace {
 
 constexpr const char* kHelp =
@@ -27,6 +29,7 @@ constexpr const char* kHelp =
     "                                 n/next, p/prev, g T, o SEAT, o all, q\n"
     "  record FILE [--seats N] [--turns N] [--label L] [--block N] [--snapshot N] [--no-close] [key=value...]\n"
     "                                 play shed bots directly through TurnEngine and write a replay\n"
+    "  advise FILE --turn T --seat S  Warp: the tactical advisor's move and reasons for seat S after T turns\n"
     "Run `concord replay <sub> --help` for one subcommand.\n";
 
 std::optional<uint64_t> number(const std::string& s) {
@@ -252,8 +255,9 @@ int runReplay(Args args) {
     return args.empty() ? 2 : 0;
   }
   const std::string& sub = args[0];
+  if (sub == "advise" && !wantsHelp(args)) return replayAdvise(args.subspan(1));
   if (wantsHelp(args) || args.size() < 2) {
-    if (sub != "info" && sub != "verify" && sub != "dump" && sub != "step" && sub != "record")
+    if (sub != "info" && sub != "verify" && sub != "dump" && sub != "step" && sub != "record" && sub != "advise")
       return usageError("unknown replay subcommand '" + sub + "'", "concord replay --help");
     std::printf("%s", kHelp);
     return wantsHelp(args) ? 0 : 2;

@@ -14,6 +14,7 @@ int runBot(Args args);
 int runChaos(Args args);
 int runLan(Args args);
 int runBench(Args args);
+int runCalibrate(Args args);
 
 std::span<const Command> commands() {
   static const Command table[] = {
@@ -27,6 +28,7 @@ std::span<const Command> commands() {
       {"bot", "join a LAN game at ADDR[:PORT] as a headless AI-controlled peer", runBot},
       {"lan", "list the games announced on the local network (concord host announces its lobby)", runLan},
       {"bench", "measure the engine on this machine: playouts, hashing, signatures, pipeline, replays", runBench},
+      {"calibrate", "Warp AI officers against each other: win rates with 95% intervals, shardable", runCalibrate},
       {"chaos", "UDP chaos proxy for fault tests: seeded loss, delay, jitter, reordering, duplication", runChaos},
   };
   return table;
