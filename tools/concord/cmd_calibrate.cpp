@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/warp/ai/campaign.h"
+#include "core/warp/ai/officer.h"
 #include "core/warp/module.h"
 #include "tools/concord/command.h"
 
@@ -18,13 +19,14 @@ namespace concord::cli {
 namespace {
 
 constexpr const char* kUsage =
-    "usage: concord calibrate [--pair A:B]... [--table LABEL[:key=value,...]]... [--games N] [--seed S]\n"
+    "usage: concord calibrate [--pair A/B]... [--table LABEL[:key=value,...]]... [--games N] [--seed S]\n"
     "                         [--shard I/N] [--out FILE]\n"
     "       concord calibrate merge FILE...\n"
     "Plays two-captain Warp campaigns between officers (random, greedy, ensign, lieutenant, commander,\n"
     "commander+lookahead) and prints, per table and pairing, A's win rate with a 95% Wilson interval\n"
     "(a shared victory counts half), the mean campaign length and the share of blocked rounds.\n"
-    "  --pair A:B     a pairing (repeatable; default commander:ensign); A and B swap seats every game\n"
+    "  --pair A/B     a pairing (repeatable; default commander/ensign); A and B swap seats every game;\n"
+    "                 while tuning, an officer may be custom:DEPTH:BLUNDER:SLACK[:lookahead]\n"
     "  --table L:opts a table: preset official plus key=value options, e.g. lambda:lambda=on\n"
     "                 (repeatable; default official)\n"
     "  --games N      games per cell, seeds S..S+N-1 (default 100, seed 1)\n"
@@ -131,13 +133,15 @@ int runCalibrate(Args args) {
   uint64_t games = 100, seed = 1, shardI = 0, shardN = 1;
   std::string out;
   auto known = warp::moduleEntry().botKinds;
-  auto isKind = [&](const std::string& k) { return std::find(known.begin(), known.end(), k) != known.end(); };
+  auto isKind = [&](const std::string& k) {
+    return std::find(known.begin(), known.end(), k) != known.end() || warp::ai::parseCustomProfile(k).has_value();
+  };
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (i + 1 >= args.size()) return usageError(a + " needs a value", "concord calibrate --help");
     const std::string& v = args[++i];
     if (a == "--pair") {
-      auto c = v.find(':');
+      auto c = v.find('/');
       std::string x = v.substr(0, c), y = c == std::string::npos ? "" : v.substr(c + 1);
       if (!isKind(x) || !isKind(y)) return usageError("--pair " + v + ": officers are random, greedy, ensign, lieutenant, commander, commander+lookahead", "concord calibrate --help");
       pairs.push_back({x, y});
@@ -173,7 +177,12 @@ int runCalibrate(Args args) {
         det::Seed sd;
         uint64_t s = seed + g;
         for (int i = 0; i < 8; ++i) sd.bytes[static_cast<size_t>(i)] = static_cast<uint8_t>(s >> (8 * i));
-        auto r = warp::ai::playCampaign(t.cfg, kinds, sd);
+        std::vector<std::unique_ptr<Bot>> bots;
+        for (const auto& k : kinds) {
+          auto custom = warp::ai::parseCustomProfile(k);
+          bots.push_back(custom ? warp::ai::makeOfficer(*custom) : warp::makeBot(k));
+        }
+        auto r = warp::ai::playCampaign(t.cfg, bots, sd);
         if (!r) return failure(t.label + " " + x + ":" + y + " seed " + std::to_string(s) + ": " + r.message());
         Seat seatA = swap ? 1 : 0;
         bool aWon = false, bWon = false;

@@ -10,11 +10,16 @@ namespace concord::warp::ai {
 
 Result<CampaignResult> playCampaign(const Config& cfg, const std::vector<std::string>& kinds, const det::Seed& seed,
                                     uint32_t maxTurns, const OrderSink& sink) {
-  WarpGame g;
-  auto seats = static_cast<Seat>(kinds.size());
-  if (auto r = g.setup(encodeConfig(cfg), seed, seats); !r) return r.error();
   std::vector<std::unique_ptr<Bot>> bots;
   for (const auto& k : kinds) bots.push_back(makeBot(k));
+  return playCampaign(cfg, bots, seed, maxTurns, sink);
+}
+
+Result<CampaignResult> playCampaign(const Config& cfg, std::vector<std::unique_ptr<Bot>>& bots, const det::Seed& seed,
+                                    uint32_t maxTurns, const OrderSink& sink) {
+  WarpGame g;
+  auto seats = static_cast<Seat>(bots.size());
+  if (auto r = g.setup(encodeConfig(cfg), seed, seats); !r) return r.error();
   CampaignResult res;
   uint16_t round = g.round();
   uint16_t blocked = g.blockedDeals();

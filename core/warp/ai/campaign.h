@@ -5,12 +5,13 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "core/det/result.h"
 #include "core/det/rng.h"
-#include "core/game/types.h"
+#include "core/game/game.h"
 #include "core/warp/config.h"
 
 namespace concord::warp::ai {
@@ -27,6 +28,9 @@ using OrderSink = std::function<void(uint32_t turn, Seat seat, const Order& orde
 
 /// Plays `kinds[s]` (any Warp bot kind) in seat s until the campaign ends or `maxTurns` pass (an error).
 Result<CampaignResult> playCampaign(const Config& cfg, const std::vector<std::string>& kinds, const det::Seed& seed,
+                                    uint32_t maxTurns = 200000, const OrderSink& sink = {});
+/// The same with ready-made bots (custom officer profiles while tuning), one per seat.
+Result<CampaignResult> playCampaign(const Config& cfg, std::vector<std::unique_ptr<Bot>>& bots, const det::Seed& seed,
                                     uint32_t maxTurns = 200000, const OrderSink& sink = {});
 
 }  // namespace concord::warp::ai

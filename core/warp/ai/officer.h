@@ -91,6 +91,9 @@ std::unique_ptr<Policy> heuristicPolicy(const Profile& p, Budget budget = {});
 
 /// The Bot an empty chair gets: decodes its Observation and asks its policy.
 std::unique_ptr<Bot> makeOfficer(std::string_view kind);
+std::unique_ptr<Bot> makeOfficer(const Profile& p, Budget budget = {});
+/// A custom profile for tuning, "custom:DEPTH:BLUNDER:SLACK[:lookahead]" (DEPTH light|standard|full).
+std::optional<Profile> parseCustomProfile(std::string_view spec);
 
 /// §VII Lookahead: the candidate's summed leaf value over `budget.determinizations` worlds, per candidate.
 std::vector<int64_t> lookaheadValues(const WarpGame& table, Seat me, std::span<const Scored> candidates,

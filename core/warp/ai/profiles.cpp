@@ -114,7 +114,45 @@ std::unique_ptr<Policy> heuristicPolicy(const Profile& p, Budget budget) {
 std::unique_ptr<Bot> makeOfficer(std::string_view kind) {
   auto p = profileNamed(kind);
   if (!p) return nullptr;
-  return std::make_unique<Officer>(heuristicPolicy(*p));
+  return makeOfficer(*p);
+}
+
+std::unique_ptr<Bot> makeOfficer(const Profile& p, Budget budget) {
+  return std::make_unique<Officer>(heuristicPolicy(p, budget));
+}
+
+std::optional<Profile> parseCustomProfile(std::string_view spec) {
+  std::vector<std::string_view> f;
+  for (size_t at = 0;;) {
+    size_t c = spec.find(':', at);
+    f.push_back(spec.substr(at, c == std::string_view::npos ? std::string_view::npos : c - at));
+    if (c == std::string_view::npos) break;
+    at = c + 1;
+  }
+  if ((f.size() != 4 && f.size() != 5) || f[0] != "custom") return std::nullopt;
+  auto num = [](std::string_view s, int32_t& v) {
+    if (s.empty() || s.size() > 6) return false;
+    v = 0;
+    for (char ch : s) {
+      if (ch < '0' || ch > '9') return false;
+      v = v * 10 + (ch - '0');
+    }
+    return true;
+  };
+  Profile p;
+  p.name = "custom";
+  if (f[1] == "light") p.depth = Depth::Light;
+  else if (f[1] == "standard") p.depth = Depth::Standard;
+  else if (f[1] == "full") p.depth = Depth::Full;
+  else return std::nullopt;
+  int32_t blunder = 0;
+  if (!num(f[2], blunder) || blunder > 1000 || !num(f[3], p.slack)) return std::nullopt;
+  p.blunderPerMille = static_cast<uint16_t>(blunder);
+  if (f.size() == 5) {
+    if (f[4] != "lookahead") return std::nullopt;
+    p.lookahead = true;
+  }
+  return p;
 }
 
 }  // namespace concord::warp::ai
