@@ -13,7 +13,7 @@ namespace {
 // numbers were tuned by the calibration in docs/ai-calibration.md.
 constexpr std::array<Profile, 4> kProfiles{{
     {"ensign", Depth::Light, 120, 30, false},
-    {"lieutenant", Depth::Standard, 40, 8, false},
+    {"lieutenant", Depth::Standard, 80, 15, false},
     {"commander", Depth::Full, 0, 0, false},
     {"commander+lookahead", Depth::Full, 0, 0, true},
 }};
