@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/warp/ai/officer.h"
 #include "core/warp/module.h"
 #include "core/warp/state.h"
 #include "lockstep/peer.h"
@@ -25,11 +26,12 @@ namespace {
 
 void help() {
   std::printf(
-      "usage: concord play warp [--seats N] [--you S] [--bots random|greedy] [--seed N] [--auto]\n"
+      "usage: concord play warp [--seats N] [--you S] [--bots KIND] [--seed N] [--auto]\n"
       "                         [--replay PATH | --no-replay] [key=value ...]\n"
       "  --seats N    captains at the table (default 4)\n"
       "  --you S      your seat (default 0)\n"
-      "  --bots KIND  bot kind for the other seats (default greedy)\n"
+      "  --bots KIND  bot kind for the other seats (default greedy): random, greedy, or an officer of\n"
+      "               RULES §VII: ensign, lieutenant, commander, commander+lookahead (weakest first)\n"
       "  --seed N     game seed (default 1)\n"
       "  --auto       bots play every seat (also --bots-only): a non-interactive demo\n"
       "  --replay P   write the game's replay to P (default: $XDG_DATA_HOME/concord/replays/\n"
@@ -98,9 +100,10 @@ int runPlayWarp(Args args) {
     } else if (a == "--seed") {
       if (!val(seedNum)) return usageError("--seed needs a number", "concord play warp --help");
     } else if (a == "--bots") {
-      if (i + 1 >= args.size()) return usageError("--bots needs random or greedy", "concord play warp --help");
+      if (i + 1 >= args.size()) return usageError("--bots needs an officer (random, greedy, ensign, lieutenant, commander, commander+lookahead)", "concord play warp --help");
       botKind = args[++i];
-      if (botKind != "random" && botKind != "greedy") return usageError("--bots: random or greedy", "concord play warp --help");
+      if (botKind != "random" && botKind != "greedy" && !warp::ai::profileNamed(botKind))
+        return usageError("--bots: random, greedy, ensign, lieutenant, commander or commander+lookahead", "concord play warp --help");
     } else if (a == "--replay") {
       if (i + 1 >= args.size()) return usageError("--replay needs a path", "concord play warp --help");
       replayPath = args[++i];
