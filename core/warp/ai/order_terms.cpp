@@ -67,7 +67,9 @@ void otherTerms(const Context& c, const Decoded& d, std::vector<Term>& out) {
       // §VI Delta Warp Drive: charts from the pile, keeps the miss; it never sheds my own hand.
       uint8_t line = c.lineOf(static_cast<uint8_t>(d.route.kind), d.route.seat);
       int match = c.unseen ? c.unseenPip[c.openEnd(line)] * 100 / c.unseen : 0;
-      int pts = c.full() ? -30 + match / 2 : -30;
+      // Calibration (Module Delta table): a noisy pick of a spool drains the pile into blocked rounds, so the
+      // lighter stacks never spool and the full stack only when every chart is worse than -10.
+      int pts = c.full() ? -60 + match / 2 : -100;
       out.push_back({TermId::SpoolValue, pts, match});
       return;
     }
