@@ -22,8 +22,12 @@ det::Seed seedOf(uint64_t v) {
 }
 
 TEST(WarpOfficerGolden, OrdersOfFixedSeedCampaigns) {
+  // A Points campaign of three officers, and a short Go-out sector (first to 2) with Modules and Lookahead.
   Config mods = officialPreset();
-  mods.delta = mods.iota = mods.theta = mods.lambda = mods.gamma = true;
+  mods.delta = mods.iota = mods.theta = mods.lambda = mods.gamma = mods.eta = mods.kappa = true;
+  mods.objective = Objective::GoOut;
+  mods.goOutMode = GoOutMode::FirstTo;
+  mods.firstTo = 2;
   struct Game {
     const char* label;
     Config cfg;

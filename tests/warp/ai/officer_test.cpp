@@ -48,6 +48,8 @@ TEST(WarpOfficers, PlayWholeCampaignsWithEveryModule) {
   zeta.squadrons = 2;
   tables.push_back({"zeta", zeta});
   int games = scale() >= 100 ? 2 : 1;
+  // Under ASan (scale < 100) the plain presets are left to the golden test's campaigns.
+  if (scale() < 100) tables.erase(tables.begin(), tables.begin() + 2);
   for (const auto& [name, cfg] : tables) {
     for (int i = 0; i < games; ++i) {
       std::vector<std::string> kinds = {kAll[static_cast<size_t>(i) % 4], kAll[static_cast<size_t>(i + 2) % 4]};
@@ -64,7 +66,10 @@ TEST(WarpOfficers, PlayWholeCampaignsWithEveryModule) {
 TEST(WarpOfficers, SameSeedSameOrders) {
   auto run = [](uint64_t seed) {
     std::string log;
-    auto r = playCampaign(officialPreset(), {"commander+lookahead", "ensign"}, seedOf(seed), 200000,
+    Config cfg = officialPreset();  // a Go-out sector with Modules: short, and every module hook runs
+    cfg.objective = Objective::GoOut;
+    cfg.delta = cfg.iota = cfg.eta = cfg.kappa = cfg.theta = true;
+    auto r = playCampaign(cfg, {"commander+lookahead", "ensign"}, seedOf(seed), 200000,
                           [&](uint32_t t, Seat s, const Order& o) {
                             log += std::to_string(t) + ":" + std::to_string(s) + ":" + orderText(o, 12) + "\n";
                           });
