@@ -82,3 +82,36 @@ TEST(WarpOfficers, SameSeedSameOrders) {
 
 }  // namespace
 }  // namespace concord::warp::ai
+
+namespace concord::warp::ai {
+namespace {
+
+// Bad input: an observation without a table (another module's, truncated, or junk) is a named error, and
+// an officer given one still answers with a legal order instead of crashing.
+TEST(WarpOfficers, MalformedObservationsAreRefusedByName) {
+  Observation empty;
+  EXPECT_FALSE(tableOf(empty).ok());
+  WarpGame g;
+  ASSERT_TRUE(g.setup(encodeConfig(officialPreset()), seedOf(3), 2).ok());
+  auto good = g.observe(0);
+  ASSERT_TRUE(tableOf(good).ok());
+  Observation cut = good;
+  cut.canonical.resize(cut.canonical.size() - 7);
+  auto r = tableOf(cut);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.message().find("warp officer"), std::string::npos) << r.message();
+  Observation flipped = good;
+  flipped.canonical[flipped.canonical.size() - 20] ^= 0xFF;
+  (void)tableOf(flipped);  // either refused or a state that read strictly; never a crash
+  auto legal = g.legalOrders(0);
+  auto rng = det::Rng::fromU64(1);
+  auto orders = makeBot("commander")->choose(empty, legal, rng);
+  ASSERT_EQ(orders.size(), 1u);
+  EXPECT_TRUE(g.validate(0, orders.front()).ok());
+  EXPECT_FALSE(makeOfficer("admiral"));
+  EXPECT_FALSE(parseCustomProfile("custom:deep:1:2").has_value());
+  EXPECT_TRUE(parseCustomProfile("custom:full:0:0:lookahead").has_value());
+}
+
+}  // namespace
+}  // namespace concord::warp::ai
