@@ -69,7 +69,9 @@ TEST(WarpOfficers, SameSeedSameOrders) {
     Config cfg = officialPreset();  // a Go-out sector with Modules: short, and every module hook runs
     cfg.objective = Objective::GoOut;
     cfg.delta = cfg.iota = cfg.eta = cfg.kappa = cfg.theta = true;
-    auto r = playCampaign(cfg, {"commander+lookahead", "ensign"}, seedOf(seed), 200000,
+    // Under ASan the golden test covers Lookahead; here the plain Commander keeps the pass short.
+    std::string first = scale() >= 100 ? "commander+lookahead" : "commander";
+    auto r = playCampaign(cfg, {first, "ensign"}, seedOf(seed), 200000,
                           [&](uint32_t t, Seat s, const Order& o) {
                             log += std::to_string(t) + ":" + std::to_string(s) + ":" + orderText(o, 12) + "\n";
                           });
