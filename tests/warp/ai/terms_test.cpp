@@ -83,14 +83,23 @@ TEST(WarpOfficerTerms, HazardMarkerRiskOnTheNeutralZone) {
   p.starter = 0;
   p.trails = {{Tile{12, 7}}, {Tile{12, 3}}};
   p.neutral = {Tile{12, 5}};
-  p.hands = {{Tile{7, 4}, Tile{5, 4}}, {Tile{9, 1}, Tile{8, 2}}};
+  p.hands = {{Tile{7, 4}, Tile{5, 4}, Tile{6, 6}}, {Tile{9, 1}, Tile{5, 3}, Tile{3, 2}}};
   p.pile = {Tile{7, 2}, Tile{7, 1}};
   WarpGame g;
   ASSERT_TRUE(g.loadPosition(p, det::Seed{}).ok());
-  // The round starter (seat 0) holds the marker: take it from seat 1's view instead.
+  // The round starter (seat 0) holds the marker already: nothing to risk.
   auto table = tableOf(g.observe(0)).value();
   auto all = scoreAll(table, 0, g.legalOrders(0), Depth::Full);
   EXPECT_FALSE(hasTerm(scoredFor(all, "chart 5-4 nz"), TermId::HazardRisk, -10)) << "seat 0 already holds it";
+  // Seat 1 would take it from seat 0 by charting onto the Neutral Zone; the lighter stacks do not see it.
+  ASSERT_TRUE(g.act(0, chartOrder(Tile{7, 4}, Route{})).ok());
+  ASSERT_EQ(g.toAct(), 1);
+  table = tableOf(g.observe(1)).value();
+  all = scoreAll(table, 1, g.legalOrders(1), Depth::Full);
+  EXPECT_TRUE(hasTerm(scoredFor(all, "chart 5-3 nz"), TermId::HazardRisk, -10));
+  EXPECT_FALSE(hasTerm(scoredFor(all, "chart 3-2 own"), TermId::HazardRisk, -10));
+  all = scoreAll(table, 1, g.legalOrders(1), Depth::Standard);
+  EXPECT_FALSE(hasTerm(scoredFor(all, "chart 5-3 nz"), TermId::HazardRisk, -10));
 }
 
 // The advisor: one legal order and reasons in the game's words; every term has a sentence.
