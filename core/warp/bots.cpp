@@ -1,6 +1,7 @@
 // Warp bots. They see only their Observation and their legal orders (core/game/game.h Bot).
 #include <algorithm>
 
+#include "core/warp/ai/officer.h"
 #include "core/warp/module.h"
 #include "core/warp/orders.h"
 
@@ -60,6 +61,7 @@ class GreedyBot final : public Bot {
 
 std::unique_ptr<Bot> makeBot(std::string_view kind) {
   if (kind == "greedy") return std::make_unique<GreedyBot>();
+  if (auto officer = ai::makeOfficer(kind)) return officer;  // RULES §VII (core/warp/ai/)
   return std::make_unique<RandomBot>();
 }
 

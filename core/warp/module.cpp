@@ -22,7 +22,7 @@ ModuleEntry moduleEntry() {
     if (!c) return "invalid warp config: " + c.message();
     return describeConfig(*c);
   };
-  e.botKinds = {"random", "greedy"};
+  e.botKinds = {"random", "greedy", "ensign", "lieutenant", "commander", "commander+lookahead"};
   e.makeBot = [](std::string_view kind, Seat) { return makeBot(kind); };
   return e;
 }

@@ -9,7 +9,8 @@
 namespace concord::warp {
 
 ModuleEntry moduleEntry();
-/// "random" (seeded random legal order) or "greedy" (sheds the heaviest coordinate it may chart).
+/// "random" (seeded random legal order), "greedy" (sheds the heaviest coordinate it may chart), or an
+/// officer of RULES §VII: "ensign", "lieutenant", "commander", "commander+lookahead" (core/warp/ai/).
 std::unique_ptr<Bot> makeBot(std::string_view kind);
 
 }  // namespace concord::warp

@@ -100,6 +100,13 @@ Observation WarpGame::observe(Seat viewer) const {
     t += "Continuum Wager: keep one of " + tilesText(wager_) + "\n";
   }
   if (omni) t += "Uncharted (next first): " + tilesText(std::vector<Tile>(pile_.rbegin(), pile_.rend())) + "\n";
+  if (!omni && viewer < seats_) {
+    // RULES §VII: the table as this seat may know it, for its officer; last, with its length as a trailer.
+    det::Writer tw;
+    redactedFor(viewer).write(tw);
+    w.bytes("table", tw.data());
+    w.u32("tableBytes", static_cast<uint32_t>(tw.size()));
+  }
   o.canonical = w.take();
   o.text = std::move(t);
   return o;

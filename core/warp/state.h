@@ -118,6 +118,13 @@ class WarpGame final : public Game {
   Result<void> loadPosition(const Position& p, const det::Seed& seed);
   /// Applies one order of one seat (validate + apply); the error is the rejection reason.
   Result<void> act(Seat seat, const Order& order);
+  /// RULES §VII what an officer may see (core/warp/ai/table_view.cpp): this state with every coordinate hidden
+  /// from `viewer` (other hands and packs, the pile, an unseen wager) pooled in ascending order, the deal
+  /// stream zeroed and the event logs dropped. Two states that `viewer` cannot tell apart redact identically.
+  WarpGame redactedFor(Seat viewer) const;
+  /// §VII Lookahead determinization: re-deals the coordinates hidden from `viewer` at random from `rng`
+  /// (each hand and pack keeps its count, the rest fills the pile) and reseeds the deal stream from `rng`.
+  void determinize(Seat viewer, det::Rng& rng);
 
   // Read-only views for the scenario runner, the terminal table and tests.
   const Config& config() const { return cfg_; }
@@ -159,6 +166,8 @@ class WarpGame final : public Game {
 
  private:
   friend struct Legal;
+  // ai/table_view.cpp
+  void redealHidden(Seat viewer, det::Rng* rng);
   // setup.cpp
   void dealRound();
   void startRound();

@@ -5,3 +5,10 @@ target_sources(concord_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/serialize.cpp ${CMAKE_CURRENT_LIST_DIR}/observe.cpp ${CMAKE_CURRENT_LIST_DIR}/bots.cpp
   ${CMAKE_CURRENT_LIST_DIR}/module.cpp ${CMAKE_CURRENT_LIST_DIR}/modules.cpp
   ${CMAKE_CURRENT_LIST_DIR}/log.cpp)
+# RULES §VII AI officers, Lookahead and the tactical advisor (core/warp/ai/officer.h).
+target_sources(concord_core PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/ai/table_view.cpp ${CMAKE_CURRENT_LIST_DIR}/ai/table.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ai/terms.cpp ${CMAKE_CURRENT_LIST_DIR}/ai/module_terms.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ai/order_terms.cpp ${CMAKE_CURRENT_LIST_DIR}/ai/profiles.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ai/lookahead.cpp ${CMAKE_CURRENT_LIST_DIR}/ai/advisor.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ai/campaign.cpp)

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/warp/config.h"
+#include "core/warp/ai/officer.h"
 #include "lockstep/peer.h"
 #include "replay/record.h"
 #include "tools/tei_store/replay_match.h"
@@ -40,10 +41,13 @@ CommandLine declare(Options& o) {
   };
   c.option("--seats", "N", "captains at the table (default 4)", table("--seats", o.seats, 1, kMaxSeats))
       .option("--you", "S", "your seat (default 0)", table("--you", o.you, 0, kMaxSeats - 1))
-      .option("--bots", "KIND", "bot kind for the other seats: random or greedy (default greedy)",
+      .option("--bots", "KIND",
+              "bot kind for the other seats (default greedy): random, greedy, or an officer of\n"
+              "RULES §VII: ensign, lieutenant, commander, commander+lookahead (weakest first)",
               [&o](const std::string& v) -> std::string {
                 o.tableGiven = true;
-                if (v != "random" && v != "greedy") return "--bots takes random or greedy, got '" + v + "'";
+                if (v != "random" && v != "greedy" && !warp::ai::profileNamed(v))
+                  return "--bots takes random, greedy, ensign, lieutenant, commander or commander+lookahead, got '" + v + "'";
                 o.botKind = v;
                 return "";
               })

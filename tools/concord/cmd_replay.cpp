@@ -15,6 +15,9 @@
 
 namespace concord::cli {
 
+int replayAdvise(Args args);  // cmd_advise.cpp
+CommandLine adviseLine();
+
 namespace {
 
 std::optional<uint64_t> number(const std::string& s) {
@@ -317,6 +320,7 @@ const std::vector<Subcommand>& replaySubcommands() {
       {"dump", "turn by turn: each seat's orders, the Seal tag and comms", runDump, viewLine<declareDump>},
       {"step", "the Observation after T turns, or step through interactively", runStep, viewLine<declareStep>},
       {"record", "play shed bots directly through TurnEngine and write a replay", record, recordLine},
+      {"advise", "Warp: the tactical advisor's move and reasons for a seat at a turn", replayAdvise, adviseLine},
   };
   return subs;
 }

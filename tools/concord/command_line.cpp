@@ -126,6 +126,17 @@ CommandLine& CommandLine::positional(std::string placeholder, std::string help, 
               }});
 }
 
+CommandLine& CommandLine::positionals(std::string placeholder, std::string help, std::vector<std::string>& out,
+                                      std::string missing) {
+  Declared d{Declared::Kind::Positional, std::move(placeholder) + "...", "", std::move(help), true, std::move(missing),
+             [&out](const std::string& v) {
+               out.push_back(v);
+               return std::string();
+             }};
+  d.many = true;
+  return add(std::move(d));
+}
+
 CommandLine& CommandLine::configArgs(std::string help, ConfigOptions& out) {
   return add({Declared::Kind::ConfigArg, "key=value", "", std::move(help), false, "", [&out](const std::string& v) {
                 auto eq = v.find('=');
@@ -213,12 +224,15 @@ std::string CommandLine::check(Args args, bool& help) const {
       continue;
     }
     if (nextPositional >= positionals.size()) return "unexpected argument '" + a + "'";
-    if (auto e = positionals[nextPositional++]->take(a); !e.empty()) return e;
+    const Declared* p = positionals[nextPositional];
+    if (!p->many) ++nextPositional;
+    if (auto e = p->take(a); !e.empty()) return e;
+    if (p->many) given.push_back(p);
   }
   for (const auto& d : decl_)
     if (isOption(d) && d.required && std::find(given.begin(), given.end(), &d) == given.end()) return d.missing;
   for (size_t p = nextPositional; p < positionals.size(); ++p)
-    if (positionals[p]->required)
+    if (positionals[p]->required && std::find(given.begin(), given.end(), positionals[p]) == given.end())
       return positionals[p]->missing.empty() ? "missing " + positionals[p]->name : positionals[p]->missing;
   return "";
 }

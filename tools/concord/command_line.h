@@ -26,6 +26,7 @@ struct Declared {
   bool required = false;  // missing is a usage error (positionals; options marked required())
   std::string missing;    // the error when it is missing ("which game? give ADDR"); default "missing <name>"
   std::function<std::string(const std::string&)> take;  // stores a value; "" or the problem with it
+  bool many = false;      // a last positional that takes every remaining argument ("FILE...")
 };
 
 /// A whole number typed as an argument, checked against [min, max]; "" or the problem ("--seats takes ...").
@@ -64,6 +65,9 @@ class CommandLine {
   CommandLine& positional(std::string placeholder, std::string help, std::string& out, bool required = true,
                           std::string missing = "");
   /// Bare key=value arguments (a module's table options).
+  /// The last positional: every remaining argument, in order ("FILE..."); required means at least one.
+  CommandLine& positionals(std::string placeholder, std::string help, std::vector<std::string>& out,
+                           std::string missing = "");
   CommandLine& configArgs(std::string help, ConfigOptions& out);
   /// Marks the option declared last as required: without it the arguments are a usage error.
   CommandLine& required(std::string missing = "");

@@ -26,6 +26,8 @@ std::vector<CommandLine> botLines();
 std::vector<CommandLine> chaosLines();
 std::vector<CommandLine> lanLines();
 std::vector<CommandLine> benchLines();
+int runCalibrate(Args args);
+std::vector<CommandLine> calibrateLines();
 
 std::span<const Command> commands() {
   static const Command table[] = {
@@ -39,6 +41,7 @@ std::span<const Command> commands() {
       {"bot", "join a LAN game at ADDR[:PORT] as a headless AI-controlled peer", runBot, botLines},
       {"lan", "list the games announced on the local network (concord host announces its lobby)", runLan, lanLines},
       {"bench", "measure the engine on this machine: playouts, hashing, signatures, pipeline, replays", runBench, benchLines},
+      {"calibrate", "Warp AI officers against each other: win rates with 95% intervals, shardable", runCalibrate, calibrateLines},
       {"chaos", "UDP chaos proxy for fault tests: seeded loss, delay, jitter, reordering, duplication", runChaos, chaosLines},
   };
   return table;

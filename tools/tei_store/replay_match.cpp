@@ -25,7 +25,11 @@ std::string playerIdOf(const lockstep::SeatInfo& seat) {
 }
 
 OfficerKind officerOfBotKind(std::string_view botKind) {
-  if (botKind == "greedy") return OfficerKind::Ensign;
+  // RULES §VII officers (core/warp/ai/, calibrated in docs/ai-calibration.md); Lookahead keeps the
+  // Commander label (§VII: not a separate tier). "greedy" stays the legacy Ensign stand-in of older replays.
+  if (botKind == "ensign" || botKind == "greedy") return OfficerKind::Ensign;
+  if (botKind == "lieutenant") return OfficerKind::Lieutenant;
+  if (botKind == "commander" || botKind == "commander+lookahead") return OfficerKind::Commander;
   return OfficerKind::Other;  // "random" and unknown kinds: exhibition officers (E6)
 }
 

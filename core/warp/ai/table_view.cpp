@@ -1,0 +1,61 @@
+// RULES §VII What an AI officer can see: its own hand, everything charted, hand counts, the pile count.
+// redactedFor() is that view as a full WarpGame (hidden coordinates pooled in a canonical order), so an
+// officer can run the real rules engine on it; determinize() re-deals the pool for one Lookahead world.
+#include <algorithm>
+
+#include "core/warp/state.h"
+
+namespace concord::warp {
+
+void WarpGame::redealHidden(Seat viewer, det::Rng* rng) {
+  const bool wagerSeen = phase_ == Phase::Wager && viewer == toAct_;
+  const bool peekSeen = peekSeat_ == viewer && !pile_.empty();
+  // The pool: every coordinate the viewer cannot see, whatever the order it lies in.
+  std::vector<Tile> pool;
+  for (uint8_t s = 0; s < seats_; ++s) {
+    if (s == viewer) continue;
+    pool.insert(pool.end(), seat_[s].hand.begin(), seat_[s].hand.end());
+    pool.insert(pool.end(), seat_[s].pack.begin(), seat_[s].pack.end());
+  }
+  if (!wagerSeen) pool.insert(pool.end(), wager_.begin(), wager_.end());
+  std::optional<Tile> top;
+  if (peekSeen) top = pile_.back();  // §VI Alpha Peek: the invoker knows the next coordinate
+  pool.insert(pool.end(), pile_.begin(), pile_.end() - (peekSeen ? 1 : 0));
+  std::sort(pool.begin(), pool.end());
+  if (rng) rng->shuffle(pool);
+  size_t at = 0;
+  auto take = [&](std::vector<Tile>& into) {
+    for (auto& t : into) t = pool[at++];
+    std::sort(into.begin(), into.end());
+  };
+  for (uint8_t s = 0; s < seats_; ++s) {
+    if (s == viewer) continue;
+    take(seat_[s].hand);
+    take(seat_[s].pack);
+  }
+  if (!wagerSeen)
+    for (auto& t : wager_) t = pool[at++];
+  pile_.assign(pool.begin() + static_cast<std::ptrdiff_t>(at), pool.end());
+  if (top) pile_.push_back(*top);
+  // The deal stream decides future deals and wager returns: unknowable, so zeroed or guessed.
+  deal_ = det::Rng::fromU64(rng ? rng->next() : 0);
+  // The coordinate just drawn is known only to the drawer; it matters while it must be charted.
+  if (!(mustChartDrawn_ && toAct_ == viewer)) {
+    const auto& h = seat_[toAct_].hand;
+    drawn_ = mustChartDrawn_ && !h.empty() ? h.back() : Tile{};
+  }
+}
+
+WarpGame WarpGame::redactedFor(Seat viewer) const {
+  WarpGame g = *this;
+  // Event logs may name drawn or exchanged coordinates; an officer reads the table, not the log.
+  g.log_ = RoundLog{};
+  g.prevLog_ = RoundLog{};
+  g.logBase_ = 0;
+  g.redealHidden(viewer, nullptr);
+  return g;
+}
+
+void WarpGame::determinize(Seat viewer, det::Rng& rng) { redealHidden(viewer, &rng); }
+
+}  // namespace concord::warp

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# `concord calibrate` as a sweep runs it: shards merged give exactly one machine's totals; bad arguments are
+# refused by name. `concord replay advise` suggests a move with reasons on a recorded Warp position.
+set -u
+CONCORD=$1
+DIR=$(mktemp -d)
+trap 'rm -rf "$DIR"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+ARGS=(--pair commander/ensign --pair lieutenant/random --table official --table iota:iota=on --games 5 --seed 9)
+"$CONCORD" calibrate "${ARGS[@]}" --out "$DIR/all.txt" > "$DIR/all.table" || fail "unsharded run"
+for i in 0 1 2; do
+  "$CONCORD" calibrate "${ARGS[@]}" --shard "$i/3" --out "$DIR/s$i.txt" > /dev/null || fail "shard $i"
+done
+"$CONCORD" calibrate merge "$DIR/s0.txt" "$DIR/s1.txt" "$DIR/s2.txt" > "$DIR/merged.table" || fail "merge"
+"$CONCORD" calibrate merge "$DIR/all.txt" > "$DIR/all.merged" || fail "merge of one file"
+cmp -s "$DIR/merged.table" "$DIR/all.table" || fail "merged shards differ from one machine: $(diff "$DIR/merged.table" "$DIR/all.table")"
+cmp -s "$DIR/all.merged" "$DIR/all.table" || fail "merging one file changes its table"
+grep -q "^iota  *commander vs ensign  *5 " "$DIR/all.table" || fail "no iota cell of 5 games: $(cat "$DIR/all.table")"
+# Totals really add: the cell lines of the shards sum to the unsharded ones (games column).
+[ "$(awk '$1=="cell"{g+=$5} END{print g}' "$DIR"/s?.txt)" = 20 ] || fail "shards do not hold 20 games"
+
+"$CONCORD" calibrate --pair admiral/ensign 2> "$DIR/e1" && fail "unknown officer accepted"
+grep -q "admiral" "$DIR/e1" || fail "the error does not name the officer: $(cat "$DIR/e1")"
+"$CONCORD" calibrate --shard 3/3 2> "$DIR/e2" && fail "shard 3/3 accepted"
+grep -q -- "--shard" "$DIR/e2" || fail "the error does not name --shard"
+"$CONCORD" calibrate --table x:nosuch=1 2> "$DIR/e3" && fail "unknown table option accepted"
+echo "bad" > "$DIR/bad.txt"
+"$CONCORD" calibrate merge "$DIR/bad.txt" 2> "$DIR/e4" && fail "junk merge input accepted"
+grep -q "bad.txt:1" "$DIR/e4" || fail "the merge error does not name file and line: $(cat "$DIR/e4")"
+
+"$CONCORD" selfplay --module warp --seats 2 --bot commander --games 1 --seed 4 --out "$DIR/g.ccr" > /dev/null \
+  || fail "warp selfplay with commander officers"
+"$CONCORD" replay advise "$DIR/g.ccr" --turn 3 --seat 1 > "$DIR/adv.txt" || fail "replay advise: $(cat "$DIR/adv.txt")"
+grep -q "^after 3 turns, seat 1: " "$DIR/adv.txt" || grep -q "nothing to decide" "$DIR/adv.txt" || fail "advice: $(cat "$DIR/adv.txt")"
+"$CONCORD" replay advise "$DIR/g.ccr" --turn 0 --seat 0 > "$DIR/adv0.txt" || fail "advise at turn 0"
+grep -q "^  - " "$DIR/adv0.txt" || fail "no reasons: $(cat "$DIR/adv0.txt")"
+"$CONCORD" replay advise "$DIR/g.ccr" --turn 999999 --seat 0 2> "$DIR/e5" && fail "turn past the end accepted"
+grep -q "past the end" "$DIR/e5" || fail "the error does not say past the end"
+"$CONCORD" replay advise "$DIR/g.ccr" --seat 0 2> /dev/null && fail "missing --turn accepted"
+echo "calibrate_cli: ok"
