@@ -135,7 +135,7 @@ CommandLine declareRun(Options& o) {
 }
 
 CommandLine declareMerge(Options& o) {
-  CommandLine c("calibrate merge", "Adds the cell totals of shard files written with --out and prints the table.\n");
+  CommandLine c("calibrate merge", "Adds the cell totals of shard files (written by a calibrate run's out option) and prints the table.\n");
   c.positionals("FILE", "shard files of one sweep", o.files, "calibrate merge needs shard files");
   return c;
 }
