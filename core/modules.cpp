@@ -4,6 +4,7 @@
 #include "core/game/registry.h"
 #include "core/testgame/shed.h"
 #include "core/warp/module.h"
+#include "core/web/module.h"
 
 namespace concord {
 
@@ -12,6 +13,7 @@ const std::vector<ModuleEntry>& allModules() {
     std::vector<ModuleEntry> m;
     m.push_back(shed::moduleEntry());
     m.push_back(warp::moduleEntry());
+    m.push_back(web::moduleEntry());
     std::sort(m.begin(), m.end(), [](const ModuleEntry& a, const ModuleEntry& b) { return a.id < b.id; });
     return m;
   }();
