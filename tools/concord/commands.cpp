@@ -7,6 +7,7 @@ int runSelfplay(Args args);
 int runTei(Args args);
 int runReplay(Args args);
 int runWarp(Args args);
+int runWeb(Args args);
 int runPlay(Args args);
 int runHost(Args args);
 int runJoin(Args args);
@@ -21,6 +22,7 @@ std::span<const Command> commands() {
       {"replay", "replay files: info, verify, dump, step (seek forwards/backwards), record", runReplay},
       {"tei", "TEI ratings: OpenSkill calculator, grades, leaderboards, apply finished games", runTei},
       {"warp", "Warp rules engine: run scenario files (warp scenario FILE.json), play at the terminal", runWarp},
+      {"web", "W.E.B. rules engine: resolve one turn from a scenario file (web scenario FILE.json)", runWeb},
       {"play", "play a game against bots at the terminal (play warp)", runPlay},
       {"host", "host a LAN game: lobby, seats, launch (players join with concord join)", runHost},
       {"join", "join a LAN game at ADDR[:PORT], or reclaim our seat after a crash", runJoin},
