@@ -20,6 +20,7 @@
 namespace concord::cli {
 
 int runPlayWarp(Args args);
+int runPlayWeb(Args args);
 
 namespace {
 
@@ -237,12 +238,13 @@ int runPlayWarp(Args args) {
 
 int runPlay(Args args) {
   if (args.empty() || ((args[0] == "--help" || args[0] == "-h"))) {
-    std::printf("usage: concord play <module> [options]   (modules: warp)\n");
+    std::printf("usage: concord play <module> [options]   (modules: warp, web; concord play web --help)\n");
     help();
     return args.empty() ? 2 : 0;
   }
   if (args[0] == "warp") return runPlayWarp(args.subspan(1));
-  return usageError("play: no terminal table for '" + args[0] + "' (known: warp)", "concord play --help");
+  if (args[0] == "web") return runPlayWeb(args.subspan(1));
+  return usageError("play: no terminal table for '" + args[0] + "' (known: warp, web)", "concord play --help");
 }
 
 }  // namespace concord::cli
