@@ -1,0 +1,126 @@
+// Peer's inbox: bundles as they arrive (checked on arrival, so forgeries never occupy a slot), bad-signature
+// allowances, past bundles and equivocation proofs, and answers to other peers' bundle requests.
+#include "lockstep/peer.h"
+
+#include <algorithm>
+
+namespace concord::lockstep {
+namespace {
+
+constexpr size_t kMaxCandidatesPerSlot = 4;
+// Honest peers never send a bundle whose signature fails (every candidate is checked on arrival, so even
+// relays are clean): a sender past this many failures is ignored without spending a signature check.
+constexpr uint32_t kMaxBadSignatures = 16;
+// Non-members (transport ids that are not a seat) share one allowance: a stranger who makes a fresh
+// identity per 16 forgeries buys nothing, and no honest non-member ever sends a bundle.
+constexpr uint32_t kMaxGuestBadSignatures = 64;
+
+}  // namespace
+
+void Peer::onBundle(PeerId from, Bundle b) {
+  if (syncing_ || halted_) return;  // nothing to check it against, or stopped by a desync
+  const uint32_t t = ledger_->turn();
+  if (b.gameId != ledger_->engine().gameId()) return reject(from, b, "wrong game id " + b.gameId.shortHex());
+  if (b.seat >= ledger_->session().seats.size()) return reject(from, b, "no such seat at this table");
+  if (ignoring(from)) {
+    ++stats_.ignored;
+    return;
+  }
+  if (b.turn < t) return onPastBundle(from, b);
+  if (b.turn > t + opt_.window) {
+    // Evidence that the table is ahead of us, once per new high turn, and only if a member signed it.
+    if (b.turn > aheadSeen_ && signerAmongSeats(b)) aheadSeen_ = b.turn;
+    return reject(from, b, "turn is beyond the window (now at turn " + std::to_string(t) + ", window " +
+                               std::to_string(opt_.window) + ")");
+  }
+  auto& slots = pending_[b.turn];
+  slots.resize(ledger_->session().seats.size());
+  auto& slot = slots[b.seat];
+  auto h = b.bodyHash();
+  for (const auto& c : slot)
+    if (c.bodyHash == h) {
+      ++stats_.duplicates;
+      return;
+    }
+  // Checked on arrival, not only at assembly: a guest's forgeries must not occupy the slot's candidates
+  // and crowd out the owner's real bundle (tests/net/security.sh --slot-flood).
+  auto signer = signerAmongSeats(b);
+  if (!signer) {
+    strike(from);
+    return reject(from, b, "signature does not verify against any seat's key at this table");
+  }
+  if (slot.size() >= kMaxCandidatesPerSlot) {
+    // Full of other members' bundles: the seat's own owner still gets in (the newest stranger-signed one goes).
+    const PublicKey& owner = ledger_->session().seats[b.seat].key;
+    auto other = std::find_if(slot.rbegin(), slot.rend(), [&](const Candidate& c) { return c.signedBy != owner; });
+    if (*signer != owner || other == slot.rend()) return reject(from, b, "too many conflicting candidates for this slot");
+    slot.erase(std::next(other).base());
+  }
+  Candidate c{std::move(b), h, std::nullopt, *signer};
+  slot.push_back(std::move(c));
+}
+
+void Peer::strike(PeerId from) {
+  if (++badSignatures_[from] == kMaxBadSignatures)
+    logLine("peer " + std::to_string(from) + " sent " + std::to_string(kMaxBadSignatures) +
+            " bundles with bad signatures: ignoring its bundles from now on");
+  if (from >= ledger_->session().seats.size() && ++guestBadSignatures_ == kMaxGuestBadSignatures)
+    logLine("non-members sent " + std::to_string(kMaxGuestBadSignatures) +
+            " bundles with bad signatures between them: ignoring every non-member's bundles from now on");
+}
+
+bool Peer::ignoring(PeerId from) const {
+  if (auto st = badSignatures_.find(from); st != badSignatures_.end() && st->second >= kMaxBadSignatures) return true;
+  return from >= ledger_->session().seats.size() && guestBadSignatures_ >= kMaxGuestBadSignatures;
+}
+
+std::optional<PublicKey> Peer::signerAmongSeats(const Bundle& b) const {
+  const auto& seats = ledger_->session().seats;
+  const PublicKey& owner = seats[b.seat].key;
+  if (b.verifySignature(owner)) return owner;
+  for (size_t i = 0; i < seats.size(); ++i) {
+    const PublicKey& k = seats[i].key;
+    bool seen = k == owner;
+    for (size_t j = 0; j < i && !seen; ++j) seen = seats[j].key == k;
+    if (!seen && b.verifySignature(k)) return k;
+  }
+  return std::nullopt;
+}
+
+void Peer::onPastBundle(PeerId from, const Bundle& b) {
+  if (b.turn < recordBase_ && opt_.onHistory) return opt_.onHistory(b);  // the backfill checks it
+  const TurnRecord* r = record(b.turn);
+  if (!r) return reject(from, b, "turn is in the past (now at turn " + std::to_string(ledger_->turn()) + ")");
+  const Bundle& applied = r->bundles[b.seat];
+  if (applied == b) {
+    ++stats_.duplicates;
+    return;
+  }
+  if (applied.body() == b.body()) return reject(from, b, "past turn, same body with a different signature");
+  if (!b.verifySignature(r->signers[b.seat])) {
+    strike(from);
+    return reject(from, b, "turn is in the past (now at turn " + std::to_string(ledger_->turn()) +
+                               ") and its signature does not verify");
+  }
+  for (const auto& e : equivocations_)
+    if (e.turn == b.turn && e.seat == b.seat) return;  // already proven
+  equivocations_.push_back(Equivocation{b.turn, b.seat, applied.encode(), b.encode()});
+  if (std::find(flagged_.begin(), flagged_.end(), b.seat) == flagged_.end()) flagged_.push_back(b.seat);
+  std::string line = "EQUIVOCATION by seat " + std::to_string(b.seat) + " at turn " + std::to_string(b.turn) +
+                     ": two validly signed bundles (kept the applied one, both kept as proof)";
+  rejections_.push_back(line);
+  logLine(std::move(line));
+}
+
+void Peer::onRequest(PeerId from, const BundleRequest& q) {
+  if (const TurnRecord* r = record(q.turn)) {
+    if (q.seat < r->bundles.size()) send(from, BundleMsg{r->bundles[q.seat]});
+    return;
+  }
+  auto it = pending_.find(q.turn);
+  if (it == pending_.end() || q.seat >= it->second.size()) return;
+  // Relay the first candidate; the requester verifies it, so relaying a bad one harms nobody.
+  if (!it->second[q.seat].empty()) send(from, BundleMsg{it->second[q.seat].front().bundle});
+}
+
+}  // namespace concord::lockstep

@@ -1,0 +1,209 @@
+// Peer's seat drivers: who answers each seat this turn (our bot, our person with the turn clock and out-of-turn
+// asks, the steward's AI seats) and the steward's substitution of silent seats.
+#include "lockstep/peer.h"
+
+#include <algorithm>
+
+#include "core/game/registry.h"
+
+namespace concord::lockstep {
+namespace {
+
+// The effective turn inside a reclaim order's payload (0 if malformed; the engine rejects those).
+uint32_t reclaimTurn(const Order& o) {
+  det::Reader r(o.payload, "reclaim order");
+  r.varu("seat", kMaxSeats - 1);
+  return static_cast<uint32_t>(r.varu("turn", UINT32_MAX));
+}
+
+}  // namespace
+
+std::unique_ptr<Bot> makeSeatBot(const SessionConfig& session, Seat s) {
+  auto mod = findModule(session.moduleId);
+  if (!mod || !(*mod)->makeBot) return nullptr;
+  const auto& info = session.seats[s];
+  std::string kind = info.botKind.empty() && !(*mod)->botKinds.empty() ? (*mod)->botKinds.front() : info.botKind;
+  return (*mod)->makeBot(kind, s);
+}
+
+std::vector<Order> botOrdersFor(const TurnEngine& e, Seat s, Bot& bot) {
+  const Game& g = e.game();
+  auto legal = g.legalOrders(s);
+  // Awaited, or out of turn with something legal to do (Warp: a catch while the window is open).
+  if (legal.empty()) return {};
+  // A fresh stream per (seat, turn): any peer that becomes steward computes the same orders.
+  auto rng = det::Rng::stream(e.session().seed, "ai." + std::to_string(s) + "." + std::to_string(e.turn()));
+  auto orders = bot.choose(g.observe(s), legal, rng);
+  if (orders.size() > kMaxOrdersPerBundle - 2) orders.resize(kMaxOrdersPerBundle - 2);
+  return orders;
+}
+
+std::vector<Order> Peer::botOrders(Seat s) {
+  auto& bot = bots_[s];
+  if (!bot) bot = makeSeatBot(ledger_->session(), s);
+  if (!bot) return {};
+  return botOrdersFor(ledger_->engine(), s, *bot);
+}
+
+void Peer::sendOwn(Seat s, std::vector<Order> orders) {
+  const uint32_t t = ledger_->turn();
+  Bundle b = ledger_->draft(s, std::move(orders));
+  b.signWith(opt_.key);
+  auto& slots = pending_[t];
+  slots.resize(ledger_->session().seats.size());
+  auto h = b.bodyHash();
+  // Our own bundle goes first: we never apply anything else for a seat we sign.
+  std::erase_if(slots[s], [&](const Candidate& c) { return c.bodyHash == h; });
+  slots[s].insert(slots[s].begin(), Candidate{b, h, opt_.key.publicKey});
+  ++stats_.bundlesSent;
+  broadcast(BundleMsg{b});
+  own_[t].push_back(std::move(b));
+}
+
+void Peer::buildOwnBundles() {
+  const uint32_t t = ledger_->turn();
+  if (ledger_->over()) return;
+  if (!seenFor_ || *seenFor_ != t) {
+    seenFor_ = t;
+    turnStartMs_ = now_;
+  }
+  if (opt_.decide) buildPersonBundles(t);
+  if (builtFor_ && *builtFor_ == t) return;
+  auto m = membershipNow();
+  auto st = m.steward();
+  bool stewardMine = st && mine(*st);
+  // Think time: a seat we decide for waits thinkMs before answering, paced like a person at the table.
+  if (opt_.thinkMs > 0 && now_ < turnStartMs_ + opt_.thinkMs) {
+    for (Seat s : ledger_->engine().awaiting()) {
+      bool ownerRun = m.seat(s).controller == Controller::Owner;
+      if (personSeat(m, s)) continue;
+      if ((ownerRun && mine(s)) || (!ownerRun && (stewardMine || (!st && mine(s))))) return;
+    }
+  }
+  builtFor_ = t;
+  for (Seat s = 0; s < m.seatCount(); ++s) {
+    bool ownerRun = m.seat(s).controller == Controller::Owner;
+    // A restarted owner only follows until its reclaim takes effect: its old bundles may be out there.
+    if (following_ && ownerRun && m.seat(s).since >= recordBase_ && recordBase_ > 0) following_ = false;
+    if (personSeat(m, s)) continue;
+    if (ownerRun && mine(s) && !ledger_->session().seats[s].ai && !following_) {
+      sendOwn(s, botOrders(s));
+    } else if (!ownerRun && (stewardMine || (!st && mine(s)))) {
+      auto orders = botOrders(s);
+      if (auto it = pendingReclaim_.find(s); it != pendingReclaim_.end()) {
+        if (reclaimTurn(it->second) > t) orders.push_back(it->second);
+        pendingReclaim_.erase(it);
+      }
+      sendOwn(s, std::move(orders));
+    }
+  }
+  own_.erase(own_.begin(), own_.lower_bound(t > 0 ? t - 1 : 0));
+}
+
+bool Peer::personSeat(const Membership& m, Seat s) const {
+  return opt_.decide && m.seat(s).controller == Controller::Owner && mine(s) && !ledger_->session().seats[s].ai && !following_;
+}
+
+uint64_t Peer::decidingInterval() const { return std::max<uint64_t>(opt_.resendMs, opt_.silenceMs / 4); }
+
+void Peer::buildPersonBundles(uint32_t t) {
+  auto m = membershipNow();
+  const auto awaited = ledger_->engine().awaiting();
+  for (Seat s = 0; s < m.seatCount(); ++s) {
+    if (!personSeat(m, s)) continue;
+    if (auto it = personBuilt_.find(s); it != personBuilt_.end() && it->second == t) continue;
+    const bool inTurn = std::find(awaited.begin(), awaited.end(), s) != awaited.end();
+    const uint64_t used = now_ - turnStartMs_;
+    std::optional<std::vector<Order>> orders;
+    if (!inTurn) {
+      // Out of turn a seat may still have something to say (Warp: catching a missed Drop to Impulse): the
+      // person gets outOfTurnMs to say it; silence or an empty answer is "nothing".
+      if (opt_.outOfTurnMs == 0 || ledger_->engine().game().legalOrders(s).empty() || used >= opt_.outOfTurnMs)
+        orders.emplace();
+      else
+        orders = opt_.decide(ledger_->engine(), s, opt_.outOfTurnMs - used);
+    } else if (opt_.turnClockMs != 0 && used >= opt_.turnClockMs) {
+      logLine("turn " + std::to_string(t) + ": seat " + std::to_string(s) + "'s turn clock (" +
+              std::to_string(opt_.turnClockMs / 1000) + " s) ran out: its officer plays this turn");
+      orders = botOrders(s);
+    } else {
+      orders = opt_.decide(ledger_->engine(), s, opt_.turnClockMs == 0 ? UINT64_MAX : opt_.turnClockMs - used);
+    }
+    if (orders) {
+      personBuilt_[s] = t;
+      sendOwn(s, std::move(*orders));
+    } else if (now_ >= nextDeciding_) {
+      nextDeciding_ = now_ + decidingInterval();
+      broadcast(Deciding{t, s});
+    }
+  }
+}
+
+std::vector<Seat> Peer::deciding() const {
+  std::vector<Seat> out;
+  const uint32_t t = ledger_->turn();
+  auto m = membershipNow();
+  for (Seat s = 0; s < m.seatCount(); ++s) {
+    if (personSeat(m, s)) {
+      auto it = personBuilt_.find(s);
+      if (it == personBuilt_.end() || it->second != t) out.push_back(s);
+    } else if (auto h = heard_.find(s); h != heard_.end() && h->second.first == t && now_ < h->second.second + 2 * decidingInterval()) {
+      out.push_back(s);
+    }
+  }
+  return out;
+}
+
+uint64_t Peer::toleranceNow() const {
+  // At turn 0 a slow-connecting peer looks silent; substituting it there races its first bundle (a desync
+  // the Seal check would report), so the first turn gets a longer grace.
+  return ledger_->turn() == 0 ? opt_.silenceMs * std::max<uint32_t>(opt_.firstTurnGrace, 1) : opt_.silenceMs;
+}
+
+void Peer::stewardDuties() {
+  const uint32_t t = ledger_->turn();
+  if (ledger_->over() || now_ < turnStartMs_ + toleranceNow() || (substitutedFor_ && *substitutedFor_ == t)) return;
+  auto m = membershipNow();
+  auto& slots = pending_[t];
+  slots.resize(ledger_->session().seats.size());
+  std::vector<Seat> silent;
+  for (Seat s = 0; s < m.seatCount(); ++s) {
+    if (m.seat(s).controller != Controller::Owner || !slots[s].empty() || mine(s)) continue;
+    // An owner still deciding (its Deciding heartbeats arrive) is thinking, not silent.
+    auto h = heard_.find(s);
+    const uint64_t since = h != heard_.end() && h->second.first == t ? std::max(turnStartMs_, h->second.second) : turnStartMs_;
+    if (now_ >= since + toleranceNow()) silent.push_back(s);
+  }
+  if (silent.empty()) return;
+  if (opt_.cutOffGuard && silent.size() >= 2) {
+    size_t others = 0;
+    for (Seat s = 0; s < m.seatCount(); ++s)
+      if (m.seat(s).controller == Controller::Owner && !mine(s)) ++others;
+    if (silent.size() == others) {
+      if (!cutOffLogged_ || *cutOffLogged_ != t) {
+        cutOffLogged_ = t;
+        logLine("turn " + std::to_string(t) + ": every other seat (" + std::to_string(others) +
+                ") is silent: we are probably cut off; substituting nobody");
+      }
+      return;
+    }
+  }
+  auto next = m.steward(silent);
+  if (!next || !mine(*next)) return;
+  substitutedFor_ = t;
+  auto old = m.steward();
+  for (Seat s : silent) {
+    logLine("seat " + std::to_string(s) + " silent for " + std::to_string(now_ - turnStartMs_) +
+            " ms at turn " + std::to_string(t) + ": substituting an AI officer");
+    std::vector<Order> orders{makeSubstituteOrder(s)};
+    auto ai = botOrders(s);
+    orders.insert(orders.end(), ai.begin(), ai.end());
+    sendOwn(s, std::move(orders));
+  }
+  // The old steward is among the silent: its AI seats are ours from this turn on.
+  if (old && std::find(silent.begin(), silent.end(), *old) != silent.end())
+    for (Seat s = 0; s < m.seatCount(); ++s)
+      if (m.seat(s).controller == Controller::Ai) sendOwn(s, botOrders(s));
+}
+
+}  // namespace concord::lockstep
