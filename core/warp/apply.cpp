@@ -265,11 +265,12 @@ void WarpGame::doChart(uint8_t s, Tile t, uint8_t line) {
     hazard_ = s;  // §VI Delta: charting onto the Neutral Zone takes custody of the Hazard Marker
     say(Ev::HazardTake, {s});
   }
-  if (cfg_.theta && cfg_.objective == Objective::GoOut && line == home(s) && !momentumClaimed_ && L.main.size() >= 5) {
-    momentumClaimed_ = true;  // §VI Theta (Go-out) Trail Momentum, once per round
-    extraTurn_ = s;
-    say(Ev::Momentum, {s});
-  }
+  claimTrailMomentum(s, line);
+  shieldsUpAfterChart(s, line);
+}
+
+void WarpGame::shieldsUpAfterChart(uint8_t s, uint8_t line) {
+  auto& me = seat_[s];
   // §III Shields Up: charting on your own trail removes your beacon; §VI house variants.
   if (line == home(s)) {
     me.chartedOwn = true;

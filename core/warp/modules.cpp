@@ -84,19 +84,18 @@ void WarpGame::spool(uint8_t s, uint8_t line) {
   if (charted > 0) {
     lastLine_ = line;
     if (line == seats_) hazard_ = s;
-    if (line == home(s)) {
-      me.chartedOwn = true;
-      me.ownSinceDrop = true;
-    }
-    if (!cfg_.manualShields && beaconOf(s) && me.beaconLock == 0 && (line == home(s) || cfg_.beaconClearsOnAnyPlay)) {
-      beaconOf(s) = false;
-      say(Ev::ShieldsUp, {s});
-    }
-    if (cfg_.theta && cfg_.objective == Objective::GoOut && line == home(s) && !momentumClaimed_ && L.main.size() >= 5) {
-      momentumClaimed_ = true;
-      extraTurn_ = s;
-      say(Ev::Momentum, {s});
-    }
+    shieldsUpAfterChart(s, line);
+    claimTrailMomentum(s, line);
+  }
+}
+
+void WarpGame::claimTrailMomentum(uint8_t s, uint8_t line) {
+  // §VI Theta (Go-out) Trail Momentum, once per round: an own-trail chart onto a trail of 5+ earns a turn.
+  if (cfg_.theta && cfg_.objective == Objective::GoOut && line == home(s) && !momentumClaimed_ &&
+      lines_[line].main.size() >= 5) {
+    momentumClaimed_ = true;
+    extraTurn_ = s;
+    say(Ev::Momentum, {s});
   }
 }
 

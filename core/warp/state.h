@@ -190,6 +190,7 @@ class WarpGame final : public Game {
   std::string lineName(uint8_t viewer, uint8_t line) const;
   uint8_t nextSeat(uint8_t s) const;
   void applyDirective(uint8_t s, Directive d, uint8_t target);
+  void shieldsUpAfterChart(uint8_t s, uint8_t line);  // RULES §III Shields Up, written once (chart and spool)
   // log.cpp
   void say(Ev e, std::initializer_list<uint16_t> args = {});
   void sayText(Ev e, std::string text, uint16_t a1 = 0, uint16_t a2 = 0);
@@ -202,6 +203,7 @@ class WarpGame final : public Game {
   bool beaconOf(uint8_t s) const { return seat_[home(s)].beacon; }
   // modules.cpp (§VI Delta, Theta, Iota, Eta)
   void spool(uint8_t s, uint8_t line);
+  void claimTrailMomentum(uint8_t s, uint8_t line);  // §VI Theta, written once (chart and spool)
   void hazardPass(uint8_t s);
   void startExchange(uint8_t s);
   int forcedDraw(uint8_t s, int n);
