@@ -2,6 +2,8 @@
 // canonical write + XXH3-128 state hash per action (what every Seal costs). Numbers: docs/performance.md.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+
 #include "core/det/hash.h"
 #include "core/warp/module.h"
 #include "core/warp/state.h"
@@ -42,35 +44,63 @@ void BM_WarpRandomPlayout(benchmark::State& state) {
 }
 BENCHMARK(BM_WarpRandomPlayout)->Unit(benchmark::kMillisecond);
 
-// Canonical write + hash after each action of one sector (the per-Seal cost).
-void BM_WarpWriteHashPerAction(benchmark::State& state) {
+// A ring of `count` states sampled from many seeded sectors (Official preset, Warp 12, 4 captains; a pool of
+// every 4th action's state, at least 4096 of them from ~10 sectors, shuffled with a seeded RNG, first `count` kept): successive
+// iterations hash different states, as successive Seals of a table do, so neither the caches nor the branch
+// predictor stay warm on one state (issue 9).
+std::vector<WarpGame> stateRing(size_t count) {
   auto cfg = encodeConfig(officialPreset());
   auto bot = makeBot("random");
-  std::vector<WarpGame> snapshots;
-  {
+  const size_t pool = std::max<size_t>(count, 4096);
+  std::vector<WarpGame> ring;
+  ring.reserve(pool);
+  uint64_t actions = 0;
+  for (uint64_t seed = 100; ring.size() < pool; ++seed) {
     WarpGame g;
-    (void)g.setup(cfg, seedOf(7), 4);
-    auto rng = det::Rng::fromU64(7);
-    while (!g.over()) {
+    (void)g.setup(cfg, seedOf(seed), 4);
+    auto rng = det::Rng::fromU64(seed);
+    while (!g.over() && ring.size() < pool) {
       Seat s = g.awaiting().front();
       auto legal = g.legalOrders(s);
       (void)g.act(s, bot->choose(Observation{}, legal, rng).front());
-      if (snapshots.size() < 4000) snapshots.push_back(g);
+      if (++actions % 4 == 0) ring.push_back(g);
     }
   }
+  auto shuffle = det::Rng::fromU64(9);
+  for (size_t i = ring.size(); i > 1; --i) std::swap(ring[i - 1], ring[shuffle.below(i)]);
+  ring.resize(count);
+  return ring;
+}
+
+void writeHashLoop(benchmark::State& state, const std::vector<WarpGame>& ring) {
   size_t i = 0;
   int64_t bytes = 0;
   det::Writer w;
   for (auto _ : state) {
     w.clear();
-    snapshots[i++ % snapshots.size()].write(w);
+    ring[i++ % ring.size()].write(w);
     auto h = w.digest();
     benchmark::DoNotOptimize(h);
     bytes += static_cast<int64_t>(w.size());
   }
   state.SetBytesProcessed(bytes);
+  state.counters["state_bytes"] = benchmark::Counter(static_cast<double>(bytes) / static_cast<double>(state.iterations()));
 }
-BENCHMARK(BM_WarpWriteHashPerAction);
+
+// Canonical write + XXH3-128 of the whole state per action (the per-Seal cost), over a ring of
+// range(0) varied states (4096: ~10 sectors' worth, megabytes of heap, beyond the caches; 64: fits in L2).
+void BM_WarpWriteHashPerAction(benchmark::State& state) {
+  auto ring = stateRing(static_cast<size_t>(state.range(0)));
+  writeHashLoop(state, ring);
+}
+BENCHMARK(BM_WarpWriteHashPerAction)->Arg(64)->Arg(4096);
+
+// The old measurement, for comparison only: one state re-hashed, warm in every cache.
+void BM_WarpWriteHashOneWarmState(benchmark::State& state) {
+  auto one = stateRing(1);
+  writeHashLoop(state, one);
+}
+BENCHMARK(BM_WarpWriteHashOneWarmState);
 
 }  // namespace
 
