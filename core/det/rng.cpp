@@ -62,15 +62,6 @@ int64_t Rng::between(int64_t lo, int64_t hi) {
   return static_cast<int64_t>(static_cast<uint64_t>(lo) + below(span + 1));
 }
 
-void Rng::write(Writer& w, std::string_view name) const {
-  w.begin(name);
-  w.u64("s0", s_[0]);
-  w.u64("s1", s_[1]);
-  w.u64("s2", s_[2]);
-  w.u64("s3", s_[3]);
-  w.end();
-}
-
 Rng Rng::read(Reader& r, std::string_view name) {
   Rng g;
   for (auto& w : g.s_) w = r.u64(name);

@@ -42,7 +42,16 @@ class Rng {
     }
   }
 
-  void write(Writer& w, std::string_view name) const;
+  /// The four state words as u64 fields; `out` is a Writer or a Writer::Block.
+  template <class Out>
+  void write(Out& out, std::string_view name) const {
+    out.begin(name);
+    out.u64("s0", s_[0]);
+    out.u64("s1", s_[1]);
+    out.u64("s2", s_[2]);
+    out.u64("s3", s_[3]);
+    out.end();
+  }
   static Rng read(Reader& r, std::string_view name);
   friend bool operator==(const Rng&, const Rng&) = default;
 

@@ -22,13 +22,21 @@ std::string hexOf(std::span<const uint8_t> b) {
 
 void Writer::reserveMore(size_t k) { buf_.resize(std::max({buf_.size() * 2, size_ + k, size_t{256}})); }
 
+Writer::Room Writer::growAfter(size_t used, size_t k) {
+  size_ = used;
+  reserveMore(k);
+  return Room{buf_.data(), buf_.data() + buf_.size()};
+}
+
 std::vector<uint8_t> Writer::take() {
   buf_.resize(size_);
   size_ = 0;
   return std::move(buf_);
 }
 
-void Writer::note(std::string_view name, size_t begin, std::string value) {
+void Writer::note(std::string_view name, size_t begin, std::string value) { traceAt(name, begin, size_, std::move(value)); }
+
+void Writer::traceAt(std::string_view name, size_t begin, size_t end, std::string value) {
   std::string path;
   for (const auto& s : scope_) {
     if (!path.empty() && s[0] != '[') path += '.';
@@ -38,7 +46,22 @@ void Writer::note(std::string_view name, size_t begin, std::string value) {
     if (!path.empty()) path += '.';
     path += name;
   }
-  trace_.push_back(TraceEntry{std::move(path), begin, size_, std::move(value)});
+  trace_.push_back(TraceEntry{std::move(path), begin, end, std::move(value)});
+}
+
+void Writer::traceUnsigned(std::string_view name, size_t begin, size_t end, uint64_t v) {
+  traceAt(name, begin, end, std::to_string(v));
+}
+void Writer::traceSigned(std::string_view name, size_t begin, size_t end, int64_t v) {
+  traceAt(name, begin, end, std::to_string(v));
+}
+void Writer::traceHex(std::string_view name, size_t begin, size_t end, std::span<const uint8_t> content) {
+  traceAt(name, begin, end, hexOf(content));
+}
+void Writer::traceQuoted(std::string_view name, size_t begin, size_t end, std::string_view s) {
+  std::string quoted(1, '"');
+  quoted.append(s).push_back('"');
+  traceAt(name, begin, end, std::move(quoted));
 }
 
 void Writer::tracedInt(std::string_view name, uint64_t v, int bytes) {

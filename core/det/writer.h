@@ -1,6 +1,8 @@
 // Canonical writer: the one source of state hashes, snapshots, rejoin transfers and desync dumps.
 // Little-endian fixed ints, LEB128 varints, length-prefixed bytes. Every field is written explicitly
-// and named, so a traced write can say which field path a differing byte belongs to.
+// and named, so a traced write can say which field path a differing byte belongs to. Untraced writes are a
+// plain byte append (the names cost nothing); hot state is written through a Writer::Block (a local cursor)
+// that produces the very same bytes and, when traced, the very same field paths.
 #pragma once
 
 #include <bit>
@@ -25,6 +27,8 @@ struct TraceEntry {
 
 class Writer {
  public:
+  template <bool kTraced>
+  class Block;
   /// traced = true records a TraceEntry per field (desync reports); off for hashing, which must be fast.
   explicit Writer(bool traced = false) : traced_(traced) {}
 
@@ -72,6 +76,19 @@ class Writer {
     if (traced_) tracedEnd();
   }
 
+  /// Runs fn(block) with a Block (a cursor in locals, see below) over this writer, reserving `expected`
+  /// bytes up front. fn is a generic lambda, compiled twice: untraced, a plain byte append with no trace
+  /// code at all; traced (desync diffs), recording every field's path. Inside fn write through the block only.
+  template <class Fn>
+  void block(size_t expected, Fn&& fn) {
+    if (traced_) {
+      Block<true> b(*this, expected);
+      fn(b);
+    } else {
+      untracedBlock(expected, fn);
+    }
+  }
+
   /// The bytes written so far; valid until the next write or clear().
   std::span<const uint8_t> data() const { return {buf_.data(), size_}; }
   /// Moves the bytes out; the writer is empty afterwards.
@@ -106,12 +123,229 @@ class Writer {
     return p;
   }
   void reserveMore(size_t k);
+  // Everything fn calls is inlined here, so the block's cursor stays in registers: were fn a call taking the
+  // block by reference, every field would reload and store the cursor through memory.
+  template <class Fn>
+  [[gnu::always_inline, gnu::flatten]] inline void untracedBlock(size_t expected, Fn& fn) {
+    Block<false> b(*this, expected);
+    fn(b);
+  }
+  // Block support: makes room for k more bytes after `used` and returns the (possibly moved) buffer.
+  struct Room {
+    uint8_t* base;
+    uint8_t* end;
+  };
+  Room roomAfter(size_t used, size_t k) {
+    if (buf_.size() - used < k) [[unlikely]] return growAfter(used, k);
+    return Room{buf_.data(), buf_.data() + buf_.size()};
+  }
+  Room growAfter(size_t used, size_t k);
+  // One traced field of a Block: bytes [begin, end) are already written.
+  void traceAt(std::string_view name, size_t begin, size_t end, std::string value);
+  void traceUnsigned(std::string_view name, size_t begin, size_t end, uint64_t v);
+  void traceSigned(std::string_view name, size_t begin, size_t end, int64_t v);
+  void traceHex(std::string_view name, size_t begin, size_t end, std::span<const uint8_t> content);
+  void traceQuoted(std::string_view name, size_t begin, size_t end, std::string_view s);
 
   std::vector<uint8_t> buf_;
   size_t size_ = 0;
   bool traced_;
   std::vector<std::string> scope_;
   std::vector<TraceEntry> trace_;
+};
+
+/// A fixed-width unsigned field for Writer::Block::pack: its name and value; W bytes little-endian.
+template <size_t W>
+struct Fixed {
+  static constexpr size_t kWidth = W;
+  std::string_view name;
+  uint64_t value;
+};
+using U8 = Fixed<1>;
+using U16 = Fixed<2>;
+using U32 = Fixed<4>;
+using U64 = Fixed<8>;
+/// A bool as a u8 field (0 or 1), as Writer::boolean writes it.
+inline U8 Bool(std::string_view name, bool v) { return U8{name, v ? 1u : 0u}; }
+
+/// A run of fields written through a cursor held in locals (registers), not in the Writer: no member
+/// reloads between fields, one bounds check per field against a local end. The bytes are exactly those the
+/// Writer's own calls of the same names and values write; Block<true> also records every field with its
+/// path, so desync diffs keep naming fields. Destroying the block commits its bytes. Made by Writer::block.
+template <bool kTraced>
+class Writer::Block {
+ public:
+  Block(Writer& w, size_t expected) : w_(w) {
+    Room r = w.roomAfter(w.size_, expected);
+    base_ = r.base;
+    p_ = base_ + w.size_;
+    end_ = r.end;
+  }
+  Block(const Block&) = delete;
+  Block& operator=(const Block&) = delete;
+  ~Block() { w_.size_ = used(); }
+
+  void u8(std::string_view name, uint8_t v) { fixed(name, v, 1); }
+  void u16(std::string_view name, uint16_t v) { fixed(name, v, 2); }
+  void u32(std::string_view name, uint32_t v) { fixed(name, v, 4); }
+  void u64(std::string_view name, uint64_t v) { fixed(name, v, 8); }
+  void i32(std::string_view name, int32_t v) { u32(name, static_cast<uint32_t>(v)); }
+  void i64(std::string_view name, int64_t v) { u64(name, static_cast<uint64_t>(v)); }
+  void boolean(std::string_view name, bool v) { fixed(name, v ? 1 : 0, 1); }
+  void varu(std::string_view name, uint64_t v) {
+    size_t b = used();
+    leb128(v);
+    if constexpr (kTraced) w_.traceUnsigned(name, b, used(), v);
+  }
+  void vari(std::string_view name, int64_t v) {
+    size_t b = used();
+    leb128((static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63));
+    if constexpr (kTraced) w_.traceSigned(name, b, used(), v);
+  }
+  void bytes(std::string_view name, std::span<const uint8_t> b) {
+    size_t start = used();
+    room(10 + b.size());
+    leb128Here(b.size());
+    copyHere(b.data(), b.size());
+    if constexpr (kTraced) w_.traceHex(name, start, used(), b);
+  }
+  void str(std::string_view name, std::string_view s) {
+    size_t start = used();
+    room(10 + s.size());
+    leb128Here(s.size());
+    copyHere(reinterpret_cast<const uint8_t*>(s.data()), s.size());
+    if constexpr (kTraced) w_.traceQuoted(name, start, used(), s);
+  }
+  void raw(std::string_view name, std::span<const uint8_t> b) {
+    size_t start = used();
+    room(b.size());
+    copyHere(b.data(), b.size());
+    if constexpr (kTraced) w_.traceHex(name, start, used(), b);
+  }
+  /// n raw bytes made in place by fill(out) (a list converted element by element, with no staging copy).
+  template <class Fill>
+  void rawFill(std::string_view name, size_t n, Fill&& fill) {
+    size_t start = used();
+    room(n);
+    fill(p_);
+    p_ += n;
+    if constexpr (kTraced) w_.traceHex(name, start, used(), std::span<const uint8_t>(base_ + start, n));
+  }
+  void hash(std::string_view name, const Hash128& h) {
+    size_t start = used();
+    put(h.lo, 8);
+    put(h.hi, 8);
+    if constexpr (kTraced) w_.traceAt(name, start, used(), h.hex());
+  }
+  /// A bulk layout for hot records: consecutive fixed-width fields (U8, U16, U32, U64, Bool), the same
+  /// bytes as one call each, packed into 8-byte little-endian words and stored a word at a time.
+  template <class... F>
+  void pack(const F&... f) {
+    if constexpr (kTraced) {
+      (fixed(f.name, f.value, F::kWidth), ...);
+    } else {
+      room((F::kWidth + ...) + 8);
+      uint64_t word = 0;
+      size_t fill = 0;
+      auto add = [&](uint64_t v, size_t width) {
+        if (fill + width > 8) {
+          store8(word);
+          p_ += fill;
+          word = 0;
+          fill = 0;
+        }
+        word |= width == 8 ? v : (v & ((uint64_t{1} << (8 * width)) - 1)) << (8 * fill);
+        fill += width;
+      };
+      (add(f.value, F::kWidth), ...);
+      store8(word);
+      p_ += fill;
+    }
+  }
+  void begin(std::string_view name) {
+    if constexpr (kTraced) w_.tracedBegin(name);
+  }
+  void begin(std::string_view name, uint64_t index) {
+    if constexpr (kTraced) w_.tracedBegin(name, index);
+  }
+  void end() {
+    if constexpr (kTraced) w_.tracedEnd();
+  }
+
+ private:
+  size_t used() const { return static_cast<size_t>(p_ - base_); }
+  void room(size_t k) {
+    if (static_cast<size_t>(end_ - p_) < k) [[unlikely]] {
+      size_t u = used();
+      Room r = w_.roomAfter(u, k);
+      base_ = r.base;
+      p_ = base_ + u;
+      end_ = r.end;
+    }
+  }
+  void put(uint64_t v, size_t n) {
+    room(n);
+    if constexpr (std::endian::native == std::endian::little) {
+      std::memcpy(p_, &v, n);
+    } else {
+      for (size_t i = 0; i < n; ++i) p_[i] = static_cast<uint8_t>(v >> (8 * i));
+    }
+    p_ += n;
+  }
+  // Eight bytes of v little-endian at p_ (room already made); bytes past the field are overwritten later.
+  void store8(uint64_t v) {
+    if constexpr (std::endian::native == std::endian::little) {
+      std::memcpy(p_, &v, 8);
+    } else {
+      for (size_t i = 0; i < 8; ++i) p_[i] = static_cast<uint8_t>(v >> (8 * i));
+    }
+  }
+  void fixed(std::string_view name, uint64_t v, size_t n) {
+    put(v, n);
+    if constexpr (kTraced) w_.traceUnsigned(name, used() - n, used(), v);
+  }
+  void leb128(uint64_t v) {
+    room(10);
+    leb128Here(v);
+  }
+  // The Here variants write at p_ without a bounds check: the caller has made room.
+  void leb128Here(uint64_t v) {
+    if (v < 0x80) [[likely]] {
+      *p_++ = static_cast<uint8_t>(v);
+      return;
+    }
+    while (v >= 0x80) {
+      *p_++ = static_cast<uint8_t>(v | 0x80);
+      v >>= 7;
+    }
+    *p_++ = static_cast<uint8_t>(v);
+  }
+  // Short pieces (tile lists, hands, config) as two overlapping fixed-size moves instead of a memcpy call.
+  void copyHere(const uint8_t* src, size_t n) {
+    uint8_t* d = p_;
+    if (n > 32) {
+      std::memcpy(d, src, n);
+    } else if (n >= 16) {
+      std::memcpy(d, src, 16);
+      std::memcpy(d + n - 16, src + n - 16, 16);
+    } else if (n >= 8) {
+      std::memcpy(d, src, 8);
+      std::memcpy(d + n - 8, src + n - 8, 8);
+    } else if (n >= 4) {
+      std::memcpy(d, src, 4);
+      std::memcpy(d + n - 4, src + n - 4, 4);
+    } else if (n > 0) {
+      d[0] = src[0];
+      d[n / 2] = src[n / 2];
+      d[n - 1] = src[n - 1];
+    }
+    p_ += n;
+  }
+
+  Writer& w_;
+  uint8_t* base_;
+  uint8_t* p_;
+  uint8_t* end_;
 };
 
 /// The field whose bytes first differ between two traced writes, with both printed values.

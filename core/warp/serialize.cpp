@@ -9,18 +9,16 @@ namespace concord::warp {
 
 namespace {
 
-// Tile lists are written as their count and then the u8 indices (and open ends) in one raw piece: the
-// same bytes as one u8 per field, without a per-byte call on the hashing path. No set exceeds 190 tiles.
-constexpr size_t kMaxListBytes = 2 * 190;
-
-void writeTiles(det::Writer& w, std::string_view name, const std::vector<Tile>& ts) {
-  w.begin(name);
-  w.varu("count", ts.size());
-  std::array<uint8_t, kMaxListBytes> buf;
-  size_t n = std::min(ts.size(), buf.size());
-  for (size_t i = 0; i < n; ++i) buf[i] = static_cast<uint8_t>(ts[i].index());
-  w.raw("tiles", std::span<const uint8_t>(buf.data(), n));
-  w.end();
+// Tile lists are written as their count and then the u8 indices (and open ends) in one raw piece, made in
+// place in the block: the same bytes as one u8 per field, without a per-byte call on the hashing path.
+template <class Block>
+void writeTiles(Block& b, std::string_view name, const std::vector<Tile>& ts) {
+  b.begin(name);
+  b.varu("count", ts.size());
+  b.rawFill("tiles", ts.size(), [&](uint8_t* out) {
+    for (const Tile& t : ts) *out++ = static_cast<uint8_t>(t.index());
+  });
+  b.end();
 }
 
 std::vector<Tile> readTiles(det::Reader& r, const std::vector<Tile>& set) {
@@ -37,17 +35,17 @@ std::vector<Tile> readTiles(det::Reader& r, const std::vector<Tile>& set) {
   return out;
 }
 
-void writePlaced(det::Writer& w, std::string_view name, const std::vector<Placed>& ps) {
-  w.begin(name);
-  w.varu("count", ps.size());
-  std::array<uint8_t, kMaxListBytes> buf;
-  size_t n = std::min(ps.size(), buf.size() / 2);
-  for (size_t i = 0; i < n; ++i) {
-    buf[2 * i] = static_cast<uint8_t>(ps[i].tile.index());
-    buf[2 * i + 1] = ps[i].open;
-  }
-  w.raw("tiles", std::span<const uint8_t>(buf.data(), 2 * n));
-  w.end();
+template <class Block>
+void writePlaced(Block& b, std::string_view name, const std::vector<Placed>& ps) {
+  b.begin(name);
+  b.varu("count", ps.size());
+  b.rawFill("tiles", 2 * ps.size(), [&](uint8_t* out) {
+    for (const Placed& p : ps) {
+      *out++ = static_cast<uint8_t>(p.tile.index());
+      *out++ = p.open;
+    }
+  });
+  b.end();
 }
 
 std::vector<Placed> readPlaced(det::Reader& r, const std::vector<Tile>& set) {
@@ -65,11 +63,12 @@ std::vector<Placed> readPlaced(det::Reader& r, const std::vector<Tile>& set) {
   return out;
 }
 
-void writeStrings(det::Writer& w, std::string_view name, const std::vector<std::string>& v) {
-  w.begin(name);
-  w.varu("count", v.size());
-  for (const auto& s : v) w.str("line", s);
-  w.end();
+template <class Block>
+void writeStrings(Block& b, std::string_view name, const std::vector<std::string>& v) {
+  b.begin(name);
+  b.varu("count", v.size());
+  for (const auto& s : v) b.str("line", s);
+  b.end();
 }
 
 std::vector<std::string> readStrings(det::Reader& r) {
@@ -82,12 +81,13 @@ std::vector<std::string> readStrings(det::Reader& r) {
 // The round log: the event count, then per event its code (u8) and the code's fixed number of u16
 // arguments (kEvShape) — kept pre-encoded in RoundLog::encoded, copied in one piece — then the texts that
 // text-carrying events index.
-void writeEvents(det::Writer& w, std::string_view name, const RoundLog& log) {
-  w.begin(name);
-  w.varu("count", log.events.size());
-  w.raw("events", log.encoded);
-  w.end();
-  writeStrings(w, "texts", log.texts);
+template <class Block>
+void writeEvents(Block& b, std::string_view name, const RoundLog& log) {
+  b.begin(name);
+  b.varu("count", log.events.size());
+  b.raw("events", log.encoded);
+  b.end();
+  writeStrings(b, "texts", log.texts);
 }
 
 RoundLog readEvents(det::Reader& r) {
@@ -117,102 +117,84 @@ RoundLog readEvents(det::Reader& r) {
 
 }  // namespace
 
+void WarpGame::setConfig(const Config& c) {
+  cfg_ = c;
+  auto bytes = encodeConfig(c);
+  cfgLen_ = static_cast<uint8_t>(std::min(bytes.size(), cfgBytes_.size()));
+  std::copy_n(bytes.begin(), cfgLen_, cfgBytes_.begin());
+}
+
+// One Writer::Block for the whole state (the hashing path; traced for desync diffs, same bytes and paths).
+// Runs of fixed-width fields are packed; the field names and order are the canonical layout.
 void WarpGame::write(det::Writer& w) const {
-  w.begin("warp");
-  w.bytes("config", encodeConfig(cfg_));
-  w.u16("seats", seats_);
-  deal_.write(w, "rng.deal");
-  w.u16("round", round_);
-  w.u16("roundsScored", roundsScored_);
-  w.u8("spacedock", spacedock_);
-  w.u8("roundStarter", roundStarter_);
-  for (uint8_t s = 0; s < seats_; ++s) {
-    const auto& st = seat_[s];
-    w.begin("seat", s);
-    writeTiles(w, "hand", st.hand);
-    w.boolean("beacon", st.beacon);
-    w.boolean("chartedOwn", st.chartedOwn);
-    w.boolean("ownSinceDrop", st.ownSinceDrop);
-    w.boolean("atImpulse", st.atImpulse);
-    w.boolean("skipNext", st.skipNext);
-    w.vari("roundScore", st.roundScore);
-    w.vari("campaign", st.campaign);
-    w.u16("roundWins", st.roundWins);
-    w.u8("vote", st.vote);
-    w.u16("debt", st.debt);
-    w.u16("hazardPasses", st.hazardPasses);
-    w.u8("beaconLock", st.beaconLock);
-    writeTiles(w, "pack", st.pack);
-    w.boolean("picked", st.picked);
-    w.end();
-  }
-  for (size_t l = 0; l < lines_.size(); ++l) {
-    w.begin("line", l);
-    writePlaced(w, "main", lines_[l].main);
-    writePlaced(w, "branches", lines_[l].branches);
-    w.end();
-  }
-  writeTiles(w, "pile", pile_);
-  writeTiles(w, "boxed", boxed_);
-  writeTiles(w, "grid", grid_);
-  w.begin("openDouble");
-  w.boolean("active", dbl_.active);
-  w.u8("line", dbl_.line);
-  w.u8("pip", dbl_.pip);
-  w.u8("charter", dbl_.charter);
-  w.u8("responsible", dbl_.responsible);
-  w.boolean("red", dbl_.red);
-  w.boolean("fracture", dbl_.fracture);
-  w.u8("stabilizers", dbl_.stabilizers);
-  w.boolean("wormhole", dbl_.wormhole);
-  w.end();
-  w.begin("turn");
-  w.u8("phase", static_cast<uint8_t>(phase_));
-  w.u8("toAct", toAct_);
-  w.boolean("drew", drew_);
-  w.boolean("mustChartDrawn", mustChartDrawn_);
-  w.u8("drawn", static_cast<uint8_t>(drawn_.index()));
-  w.u8("chartsThisTurn", chartsThisTurn_);
-  w.boolean("shieldChanged", shieldChanged_);
-  w.boolean("openingTurn", openingTurn_);
-  w.boolean("flashPending", flashPending_);
-  w.u8("catchTarget", catchTarget_);
-  w.u8("lastLine", lastLine_);
-  w.end();
-  w.begin("continuum");
-  w.boolean("reversed", reversed_);
-  w.boolean("inversion", inversion_);
-  w.boolean("amplification", amplification_);
-  w.boolean("echo", echo_);
-  w.boolean("swap", swap_);
-  w.u8("immunitySeat", immunitySeat_);
-  w.u8("peekSeat", peekSeat_);
-  writeTiles(w, "wager", wager_);
-  w.end();
-  w.begin("modules");
-  w.u8("hazard", hazard_);
-  w.u8("doubleDown", doubleDown_);
-  w.boolean("momentumClaimed", momentumClaimed_);
-  w.u8("extraTurn", extraTurn_);
-  w.boolean("exchangeDone", exchangeDone_);
-  w.boolean("exchangePending", exchangePending_);
-  w.u8("exchangeGiver", exchangeGiver_);
-  w.u8("exchangeTaker", exchangeTaker_);
-  w.end();
-  w.begin("results");
-  w.u8("lastWinner", lastWinner_);
-  w.boolean("lastBlocked", lastBlocked_);
-  w.u16("blockedDeals", blockedDeals_);
-  w.boolean("overtime", overtime_);
-  w.varu("winnerCount", winners_.size());
-  for (uint8_t s : winners_) w.u8("winner", s);
-  writeStrings(w, "tally", tally_);
-  w.end();
-  w.u64("logBase", logBase_);
-  writeEvents(w, "log", log_);
-  writeEvents(w, "prevLog", prevLog_);
-  w.u32("turns", turns_);
-  w.end();
+  using det::Bool;
+  using det::U16;
+  using det::U8;
+  w.block(4096, [&](auto& b) {
+    b.begin("warp");
+    b.bytes("config", std::span<const uint8_t>(cfgBytes_.data(), cfgLen_));
+    b.u16("seats", seats_);
+    deal_.write(b, "rng.deal");
+    b.pack(U16{"round", round_}, U16{"roundsScored", roundsScored_}, U8{"spacedock", spacedock_},
+           U8{"roundStarter", roundStarter_});
+    for (uint8_t s = 0; s < seats_; ++s) {
+      const auto& st = seat_[s];
+      b.begin("seat", s);
+      writeTiles(b, "hand", st.hand);
+      b.pack(Bool("beacon", st.beacon), Bool("chartedOwn", st.chartedOwn), Bool("ownSinceDrop", st.ownSinceDrop),
+             Bool("atImpulse", st.atImpulse), Bool("skipNext", st.skipNext));
+      b.vari("roundScore", st.roundScore);
+      b.vari("campaign", st.campaign);
+      b.pack(U16{"roundWins", st.roundWins}, U8{"vote", st.vote}, U16{"debt", st.debt},
+             U16{"hazardPasses", st.hazardPasses}, U8{"beaconLock", st.beaconLock});
+      writeTiles(b, "pack", st.pack);
+      b.boolean("picked", st.picked);
+      b.end();
+    }
+    for (size_t l = 0; l < lines_.size(); ++l) {
+      b.begin("line", l);
+      writePlaced(b, "main", lines_[l].main);
+      writePlaced(b, "branches", lines_[l].branches);
+      b.end();
+    }
+    writeTiles(b, "pile", pile_);
+    writeTiles(b, "boxed", boxed_);
+    writeTiles(b, "grid", grid_);
+    b.begin("openDouble");
+    b.pack(Bool("active", dbl_.active), U8{"line", dbl_.line}, U8{"pip", dbl_.pip}, U8{"charter", dbl_.charter},
+           U8{"responsible", dbl_.responsible}, Bool("red", dbl_.red), Bool("fracture", dbl_.fracture),
+           U8{"stabilizers", dbl_.stabilizers}, Bool("wormhole", dbl_.wormhole));
+    b.end();
+    b.begin("turn");
+    b.pack(U8{"phase", static_cast<uint8_t>(phase_)}, U8{"toAct", toAct_}, Bool("drew", drew_),
+           Bool("mustChartDrawn", mustChartDrawn_), U8{"drawn", static_cast<uint8_t>(drawn_.index())},
+           U8{"chartsThisTurn", chartsThisTurn_}, Bool("shieldChanged", shieldChanged_),
+           Bool("openingTurn", openingTurn_), Bool("flashPending", flashPending_), U8{"catchTarget", catchTarget_},
+           U8{"lastLine", lastLine_});
+    b.end();
+    b.begin("continuum");
+    b.pack(Bool("reversed", reversed_), Bool("inversion", inversion_), Bool("amplification", amplification_),
+           Bool("echo", echo_), Bool("swap", swap_), U8{"immunitySeat", immunitySeat_}, U8{"peekSeat", peekSeat_});
+    writeTiles(b, "wager", wager_);
+    b.end();
+    b.begin("modules");
+    b.pack(U8{"hazard", hazard_}, U8{"doubleDown", doubleDown_}, Bool("momentumClaimed", momentumClaimed_),
+           U8{"extraTurn", extraTurn_}, Bool("exchangeDone", exchangeDone_), Bool("exchangePending", exchangePending_),
+           U8{"exchangeGiver", exchangeGiver_}, U8{"exchangeTaker", exchangeTaker_});
+    b.end();
+    b.begin("results");
+    b.pack(U8{"lastWinner", lastWinner_}, Bool("lastBlocked", lastBlocked_), U16{"blockedDeals", blockedDeals_},
+           Bool("overtime", overtime_));
+    b.varu("winnerCount", winners_.size());
+    for (uint8_t s : winners_) b.u8("winner", s);
+    writeStrings(b, "tally", tally_);
+    b.end();
+    b.u64("logBase", logBase_);
+    writeEvents(b, "log", log_);
+    writeEvents(b, "prevLog", prevLog_);
+    b.u32("turns", turns_);
+    b.end();
+  });
 }
 
 Result<void> WarpGame::read(det::Reader& r) {
@@ -221,7 +203,7 @@ Result<void> WarpGame::read(det::Reader& r) {
   if (!r.ok()) return r.status();
   auto c = decodeConfig(cfgBytes);
   if (!c) return c.error();
-  g.cfg_ = *c;
+  g.setConfig(*c);
   g.seats_ = static_cast<uint8_t>(std::min<uint16_t>(r.u16("seats"), 255));
   if (r.ok() && (g.seats_ < 2 || g.seats_ > maxFleet(g.cfg_.maxPip))) r.fail("seats", "outside the fleet range");
   if (!r.ok()) return r.status();

@@ -26,7 +26,7 @@ Result<void> WarpGame::setup(std::span<const uint8_t> config, const det::Seed& s
                " equal squadrons of two or more");
   if (c->starter >= seats) return Err("starter seat ", static_cast<int>(c->starter), " is not at a ", seats, "-captain table");
   *this = WarpGame();
-  cfg_ = *c;
+  setConfig(*c);
   seats_ = static_cast<uint8_t>(seats);
   deal_ = det::Rng::stream(seed, "deal");
   seat_.assign(seats, SeatState{});
@@ -151,7 +151,7 @@ Result<void> WarpGame::loadPosition(const Position& p, const det::Seed& seed) {
   };
   if (auto r = claim(Tile{p.spacedock, p.spacedock}, "spacedock"); !r) return r;
   WarpGame g;
-  g.cfg_ = p.config;
+  g.setConfig(p.config);
   g.seats_ = static_cast<uint8_t>(p.seats);
   g.deal_ = det::Rng::stream(seed, "deal");
   g.seat_.assign(p.seats, SeatState{});

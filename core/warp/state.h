@@ -3,6 +3,7 @@
 // scoring.cpp (§V), serialize.cpp (canonical write/read), observe.cpp, module.cpp (registry), bots.cpp.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
@@ -219,8 +220,14 @@ class WarpGame final : public Game {
   void finishRound();
   void finishCampaign(const std::string& why);
   bool campaignDone() const;
+  // serialize.cpp: the only way cfg_ is set, so the cached canonical config bytes always match it.
+  void setConfig(const Config& c);
 
   Config cfg_;
+  // encodeConfig(cfg_), kept in the object (no heap block to miss) so a state write copies it instead of
+  // re-encoding it; its fixed-width fields take 36 bytes, well under the 64 that read() accepts.
+  std::array<uint8_t, 64> cfgBytes_{};
+  uint8_t cfgLen_ = 0;
   uint8_t seats_ = 0;
   det::Rng deal_;
   uint16_t round_ = 1;          // rounds started, incl. overtime; a blocked Go-out re-deal keeps the number
