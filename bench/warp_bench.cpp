@@ -93,7 +93,7 @@ void BM_WarpWriteHashPerAction(benchmark::State& state) {
   auto ring = stateRing(static_cast<size_t>(state.range(0)));
   writeHashLoop(state, ring);
 }
-BENCHMARK(BM_WarpWriteHashPerAction)->Arg(64)->Arg(4096);
+BENCHMARK(BM_WarpWriteHashPerAction)->Arg(64)->Arg(1024)->Arg(4096);
 
 // The old measurement, for comparison only: one state re-hashed, warm in every cache.
 void BM_WarpWriteHashOneWarmState(benchmark::State& state) {

@@ -133,8 +133,7 @@ void Writer::tracedEnd() {
   if (!scope_.empty()) scope_.pop_back();
 }
 
-void Writer::clear() {
-  size_ = 0;
+void Writer::clearTrace() {
   scope_.clear();
   trace_.clear();
 }

@@ -94,7 +94,10 @@ class Writer {
   /// Moves the bytes out; the writer is empty afterwards.
   std::vector<uint8_t> take();
   size_t size() const { return size_; }
-  void clear();
+  void clear() {
+    size_ = 0;
+    if (traced_) clearTrace();
+  }
   const std::vector<TraceEntry>& trace() const { return trace_; }
   Hash128 digest() const { return hash128(data()); }
 
@@ -123,10 +126,11 @@ class Writer {
     return p;
   }
   void reserveMore(size_t k);
+  void clearTrace();
   // Everything fn calls is inlined here, so the block's cursor stays in registers: were fn a call taking the
   // block by reference, every field would reload and store the cursor through memory.
   template <class Fn>
-  [[gnu::always_inline, gnu::flatten]] inline void untracedBlock(size_t expected, Fn& fn) {
+  [[gnu::flatten]] void untracedBlock(size_t expected, Fn& fn) {
     Block<false> b(*this, expected);
     fn(b);
   }
