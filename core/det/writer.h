@@ -6,6 +6,7 @@
 #pragma once
 
 #include <bit>
+#include <cassert>
 #include <cstdint>
 #include <cstring>
 #include <span>
@@ -80,14 +81,7 @@ class Writer {
   /// bytes up front. fn is a generic lambda, compiled twice: untraced, a plain byte append with no trace
   /// code at all; traced (desync diffs), recording every field's path. Inside fn write through the block only.
   template <class Fn>
-  void block(size_t expected, Fn&& fn) {
-    if (traced_) {
-      Block<true> b(*this, expected);
-      fn(b);
-    } else {
-      untracedBlock(expected, fn);
-    }
-  }
+  void block(size_t expected, Fn&& fn);
 
   /// The bytes written so far; valid until the next write or clear().
   std::span<const uint8_t> data() const { return {buf_.data(), size_}; }
@@ -120,6 +114,7 @@ class Writer {
   }
   // Room for k more bytes; buf_ is kept larger than size_ so the hot path is a compare and a memcpy.
   uint8_t* grow(size_t k) {
+    assert(!blockOpen_ && "write through the open Writer::Block, not the Writer");
     if (buf_.size() - size_ < k) reserveMore(k);
     uint8_t* p = buf_.data() + size_;
     size_ += k;
@@ -130,10 +125,7 @@ class Writer {
   // Everything fn calls is inlined here, so the block's cursor stays in registers: were fn a call taking the
   // block by reference, every field would reload and store the cursor through memory.
   template <class Fn>
-  [[gnu::flatten]] void untracedBlock(size_t expected, Fn& fn) {
-    Block<false> b(*this, expected);
-    fn(b);
-  }
+  [[gnu::flatten]] void untracedBlock(size_t expected, Fn& fn);
   // Block support: makes room for k more bytes after `used` and returns the (possibly moved) buffer.
   struct Room {
     uint8_t* base;
@@ -153,6 +145,7 @@ class Writer {
 
   std::vector<uint8_t> buf_;
   size_t size_ = 0;
+  bool blockOpen_ = false;  // debug check: while a Block is open, its cursor (not size_) is the truth
   bool traced_;
   std::vector<std::string> scope_;
   std::vector<TraceEntry> trace_;
@@ -180,6 +173,8 @@ template <bool kTraced>
 class Writer::Block {
  public:
   Block(Writer& w, size_t expected) : w_(w) {
+    assert(!w.blockOpen_ && "one Writer::Block at a time");
+    w.blockOpen_ = true;
     Room r = w.roomAfter(w.size_, expected);
     base_ = r.base;
     p_ = base_ + w.size_;
@@ -187,7 +182,10 @@ class Writer::Block {
   }
   Block(const Block&) = delete;
   Block& operator=(const Block&) = delete;
-  ~Block() { w_.size_ = used(); }
+  ~Block() {
+    w_.size_ = used();
+    w_.blockOpen_ = false;
+  }
 
   void u8(std::string_view name, uint8_t v) { fixed(name, v, 1); }
   void u16(std::string_view name, uint16_t v) { fixed(name, v, 2); }
@@ -351,6 +349,22 @@ class Writer::Block {
   uint8_t* p_;
   uint8_t* end_;
 };
+
+template <class Fn>
+void Writer::block(size_t expected, Fn&& fn) {
+  if (traced_) {
+    Block<true> b(*this, expected);
+    fn(b);
+  } else {
+    untracedBlock(expected, fn);
+  }
+}
+
+template <class Fn>
+void Writer::untracedBlock(size_t expected, Fn& fn) {
+  Block<false> b(*this, expected);
+  fn(b);
+}
 
 /// The field whose bytes first differ between two traced writes, with both printed values.
 struct FieldDiff {
