@@ -325,11 +325,11 @@ class Writer::Block {
   // Short pieces (tile lists, hands, config) as two overlapping fixed-size moves instead of a memcpy call.
   void copyHere(const uint8_t* src, size_t n) {
     uint8_t* d = p_;
-    if (n > 32) {
-      std::memcpy(d, src, n);
-    } else if (n >= 16) {
+    if (n - 16 <= 16) {  // 16..32 (hands, tile lists) first: one compare
       std::memcpy(d, src, 16);
       std::memcpy(d + n - 16, src + n - 16, 16);
+    } else if (n > 32) {
+      std::memcpy(d, src, n);
     } else if (n >= 8) {
       std::memcpy(d, src, 8);
       std::memcpy(d + n - 8, src + n - 8, 8);
