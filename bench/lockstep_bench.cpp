@@ -44,4 +44,31 @@ static void BM_PipelineTurn8Seats(benchmark::State& state) {
 }
 BENCHMARK(BM_PipelineTurn8Seats)->Unit(benchmark::kMillisecond);
 
+// Issue 9 part 7: the real peer/ledger path at 2..32 seats (one process simulates every peer, so the CPU
+// time is the whole table's). Shed capped at 40 turns (deck 7 so 32 seats fit a 255-card deck). Counters:
+// table_us_per_turn (whole-table CPU per turn) and peer_us_per_turn (that over the seats).
+static void BM_TableTurn(benchmark::State& state) {
+  SelfPlayParams p;
+  p.seats = static_cast<Seat>(state.range(0));
+  p.vouchLinks = state.range(1) != 0;  // link-vouched bundles, rotating auditors (docs/lockstep.md "32 seats")
+  p.options = {{"deck", "7"}, {"hand", "5"}, {"maxTurns", "40"}};
+  p.net.delayMs = 1;
+  p.stepMs = 1;
+  uint64_t turns = 0;
+  uint64_t seed = 1;
+  for (auto _ : state) {
+    p.seed = seed++;
+    auto r = runSelfPlay(p);
+    if (!r || !r->agreed) state.SkipWithError("self-play failed");
+    else turns += r->stats.turns;
+  }
+  double t = static_cast<double>(turns);
+  state.counters["turns"] = benchmark::Counter(t, benchmark::Counter::kAvgIterations);
+  state.counters["table_us_per_turn"] =
+      benchmark::Counter(t * 1e-6, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["peer_us_per_turn"] =
+      benchmark::Counter(t * 1e-6 * static_cast<double>(p.seats), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_TableTurn)->ArgsProduct({{2, 4, 8, 16, 32}, {0, 1}})->Unit(benchmark::kMillisecond);
+
 BENCHMARK_MAIN();

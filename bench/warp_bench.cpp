@@ -102,6 +102,37 @@ void BM_WarpWriteHashOneWarmState(benchmark::State& state) {
 }
 BENCHMARK(BM_WarpWriteHashOneWarmState);
 
+// The live Seal path: each state is hashed right after the action that made it (varied states, as a peer
+// sees them). range(0) = 0 plays the same sectors without hashing, so the difference of the two per-action
+// times is what write + hash adds per action.
+void BM_WarpPlayoutSealPerAction(benchmark::State& state) {
+  auto cfg = encodeConfig(officialPreset());
+  auto bot = makeBot("random");
+  const bool hash = state.range(0) != 0;
+  uint64_t seed = 1;
+  int64_t actions = 0;
+  det::Writer w;
+  for (auto _ : state) {
+    WarpGame g;
+    if (!g.setup(cfg, seedOf(seed), 4).ok()) state.SkipWithError("setup failed");
+    auto rng = det::Rng::fromU64(seed++);
+    while (!g.over()) {
+      Seat s = g.awaiting().front();
+      auto legal = g.legalOrders(s);
+      if (!g.act(s, bot->choose(Observation{}, legal, rng).front()).ok()) state.SkipWithError("rejected");
+      ++actions;
+      if (hash) {
+        w.clear();
+        g.write(w);
+        benchmark::DoNotOptimize(w.digest());
+      }
+    }
+  }
+  state.counters["ns/action"] =
+      benchmark::Counter(static_cast<double>(actions) * 1e-9, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_WarpPlayoutSealPerAction)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+
 }  // namespace
 
 BENCHMARK_MAIN();

@@ -194,7 +194,8 @@ bool Peer::tryAdvance() {
         if (x != s || sub) subs.push_back(x);
       PublicKey signer = m.expectedSigner(session, s, subs);
       std::string why;
-      if (!(c.verifiedWith && *c.verifiedWith == signer) && !(c.signedBy == signer) && !c.bundle.verifySignature(signer))
+      const bool trusted = c.signedBy == signer && !(c.vouched && slot.size() > 1);  // conflicts: check all
+      if (!(c.verifiedWith && *c.verifiedWith == signer) && !trusted && !c.bundle.verifySignature(signer))
         why = "signature does not verify against the expected signer " + signer.fingerprint();
       else if (c.bundle.chain != ledger_->heads()[s])
         why = "chain does not continue this seat's previous bundle";
@@ -314,6 +315,7 @@ void Peer::startDesync(uint32_t turn) {
   desyncTurn_ = turn;
   desyncSince_ = now_;
   logLine("DESYNC at turn " + std::to_string(turn) + ": stopped; exchanging canonical states");
+  auditTurn(turn);
   if (const auto* st = ringState(turn)) {
     std::vector<Seat> seats;
     for (Seat s = 0; s < ledger_->session().seats.size(); ++s)

@@ -62,6 +62,11 @@ struct PeerOptions {
   std::function<void(std::string_view)> log;        // human-readable log lines
   /// Every applied turn, as the ledger returned it (with its state bytes): the replay writer's seam.
   std::function<void(const TurnRecord&)> onTurn;
+  /// The transport's sender ids are authenticated (SimNetwork; EnetTransport over SecureChannel): accept a
+  /// bundle sent straight by its seat's key holder without checking its signature, except as an auditor, at
+  /// chain heads, on conflicts and desyncs (lockstep/signature_audit.h, docs/lockstep.md "32 seats").
+  bool vouchLinks = false;
+  uint32_t chainHeadEvery = 64;  // turns per replay block: the bundles of each block's last turn are checked
 };
 
 struct PeerStats {
@@ -71,6 +76,7 @@ struct PeerStats {
   uint64_t duplicates = 0;
   uint64_t digestMismatches = 0;
   uint64_t ignored = 0;  // bundles from a sender past its bad-signature allowance, dropped unchecked
+  uint64_t vouched = 0;  // bundles accepted on their link's authentication, signature not checked (yet)
 };
 
 /// The bot the session names for seat s (module default when unnamed).
@@ -122,6 +128,7 @@ class Peer {
     det::Hash128 bodyHash;
     std::optional<PublicKey> verifiedWith;  // the expected signer it was checked against at assembly
     PublicKey signedBy{};                     // the seat key its signature verified with on arrival
+    bool vouched = false;                     // signedBy is vouched for by the link, not a checked signature
   };
   Peer(Transport& t, PeerOptions opt) : net_(t), opt_(std::move(opt)) {}
 
@@ -134,6 +141,10 @@ class Peer {
   void onBundle(PeerId from, Bundle b);
   /// The session key (the seat's owner first) whose signature `b` carries, if any.
   std::optional<PublicKey> signerAmongSeats(const Bundle& b) const;
+  // peer_audit.cpp: link-vouched bundles (docs/lockstep.md "32 seats").
+  bool vouchable(PeerId from, const Bundle& b) const;
+  void auditTurn(uint32_t turn);
+  bool relayChecked(const BundleRequest& q);
   void strike(PeerId from);
   bool ignoring(PeerId from) const;  // past its own bad-signature allowance, or the non-members' shared one
   void onPastBundle(PeerId from, const Bundle& b);

@@ -44,7 +44,8 @@ void Peer::onBundle(PeerId from, Bundle b) {
     }
   // Checked on arrival, not only at assembly: a guest's forgeries must not occupy the slot's candidates
   // and crowd out the owner's real bundle (tests/net/security.sh --slot-flood).
-  auto signer = signerAmongSeats(b);
+  const bool vouched = slot.empty() && vouchable(from, b);  // a second body is always checked
+  auto signer = vouched ? std::optional(ledger_->session().seats[b.seat].key) : signerAmongSeats(b);
   if (!signer) {
     strike(from);
     return reject(from, b, "signature does not verify against any seat's key at this table");
@@ -56,7 +57,8 @@ void Peer::onBundle(PeerId from, Bundle b) {
     if (*signer != owner || other == slot.rend()) return reject(from, b, "too many conflicting candidates for this slot");
     slot.erase(std::next(other).base());
   }
-  Candidate c{std::move(b), h, std::nullopt, *signer};
+  Candidate c{std::move(b), h, std::nullopt, *signer, vouched};
+  stats_.vouched += vouched ? 1 : 0;
   slot.push_back(std::move(c));
 }
 
@@ -104,6 +106,8 @@ void Peer::onPastBundle(PeerId from, const Bundle& b) {
   }
   for (const auto& e : equivocations_)
     if (e.turn == b.turn && e.seat == b.seat) return;  // already proven
+  if (opt_.vouchLinks && !applied.verifySignature(r->signers[b.seat]))  // a proof needs two valid signatures
+    return reject(from, b, "conflicts with the applied bundle, whose signature (vouched by its link) does not verify");
   equivocations_.push_back(Equivocation{b.turn, b.seat, applied.encode(), b.encode()});
   if (std::find(flagged_.begin(), flagged_.end(), b.seat) == flagged_.end()) flagged_.push_back(b.seat);
   std::string line = "EQUIVOCATION by seat " + std::to_string(b.seat) + " at turn " + std::to_string(b.turn) +
@@ -113,6 +117,7 @@ void Peer::onPastBundle(PeerId from, const Bundle& b) {
 }
 
 void Peer::onRequest(PeerId from, const BundleRequest& q) {
+  if (!relayChecked(q)) return;  // a vouched bundle whose signature fails is never relayed
   if (const TurnRecord* r = record(q.turn)) {
     if (q.seat < r->bundles.size()) send(from, BundleMsg{r->bundles[q.seat]});
     return;

@@ -60,6 +60,7 @@ PeerOptions Table::options(Seat s, bool rejoin) const {
   o.resendMs = p_.resendMs;
   o.silenceMs = p_.silenceMs;
   o.cutOffGuard = p_.cutOffGuard;
+  o.vouchLinks = p_.vouchLinks;
   o.rejoin = rejoin;
   o.log = p_.log;
   if (s == 0) o.onTurn = p_.onTurn;

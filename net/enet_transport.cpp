@@ -11,9 +11,10 @@ namespace {
 constexpr uint8_t kPlaneGame = 0;
 constexpr uint8_t kPlaneControl = 1;
 constexpr size_t kMaxConnections = 128;
-// Connections one IP address may hold: a whole 18-seat table plus spectators fits on one machine (tests run
-// everything on 127.0.0.1), while a CONNECT flood from one address cannot take every slot (security.sh).
-constexpr size_t kMaxPerAddress = 48;
+// Connections one IP address may hold: a whole 32-seat table (a host holds a lobby link and a game link to
+// each joiner) plus spectators fits on one machine (tests run everything on 127.0.0.1), while a CONNECT flood
+// from one address cannot take every slot (security.sh).
+constexpr size_t kMaxPerAddress = 72;
 constexpr uint32_t kMaxFailuresPerConn = 64;
 constexpr uint64_t kReconnectMs = 1500;
 

@@ -12,6 +12,7 @@
 
 #include "core/det/reader.h"
 #include "core/det/writer.h"
+#include "core/game/types.h"
 
 namespace concord::net {
 namespace {
@@ -60,7 +61,7 @@ Result<LanAnnounce> decodeAnnounce(std::span<const uint8_t> bytes) {
   a.configHash = r.hash("config");
   a.seats = r.u8("seats");
   a.free = r.u8("free");
-  if (r.ok() && (a.seats < 1 || a.seats > 18 || a.free > a.seats)) r.fail("seats", "seat counts out of range");
+  if (r.ok() && (a.seats < 1 || a.seats > kMaxSeats || a.free > a.seats)) r.fail("seats", "seat counts out of range");
   a.rated = r.boolean("rated");
   a.launched = r.boolean("launched");
   a.port = r.u16("port");

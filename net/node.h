@@ -19,8 +19,8 @@
 
 namespace concord::net {
 
-/// Most seats a networked table may have (the issue's goal: 18 peers on one machine).
-inline constexpr Seat kMaxPlayers = 18;
+/// Most seats a networked table may have: every seat the pipeline allows (issue 9 part 7: 32 peers on one machine).
+inline constexpr Seat kMaxPlayers = kMaxSeats;
 
 /// One accepted comms message (ours or another captain's), as kept beside the replay.
 struct CommsRecord {

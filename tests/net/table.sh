@@ -27,10 +27,10 @@ PIDS=()
 cleanup() { for p in "${PIDS[@]}"; do kill -9 "$p" 2>/dev/null; done; wait 2>/dev/null; }
 trap cleanup EXIT
 # Ports: derived from our pid so parallel ctest runs do not collide.
-BASE=$(( 20000 + ($$ % 1000) * 40 ))
+BASE=$(( 20000 + ($$ % 500) * 80 ))
 port() { echo $(( BASE + $1 )); }          # real port of seat i
-proxyport() { echo $(( BASE + 20 + $1 )); } # chaos route in front of seat i (BASE+20..)
-[ "$SEATS" -le 18 ] || { echo "table.sh: at most 18 seats"; exit 2; }
+proxyport() { echo $(( BASE + 40 + $1 )); } # chaos route in front of seat i (BASE+40..)
+[ "$SEATS" -le 32 ] || { echo "table.sh: at most 32 seats"; exit 2; }
 ADV=()
 if [ -n "$CHAOS_LOSS" ]; then
   ROUTES=()

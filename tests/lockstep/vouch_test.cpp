@@ -1,0 +1,182 @@
+// Link-vouched bundles (issue 9 part 7, docs/lockstep.md "32 seats"): a bundle sent straight by its seat's key
+// holder is accepted on the link's authentication, while auditors, chain heads, relays, conflicts and
+// replays still check signatures. What a signature proves must not change: forgeries are refused and
+// attributed, equivocation is proven with two valid signatures, replays verify for a third party.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+
+#include "lockstep/selfplay.h"
+#include "lockstep/signature_audit.h"
+#include "lockstep/wire.h"
+#include "replay/session_recorder.h"
+#include "replay/verify.h"
+#include "tests/replay/replay_test_util.h"
+#include "tests/support/shed_table.h"
+
+using namespace concord;
+using namespace concord::lockstep;
+
+namespace {
+
+bool anyLine(const Peer& p, std::string_view needle) {
+  return std::any_of(p.rejections().begin(), p.rejections().end(),
+                     [&](const std::string& l) { return l.find(needle) != std::string::npos; });
+}
+
+SelfPlayParams vouching(Seat seats, uint64_t seed, int hands = 4) {
+  auto p = concord::testing::shedTable(seats, seed, hands);
+  p.vouchLinks = true;
+  return p;
+}
+
+}  // namespace
+
+TEST(Vouch, AuditorsAreOtherSeatsAndRotateThroughEveryone) {
+  for (Seat n = 2; n <= kMaxSeats; ++n)
+    for (Seat s = 0; s < n; ++s) {
+      std::set<Seat> seen;
+      for (uint32_t t = 0; t < 200; ++t) {
+        auto a = auditorsOf(t, s, n);
+        ASSERT_NE(a[0], s);
+        ASSERT_NE(a[1], s);
+        ASSERT_LT(a[0], n);
+        ASSERT_LT(a[1], n);
+        if (n >= 3) {
+          ASSERT_NE(a[0], a[1]) << "seats " << static_cast<int>(n) << " turn " << t;
+        }
+        if (t < n - 1u) seen.insert(a[0]);
+      }
+      EXPECT_EQ(seen.size(), n - 1u) << "every other seat audits seat " << static_cast<int>(s) << " within seats - 1 turns";
+    }
+}
+
+TEST(Vouch, OnlyTheSeatHolderSendingDirectlyOutsideAuditsAndChainHeadsIsVouched) {
+  SelfPlayParams p;
+  p.seats = 8;
+  auto session = selfPlaySession(p);
+  ASSERT_TRUE(session.ok());
+  Bundle b;
+  b.seat = 3;
+  b.turn = 5;
+  auto aud = auditorsOf(5, 3, 8);
+  Seat other = 0;
+  while (other == 3 || other == aud[0] || other == aud[1]) ++other;
+  auto key = [&](Seat s) { return session->seats[s].key; };
+  EXPECT_TRUE(mayVouch(*session, 3, key(other), b, 64));
+  EXPECT_FALSE(mayVouch(*session, other, key(aud[0]), b, 64)) << "a relay is never vouched";
+  EXPECT_FALSE(mayVouch(*session, 3, key(aud[0]), b, 64)) << "an auditor checks";
+  EXPECT_FALSE(mayVouch(*session, 3, key(aud[1]), b, 64)) << "an auditor checks";
+  b.turn = 63;
+  aud = auditorsOf(63, 3, 8);
+  other = 0;
+  while (other == 3 || other == aud[0] || other == aud[1]) ++other;
+  EXPECT_FALSE(mayVouch(*session, 3, key(other), b, 64)) << "chain heads are checked by everyone";
+  EXPECT_FALSE(mayVouch(*session, 40, key(other), b, 64)) << "a non-member sender";
+}
+
+TEST(Vouch, SameSealsAsCheckingEverySignatureAndFewerChecks) {
+  auto plain = vouching(6, 3, 2);
+  plain.vouchLinks = false;
+  auto a = runSelfPlay(plain);
+  auto v = runSelfPlay(vouching(6, 3, 2));
+  ASSERT_TRUE(a.ok() && v.ok());
+  ASSERT_TRUE(a->agreed && v->agreed);
+  EXPECT_EQ(a->seals, v->seals);
+  auto t = Table::create(vouching(6, 3, 2));
+  ASSERT_TRUE(t.ok());
+  ASSERT_TRUE((*t)->runUntil([&] { return (*t)->allOver(); }));
+  for (Seat s = 0; s < 6; ++s) EXPECT_GT((*t)->peer(s).stats().vouched, 0u) << s;
+}
+
+TEST(Vouch, ForgeriesAreRefusedAndEquivocationIsProvenWithTwoValidSignatures) {
+  auto p = vouching(4, 5);
+  p.extraEndpoints = 1;
+  p.net.lossPermille = 0;
+  auto t = Table::create(p);
+  ASSERT_TRUE(t.ok()) << t.message();
+  Table& table = **t;
+  ASSERT_TRUE(table.runUntil([&] { return table.peer(0).turn() >= 4; }));
+  const uint32_t now = table.peer(0).turn();
+  const TurnRecord real = table.peer(0).records()[2];
+  Bundle forged;  // seat 1's key, one signature byte flipped, sent by a stranger and by seat 2's peer
+  forged.gameId = table.session().gameId();
+  forged.seat = 1;
+  forged.turn = now + 1;
+  forged.orders.push_back(Order{1, {3}});
+  forged.signWith(table.key(1));
+  forged.signature.bytes[10] ^= 1;
+  table.net().endpoint(4).broadcast(encodeWire(BundleMsg{forged}));
+  table.net().endpoint(2).send(0, encodeWire(BundleMsg{forged}));
+  Bundle twin = real.bundles[1];  // seat 1's real key signs a second bundle for applied turn 2
+  twin.orders.push_back(Order{2, {}});
+  twin.signWith(table.key(1));
+  table.net().endpoint(4).broadcast(encodeWire(BundleMsg{twin}));
+  ASSERT_TRUE(table.runUntil([&] { return table.allOver(); }));
+  for (Seat s = 0; s < 4; ++s) {
+    const Peer& q = table.peer(s);
+    EXPECT_FALSE(q.halted());
+    EXPECT_TRUE(anyLine(q, "from peer 4: signature does not verify against any seat's key")) << s;
+    ASSERT_EQ(q.equivocations().size(), 1u) << s;
+    auto first = Bundle::decode(q.equivocations()[0].first);
+    auto second = Bundle::decode(q.equivocations()[0].second);
+    ASSERT_TRUE(first.ok() && second.ok());
+    EXPECT_TRUE(first->verifySignature(table.key(1).publicKey));
+    EXPECT_TRUE(second->verifySignature(table.key(1).publicKey));
+  }
+  EXPECT_TRUE(anyLine(table.peer(0), "from peer 2: signature does not verify against any seat's key"))
+      << "a member relaying a forgery for another seat is checked and named";
+}
+
+TEST(Vouch, ABadSignatureOnItsOwnLinkIsCaughtAndTheGameAgrees) {
+  // Seat 1's own endpoint sends a bundle for a coming turn with a bad signature: non-auditors vouch for it,
+  // auditors refuse it; seat 1's real bundle then conflicts with it, so everyone checks and drops it.
+  auto p = vouching(6, 8);
+  p.net.lossPermille = 0;
+  auto t = Table::create(p);
+  ASSERT_TRUE(t.ok()) << t.message();
+  Table& table = **t;
+  ASSERT_TRUE(table.runUntil([&] { return table.peer(0).turn() >= 3; }));
+  Bundle bad;
+  bad.gameId = table.session().gameId();
+  bad.seat = 1;
+  bad.turn = table.peer(0).turn() + 4;
+  bad.orders.push_back(Order{2, {}});
+  bad.signWith(table.key(1));
+  bad.signature.bytes[3] ^= 1;
+  table.net().endpoint(1).broadcast(encodeWire(BundleMsg{bad}));
+  ASSERT_TRUE(table.runUntil([&] { return table.allOver(); }));
+  const auto aud = auditorsOf(bad.turn, 1, 6);
+  for (Seat s = 0; s < 6; ++s) {
+    if (s == 1) continue;
+    const Peer& q = table.peer(s);
+    EXPECT_FALSE(q.halted()) << s;
+    const bool auditor = s == aud[0] || s == aud[1];
+    EXPECT_TRUE(anyLine(q, "bundle turn " + std::to_string(bad.turn) + " seat 1 from peer")) << s << (auditor ? " (auditor)" : "");
+    EXPECT_EQ(q.seals(), table.peer(0).seals()) << s;
+  }
+}
+
+TEST(Vouch, AReplayRecordedWithVouchingVerifiesForAThirdParty) {
+  auto p = vouching(4, 5);
+  p.customize = [](Seat, PeerOptions& o) { o.chainHeadEvery = 16; };
+  auto session = selfPlaySession(p);
+  ASSERT_TRUE(session.ok());
+  auto path = replay::testing::tempPath("vouch.ccr");
+  auto rec = replay::SessionRecorder::create(path, *session, {16, 32});
+  ASSERT_TRUE(rec.ok()) << rec.message();
+  std::string firstError;
+  p.onTurn = [&](const TurnRecord& r) {
+    if (auto st = (*rec)->record(r); !st && firstError.empty()) firstError = st.message();
+  };
+  auto res = runSelfPlay(p);
+  ASSERT_TRUE(res.ok()) << res.message();
+  ASSERT_TRUE(res->completed && res->agreed);
+  ASSERT_TRUE(firstError.empty()) << firstError;
+  ASSERT_TRUE((*rec)->close().ok());
+  auto rep = replay::verifyReplay(path);
+  ASSERT_TRUE(rep.ok()) << rep.message();
+  EXPECT_TRUE(rep->ok) << rep->failure;
+  EXPECT_EQ(rep->finalSeal, res->seals.back());
+}
