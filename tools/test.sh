@@ -20,11 +20,11 @@ if [ "${CONCORD_SKIP_ASAN:-0}" != 1 ]; then
   step "clang asan+ubsan (-O0): build"
   bash tools/build.sh asan
   step "clang asan+ubsan (-O0): test"
-  # net_table_18 is the 18-process scale test: it runs in the gcc pass; under ASan 18 instrumented
+  # net_table_18 and net_table_32 are the multi-process scale tests: they run in the gcc pass; under ASan 18-32 instrumented
   # processes on two cores measure the machine, not memory safety.
   # CONCORD_TEST_SCALE=4: the heaviest property loops run a quarter of their seeds here (all in the gcc pass).
   CONCORD_TEST_SCALE=4 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    ctest --preset asan -j "$jobs" --timeout 900 -E '^net_table_18$'
+    ctest --preset asan -j "$jobs" --timeout 900 -E '^net_table_(18|32)$'
 fi
 
 if [ "${CONCORD_SKIP_FUZZ:-0}" != 1 ] && [ -f fuzz/CMakeLists.txt ] && grep -q add_executable fuzz/CMakeLists.txt; then
