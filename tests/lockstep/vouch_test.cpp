@@ -153,7 +153,15 @@ TEST(Vouch, ABadSignatureOnItsOwnLinkIsCaughtAndTheGameAgrees) {
     const Peer& q = table.peer(s);
     EXPECT_FALSE(q.halted()) << s;
     const bool auditor = s == aud[0] || s == aud[1];
-    EXPECT_TRUE(anyLine(q, "bundle turn " + std::to_string(bad.turn) + " seat 1 from peer")) << s << (auditor ? " (auditor)" : "");
+    const std::string which = "bundle turn " + std::to_string(bad.turn) + " seat 1 from peer ";
+    if (auditor) {  // checked on arrival, refused there
+      EXPECT_TRUE(anyLine(q, which + "1: signature does not verify against any seat's key")) << s;
+    } else {  // vouched on arrival, then checked when the real bundle conflicted with it (or when asked for it)
+      EXPECT_FALSE(anyLine(q, which + "1: signature does not verify against any seat's key")) << s;
+      EXPECT_TRUE(anyLine(q, which + std::to_string(s) + ": signature does not verify against the expected signer") ||
+                  anyLine(q, which + "1: signature does not verify (its own link vouched for it"))
+          << s;
+    }
     EXPECT_EQ(q.seals(), table.peer(0).seals()) << s;
   }
 }
