@@ -1,0 +1,45 @@
+// The Terms (§12): the generated paragraph (VC-1960..VC-2010), the length estimate (VC-2030..VC-2070)
+// and the threshold schedule every readout shares (VC-390: a pure function of turn and configuration).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "core/elc/config.h"
+
+namespace concord::elc {
+
+/// The constants of a generated map the victory system reads (VC-580, VC-600, VC-1031, VC-1081).
+struct MapFacts {
+  int64_t cities = 48, landmarks = 5, regions = 8, players = 4, potentialOutput = 240;
+};
+
+/// The reference map of VC-580.
+MapFacts referenceMap();
+
+/// VC-910, VC-1050, VC-1100, VC-810, VC-1400 defaults resolved against the map.
+int64_t dominionStart(const Config& c, const MapFacts& m);
+int64_t hegemonyStart(const Config& c, const MapFacts& m);
+int64_t keysThreshold(const Config& c, const MapFacts& m);
+int64_t ebbStartTurn(const Config& c);
+int64_t enduranceTurn(const Config& c);
+int64_t enduranceCities(const Config& c, const MapFacts& m);
+/// VC-790 (reconstructed): the uniqueness floor, or the start itself for a Track that does not Ebb.
+int64_t trackFloor(Track t, const Config& c, const MapFacts& m);
+/// The threshold of a Track at turn t for a game with `liveRivals` rivals (Throne), in natural units.
+int64_t thresholdAt(Track t, const Config& c, const MapFacts& m, int64_t turn, int64_t liveRivals);
+/// Whether the Track's threshold descends (VC-800; Hegemony only when its start exceeds its floor, VC-1050).
+bool ebbs(Track t, const Config& c, const MapFacts& m);
+
+struct Estimate {
+  int64_t p20 = 0, p80 = 0;
+  bool calibrated = false;  // false: the VC-880 fallback, labelled "without calibration data" (VC-2060)
+};
+/// VC-2050 over the enabled terminal Tracks; VC-890 fallback (no calibration table ships yet).
+Estimate estimateLength(const Config& c, const MapFacts& m);
+/// VC-1960..VC-1990: the paragraph, stored verbatim in the state and the record (VC-2000).
+std::string termsParagraph(const Config& c, const MapFacts& m);
+/// VC-090: the finite turn bound the Terms state (the Horizon; this build never disables it).
+inline int64_t terminationBound(const Config& c) { return c.horizon; }
+
+}  // namespace concord::elc
