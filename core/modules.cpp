@@ -1,6 +1,7 @@
 // The list of rule modules this build runs. Add a module here; ids stay ascending.
 #include <algorithm>
 
+#include "core/elc/module.h"
 #include "core/game/registry.h"
 #include "core/testgame/shed.h"
 #include "core/warp/module.h"
@@ -10,6 +11,7 @@ namespace concord {
 const std::vector<ModuleEntry>& allModules() {
   static const std::vector<ModuleEntry> modules = [] {
     std::vector<ModuleEntry> m;
+    m.push_back(elc::moduleEntry());
     m.push_back(shed::moduleEntry());
     m.push_back(warp::moduleEntry());
     std::sort(m.begin(), m.end(), [](const ModuleEntry& a, const ModuleEntry& b) { return a.id < b.id; });
