@@ -125,9 +125,9 @@ class ElcGame final : public Game {
   const Config& config() const { return cfg_; }
   const World& world() const { return world_; }
   const MapFacts& facts() const { return facts_; }
-  const std::vector<City>& cities() const { return cities_; }
+  const IVec<City>& cities() const { return cities_; }
   const std::vector<Unit>& units() const { return units_; }
-  const std::vector<Player>& players() const { return players_; }
+  const IVec<Player>& players() const { return players_; }
   const std::vector<SealRecordElc>& sealRecords() const { return records_; }
   const std::vector<ChronEntry>& chronicle() const { return chronicle_; }
   const std::string& terms() const { return terms_; }
@@ -143,8 +143,15 @@ class ElcGame final : public Game {
   int64_t cityWorks(int32_t city, uint32_t turn) const;
   /// VC-1520: true when a ranks above b (Tenure, Standing, cities, fewer units lost, lower seat).
   bool tieChainBefore(Seat a, Seat b) const;
-  /// Test seam: replace a city's owner outside the rules (scenario setups only).
+  /// Scenario seams (tests and `concord elc scenario`): place the board outside the rules before a Seal.
   void setOwner(int32_t city, int32_t owner) { cities_[city].owner = owner; }
+  City& cityForScenario(int32_t city) { return cities_[city]; }
+  Player& playerForScenario(Seat s) { return players_[s]; }
+  std::vector<Unit>& unitsForScenario() { return units_; }
+  uint32_t addUnitForScenario(int32_t owner, int32_t tile) {
+    units_.push_back(Unit{nextUnitId_, owner, tile});
+    return nextUnitId_++;
+  }
 
  private:
   // apply (apply.cpp)
