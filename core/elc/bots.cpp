@@ -7,6 +7,7 @@
 #include "core/elc/map.h"
 #include "core/elc/module.h"
 #include "core/elc/orders.h"
+#include "core/elc/state.h"
 #include "core/elc/view.h"
 
 namespace concord::elc {
@@ -34,8 +35,10 @@ class ConquerorBot final : public Bot {
     std::vector<Order> out;
     // VC-2810: the vote from the evaluation (Tenure against the leader's) and the seed (this turn's stream).
     int64_t bar = 300 + static_cast<int64_t>(rng.below(301));
+    int64_t room = kUnitCap - std::count_if(view.units.begin(), view.units.end(), [&](const ViewUnit& u) { return u.owner == me; });
     for (const auto& o : legal) {
-      if (o.kind == kBuild || o.kind == kDesignateWorkSite) out.push_back(o);
+      if (o.kind == kBuild && room > 0) out.push_back(o), --room;  // each Build is legal alone; together they keep the cap
+      if (o.kind == kDesignateWorkSite) out.push_back(o);
       if (o.kind == kCastVerdictVote && view.verdictLeader >= 0) {
         int64_t mine = view.players[me].tenure, lead = view.players[view.verdictLeader].tenure;
         bool end = mine * 1000 < bar * lead;

@@ -229,8 +229,7 @@ void ElcGame::endGame(uint32_t t, int32_t winner, std::string route) {
   if (winner >= 0) players_[winner].placing = 1;
   uint32_t next = winner >= 0 ? 2 : 1;
   for (Seat s : order) players_[s].placing = next++;
-  if (winner >= 0) note(t, Chron::GameWon, fragWins(playerName(winner), route_));
-  for (auto& e : chronicle_) e.visibleMask = 0xFFFFFFFFu;
+  (void)t;  // GameWon is published last, at S15
 }
 
 }  // namespace concord::elc

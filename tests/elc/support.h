@@ -5,6 +5,7 @@
 
 #include "core/elc/module.h"
 #include "core/elc/state.h"
+#include "core/elc/view.h"
 
 namespace concord::elc::testing {
 
