@@ -137,6 +137,7 @@ class ElcGame final : public Game {
   const std::string& route() const { return route_; }
   int32_t horizonDecidedFor() const { return decidedFor_; }
   const std::vector<std::vector<int32_t>>& litSchedule() const { return lit_; }
+  const std::vector<uint8_t>& litRelaxed() const { return litRelaxed_; }
   int64_t maxTenurePerSeal() const { return maxTenure_; }
   bool live(Seat s) const { return players_[s].left == Left::Live; }
   bool unsettled(int32_t city, uint32_t turn) const { return turn <= cities_[city].unsettledThrough; }
