@@ -89,6 +89,10 @@ Result<void> ElcGame::setup(std::span<const uint8_t> config, const det::Seed& se
     players_[s].seatCity = seat;
     for (int k = 0; k < 3; ++k) units_.push_back(Unit{nextUnitId_++, s, world_.cities[seat].tile});
   }
+  for (Seat s = 0; s < seats; ++s)  // VC-390: the turn-1 thresholds are readable before the first Seal
+    for (int i = 0; i < kTracks; ++i)
+      if (cfg_.on(static_cast<Track>(i)))
+        players_[s].tracks[i].threshold = thresholdAt(static_cast<Track>(i), cfg_, facts_, 1, seats - 1);
   terms_ = termsParagraph(cfg_, facts_);  // VC-2000: stored verbatim
   return Ok();
 }

@@ -20,6 +20,9 @@
 
 namespace concord::cli {
 
+int runPlayElc(Args args);
+CommandLine playElcLine();
+
 namespace {
 
 struct Options {
@@ -226,11 +229,12 @@ int runPlayWarp(Args args) {
   return finish(0);
 }
 
-std::vector<CommandLine> playLines() { return {playWarpLine()}; }
+std::vector<CommandLine> playLines() { return {playWarpLine(), playElcLine()}; }
 
 int runPlay(Args args) {
   static const std::vector<Subcommand> modules = {
-      {"warp", "a Warp sector against bots (also `concord warp play`)", runPlayWarp, playWarpLine}};
+      {"warp", "a Warp sector against bots (also `concord warp play`)", runPlayWarp, playWarpLine},
+      {"elc", "Every Last City against the AI (also `concord elc play`)", runPlayElc, playElcLine}};
   return runGroup("play", modules, args, "module");
 }
 

@@ -8,6 +8,7 @@ int runSelfplay(Args args);
 int runTei(Args args);
 int runReplay(Args args);
 int runWarp(Args args);
+int runElc(Args args);
 int runPlay(Args args);
 int runHost(Args args);
 int runJoin(Args args);
@@ -19,6 +20,7 @@ std::vector<CommandLine> selfplayLines();
 std::vector<CommandLine> teiLines();
 std::vector<CommandLine> replayLines();
 std::vector<CommandLine> warpLines();
+std::vector<CommandLine> elcLines();
 std::vector<CommandLine> playLines();
 std::vector<CommandLine> hostLines();
 std::vector<CommandLine> joinLines();
@@ -35,7 +37,8 @@ std::span<const Command> commands() {
       {"replay", "replay files: info, verify, dump, step (seek forwards/backwards), record", runReplay, replayLines},
       {"tei", "TEI ratings: OpenSkill calculator, grades, leaderboards, apply finished games", runTei, teiLines},
       {"warp", "Warp rules engine: run scenario files (warp scenario FILE.json), play at the terminal", runWarp, warpLines},
-      {"play", "play a game against bots at the terminal (play warp)", runPlay, playLines},
+      {"elc", "Every Last City: run scenario files (elc scenario FILE.json), print the Terms, play at the terminal", runElc, elcLines},
+      {"play", "play a game against bots at the terminal (play warp, play elc)", runPlay, playLines},
       {"host", "host a LAN game: lobby, seats, launch (players join with concord join)", runHost, hostLines},
       {"join", "join a LAN game at ADDR[:PORT], or reclaim our seat after a crash", runJoin, joinLines},
       {"bot", "join a LAN game at ADDR[:PORT] as a headless AI-controlled peer", runBot, botLines},
