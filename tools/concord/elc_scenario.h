@@ -84,7 +84,7 @@ inline Run run(const json& j) {
   if (!j.is_object()) throw std::runtime_error("a scenario is a JSON object");
   for (const auto& [k, v] : j.items())
     if (k != "config" && k != "seats" && k != "seed" && k != "clearUnits" && k != "owners" && k != "units" &&
-        k != "players" && k != "turns" && k != "expect" && k != "name")
+        k != "players" && k != "turns" && k != "expect" && k != "name" && k != "give" && k != "giveLandmarks")
       throw std::runtime_error("unknown scenario key '" + k + "'");
   std::vector<std::pair<std::string, std::string>> opts;
   if (j.contains("config")) {
@@ -109,6 +109,22 @@ inline Run run(const json& j) {
       g.setOwner(c, intIn(v, "owner", -1, seats - 1));
       if (v.get<int>() >= 0) g.cityForScenario(c).integration = 100;
     }
+  // "give": {"seat": n} hands n neutral non-Landmark cities (ascending sequence) to the seat; "giveLandmarks" the
+  // first n neutral Landmarks. Both at Integration 100.
+  for (const char* key : {"give", "giveLandmarks"}) {
+    if (!j.contains(key)) continue;
+    for (const auto& [k, v] : j[key].items()) {
+      int32_t seat = intIn(json::parse(k), key, 0, seats - 1), n = intIn(v, key, 0, cities);
+      bool landmarks = std::string(key) == "giveLandmarks";
+      for (int32_t c = 0; c < cities && n > 0; ++c)
+        if (g.cities()[c].owner == kNeutral && (g.world().cities[c].landmark >= 0) == landmarks) {
+          g.setOwner(c, seat);
+          g.cityForScenario(c).integration = 100;
+          --n;
+        }
+      if (n > 0) throw std::runtime_error(std::string(key) + ": not enough neutral cities");
+    }
+  }
   if (j.contains("units"))
     for (const auto& u : j["units"]) g.addUnitForScenario(intIn(u.at("owner"), "unit owner", 0, seats - 1), tileOf(g, u.at("tile")));
   if (j.contains("players")) {
