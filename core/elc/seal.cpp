@@ -304,7 +304,9 @@ std::vector<std::pair<Seat, Track>> ElcGame::s8Completion() const {
 void ElcGame::s9Resolve(uint32_t t, const std::vector<std::pair<Seat, Track>>& done) {
   if (!done.empty()) {
     std::vector<std::pair<Seat, Track>> best;  // per Track: higher raw progress, then the tie chain (VC-1540)
-    for (const auto& [s, tr] : done) {
+    for (const auto& d : done) {
+      const Seat s = d.first;
+      const Track tr = d.second;  // named, not bound: clang 14 cannot capture a structured binding
       auto it = std::find_if(best.begin(), best.end(), [&](const auto& b) { return b.second == tr; });
       if (it == best.end()) { best.push_back({s, tr}); continue; }
       const auto &a = players_[s].tracks[static_cast<int>(tr)], &b = players_[it->first].tracks[static_cast<int>(tr)];
