@@ -19,6 +19,8 @@ enum class Track : uint8_t {
   Prosperity, Horizon, Endurance, Charters, Ambition, Warrants, Throne
 };
 inline constexpr int kTracks = 14;
+/// The module's rulesVersion = victoryLogicVersion (VC-3220); bump on any change VC-3230 lists.
+inline constexpr uint32_t kRulesVersion = 1;
 /// VC-360 kinds (table reconstructed in docs/rules-decisions.md).
 enum class Kind : uint8_t { Threshold, Accumulative, Scheduled, Absolute, Objective };
 const char* trackName(Track t);

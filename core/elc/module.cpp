@@ -9,7 +9,7 @@ namespace concord::elc {
 ModuleEntry moduleEntry() {
   ModuleEntry e;
   e.id = "elc";
-  e.rulesVersion = 1;  // victoryLogicVersion 1 (VC-3220); bump on any change VC-3230 lists
+  e.rulesVersion = kRulesVersion;  // victoryLogicVersion (VC-3220)
   e.title = "Every Last City (the victory system of 14 \u2014 Victory on a small host world)";
   e.create = [] { return std::make_unique<ElcGame>(); };
   e.parseConfig = [](const ConfigOptions& opts) -> Result<std::vector<uint8_t>> {

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/elc/arith.h"
+#include "core/elc/calibration.h"
 
 namespace concord::elc {
 
@@ -63,8 +64,13 @@ int64_t thresholdAt(Track t, const Config& c, const MapFacts& m, int64_t turn, i
 
 namespace {
 
+std::string turnsWord(int64_t n) { return std::to_string(n) + (n == 1 ? " turn" : " turns"); }
+std::string forVigil(int64_t v) { return v <= 1 ? "" : " for " + turnsWord(v); }
+
+}  // namespace
+
 // VC-880 "Est. turns" fallback (table lost; reconstructed in docs/rules-decisions.md).
-Estimate fallback(Track t, const Config& c) {
+Estimate fallbackEstimate(Track t, const Config& c) {
   switch (t) {
     case Track::Dominion: return {90, 170, false};
     case Track::EveryLastCity: return {220, 400, false};
@@ -81,18 +87,19 @@ Estimate fallback(Track t, const Config& c) {
   }
 }
 
-std::string turnsWord(int64_t n) { return std::to_string(n) + (n == 1 ? " turn" : " turns"); }
-std::string forVigil(int64_t v) { return v <= 1 ? "" : " for " + turnsWord(v); }
-
-}  // namespace
-
-Estimate estimateLength(const Config& c, const MapFacts& m) {
-  (void)m;
-  Estimate e{INT64_MAX, INT64_MAX, false};
+Estimate estimateLength(const Config& c, const MapFacts& m, EstimateSource src) {
+  Estimate e{INT64_MAX, INT64_MAX, true, kCalibrationRulesetVersion != kRulesVersion};
   for (int i = 0; i < kTracks; ++i) {
     auto t = static_cast<Track>(i);
     if (!c.on(t) || !isTerminal(t)) continue;
-    Estimate f = fallback(t, c);
+    // Every cell's games run with Last Standing on, so its effect is in the table already (VC-2050).
+    if (t == Track::LastStanding && src == EstimateSource::Table && !calibrationTable().empty()) continue;
+    const CalibrationCell* cell = src == EstimateSource::Table && t != Track::Horizon
+                                      ? calibrationCell(static_cast<uint8_t>(i), static_cast<uint8_t>(mapClassOf(m.cities)),
+                                                        static_cast<uint8_t>(m.players))
+                                      : nullptr;
+    Estimate f = cell ? Estimate{cell->p20, cell->p80, true, false} : fallbackEstimate(t, c);
+    if (!cell && t != Track::Horizon) e.calibrated = false;  // the Horizon's length is exact, not estimated
     e.p20 = std::min(e.p20, f.p20);
     e.p80 = std::min(e.p80, f.p80);
   }
@@ -101,7 +108,7 @@ Estimate estimateLength(const Config& c, const MapFacts& m) {
   return e;
 }
 
-std::string termsParagraph(const Config& c, const MapFacts& m) {
+std::string termsParagraph(const Config& c, const MapFacts& m, EstimateSource src) {
   std::vector<std::string> ends;  // VC-1970 terminal clauses, catalogue order, Last Standing last
   int64_t pot = m.potentialOutput;
   if (c.on(Track::Dominion))
@@ -148,7 +155,7 @@ std::string termsParagraph(const Config& c, const MapFacts& m) {
     s += " A player far behind receives public Rally objectives.";
   else if (c.defiance)
     s += " Taking a city from the leader is worth extra Tenure.";
-  Estimate e = estimateLength(c, m);
+  Estimate e = estimateLength(c, m, src);
   s += " Estimated length: " + std::to_string(e.p20) + "\u2013" + std::to_string(e.p80) + " turns.";
   return s;
 }

@@ -33,12 +33,16 @@ bool ebbs(Track t, const Config& c, const MapFacts& m);
 
 struct Estimate {
   int64_t p20 = 0, p80 = 0;
-  bool calibrated = false;  // false: the VC-880 fallback, labelled "without calibration data" (VC-2060)
+  bool calibrated = false;  // false: some Track used the VC-880 fallback, labelled "without calibration data" (VC-2060)
+  bool stale = false;       // the table's rulesetVersion differs from the build's (VC-2070)
 };
-/// VC-2050 over the enabled terminal Tracks; VC-890 fallback (no calibration table ships yet).
-Estimate estimateLength(const Config& c, const MapFacts& m);
+enum class EstimateSource : uint8_t { Table, Fallback };
+/// VC-2050 over the enabled terminal Tracks: the calibration cell of each (VC-2030), else its fallback (VC-890).
+Estimate estimateLength(const Config& c, const MapFacts& m, EstimateSource src = EstimateSource::Table);
+/// The VC-880 fallback of one Track (reconstructed, docs/rules-decisions.md).
+Estimate fallbackEstimate(Track t, const Config& c);
 /// VC-1960..VC-1990: the paragraph, stored verbatim in the state and the record (VC-2000).
-std::string termsParagraph(const Config& c, const MapFacts& m);
+std::string termsParagraph(const Config& c, const MapFacts& m, EstimateSource src = EstimateSource::Table);
 /// VC-090: the finite turn bound the Terms state (the Horizon; this build never disables it).
 inline int64_t terminationBound(const Config& c) { return c.horizon; }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 
+#include "core/elc/calibration.h"
 #include "lockstep/selfplay.h"
 #include "tests/elc/support.h"
 #include "tests/support/test_scale.h"
@@ -191,5 +192,29 @@ TEST(ElcSelfPlay, Vc060CadenceOnLongWar) {
       EXPECT_LE(e.turn - last, 20u) << "seed " << seed << ": no event between turns " << last << " and " << e.turn;
       last = e.turn;
     }
+  }
+}
+
+// VC-3290: CI fails when the calibration table was generated under another rulesetVersion, or when a preset's
+// measured median length falls outside the estimate its Terms present by more than 25 percent.
+TEST(ElcSelfPlay, Vc3290CalibrationTableIsCurrentAndPresetMediansMatchTheTerms) {
+  EXPECT_EQ(kCalibrationRulesetVersion, kRulesVersion) << "regenerate: concord elc calibrate (docs/elc-world.md)";
+  EXPECT_FALSE(calibrationTable().empty());
+  const uint64_t games = concord::testing::scaled(8);
+  for (Preset p : kPresets) {
+    std::vector<uint32_t> ends;
+    Estimate e;
+    for (uint64_t seed = 1; seed <= games; ++seed) {
+      ElcGame g = started(preset(p), seed, 4);
+      e = estimateLength(g.config(), g.facts());
+      playOut(g, seed, 400, [](const ElcGame&) {});
+      ends.push_back(g.turn());
+    }
+    std::sort(ends.begin(), ends.end());
+    const int64_t median = ends[ends.size() / 2];
+    EXPECT_TRUE(e.calibrated) << presetName(p);
+    EXPECT_FALSE(e.stale);
+    EXPECT_GE(median * 100, 75 * e.p20) << presetName(p) << ": median " << median << " vs " << e.p20 << "-" << e.p80;
+    EXPECT_LE(median * 100, 125 * e.p80) << presetName(p) << ": median " << median << " vs " << e.p20 << "-" << e.p80;
   }
 }

@@ -10,6 +10,7 @@
 namespace concord::cli {
 
 int runPlayElc(Args args);
+int runElcCalibrate(Args args);
 
 namespace {
 
@@ -67,7 +68,9 @@ int runTerms(Args args) {
   for (int i = 0; i < 8; ++i) s.bytes[static_cast<size_t>(i)] = static_cast<uint8_t>(seed >> (8 * i));
   if (auto r = g.setup(elc::encodeConfig(*c), s, static_cast<Seat>(seats)); !r) return failure("elc terms: " + r.message());
   std::printf("%s\n\n%s\n", elc::describeConfig(*c).c_str(), g.terms().c_str());
-  std::printf("(The estimate is the shipped fallback, without calibration data: VC-2060.)\n");
+  auto e = elc::estimateLength(*c, g.facts());
+  if (!e.calibrated) std::printf("(The estimate uses the shipped fallback for some Track: without calibration data, VC-2060.)\n");
+  if (e.stale) std::printf("(The calibration table is stale: generated under another rulesetVersion, VC-2070.)\n");
   std::printf("Threshold Tracks cannot be closed by the arithmetic of VC-2610 and VC-2620; the reach bound, the Ebb and\n"
               "the Verdict close them (VC-2640).\n");
   return 0;
@@ -80,12 +83,14 @@ int runElc(Args args) {
     std::printf("usage: concord elc <subcommand>\n"
                 "  scenario FILE.json   run an Every Last City scenario (docs/elc-scenarios.md)\n"
                 "  terms [options]      print the Terms paragraph of a configuration (VC-1960)\n"
-                "  play [options]       play Every Last City at the terminal (same as `concord play elc`)\n");
+                "  play [options]       play Every Last City at the terminal (same as `concord play elc`)\n"
+                "  calibrate [options]  the self-play sweep behind the length estimate (VC-2030)\n");
     return args.empty() ? 2 : 0;
   }
   if (args[0] == "scenario") return runScenario(args.subspan(1));
   if (args[0] == "terms") return runTerms(args.subspan(1));
   if (args[0] == "play") return runPlayElc(args.subspan(1));
+  if (args[0] == "calibrate") return runElcCalibrate(args.subspan(1));
   return usageError("elc: unknown subcommand '" + args[0] + "'", "concord elc --help");
 }
 
