@@ -53,11 +53,11 @@ Config presetConfig(Preset p) {
   c.preset = p;
   const uint16_t base = bit(Track::LastStanding) | bit(Track::Horizon);
   switch (p) {
-    case Preset::StandardWar:  // VC-2130 default; VC-2010 is its paragraph
-      c.enabled = base | bit(Track::Dominion) | bit(Track::Keys);
+    case Preset::StandardWar:  // VC-2130 default; VC-2010 is its paragraph; Warrants give it its cadence (VC-060)
+      c.enabled = base | bit(Track::Dominion) | bit(Track::Keys) | bit(Track::Warrants);
       break;
     case Preset::Tournament:  // VC-2800 unanimity, VC-3010 Defiance off
-      c.enabled = base | bit(Track::Dominion) | bit(Track::Keys);
+      c.enabled = base | bit(Track::Dominion) | bit(Track::Keys) | bit(Track::Warrants);
       c.unanimity = true;
       c.defiance = false;
       break;
@@ -74,7 +74,7 @@ Config presetConfig(Preset p) {
       c.horizon = 300;
       break;
     case Preset::Blitz:  // Throne is "the backbone of the short presets" (VC-1490)
-      c.enabled = base | bit(Track::Dominion) | bit(Track::Throne);
+      c.enabled = base | bit(Track::Dominion) | bit(Track::Throne) | bit(Track::Warrants);
       c.horizon = 80;
       c.width = c.height = 16;
       c.cities = 24;
@@ -127,6 +127,7 @@ const Range kRanges[] = {
     {"endurance-turn", "VC-1400 (0 = floor(3H/4))", 0, 2000, ELC_FIELD(enduranceTurn)},
     {"endurance-cities", "VC-1400 (0 = ceil(MAP_CITIES/8))", 0, 256, ELC_FIELD(enduranceCities)},
     {"throne-vigil", "VC-1480/VC-730", 2, 12, ELC_FIELD(throneVigil)},
+    {"war-period", "VC-1780", 5, 60, ELC_FIELD(warPeriod)},
     {"capitulate-after", "VC-2500 C", 1, 12, ELC_FIELD(capitulateAfter)},
     {"verdict-window", "VC-2780", 1, 6, ELC_FIELD(verdictWindow)},
 };
@@ -141,8 +142,8 @@ Result<void> validateConfig(const Config& c) {
   }
   if (!c.on(Track::LastStanding)) return Err("Last Standing cannot be disabled (VC-450, VC-1010)");
   if (!c.on(Track::Horizon)) return Err("the Horizon must stay enabled: this build proves termination by it (VC-090, VC-1340 L4)");
-  for (Track t : {Track::Charters, Track::Warrants, Track::Ambition})
-    if (c.on(t)) return Err(trackName(t), " is not implemented in this build (VC-1600..VC-1900 are future work)");
+  for (Track t : {Track::Charters, Track::Ambition})
+    if (c.on(t)) return Err(trackName(t), " is not implemented in this build (§10 Charters, Sealed Orders and Ambition are future work)");
   if (c.enabled >> kTracks) return Err("unknown Track bit in the enabled set (VC-880 lists exactly fourteen)");
   if (c.dominionStart != 0 && c.dominionStart < 501) return Err("dominion-start must be in 501..1000 (VC-910)");
   if (c.ebbStart >= c.horizon) return Err("ebb-start must be in 1..H-1 = 1..", c.horizon - 1, " (VC-810)");
@@ -214,7 +215,7 @@ Result<uint16_t> trackSet(const std::string& v) {
     for (int i = 0; i < kTracks; ++i)
       if (name == kTrackKeys[i]) mask |= static_cast<uint16_t>(1u << i), found = true;
     if (!found) return Err("tracks: unknown Track '", name, "' (VC-880: dominion, every-last-city, last-standing, "
-                           "hegemony, keys, ascendancy, great-work, prosperity, horizon, endurance, throne)");
+                           "hegemony, keys, ascendancy, great-work, prosperity, horizon, endurance, warrants, throne)");
     if (comma == std::string::npos) break;
     pos = comma + 1;
   }

@@ -65,6 +65,7 @@ struct Config {
   uint16_t enduranceTurn = 0;    // 0: floor(3H/4), VC-1400
   uint16_t enduranceCities = 0;  // 0: ceil(MAP_CITIES/8)
   uint8_t throneVigil = 3;       // VC-1480
+  uint8_t warPeriod = 15;        // VC-1780
   // Endgame and comeback.
   Capitulation capitulation = Capitulation::Standard;
   uint8_t capitulateAfter = 3;  // C

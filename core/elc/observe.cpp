@@ -68,7 +68,7 @@ Observation ElcGame::observe(Seat viewer) const {
     if (pl.outOfContention) s += "  Out of Contention";
     for (int i = 0; i < kTracks; ++i) {
       auto tr = static_cast<Track>(i);
-      if (!cfg_.on(tr) || tr == Track::LastStanding) continue;
+      if (!cfg_.on(tr) || tr == Track::LastStanding || !isTerminal(tr)) continue;
       const TrackState& ts = pl.tracks[i];
       bool own = omni || p == viewer || over_;
       s += "  | " + std::string(trackName(tr)) + " ";
@@ -89,6 +89,8 @@ Observation ElcGame::observe(Seat viewer) const {
       }
     s += "\n";
   }
+  for (const auto& wr : warrants_)  // VC-1800/VC-1890: the Warrant board, from the announcement on
+    if (wr.announce <= turn_ && wr.claimedBy < 0 && !wr.expired) s += "  " + warrantText(wr) + "\n";
   o.text = s;
   return o;
 }

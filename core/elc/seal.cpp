@@ -251,6 +251,7 @@ void ElcGame::s6Tallies(uint32_t t) {
       p.greatWork += std::min<int64_t>(cfg_.workRate, p.output);  // VC-1230: capped at WorkRate
     }
   }
+  if (cfg_.on(Track::Warrants)) s6Warrants(t);
   for (Track tr : {Track::Ascendancy, Track::GreatWork}) {
     if (!cfg_.on(tr)) continue;
     for (Seat s = 0; s < players_.size(); ++s) {

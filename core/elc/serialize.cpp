@@ -70,6 +70,19 @@ void ElcGame::write(det::Writer& w) const {
     for (int32_t k : lit_[r]) w.varu("k", static_cast<uint64_t>(k));
     w.boolean("relaxed", litRelaxed_[r] != 0);
   }
+  w.varu("warrants", warrants_.size());
+  for (const auto& wr : warrants_) {
+    w.begin("warrant", wr.id);
+    w.u8("form", static_cast<uint8_t>(wr.form));
+    w.varu("city", static_cast<uint64_t>(wr.city));
+    w.u8("reward", static_cast<uint8_t>(wr.reward));
+    w.varu("announce", wr.announce);
+    w.varu("open", wr.open);
+    w.varu("deadline", wr.deadline);
+    w.vari("claimedBy", wr.claimedBy);
+    w.boolean("expired", wr.expired);
+    w.end();
+  }
   for (size_t i = 0; i < cities_.size(); ++i) {
     const City& c = cities_[i];
     w.begin("city", i);
@@ -93,7 +106,7 @@ void ElcGame::write(det::Writer& w) const {
     w.u8("left", static_cast<uint8_t>(p.left));
     w.varu("leftTurn", p.leftTurn);
     for (const auto& [name, v] : std::initializer_list<std::pair<const char*, int64_t>>{{"standing", p.standing}, {"tenure", p.tenure}, {"cities", p.cities}, {"output", p.output},
-                           {"greatWork", p.greatWork}, {"ascendancy", p.ascendancy}, {"peakCities", p.peakCities},
+                           {"greatWork", p.greatWork}, {"ascendancy", p.ascendancy}, {"warrantTenure", p.warrantTenure}, {"peakCities", p.peakCities},
                            {"peakOutput", p.peakOutput}, {"defianceTotal", p.defianceTotal}})
       w.vari(name, v);
     for (const auto& [name, v] : std::initializer_list<std::pair<const char*, int32_t>>{{"seatCity", p.seatCity}, {"pendingSeat", p.pendingSeat}, {"workSite", p.workSite},
@@ -211,6 +224,21 @@ Result<void> ElcGame::read(det::Reader& r) {
     g.lit_.push_back(std::move(lit));
     g.litRelaxed_.push_back(r.boolean("relaxed") ? 1 : 0);
   }
+  const uint64_t nw = r.count("warrants", kMaxTurns * 3, 8);
+  for (uint64_t i = 0; i < nw && r.ok(); ++i) {
+    Warrant wr;
+    wr.id = static_cast<uint32_t>(i + 1);
+    wr.form = static_cast<WarrantForm>(r.u8("form"));
+    wr.city = static_cast<int32_t>(r.varu("city", nc ? nc - 1 : 0));
+    wr.reward = static_cast<Reward>(r.u8("reward"));
+    if (static_cast<int>(wr.form) > 2 || static_cast<int>(wr.reward) > 1) r.fail("warrant", "names no form or reward (VC-1810, VC-1860)");
+    wr.announce = static_cast<uint32_t>(r.varu("announce", kMaxTurns));
+    wr.open = static_cast<uint32_t>(r.varu("open", kMaxTurns));
+    wr.deadline = static_cast<uint32_t>(r.varu("deadline", kMaxTurns));
+    wr.claimedBy = static_cast<int32_t>(r.vari("claimedBy", -1, 7));
+    wr.expired = r.boolean("expired");
+    g.warrants_.push_back(wr);
+  }
   for (uint64_t i = 0; i < nc && r.ok(); ++i) {
     City city;
     city.owner = static_cast<int32_t>(r.vari("owner", -1, static_cast<int64_t>(np) - 1));
@@ -236,7 +264,7 @@ Result<void> ElcGame::read(det::Reader& r) {
     p.left = static_cast<Left>(r.u8("left"));
     if (static_cast<int>(p.left) > 2) r.fail("left", "must be Live, Capitulated or Conceded");
     p.leftTurn = static_cast<uint32_t>(r.varu("leftTurn", kMaxTurns));
-    for (int64_t* v : {&p.standing, &p.tenure, &p.cities, &p.output, &p.greatWork, &p.ascendancy, &p.peakCities, &p.peakOutput, &p.defianceTotal}) {
+    for (int64_t* v : {&p.standing, &p.tenure, &p.cities, &p.output, &p.greatWork, &p.ascendancy, &p.warrantTenure, &p.peakCities, &p.peakOutput, &p.defianceTotal}) {
       *v = r.vari("value", 0, INT64_MAX / 4);
     }
     for (int32_t* v : {&p.seatCity, &p.pendingSeat, &p.workSite, &p.pendingWorkSite})

@@ -68,11 +68,17 @@ Result<void> ElcGame::setup(std::span<const uint8_t> config, const det::Seed& se
   if (cfg_.on(Track::Ascendancy) && cfg_.litCount > facts_.landmarks - 1)
     return Err("lit = ", cfg_.litCount, " must be at most L - 1 = ", facts_.landmarks - 1, " (VC-1140)");
   maxTenure_ = mapMaxima(facts_.cities, facts_.landmarks, seats, facts_.potentialOutput).maxTenurePerSeal;
-  // VC-170: the victory stream draws, in order, the Ascendancy schedule (Warrants, Sealed Orders and
-  // jitter are not built, so nothing else is drawn).
+  // VC-170: the victory stream draws, in order, the Ascendancy schedule and the Warrant schedule (Sealed
+  // Orders and the Horizon jitter are not built, so nothing else is drawn).
   auto victory = det::Rng::stream(seed, "victory");
   if (cfg_.on(Track::Ascendancy))
     drawRotations(victory, ceilDiv(cfg_.horizon, cfg_.rotationPeriod), facts_.landmarks, cfg_.litCount, lit_, litRelaxed_);
+  if (cfg_.on(Track::Warrants)) {  // then the Warrant schedule (VC-1780)
+    std::vector<int32_t> candidates;
+    for (int32_t k = 0; k < static_cast<int32_t>(world_.cities.size()); ++k)
+      if (world_.cities[k].startOf < 0) candidates.push_back(k);
+    warrants_ = drawWarrants(victory, cfg_.warPeriod, cfg_.horizon, world_.regionCapital, candidates);
+  }
   cities_.assign(world_.cities.size(), City{});
   players_.assign(seats, Player{});
   for (auto& p : players_) p.capturedFrom.assign(seats, 0);

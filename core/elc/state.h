@@ -13,6 +13,7 @@
 #include "core/elc/ivec.h"
 #include "core/elc/map.h"
 #include "core/elc/terms.h"
+#include "core/elc/warrants.h"
 #include "core/game/game.h"
 
 namespace concord::elc {
@@ -59,6 +60,7 @@ struct Player {
   int64_t greatWork = 0;
   uint32_t workSiteBanThrough = 0;
   int64_t ascendancy = 0;
+  int64_t warrantTenure = 0;  // VC-1870: Tenure received from Warrants so far
   int64_t peakCities = 0, peakOutput = 0;
   uint32_t brokenRun = 0;
   bool broken = false, reduced = false;
@@ -138,6 +140,7 @@ class ElcGame final : public Game {
   int32_t horizonDecidedFor() const { return decidedFor_; }
   const std::vector<std::vector<int32_t>>& litSchedule() const { return lit_; }
   const std::vector<uint8_t>& litRelaxed() const { return litRelaxed_; }
+  const std::vector<Warrant>& warrants() const { return warrants_; }
   int64_t maxTenurePerSeal() const { return maxTenure_; }
   bool live(Seat s) const { return players_[s].left == Left::Live; }
   bool unsettled(int32_t city, uint32_t turn) const { return turn <= cities_[city].unsettledThrough; }
@@ -167,6 +170,7 @@ class ElcGame final : public Game {
   void s4Progress(uint32_t t);
   void s5Vigils(uint32_t t);
   void s6Tallies(uint32_t t);
+  void s6Warrants(uint32_t t);
   void s7BrokenReduced(uint32_t t);
   std::vector<std::pair<Seat, Track>> s8Completion() const;
   void s9Resolve(uint32_t t, const std::vector<std::pair<Seat, Track>>& done);
@@ -177,6 +181,7 @@ class ElcGame final : public Game {
   void s14Bands(uint32_t t);
   void s15Publish(uint32_t t);
   int64_t progressOf(Seat p, Track tr, uint32_t t) const;
+  std::string warrantText(const Warrant& w) const;
   int64_t liveRivals(Seat p) const;
   std::vector<int32_t> sitesOf(Seat p, Track tr) const;
   void endGame(uint32_t t, int32_t winner, std::string route);
@@ -189,6 +194,7 @@ class ElcGame final : public Game {
   int64_t maxTenure_ = 0;
   std::string terms_;
   IVec<std::vector<int32_t>> lit_;  // VC-1180 rotation schedule, stored (VC-170)
+  std::vector<Warrant> warrants_;         // VC-1780 schedule, stored (VC-170)
   std::vector<uint8_t> litRelaxed_;        // rotations whose consecutive cap was relaxed (VC-1180)
   IVec<City> cities_;
   std::vector<Unit> units_;

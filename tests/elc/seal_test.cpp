@@ -339,3 +339,52 @@ TEST(ElcSeal, Vc1250GreatWorkAccruesAtWorkRateAndHalvesOnCapture) {
   g.setOwner(site, 0);
   EXPECT_NE(g.validate(0, makeOrder(kDesignateWorkSite, static_cast<uint32_t>(site))).message().find("VC-1250"), std::string::npos);
 }
+
+TEST(ElcSeal, Vc1780WarrantsAreScheduledAnnouncedClaimedAndExpire) {
+  ElcGame g = quiet(preset(Preset::StandardWar), 23, 2);
+  const auto& ws = g.warrants();
+  ASSERT_FALSE(ws.empty());
+  for (const auto& w : ws) {
+    EXPECT_EQ(w.open % 15, 0u) << "VC-1780: every WarPeriod turns";
+    EXPECT_EQ(w.announce + 5, w.open) << "VC-1790: announced 5 turns ahead";
+    EXPECT_EQ(w.deadline, w.open + 14);
+    EXPECT_LT(g.world().cities[w.city].startOf, 0);
+  }
+  for (uint32_t open = 15; open <= 200; open += 15) {  // 1..3 per period
+    auto n = std::count_if(ws.begin(), ws.end(), [&](const Warrant& w) { return w.open == open; });
+    EXPECT_GE(n, 1);
+    EXPECT_LE(n, 3);
+  }
+  const Warrant first = ws.front();
+  for (int i = 0; i < 10; ++i) playTurn(g, {});
+  EXPECT_TRUE(chronicleHas(g, Chron::WarrantAnnounced, "Warrant 1 "));
+  EXPECT_NE(g.observe(0).text.find("Warrant 1 "), std::string::npos) << "VC-1800: public from the announcement";
+  // Hand Red the subject (or a Legion on it) before it opens: claimed automatically at the opening Seal.
+  if (first.form == WarrantForm::Scout) g.addUnitForScenario(0, g.world().cities[first.city].tile);
+  else g.setOwner(first.city, 0);
+  int64_t before = g.players()[0].tenure;
+  for (int i = 0; i < 5; ++i) playTurn(g, {});
+  EXPECT_EQ(g.warrants().front().claimedBy, 0) << "VC-1830: no claim order needed";
+  EXPECT_TRUE(chronicleHas(g, Chron::WarrantClaimed, "Red claims Warrant 1"));
+  if (first.reward == Reward::Tenure) {
+    EXPECT_GE(g.players()[0].tenure - before, kWarrantTenureSeals * g.maxTenurePerSeal());
+  }
+  // Nobody takes the other Warrants of that period: they expire at their deadline.
+  for (int i = 0; i < 15; ++i) playTurn(g, {});
+  for (const auto& w : g.warrants())
+    if (w.open == 15 && w.claimedBy < 0) {
+      EXPECT_TRUE(w.expired);
+    }
+}
+
+TEST(ElcSeal, Vc1870WarrantTenureIsCappedWithTheTruncationRecorded) {
+  ElcGame g = quiet(cfg({{"war-period", "5"}}), 24, 2);
+  g.playerForScenario(0).warrantTenure = 29 * g.maxTenurePerSeal();  // one Seal's worth of room left
+  int tenureWarrants = 0;
+  for (const auto& w : g.warrants())
+    if (w.form != WarrantForm::Scout && w.reward == Reward::Tenure && w.open <= 40) g.setOwner(w.city, 0), ++tenureWarrants;
+  ASSERT_GE(tenureWarrants, 1);
+  for (int i = 0; i < 40; ++i) playTurn(g, {});
+  EXPECT_EQ(g.players()[0].warrantTenure, 30 * g.maxTenurePerSeal());
+  EXPECT_TRUE(chronicleHas(g, Chron::WarrantTruncated));
+}

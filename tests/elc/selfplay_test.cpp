@@ -179,17 +179,17 @@ TEST(ElcSelfPlay, PipelineGamesCompleteAndAgreeOnEveryPreset) {
   }
 }
 
-// VC-060: at least one Chronicle entry of a class other than EbbStep in every rolling window of 20 turns.
-// Long War (Tallies every 12 turns) meets it; Standard War and Tournament do not in this build, because their
-// cadence mechanism, Warrants (§11), is not built — measured gaps of 21..61 turns (docs/rules-decisions.md).
-TEST(ElcSelfPlay, Vc060CadenceOnLongWar) {
+// VC-060: at least one Chronicle entry of a class other than EbbStep in every rolling window of 20 turns, on
+// every preset but Every Last City (VC-990): Tallies every 12 turns (Long War), Warrants every 15 (the others).
+TEST(ElcSelfPlay, Vc060CadenceOnEveryPresetButEveryLastCity) {
+  for (Preset p : {Preset::StandardWar, Preset::Tournament, Preset::LongWar, Preset::Blitz})
   for (uint64_t seed = 1; seed <= concord::testing::scaled(6); ++seed) {
-    ElcGame g = started(preset(Preset::LongWar), seed, 4);
+    ElcGame g = started(preset(p), seed, 4);
     playOut(g, seed, 400, [](const ElcGame&) {});
     uint32_t last = 0;
     for (const auto& e : g.chronicle()) {
       if (e.cls == Chron::EbbStep) continue;
-      EXPECT_LE(e.turn - last, 20u) << "seed " << seed << ": no event between turns " << last << " and " << e.turn;
+      EXPECT_LE(e.turn - last, 20u) << presetName(p) << " seed " << seed << ": no event between turns " << last << " and " << e.turn;
       last = e.turn;
     }
   }

@@ -88,7 +88,8 @@ TEST(ElcConfig, Vc470OutOfRangeSettingsAreRefusedByName) {
   EXPECT_NE(err({{"tracks", "dominion,conquest"}}).find("VC-880"), std::string::npos);
   EXPECT_NE(err({{"preset", "marathon"}}).find("VC-2120"), std::string::npos);
   EXPECT_NE(err({{"verdict-window", "9"}}).find("VC-2780"), std::string::npos);
-  EXPECT_NE(err({{"tracks", "warrants"}}).find("not implemented"), std::string::npos);
+  EXPECT_NE(err({{"tracks", "charters"}}).find("not implemented"), std::string::npos);
+  EXPECT_NE(err({{"war-period", "4"}}).find("VC-1780"), std::string::npos);
   EXPECT_NE(err({{"capitulation", "aggressive"}, {"tracks", "every-last-city"}, {"capitulation", "standard"}}).find("VC-980"),
             std::string::npos);
   EXPECT_NE(err({{"ebb-start", "250"}}).find("VC-810"), std::string::npos);
