@@ -76,6 +76,10 @@ Observation ElcGame::observe(Seat viewer) const {
       else if (ts.published < 0) s += kBand[static_cast<int>(ts.band)];
       else s += std::to_string(ts.published / 10) + "%";
       if (ts.vigil > 0) s += " vigil " + std::to_string(ts.vigil);
+      if (own && ebbs(tr, cfg_, facts_) && ts.progress < ts.threshold) {  // VC-840: count backwards to a date
+        int64_t k = countBackTurn(tr, cfg_, facts_, ts.progress, t);
+        s += k < 0 ? " (the Ebb never reaches you)" : " (the Ebb reaches you at turn " + std::to_string(k) + ")";
+      }
     }
     s += "\n";
   }

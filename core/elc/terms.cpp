@@ -87,6 +87,12 @@ Estimate fallbackEstimate(Track t, const Config& c) {
   }
 }
 
+int64_t countBackTurn(Track t, const Config& c, const MapFacts& m, int64_t progress, int64_t turn) {
+  for (int64_t k = turn + 1; k <= c.horizon; ++k)
+    if (progress >= thresholdAt(t, c, m, k, 0)) return k;
+  return -1;
+}
+
 Estimate estimateLength(const Config& c, const MapFacts& m, EstimateSource src) {
   Estimate e{INT64_MAX, INT64_MAX, true, kCalibrationRulesetVersion != kRulesVersion};
   for (int i = 0; i < kTracks; ++i) {

@@ -43,6 +43,9 @@ Estimate estimateLength(const Config& c, const MapFacts& m, EstimateSource src =
 Estimate fallbackEstimate(Track t, const Config& c);
 /// VC-1960..VC-1990: the paragraph, stored verbatim in the state and the record (VC-2000).
 std::string termsParagraph(const Config& c, const MapFacts& m, EstimateSource src = EstimateSource::Table);
+/// VC-840: the earliest turn after `turn` at which `progress` meets the Track's threshold, evaluating threshold(t)
+/// forward to the Horizon; -1 when no such turn exists before it.
+int64_t countBackTurn(Track t, const Config& c, const MapFacts& m, int64_t progress, int64_t turn);
 /// VC-090: the finite turn bound the Terms state (the Horizon; this build never disables it).
 inline int64_t terminationBound(const Config& c) { return c.horizon; }
 

@@ -142,3 +142,16 @@ TEST(ElcVectors, Vc2460Chronicle) {
   EXPECT_EQ(1000 * 26 / 48, 541);
   EXPECT_EQ(ebbThreshold(625, 501, 120, 200, 179), 534);
 }
+
+// VC-840: "count backwards to a date" evaluates threshold(t) forward. On the reference map, 26 cities (541 per
+// mille) meet Dominion first at turn 175 (threshold 540; 542 at 174); 24 cities (500) never do before the Horizon (501).
+TEST(ElcVectors, Vc840CountBackwardsToADate) {
+  const Config c = presetConfig(Preset::StandardWar);
+  const MapFacts m = referenceMap();
+  EXPECT_EQ(ebbThreshold(625, 501, 120, 200, 174), 542);
+  EXPECT_EQ(ebbThreshold(625, 501, 120, 200, 175), 540);
+  EXPECT_EQ(ebbThreshold(625, 501, 120, 200, 173), 543);
+  EXPECT_EQ(countBackTurn(Track::Dominion, c, m, 1000 * 26 / 48, 100), 175);
+  EXPECT_EQ(countBackTurn(Track::Dominion, c, m, 1000 * 24 / 48, 100), -1);
+  EXPECT_EQ(countBackTurn(Track::Dominion, c, m, 1000 * 30 / 48, 100), 101);  // already there: next turn
+}
