@@ -8,6 +8,10 @@
 
 namespace concord::elc {
 
+/// VC-3250: the presentation (Chronicle wording, Watch text) is versioned apart from the logic; a change
+/// to it alone does not invalidate a replay.
+inline constexpr uint32_t kPresentationVersion = 1;
+
 enum class Chron : uint8_t {
   TrackCrossed, VigilBegun, VigilHeld, VigilBroken, AlarmRaised, AlarmCleared, EbbStep, TallyResolved,
   WarrantAnnounced, WarrantOpened, WarrantClaimed, WarrantExpired, WarrantTruncated, SealedOrderRevealed,

@@ -233,3 +233,27 @@ void ElcGame::endGame(uint32_t t, int32_t winner, std::string route) {
 }
 
 }  // namespace concord::elc
+
+namespace concord::elc {
+
+std::string ElcGame::resultRecord() const {
+  std::string s = "Result: " + (winner_ >= 0 ? playerName(winner_) + " wins by " + route_ : std::string("no winner yet")) +
+                  " at turn " + std::to_string(turn_) + "\n";
+  std::vector<Seat> order;
+  for (Seat p = 0; p < players_.size(); ++p) order.push_back(p);
+  std::sort(order.begin(), order.end(), [&](Seat a, Seat b) { return players_[a].placing < players_[b].placing; });
+  for (Seat p : order) {
+    const Player& pl = players_[p];
+    s += "  " + std::to_string(pl.placing) + ". " + playerName(p) + ": Standing " + std::to_string(pl.standing) +
+         ", Tenure " + std::to_string(pl.tenure) + ", " +
+         (pl.left == Left::Live ? "to the end" : std::string(pl.left == Left::Conceded ? "conceded" : "capitulated") +
+                                                     " at turn " + std::to_string(pl.leftTurn)) + "\n";
+  }
+  s += "Terms: " + terms_ + "\nChronicle:\n";
+  for (const auto& line : renderLines(chronicle_)) s += line + "\n";
+  s += "victoryLogicVersion " + std::to_string(kRulesVersion) + ", rulesetVersion " + std::to_string(kRulesVersion) +
+       ", victoryPresentationVersion " + std::to_string(kPresentationVersion) + "\n";
+  return s;
+}
+
+}  // namespace concord::elc

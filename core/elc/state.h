@@ -145,6 +145,9 @@ class ElcGame final : public Game {
   bool live(Seat s) const { return players_[s].left == Left::Live; }
   bool unsettled(int32_t city, uint32_t turn) const { return turn <= cities_[city].unsettledThrough; }
   int64_t cityWorks(int32_t city, uint32_t turn) const;
+  /// VC-3050/VC-1590: the end-of-game record as text: winner and route, every placing with final Standing,
+  /// Tenure and the turn each left, the stored Terms, the complete Chronicle, and the versions.
+  std::string resultRecord() const;
   /// VC-1520: true when a ranks above b (Tenure, Standing, cities, fewer units lost, lower seat).
   bool tieChainBefore(Seat a, Seat b) const;
   /// Scenario seams (tests and `concord elc scenario`): place the board outside the rules before a Seal.

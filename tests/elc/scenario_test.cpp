@@ -95,5 +95,6 @@ TEST(ElcCli, ScenarioTermsAndTerminalPlay) {
   auto demo = run(bin + " play elc --auto --seats 3 preset=blitz");
   EXPECT_EQ(demo.code, 0);
   EXPECT_NE(demo.out.find("WINS"), std::string::npos) << demo.out;
-  EXPECT_NE(demo.out.find("Placings:"), std::string::npos);
+  EXPECT_NE(demo.out.find("Result: "), std::string::npos);
+  EXPECT_NE(demo.out.find("victoryLogicVersion 1"), std::string::npos);
 }

@@ -68,6 +68,10 @@ TEST(ElcSelfPlay, SeededGamesEndWithinTheBoundAndTenureNeverFalls) {
       EXPECT_EQ(g.players()[g.winner()].placing, 1u);
       ASSERT_FALSE(g.chronicle().empty());
       EXPECT_EQ(g.chronicle().back().cls, Chron::GameWon);
+      const std::string record = g.resultRecord();  // VC-3050: every placing, the Terms, the Chronicle, versions
+      EXPECT_NE(record.find("1. " + playerName(g.winner())), std::string::npos);
+      EXPECT_NE(record.find(g.terms()), std::string::npos);
+      EXPECT_NE(record.find("victoryPresentationVersion"), std::string::npos);
       ++routes[std::string(presetName(p)) + ": " + g.route()];
     }
   }

@@ -224,9 +224,7 @@ int runPlayElc(Args args) {
     g.seal(g.turn());
   }
   if (g.over()) {
-    std::printf("\n%s\nThe Chronicle (VC-2450):\n%s", g.observe(me).text.c_str(), chronicleFor(g, me).c_str());
-    std::printf("Placings: ");
-    for (Seat s = 0; s < seats; ++s) std::printf("%s %u%s", playerName(s).c_str(), g.players()[s].placing, static_cast<uint64_t>(s) + 1 < seats ? ", " : "\n");
+    std::printf("\n%s\n%s", g.observe(me).text.c_str(), g.resultRecord().c_str());
   }
   return 0;
 }
