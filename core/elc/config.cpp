@@ -124,6 +124,7 @@ const Range kRanges[] = {
     {"prosperity", "VC-1290", 300, 900, ELC_FIELD(prosperityThreshold)},
     {"prosperity-vigil", "VC-1290/VC-730", 2, 12, ELC_FIELD(prosperityVigil)},
     {"horizon", "VC-1330", 20, 2000, ELC_FIELD(horizon)},
+    {"jitter", "VC-1360", 0, 40, ELC_FIELD(jitter)},
     {"endurance-turn", "VC-1400 (0 = floor(3H/4))", 0, 2000, ELC_FIELD(enduranceTurn)},
     {"endurance-cities", "VC-1400 (0 = ceil(MAP_CITIES/8))", 0, 256, ELC_FIELD(enduranceCities)},
     {"throne-vigil", "VC-1480/VC-730", 2, 12, ELC_FIELD(throneVigil)},

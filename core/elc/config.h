@@ -62,6 +62,7 @@ struct Config {
   uint16_t prosperityThreshold = 450;  // VC-1290
   uint8_t prosperityVigil = 8;
   uint16_t horizon = 200;  // VC-1330
+  uint8_t jitter = 0;      // J, VC-1360: the true Horizon is H + draw(0..J)
   uint16_t enduranceTurn = 0;    // 0: floor(3H/4), VC-1400
   uint16_t enduranceCities = 0;  // 0: ceil(MAP_CITIES/8)
   uint8_t throneVigil = 3;       // VC-1480

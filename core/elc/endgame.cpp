@@ -10,7 +10,7 @@ namespace concord::elc {
 // VC-2660: Reach(B, R) as a city mask. Ceded cities can arrive anywhere (VC-2540), so unless Cession is Free
 // the rivals' cities are sources too: the bound stays a proof (docs/rules-decisions.md).
 bool ElcGame::holdsReach(Seat p, uint32_t t, IVec<uint8_t>& reach) const {
-  const int64_t R = static_cast<int64_t>(cfg_.horizon) - t;
+  const int64_t R = terminationBound(cfg_) - t;
   if (R * kMaxDisplacement >= world_.grid.span()) return false;  // the guard: skipped entirely
   const int32_t radius = static_cast<int32_t>(R * kMaxDisplacement);
   std::vector<int32_t> sources;
@@ -33,7 +33,7 @@ bool ElcGame::holdsReach(Seat p, uint32_t t, IVec<uint8_t>& reach) const {
 
 // S10: VC-2610 (Accumulative), VC-2620 (the Horizon), VC-2670 (reach bound); DECIDED (VC-1380).
 void ElcGame::s10Eliminate(uint32_t t) {
-  const int64_t R = static_cast<int64_t>(cfg_.horizon) - t;
+  const int64_t R = terminationBound(cfg_) - t;  // VC-2600: H_end = H + J with jitter
   int64_t leadTenure = 0;
   for (Seat s = 0; s < players_.size(); ++s)
     if (live(s)) leadTenure = std::max(leadTenure, players_[s].tenure);

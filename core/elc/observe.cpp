@@ -58,7 +58,11 @@ Observation ElcGame::observe(Seat viewer) const {
   }
   o.canonical = w.take();
   // The Watch: one row per player, then the footer (VC-2370).
-  std::string s = "Every Last City \u2014 turn " + std::to_string(t) + " of " + std::to_string(cfg_.horizon) +
+  // VC-1360: the true Horizon stays hidden until 10 turns before it; the window is public from turn 1.
+  const bool hidden = cfg_.jitter > 0 && t + 10 < hTrue_;
+  const std::string horizon = hidden ? std::to_string(cfg_.horizon) + "\u2013" + std::to_string(cfg_.horizon + cfg_.jitter)
+                                     : std::to_string(hTrue_);
+  std::string s = "Every Last City \u2014 turn " + std::to_string(t) + " of " + horizon +
                   (over_ ? " (over: " + (winner_ >= 0 ? playerName(winner_) : std::string("nobody")) + " wins by " + route_ + ")" : "") + "\n";
   for (Seat p = 0; p < players_.size(); ++p) {
     const Player& pl = players_[p];

@@ -319,7 +319,9 @@ void ElcGame::s9Resolve(uint32_t t, const std::vector<std::pair<Seat, Track>>& d
     endGame(t, win.first, trackName(win.second));
     return;
   }
-  if (t == cfg_.horizon) {
+  if (t + 11 == hTrue_ && cfg_.jitter > 0)  // published for the start of turn H_true - 10 (VC-1360)
+    note(t, Chron::TrackDecided, "The Horizon falls at the end of turn " + std::to_string(hTrue_) + ".");
+  if (t == hTrue_) {
     int32_t lead = tenureLeader();
     if (lead >= 0) endGame(t, lead, "Horizon");
   }

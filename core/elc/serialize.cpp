@@ -168,6 +168,7 @@ void ElcGame::write(det::Writer& w) const {
   w.boolean("over", over_);
   w.vari("winner", winner_);
   w.str("route", route_);
+  w.varu("hTrue", hTrue_);
   w.vari("decidedFor", decidedFor_);
   w.varu("decidedAt", decidedAt_);
   w.vari("standingLeader", standingLeader_);
@@ -336,6 +337,7 @@ Result<void> ElcGame::read(det::Reader& r) {
   g.over_ = r.boolean("over");
   g.winner_ = static_cast<int32_t>(r.vari("winner", -1, static_cast<int64_t>(np) - 1));
   g.route_ = r.str("route", 64);
+  g.hTrue_ = static_cast<uint32_t>(r.varu("hTrue", kMaxTurns));
   g.decidedFor_ = static_cast<int32_t>(r.vari("decidedFor", -1, static_cast<int64_t>(np) - 1));
   g.decidedAt_ = static_cast<uint32_t>(r.varu("decidedAt", kMaxTurns));
   g.standingLeader_ = static_cast<int32_t>(r.vari("standingLeader", -1, static_cast<int64_t>(np) - 1));

@@ -68,8 +68,8 @@ Result<void> ElcGame::setup(std::span<const uint8_t> config, const det::Seed& se
   if (cfg_.on(Track::Ascendancy) && cfg_.litCount > facts_.landmarks - 1)
     return Err("lit = ", cfg_.litCount, " must be at most L - 1 = ", facts_.landmarks - 1, " (VC-1140)");
   maxTenure_ = mapMaxima(facts_.cities, facts_.landmarks, seats, facts_.potentialOutput).maxTenurePerSeal;
-  // VC-170: the victory stream draws, in order, the Ascendancy schedule and the Warrant schedule (Sealed
-  // Orders and the Horizon jitter are not built, so nothing else is drawn).
+  // VC-170: the victory stream draws, in order, the Ascendancy schedule, the Warrant schedule and the
+  // Horizon jitter (Sealed Orders are not built).
   auto victory = det::Rng::stream(seed, "victory");
   if (cfg_.on(Track::Ascendancy))
     drawRotations(victory, ceilDiv(cfg_.horizon, cfg_.rotationPeriod), facts_.landmarks, cfg_.litCount, lit_, litRelaxed_);
@@ -79,6 +79,8 @@ Result<void> ElcGame::setup(std::span<const uint8_t> config, const det::Seed& se
       if (world_.cities[k].startOf < 0) candidates.push_back(k);
     warrants_ = drawWarrants(victory, cfg_.warPeriod, cfg_.horizon, world_.regionCapital, candidates);
   }
+  hTrue_ = cfg_.horizon;  // then the Horizon jitter (VC-1360), last in the VC-170 order
+  if (cfg_.jitter > 0) hTrue_ += static_cast<uint32_t>(victory.between(0, cfg_.jitter));
   cities_.assign(world_.cities.size(), City{});
   players_.assign(seats, Player{});
   for (auto& p : players_) p.capturedFrom.assign(seats, 0);

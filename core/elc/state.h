@@ -142,6 +142,7 @@ class ElcGame final : public Game {
   const std::vector<uint8_t>& litRelaxed() const { return litRelaxed_; }
   const std::vector<Warrant>& warrants() const { return warrants_; }
   int64_t maxTenurePerSeal() const { return maxTenure_; }
+  uint32_t trueHorizon() const { return hTrue_; }
   bool live(Seat s) const { return players_[s].left == Left::Live; }
   bool unsettled(int32_t city, uint32_t turn) const { return turn <= cities_[city].unsettledThrough; }
   int64_t cityWorks(int32_t city, uint32_t turn) const;
@@ -210,6 +211,7 @@ class ElcGame final : public Game {
   bool over_ = false;
   int32_t winner_ = -1;
   std::string route_;
+  uint32_t hTrue_ = 0;  // VC-1360: the true Horizon; not in any observation before turn hTrue_ - 10
   int32_t decidedFor_ = -1;
   uint32_t decidedAt_ = 0;
   int32_t standingLeader_ = -1;

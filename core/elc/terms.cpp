@@ -149,7 +149,11 @@ std::string termsParagraph(const Config& c, const MapFacts& m, EstimateSource sr
   if (c.on(Track::Hegemony) && ebbs(Track::Hegemony, c, m))
     s += " From turn " + ds + " the Hegemony requirement falls, reaching " + std::to_string(m.regions / 2 + 1) + " of " +
          std::to_string(m.regions) + " Regions at turn " + h + ".";
-  s += " At turn " + h + ", the player with the highest Tenure wins.";
+  if (c.jitter > 0)  // VC-1360: the window is public from turn 1, the true turn 10 turns ahead
+    s += " Between turns " + h + " and " + std::to_string(c.horizon + c.jitter) +
+         " (the exact turn is announced 10 turns ahead), the player with the highest Tenure wins.";
+  else
+    s += " At turn " + h + ", the player with the highest Tenure wins.";
   if (c.capitulation != Capitulation::Never)
     s += " Broken players surrender automatically after " + turnsWord(capitulationSeals(c)) + ".";
   if (c.verdict)

@@ -388,3 +388,31 @@ TEST(ElcSeal, Vc1870WarrantTenureIsCappedWithTheTruncationRecorded) {
   EXPECT_EQ(g.players()[0].warrantTenure, 30 * g.maxTenurePerSeal());
   EXPECT_TRUE(chronicleHas(g, Chron::WarrantTruncated));
 }
+
+TEST(ElcSeal, Vc1360HorizonJitterIsDrawnHiddenAnnouncedTenTurnsAheadAndResolves) {
+  Config c = cfg({{"preset", "every-last-city"}, {"horizon", "30"}, {"jitter", "10"}});
+  EXPECT_EQ(terminationBound(c), 40);  // VC-090 states H + J
+  EXPECT_NE(termsParagraph(c, referenceMap()).find("Between turns 30 and 40 (the exact turn is announced 10 turns ahead)"),
+            std::string::npos);
+  std::vector<uint32_t> seen;
+  for (uint64_t seed = 1; seed <= 8; ++seed) {
+    ElcGame g = quiet(c, seed, 2);
+    const uint32_t h = g.trueHorizon();
+    ASSERT_GE(h, 30u);
+    ASSERT_LE(h, 40u);
+    seen.push_back(h);
+    while (g.turn() + 11 < h) {  // before turn H_true - 10 only the window is public
+      EXPECT_NE(g.observe(0).text.find("turn " + std::to_string(g.turn() + 1) + " of 30\u201340"), std::string::npos);
+      EXPECT_FALSE(chronicleHas(g, Chron::TrackDecided, "The Horizon falls"));
+      playTurn(g, {});
+    }
+    // The Seal of turn H_true - 11 publishes it for the start of turn H_true - 10.
+    EXPECT_TRUE(chronicleHas(g, Chron::TrackDecided, "The Horizon falls at the end of turn " + std::to_string(h)));
+    EXPECT_NE(g.observe(0).text.find(" of " + std::to_string(h)), std::string::npos);
+    while (!g.over()) playTurn(g, {});
+    EXPECT_EQ(g.turn(), h);
+    EXPECT_EQ(g.route(), "Horizon");
+  }
+  std::sort(seen.begin(), seen.end());
+  EXPECT_NE(seen.front(), seen.back()) << "the draw varies with the seed";
+}
