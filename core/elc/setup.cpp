@@ -6,7 +6,7 @@
 
 namespace concord::elc {
 
-GameInfo ElcGame::info() const { return GameInfo{"elc", 1, 2, 8}; }
+GameInfo ElcGame::info() const { return GameInfo{"elc", kRulesVersion, 2, 8}; }
 
 int64_t ElcGame::cityWorks(int32_t city, uint32_t turn) const {
   if (unsettled(city, turn)) return 0;  // VC-530, VC-2550: zero for an Unsettled city
