@@ -416,3 +416,24 @@ TEST(ElcSeal, Vc1360HorizonJitterIsDrawnHiddenAnnouncedTenTurnsAheadAndResolves)
   std::sort(seen.begin(), seen.end());
   EXPECT_NE(seen.front(), seen.back()) << "the draw varies with the seed";
 }
+
+TEST(ElcSeal, Vc2740OutOfContentionIsRevokedWhenReachGrows) {
+  ElcGame g = quiet(cfg({{"preset", "every-last-city"}, {"horizon", "40"}, {"cession", "free"}}), 17, 3);
+  g.playerForScenario(0).tenure = 100'000;  // Red and Green: two Horizon contenders, so no Sole Contender
+  g.playerForScenario(2).tenure = 100'000;
+  while (!g.players()[1].outOfContention && g.turn() < 39) playTurn(g, {});
+  ASSERT_TRUE(g.players()[1].outOfContention) << "VC-2700: Blue proved out of the Horizon and Every Last City";
+  ASSERT_FALSE(g.over());
+  // Blue takes a city in each corner region of the map: its reach now covers every city again.
+  const Grid& grid = g.world().grid;
+  for (auto [cx, cy] : {std::pair{0, 0}, {grid.width - 1, 0}, {0, grid.height - 1}, {grid.width - 1, grid.height - 1}}) {
+    int32_t best = -1;
+    for (int32_t c = 0; c < static_cast<int32_t>(g.cities().size()); ++c)
+      if (best < 0 || grid.distance(g.world().cities[c].tile, grid.at(cx, cy)) < grid.distance(g.world().cities[best].tile, grid.at(cx, cy)))
+        best = c;
+    g.setOwner(best, 1);
+  }
+  playTurn(g, {});
+  EXPECT_FALSE(g.players()[1].outOfContention) << "VC-2740: revocable";
+  EXPECT_TRUE(chronicleHas(g, Chron::OutOfContention, "Blue is back in contention."));
+}
