@@ -122,6 +122,11 @@ class ElcGame final : public Game {
   std::optional<Outcome> outcome() const override;
   std::unique_ptr<Game> clone() const override { return std::make_unique<ElcGame>(*this); }
   std::string describe(Seat seat, const Order& order) const override;
+  // Text both ways (order_text.cpp): "move 12 3 4", "build 5", "vote end".
+  std::string orderText(Seat seat, const Order& order) const override;
+  Result<Order> parseOrder(Seat seat, std::string_view text) const override;
+  std::vector<std::string> orderForms() const override;
+  bool ordersInBundles() const override { return true; }  // any number of orders a turn (a Legion each)
 
   // Read access for tests, tools and the observation.
   const Config& config() const { return cfg_; }

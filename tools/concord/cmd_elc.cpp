@@ -1,72 +1,93 @@
-// `concord elc scenario FILE.json` (docs/elc-scenarios.md), `concord elc terms` and `concord elc play`
-// (= `concord play elc`).
+// `concord elc scenario FILE.json` (docs/elc-scenarios.md), `concord elc terms`, `concord elc calibrate` and
+// `concord elc play` (= `concord play elc`).
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
 
 #include "tools/concord/command.h"
+#include "tools/concord/command_line.h"
 #include "tools/concord/elc_scenario.h"
 
 namespace concord::cli {
 
 int runPlayElc(Args args);
+CommandLine playElcLine();
 int runElcCalibrate(Args args);
+std::vector<CommandLine> elcCalibrateLines();
 
 namespace {
 
+struct ScenarioOptions {
+  std::string file;
+  bool quiet = false;
+};
+
+CommandLine declareScenario(ScenarioOptions& o) {
+  CommandLine c("elc scenario",
+                "Sets up an Every Last City board (config, owners, units, Tenure), plays its turns of orders and prints\n"
+                "one JSON line per order (accepted or the requirement that refused it) and the final state with the\n"
+                "rendered Chronicle. \"expect\" entries are checked: exit 1 if any fails. Format: docs/elc-scenarios.md\n");
+  c.positional("FILE.json", "", o.file, true, "which scenario? give FILE.json")
+      .flag("--quiet", "print only the final state, on one line, and failed expectations", o.quiet);
+  return c;
+}
+
+CommandLine scenarioLine() {
+  static ScenarioOptions o;
+  return declareScenario(o);
+}
+
 int runScenario(Args args) {
-  if (args.empty() || wantsHelp(args)) {
-    std::printf(
-        "usage: concord elc scenario FILE.json [--quiet]\n"
-        "Sets up an Every Last City board (config, owners, units, Tenure), plays its turns of orders and prints\n"
-        "one JSON line per order (accepted or the requirement that refused it) and the final state with the\n"
-        "rendered Chronicle. \"expect\" entries are checked: exit 1 if any fails. Format: docs/elc-scenarios.md\n");
-    return args.empty() ? 2 : 0;
-  }
-  bool quiet = args.size() > 1 && args[1] == "--quiet";
-  if (args.size() > 1 && !quiet) return usageError("unknown argument '" + args[1] + "'", "concord elc scenario --help");
-  std::ifstream in(args[0]);
-  if (!in) return failure("elc scenario: cannot open " + args[0]);
+  ScenarioOptions o;
+  const CommandLine cl = declareScenario(o);
+  if (auto code = cl.parse(args)) return *code;
+  std::ifstream in(o.file);
+  if (!in) return failure("elc scenario: cannot open " + o.file);
   try {
     auto j = elc::scenario::json::parse(in);
     auto run = elc::scenario::run(j);
-    if (!quiet)
+    if (!o.quiet)
       for (const auto& l : run.lines) std::printf("%s\n", l.dump().c_str());
-    std::printf("%s\n", run.final.dump(quiet ? -1 : 2).c_str());
-    for (const auto& f : run.failures) std::fprintf(stderr, "concord: elc scenario %s: %s\n", args[0].c_str(), f.c_str());
+    std::printf("%s\n", run.final.dump(o.quiet ? -1 : 2).c_str());
+    for (const auto& f : run.failures) std::fprintf(stderr, "concord: elc scenario %s: %s\n", o.file.c_str(), f.c_str());
     return run.failures.empty() ? 0 : 1;
   } catch (const std::exception& e) {
-    return usageError("elc scenario " + args[0] + ": " + e.what(), "concord elc scenario --help");
+    return cl.usage(o.file + ": " + e.what());
   }
+}
+
+struct TermsOptions {
+  uint16_t seats = 4;
+  uint64_t seed = 1;
+  ConfigOptions opts;
+};
+
+CommandLine declareTerms(TermsOptions& o) {
+  CommandLine c("elc terms", "Prints the Terms paragraph (VC-1960) the game would store, for the map the seed generates.\n");
+  c.number("--seats", "N", "players (2..8, default 4)", o.seats, 2, 8)
+      .number("--seed", "S", "map seed (default 1)", o.seed, 0, 999'999'999)
+      .configArgs("settings, e.g. preset=blitz topology=torus horizon=120 (docs/elc-world.md)", o.opts);
+  return c;
+}
+
+CommandLine termsLine() {
+  static TermsOptions o;
+  return declareTerms(o);
 }
 
 // The Terms (§12) of a configuration on a generated map: the paragraph, the estimate's label (VC-2060) and
 // the honest limit of the elimination arithmetic (VC-2640).
 int runTerms(Args args) {
-  if (wantsHelp(args)) {
-    std::printf("usage: concord elc terms [--seats N] [--seed S] [key=value ...]\n"
-                "Prints the Terms paragraph (VC-1960) the game would store, for the map the seed generates.\n");
-    return 0;
-  }
-  uint64_t seats = 4, seed = 1;
-  std::vector<std::pair<std::string, std::string>> opts;
-  for (size_t i = 0; i < args.size(); ++i) {
-    if ((args[i] == "--seats" || args[i] == "--seed") && i + 1 < args.size()) {
-      if (!wholeNumber(args[i + 1], args[i] == "--seats" ? seats : seed)) return usageError(args[i] + " takes a whole number", "concord elc terms --help");
-      ++i;
-    } else if (auto eq = args[i].find('='); eq != std::string::npos) {
-      opts.emplace_back(args[i].substr(0, eq), args[i].substr(eq + 1));
-    } else {
-      return usageError("unknown argument '" + args[i] + "'", "concord elc terms --help");
-    }
-  }
-  std::stable_partition(opts.begin(), opts.end(), [](const auto& o) { return o.first == "preset"; });  // a preset comes first
-  auto c = elc::parseOptions(opts);
-  if (!c) return usageError("elc terms: " + c.message(), "concord elc terms --help");
+  TermsOptions o;
+  const CommandLine cl = declareTerms(o);
+  if (auto code = cl.parse(args)) return *code;
+  std::stable_partition(o.opts.begin(), o.opts.end(), [](const auto& kv) { return kv.first == "preset"; });  // a preset comes first
+  auto c = elc::parseOptions(o.opts);
+  if (!c) return cl.usage(c.message());
   elc::ElcGame g;
   det::Seed s;
-  for (int i = 0; i < 8; ++i) s.bytes[static_cast<size_t>(i)] = static_cast<uint8_t>(seed >> (8 * i));
-  if (auto r = g.setup(elc::encodeConfig(*c), s, static_cast<Seat>(seats)); !r) return failure("elc terms: " + r.message());
+  for (int i = 0; i < 8; ++i) s.bytes[static_cast<size_t>(i)] = static_cast<uint8_t>(o.seed >> (8 * i));
+  if (auto r = g.setup(elc::encodeConfig(*c), s, static_cast<Seat>(o.seats)); !r) return failure("elc terms: " + r.message());
   std::printf("%s\n\n%s\n", elc::describeConfig(*c).c_str(), g.terms().c_str());
   auto e = elc::estimateLength(*c, g.facts());
   if (!e.calibrated) std::printf("(The estimate uses the shipped fallback for some Track: without calibration data, VC-2060.)\n");
@@ -76,22 +97,25 @@ int runTerms(Args args) {
   return 0;
 }
 
+const std::vector<Subcommand>& elcSubcommands() {
+  static const std::vector<Subcommand> subs = {
+      {"scenario", "run an Every Last City scenario (docs/elc-scenarios.md)", runScenario, scenarioLine},
+      {"terms", "print the Terms paragraph of a configuration (VC-1960)", runTerms, termsLine},
+      {"play", "play Every Last City at the terminal (same as `concord play elc`)", runPlayElc, playElcLine},
+      {"calibrate", "the self-play sweep behind the length estimate (VC-2030); `calibrate merge` joins shards",
+       runElcCalibrate, [] { return elcCalibrateLines().front(); }},
+  };
+  return subs;
+}
+
 }  // namespace
 
-int runElc(Args args) {
-  if (args.empty() || wantsHelp(args.first(1))) {
-    std::printf("usage: concord elc <subcommand>\n"
-                "  scenario FILE.json   run an Every Last City scenario (docs/elc-scenarios.md)\n"
-                "  terms [options]      print the Terms paragraph of a configuration (VC-1960)\n"
-                "  play [options]       play Every Last City at the terminal (same as `concord play elc`)\n"
-                "  calibrate [options]  the self-play sweep behind the length estimate (VC-2030)\n");
-    return args.empty() ? 2 : 0;
-  }
-  if (args[0] == "scenario") return runScenario(args.subspan(1));
-  if (args[0] == "terms") return runTerms(args.subspan(1));
-  if (args[0] == "play") return runPlayElc(args.subspan(1));
-  if (args[0] == "calibrate") return runElcCalibrate(args.subspan(1));
-  return usageError("elc: unknown subcommand '" + args[0] + "'", "concord elc --help");
+std::vector<CommandLine> elcLines() {  // `elc play` is `play elc`'s line
+  auto out = std::vector<CommandLine>{scenarioLine(), termsLine()};
+  for (auto& l : elcCalibrateLines()) out.push_back(std::move(l));
+  return out;
 }
+
+int runElc(Args args) { return runGroup("elc", elcSubcommands(), args); }
 
 }  // namespace concord::cli

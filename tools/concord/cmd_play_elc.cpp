@@ -9,6 +9,7 @@
 #include "core/elc/orders.h"
 #include "core/elc/state.h"
 #include "tools/concord/command.h"
+#include "tools/concord/command_line.h"
 
 namespace concord::cli {
 
@@ -16,15 +17,36 @@ namespace {
 
 using namespace concord::elc;
 
-void help() {
-  std::printf(
-      "usage: concord play elc [--seats N] [--you S] [--seed N] [--auto] [key=value ...]\n"
-      "  --seats N  players (2..8, default 4)   --you S  your seat (default 0)   --seed N  map seed (default 1)\n"
-      "  --auto     bots play every seat (a non-interactive demo)\n"
-      "  key=value  settings, e.g. preset=blitz topology=torus horizon=120 (see docs/elc-world.md)\n"
-      "Each turn type orders, then \"end\":\n"
-      "  move UNIT X Y | build CITY | seat CITY | worksite CITY | vote end|continue | concede yes\n"
-      "  watch | board [TURN] | chronicle | map [CITY] | cities | units | auto (the bot plays this turn) | quit\n");
+struct Options {
+  uint16_t seats = 4, you = 0;
+  uint64_t seedNum = 1;
+  bool autoPlay = false;
+  ConfigOptions opts;
+};
+
+const char* kCommands =
+    "  watch | board [TURN] | chronicle | map [CITY] | cities | units | orders | help\n"
+    "  end (send this turn's orders) | auto (the bot plays this turn) | quit\n";
+
+CommandLine declare(Options& o) {
+  CommandLine c("play elc",
+                "A person plays Every Last City against bots at the terminal: the Terms paragraph first, then each\n"
+                "turn the Watch; orders are checked as they are typed and a refusal names the requirement it breaks.\n");
+  c.number("--seats", "N", "players (2..8, default 4)", o.seats, 2, 8)
+      .number("--you", "S", "your seat (default 0)", o.you, 0, 7)
+      .number("--seed", "N", "map seed (default 1)", o.seedNum, 0, 999'999'999)
+      .flag("--auto", "bots play every seat (a non-interactive demo)", o.autoPlay)
+      .configArgs("settings, e.g. preset=blitz topology=torus horizon=120 (docs/elc-world.md)", o.opts)
+      .footer(std::string("Each turn type orders, then \"end\":\n"
+                          "  move UNIT X Y | build CITY | seat CITY | worksite CITY | vote end|continue | concede yes\n") +
+              kCommands);
+  return c;
+}
+
+void help(const ElcGame& g) {
+  std::printf("Orders:\n");
+  for (const auto& f : g.orderForms()) std::printf("  %s\n", f.c_str());
+  std::printf("Commands:\n%s", kCommands);
 }
 
 // VC-2390/VC-2400: the Board for a past turn, redrawn from that turn's Seal record alone.
@@ -96,57 +118,24 @@ std::string cityList(const ElcGame& g) {
   return s;
 }
 
-// Parses one typed order; the error says what was expected.
-Result<Order> parseOrder(const std::string& verb, std::istringstream& in) {
-  uint32_t a = 0, b = 0, c = 0;
-  std::string word;
-  if (verb == "move") {
-    if (!(in >> a >> b >> c)) return Err("move UNIT X Y");
-    return Order{};  // placeholder replaced by the caller, who knows the grid
-  }
-  if (verb == "vote") {
-    in >> word;
-    if (word != "end" && word != "continue") return Err("vote end | vote continue");
-    return makeOrder(kCastVerdictVote, word == "end" ? 1 : 0);
-  }
-  if (verb == "concede") {
-    in >> word;
-    return makeOrder(kConcede, word == "yes" ? 1 : 0);
-  }
-  uint16_t kind = verb == "build" ? kBuild : verb == "seat" ? kDesignateSeat : verb == "worksite" ? kDesignateWorkSite : 0;
-  if (kind == 0) return Err("unknown command '", verb, "' (type help)");
-  if (!(in >> a)) return Err(verb, " CITY (a city number from `cities`)");
-  return makeOrder(kind, a);
-}
-
 }  // namespace
 
+CommandLine playElcLine() {
+  static Options o;
+  return declare(o);
+}
+
 int runPlayElc(Args args) {
-  if (wantsHelp(args)) {
-    help();
-    return 0;
-  }
-  uint64_t seats = 4, you = 0, seedNum = 1;
-  bool autoPlay = false;
-  std::vector<std::pair<std::string, std::string>> opts;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    uint64_t* target = a == "--seats" ? &seats : a == "--you" ? &you : a == "--seed" ? &seedNum : nullptr;
-    if (target) {
-      if (i + 1 >= args.size() || !wholeNumber(args[i + 1], *target)) return usageError(a + " needs a number", "concord play elc --help");
-      ++i;
-    } else if (a == "--auto") {
-      autoPlay = true;
-    } else if (auto eq = a.find('='); eq != std::string::npos) {
-      opts.emplace_back(a.substr(0, eq), a.substr(eq + 1));
-    } else {
-      return usageError("unknown argument '" + a + "'", "concord play elc --help");
-    }
-  }
-  std::stable_partition(opts.begin(), opts.end(), [](const auto& o) { return o.first == "preset"; });
+  Options o;
+  const CommandLine cl = declare(o);
+  if (auto code = cl.parse(args)) return *code;
+  const uint64_t seats = o.seats, you = o.you, seedNum = o.seedNum;
+  const bool autoPlay = o.autoPlay;
+  auto& opts = o.opts;
+  std::stable_partition(opts.begin(), opts.end(), [](const auto& kv) { return kv.first == "preset"; });
   auto cfg = parseOptions(opts);
-  if (!cfg) return usageError("play elc: " + cfg.message(), "concord play elc --help");
-  if (seats < 2 || seats > 8 || you >= seats) return usageError("--seats is 2..8 and --you a seat below it", "concord play elc --help");
+  if (!cfg) return cl.usage(cfg.message());
+  if (you >= seats) return cl.usage("--you must be a seat below --seats");
   ElcGame g;
   det::Seed seed;
   for (int i = 0; i < 8; ++i) seed.bytes[static_cast<size_t>(i)] = static_cast<uint8_t>(seedNum >> (8 * i));
@@ -175,7 +164,10 @@ int runPlayElc(Args args) {
         if (!(in >> verb)) continue;
         if (verb == "end" || verb == "done") done = true;
         else if (verb == "quit") quit = done = true;
-        else if (verb == "help") help();
+        else if (verb == "help") help(g);
+        else if (verb == "orders") {
+          for (const auto& q : orders[me]) std::printf("  %s\n", g.orderText(me, q).c_str());
+        }
         else if (verb == "watch") std::printf("%s", g.observe(me).text.c_str());
         else if (verb == "chronicle") std::printf("%s", chronicleFor(g, me).c_str());
         else if (verb == "cities") std::printf("%s", cityList(g).c_str());
@@ -196,23 +188,13 @@ int runPlayElc(Args args) {
           orders[me] = bots[me]->choose(g.observe(me), g.legalOrders(me), rng);
           done = true;
         } else {
-          std::istringstream again(line.substr(line.find(verb) + verb.size()));
-          Order o;
-          if (verb == "move") {
-            uint32_t unit = 0;
-            int32_t x = 0, y = 0;
-            if (!(again >> unit >> x >> y) || x < 0 || y < 0 || x >= g.world().grid.width || y >= g.world().grid.height) {
-              std::printf("refused: move UNIT X Y with X, Y on the map\n");
-              continue;
-            }
-            o = makeMove(unit, static_cast<uint32_t>(g.world().grid.at(x, y)));
-          } else {
-            auto p = parseOrder(verb, again);
-            if (!p) { std::printf("refused: %s\n", p.message().c_str()); continue; }
-            o = *p;
+          auto p = g.parseOrder(me, line);  // the module's own text form (Game::parseOrder)
+          if (!p) {
+            std::printf("refused: %s\n", p.message().c_str());
+            continue;
           }
-          if (auto v = g.validate(me, o); !v) std::printf("refused: %s\n", v.message().c_str());
-          else orders[me].push_back(o), std::printf("ok: %s\n", g.describe(me, o).c_str());
+          if (auto v = g.validate(me, *p); !v) std::printf("refused: %s\n", v.message().c_str());
+          else orders[me].push_back(*p), std::printf("ok: %s\n", g.describe(me, *p).c_str());
         }
       }
     }
