@@ -5,6 +5,7 @@
 #include "core/game/registry.h"
 #include "core/testgame/shed.h"
 #include "core/warp/module.h"
+#include "core/web/module.h"
 
 namespace concord {
 
@@ -14,6 +15,7 @@ const std::vector<ModuleEntry>& allModules() {
     m.push_back(elc::moduleEntry());
     m.push_back(shed::moduleEntry());
     m.push_back(warp::moduleEntry());
+    m.push_back(web::moduleEntry());
     std::sort(m.begin(), m.end(), [](const ModuleEntry& a, const ModuleEntry& b) { return a.id < b.id; });
     return m;
   }();
