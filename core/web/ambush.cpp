@@ -41,11 +41,11 @@ void WebGame::ambushFire(uint16_t sys, const std::vector<uint32_t>& here) {
       if (st.owner < emp_.size() && emp_[st.owner].unsupplied) ++need;
       if (t == Ship::Missile && s.kind == Kind::Asteroid) need += kAsteroidMissile;
       need = std::min(need, kMaxToHit);
-      const int roll = static_cast<int>(combat_.below(10)) + 1;
+      const int roll = d10();
       const bool hit = roll >= need;
       uint32_t victim = arrivals.front();
       if (hit && t == Ship::Nova) {
-        victim = arrivals[combat_.below(arrivals.size())];  // §4f: any arriving ship, weighted by count
+        victim = arrivals[pick(arrivals.size())];  // §4f: any arriving ship, weighted by count
       } else if (hit) {
         // Screening among the arrivals of the first owner on this lane (ascending owner).
         uint8_t target = kNobody;
@@ -115,7 +115,7 @@ void WebGame::invade(uint16_t sys, const std::vector<uint8_t>& attackers, const 
       const ShipStats& st = stats(ships_[i].type);
       int need = st.invadeToHit + (a < emp_.size() && emp_[a].unsupplied ? 1 : 0);
       need = std::min(need, kMaxToHit);
-      const int roll = static_cast<int>(combat_.below(10)) + 1;
+      const int roll = d10();
       const bool hit = roll >= need;
       say({Ev::InvadeShot, 2, sys, a, defender, static_cast<uint8_t>(ships_[i].type), static_cast<uint8_t>(roll),
            static_cast<uint8_t>(need), hit ? 1 : 0, static_cast<int32_t>(ships_[i].id)});

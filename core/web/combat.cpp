@@ -153,7 +153,7 @@ Combat::Pending Combat::novaTarget(Side& shooter) {
   Pending p;
   p.nova = true;
   if (total == 0) return p;
-  int k = static_cast<int>(g.combat_.below(static_cast<uint64_t>(total)));
+  int k = static_cast<int>(g.pick(static_cast<uint64_t>(total)));
   for (auto& [t, n] : pool) {
     if (k >= n) {
       k -= n;
@@ -219,12 +219,16 @@ void Combat::fireRound() {
     };
     int enemy = 0;
     for (uint8_t o : a.enemies) enemy += combatShips(sideOf(o));
-    a.penalty = enemy > 2 * combatShips(a);  // strictly more than 2:1
+    const int mine = combatShips(a);
+    a.penalty = mine > 0 && enemy > 2 * mine;  // strictly more than 2:1; platforms alone are never penalised
   }
   std::vector<Pending> pending;
   for (Ship t : kFireOrder) {
     for (auto& a : sides) {
       if (a.enemies.empty()) continue;
+      bool anyTarget = false;  // nothing reachable (e.g. only immune arrivals, §4i): no dice
+      for (uint8_t o : a.enemies) anyTarget |= reachable(sideOf(o), nullptr) != nullptr;
+      if (!anyTarget) continue;
       std::vector<uint32_t> units;  // ship indices; platforms use kPlatform entries
       int platformShots = 0;
       if (t == Ship::DSat) {
@@ -237,7 +241,7 @@ void Combat::fireRound() {
       }
       const int n = need(a, t, false);
       auto shoot = [&](uint32_t shipId) {
-        int roll = static_cast<int>(g.combat_.below(10)) + 1;
+        int roll = g.d10();
         bool isHit = roll >= n;
         uint8_t target = isHit ? pickEnemy(a) : kNobody;
         g.say({Ev::Shot, static_cast<uint8_t>(round), s.id, a.owner, target, static_cast<uint8_t>(t),

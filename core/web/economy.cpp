@@ -197,7 +197,7 @@ void WebGame::unrestCheck() {
 void WebGame::asteroids() {
   for (auto& r : ships_) {
     if (!r.alive() || (r.flags & kMoved) || sys_[r.sys].kind != Kind::Asteroid || r.owner == kPirate) continue;
-    if (static_cast<int>(hazard_.below(100)) < kDebrisPercent) {
+    if (percent() < kDebrisPercent) {
       r.flags |= kDead;
       say({Ev::Debris, 9, r.sys, r.owner, kNobody, static_cast<uint8_t>(r.type), 0, 0, static_cast<int32_t>(r.id), r.load});
     }

@@ -72,6 +72,8 @@ void WebGame::write(det::Writer& w) const {
     w.bytes("knowledge", emp_[e].knowledge);
     w.end();
   }
+  w.bytes("scriptD10", scriptD10_);
+  w.bytes("scriptPct", scriptPct_);
   w.varu("activeLanes", activeLanes_.size());
   for (uint64_t k : activeLanes_) w.u64("lane", k);
   w.varu("events", events_.size());
@@ -164,6 +166,8 @@ Result<void> WebGame::read(det::Reader& r) {
     if (m.knowledge.size() != ns) r.fail("knowledge", "one entry per system");
     g.emp_.push_back(std::move(m));
   }
+  g.scriptD10_ = r.bytes("scriptD10", 100000);
+  g.scriptPct_ = r.bytes("scriptPct", 100000);
   const uint64_t na = r.count("activeLanes", 100000, 8);
   for (uint64_t i = 0; i < na; ++i) g.activeLanes_.push_back(r.u64("lane"));
   const uint64_t nev = r.count("events", 50000000, 10);

@@ -149,6 +149,11 @@ class WebGame final : public Game {
   /// Hops from `from` to every system (BFS over lanes); unreachable = -1.
   std::vector<int32_t> hops(uint16_t from) const;
   bool laneActive(uint8_t e, uint16_t a, uint16_t b) const;
+  /// Scenario dice: d10 results (1..10; a Nova target draw uses (v - 1) mod n) and debris percent rolls
+  /// (0..99), consumed before the seeded streams. Part of the state, so scripted games still hash.
+  void scriptDice(std::vector<uint8_t> d10s, std::vector<uint8_t> percents) {
+    scriptD10_ = std::move(d10s), scriptPct_ = std::move(percents);
+  }
   const StanceRec* stanceAt(uint16_t sys, uint8_t owner) const;
 
  private:
@@ -185,6 +190,10 @@ class WebGame final : public Game {
   void vanquish(uint8_t e, uint8_t by);
   void refreshKnowledge();
   void compactShips();
+  // Dice (combat stream: d10s and Nova targets; hazard stream: debris).
+  int d10();
+  uint64_t pick(uint64_t n);
+  int percent();
   // Shared helpers.
   StanceRec& stanceRef(uint16_t sys, uint8_t owner);
   void say(Event e) { events_.push_back(e); }
@@ -205,7 +214,7 @@ class WebGame final : public Game {
   bool over_ = false;
   std::vector<uint8_t> winners_;  // ascending empire ids
   std::string victoryKind_;
-  std::vector<Order> noOrders_;
+  std::vector<uint8_t> scriptD10_, scriptPct_;  // consumed from the front
 };
 
 /// Owner bit in an Attack target mask (empires, independents, pirates).

@@ -6,6 +6,27 @@
 
 namespace concord::web {
 
+int WebGame::d10() {
+  if (scriptD10_.empty()) return static_cast<int>(combat_.below(10)) + 1;
+  int v = scriptD10_.front();
+  scriptD10_.erase(scriptD10_.begin());
+  return v;
+}
+
+uint64_t WebGame::pick(uint64_t n) {
+  if (scriptD10_.empty()) return combat_.below(n);
+  uint64_t v = scriptD10_.front();
+  scriptD10_.erase(scriptD10_.begin());
+  return (v + n - 1) % n;
+}
+
+int WebGame::percent() {
+  if (scriptPct_.empty()) return static_cast<int>(hazard_.below(100));
+  int v = scriptPct_.front();
+  scriptPct_.erase(scriptPct_.begin());
+  return v;
+}
+
 std::vector<std::vector<uint32_t>> WebGame::bySystem() const {
   std::vector<std::vector<uint32_t>> b(sys_.size());
   for (uint32_t i = 0; i < ships_.size(); ++i)
@@ -137,7 +158,7 @@ void WebGame::movement() {
       gone(Ev::Probe);
       continue;
     }
-    if (s.kind == Kind::Asteroid && r.owner != kPirate && static_cast<int>(hazard_.below(100)) < kDebrisPercent)
+    if (s.kind == Kind::Asteroid && r.owner != kPirate && percent() < kDebrisPercent)
       gone(Ev::Debris);
   }
 }

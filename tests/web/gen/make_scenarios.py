@@ -1,0 +1,219 @@
+#!/usr/bin/env python3
+"""Writes tests/web/scenarios/*.json (W.E.B. scenario tests; format: docs/web-scenarios.md).
+Each scenario cites the rule it checks. Re-run after editing: python3 tests/web/gen/make_scenarios.py"""
+import json, os
+
+OUT = os.path.join(os.path.dirname(__file__), "..", "scenarios")
+HOME0 = {"owner": 0, "home": 0, "quality": "B", "name": "Home0", "crystals": 10}
+HOME1 = {"owner": 1, "home": 1, "quality": "B", "name": "Home1", "crystals": 10}
+
+def galaxy(site=None, extra=()):
+    """Homes 0 and 1 both touch system 2 (the site); extra systems hang off the site."""
+    site = dict(site or {"kind": "dead"})
+    n = 3 + len(extra)
+    site["lanes"] = [0, 1] + list(range(3, n))
+    s = [dict(HOME0, lanes=[2]), dict(HOME1, lanes=[2]), site]
+    for e in extra:
+        s.append(dict(e, lanes=[2] + e.get("more", [])))
+        s[-1].pop("more", None)
+    return s
+
+def write(name, rule, body):
+    body = dict(body)
+    body["rule"] = rule
+    body.setdefault("empires", 2)
+    with open(os.path.join(OUT, name + ".json"), "w") as f:
+        json.dump(body, f, indent=1)
+        f.write("\n")
+
+def ships(owner, at, **kinds):
+    out = []
+    for t, n in kinds.items():
+        cargo = None
+        if t.startswith("Fr_"):
+            t, cargo = "Fr", t[3:]
+        d = {"owner": owner, "at": at, "type": t, "count": n}
+        if cargo:
+            d["cargo"] = cargo
+            d["load"] = 3 if cargo == "minerals" else 1
+        out.append(d)
+    return out
+
+ATK01 = [{"owner": 0, "at": 2, "attack": [1]}]
+
+def shot(**k):
+    d = {"kind": "shot"}
+    d.update(k)
+    return d
+
+def count(kind, n, **match):
+    return {kind if not match else kind + ":" + ",".join(f"{a}={b}" for a, b in match.items()):
+            ({"match": dict({"kind": kind}, **match), "n": n} if match else n)}
+
+def merge(*ds):
+    out = {}
+    for d in ds:
+        out.update(d)
+    return out
+
+# --- §4d fire order and §4e screening -------------------------------------------------------------
+write("fire_order_missiles_strike_first", "§4d Missile Ships fire first; hits land at once, so the Destroyer never fires", {
+    "systems": galaxy(), "ships": ships(0, 2, Mi=2) + ships(1, 2, DD=1), "stances": ATK01, "dice": [5, 5],
+    "expect": {"events": [shot(owner=0, ship="Mi", roll=5, need=5, hit=True), shot(owner=0, ship="Mi", hit=True),
+                          {"kind": "destroyed", "owner": 1, "ship": "DD", "round": 1}],
+               "count": count("shot", 2), "ships": [{"owner": 1, "type": "DD", "count": 0}]}})
+write("fire_step_is_simultaneous", "§4d decision: one fire step (here Missile vs Missile) is simultaneous", {
+    "systems": galaxy(), "ships": ships(0, 2, Mi=1) + ships(1, 2, Mi=1), "stances": ATK01, "dice": [5, 5],
+    "expect": {"count": count("destroyed", 2), "ships": [{"type": "Mi", "count": 0}]}})
+write("screening_destroyers_absorb_first", "§4e screening: Destroyers take the hits before Cruisers and Freighters", {
+    "systems": galaxy(), "ships": ships(0, 2, CR=2) + ships(1, 2, CR=1, DD=1, Fr=1), "stances": ATK01,
+    "dice": [5, 5, 1, 1, 1, 1, 1, 1, 1],
+    "expect": {"ships": [{"owner": 1, "type": "DD", "count": 0}, {"owner": 1, "type": "CR", "count": 1},
+                         {"owner": 1, "type": "Fr", "count": 1}]}})
+write("screening_missile_before_cruiser", "§4e decision: Missile Ships screen the Cruisers", {
+    "systems": galaxy(), "ships": ships(0, 2, CR=1) + ships(1, 2, Mi=1, CR=1, Fr=1), "stances": ATK01,
+    "dice": [1, 5, 1, 1, 1, 1, 1, 1],
+    "expect": {"ships": [{"owner": 1, "type": "Mi", "count": 0}, {"owner": 1, "type": "CR", "count": 1}]}})
+write("screening_freighters_last", "§4e Freighters sit behind every other ship: they die after the Destroyer", {
+    "systems": galaxy(), "ships": ships(0, 2, CR=3) + ships(1, 2, DD=1, Fr=1), "stances": ATK01, "dice": [5, 5, 5],
+    "expect": {"events": [{"kind": "destroyed", "owner": 1, "ship": "DD"}, {"kind": "destroyed", "owner": 1, "ship": "Fr"}],
+               "count": count("shot", 3)}})
+write("hits_apply_one_at_a_time_hp", "§4e each hit takes 1 HP: a Cruiser (3 HP) survives two hits", {
+    "systems": galaxy(), "ships": ships(0, 2, DD=2) + ships(1, 2, CR=1), "stances": ATK01,
+    "dice": [1, 6, 6, 1, 1, 1],
+    "expect": {"ships": [{"owner": 1, "type": "CR", "count": 1}], "count": count("destroyed", 0)}})
+# --- §4j platforms ---------------------------------------------------------------------------------
+home1_sb = dict(HOME1, lanes=[2], starbase=True)
+write("starbase_fires_twice", "§4j Starbase: 2 shots at 3+, firing before Cruisers and Destroyers", {
+    "systems": [dict(HOME0, lanes=[2, 1]), dict(home1_sb, lanes=[2, 0]), {"kind": "dead", "lanes": [0, 1]}],
+    "ships": ships(0, 1, DD=1), "stances": [{"owner": 0, "at": 1, "attack": [1]}], "dice": [3, 3],
+    "expect": {"events": [shot(owner=1, ship="SB", roll=3, need=3, hit=True), shot(owner=1, ship="SB", hit=True),
+                          {"kind": "destroyed", "owner": 0, "ship": "DD"}], "count": count("shot", 2)}})
+write("starbase_repairs_one_per_turn", "§4j damage persists; repair crews mend 1 HP at the start of each turn", {
+    "systems": [HOME0 | {"lanes": [2]}, dict(HOME1, lanes=[2], starbase=True, starbaseDamage=3), {"kind": "dead", "lanes": [0, 1]}],
+    "expect": {"systems": {"1": {"starbaseDamage": 2}}, "count": count("repaired", 1)}})
+write("starbase_damage_persists", "§4j hull damage carries across rounds and turns; defences defer invasion", {
+    "systems": [dict(HOME0, lanes=[2, 1]), dict(home1_sb, lanes=[2, 0]), {"kind": "dead", "lanes": [0, 1]}],
+    "ships": ships(0, 1, CR=2), "stances": [{"owner": 0, "at": 1, "attack": [1]}], "dice": [1, 1, 5, 5, 1, 1, 1, 1],
+    "expect": {"systems": {"1": {"starbaseDamage": 2, "starbase": True, "owner": 1}}, "count": count("invasion-deferred", 1)}})
+write("nova_kills_starbase", "§4f a Nova hit destroys even a 10-HP Starbase; then nothing defends: invasion (§4k)", {
+    "systems": [dict(HOME0, lanes=[2, 1]), dict(home1_sb, lanes=[2, 0]), {"kind": "dead", "lanes": [0, 1]}],
+    "ships": ships(0, 1, N=1), "stances": [{"owner": 0, "at": 1, "attack": [1]}], "dice": [1, 1, 8, 1, 1],
+    "expect": {"events": [shot(owner=0, ship="N", roll=8, need=8, hit=True), {"kind": "destroyed", "owner": 1, "ship": "SB"},
+                          {"kind": "invade-shot", "owner": 0, "ship": "N", "roll": 1, "hit": False}],
+               "systems": {"1": {"starbase": False}}}})
+write("platforms_cannot_initiate", "§4j a Starbase cannot start a fight with a Conditional fleet", {
+    "systems": [dict(HOME0, lanes=[2, 1]), dict(home1_sb, lanes=[2, 0]), {"kind": "dead", "lanes": [0, 1]}],
+    "ships": ships(0, 1, CR=2), "expect": {"count": count("shot", 0)}})
+c_owned1 = {"kind": "star", "quality": "C", "owner": 1, "dsats": 2}
+write("dsats_need_owner_fleet", "§4j D-Sats fire only with the owner's fleet present; they still defer invasion (§4k)", {
+    "systems": galaxy(c_owned1), "ships": ships(0, 2, CR=2), "stances": ATK01, "dice": [5, 5, 1, 1],
+    "expect": {"systems": {"2": {"dsats": 2, "owner": 1}}, "count": merge(count("shot", 4), count("invasion-deferred", 1)),
+               "events": [shot(owner=0, ship="CR", hit=True)]}})
+write("dsats_fire_with_owner_fleet", "§4j with a fleet present the D-Sats fire at 5+ after Destroyers", {
+    "systems": galaxy(c_owned1), "ships": ships(0, 2, DD=1) + ships(1, 2, Fr=1), "stances": ATK01, "dice": [1, 5, 5, 1],
+    "expect": {"events": [shot(owner=0, ship="DD"), shot(owner=1, ship="DS", hit=True), shot(owner=1, ship="DS", hit=True),
+                          {"kind": "destroyed", "owner": 0, "ship": "DD"}]}})
+write("conditional_fleets_coexist", "§4a two Conditional fleets share a system peacefully", {
+    "systems": galaxy(), "ships": ships(0, 2, CR=2) + ships(1, 2, CR=2), "expect": {"count": count("shot", 0)}})
+# --- §4g outnumber ---------------------------------------------------------------------------------
+write("outnumber_exactly_two_to_one", "§4g exactly 2:1 does not trigger the penalty", {
+    "systems": galaxy(), "ships": ships(0, 2, DD=2) + ships(1, 2, DD=4), "stances": ATK01, "dice": [1] * 12,
+    "expect": {"count": merge(count("shot", 4, owner=0, need=6), count("shot", 0, owner=0, need=7))}})
+write("outnumber_over_two_to_one", "§4g strictly more than 2:1: +1 to hit for the outnumbered side only", {
+    "systems": galaxy(), "ships": ships(0, 2, DD=2) + ships(1, 2, DD=5), "stances": ATK01, "dice": [1] * 14,
+    "expect": {"count": merge(count("shot", 4, owner=0, need=7), count("shot", 10, owner=1, need=6))}})
+write("outnumber_ignores_platforms_and_freighters", "§4g Freighters, D-Sats and Starbases are not counted", {
+    "systems": galaxy(), "ships": ships(0, 2, DD=1, Fr=5) + ships(1, 2, DD=2, Fr=3), "stances": ATK01,
+    "dice": [1] * 30, "expect": {"count": count("shot", 2, owner=0, ship="DD", need=6)}})
+write("outnumber_spares_platform_only_side", "§4g decision: a side with no counted ships (only a Starbase) takes no penalty", {
+    "systems": [dict(HOME0, lanes=[2, 1]), dict(home1_sb, lanes=[2, 0]), {"kind": "dead", "lanes": [0, 1]}],
+    "ships": ships(0, 1, DD=3), "stances": [{"owner": 0, "at": 1, "attack": [1]}], "dice": [1] * 10,
+    "expect": {"events": [shot(owner=1, ship="SB", need=3)]}})
+# --- §1e nebula, §1f ion nebula, §1d asteroid -----------------------------------------------------------
+write("nebula_pooled_fire", "§1e nebula: +1 to hit and simultaneous fire: the doomed Destroyer still fires", {
+    "systems": galaxy({"kind": "nebula"}), "ships": ships(0, 2, Mi=2) + ships(1, 2, DD=1), "stances": ATK01,
+    "dice": [6, 6, 7],
+    "expect": {"events": [shot(owner=0, ship="Mi", need=6, hit=True), shot(owner=0, ship="Mi", hit=True),
+                          shot(owner=1, ship="DD", need=7, hit=True)],
+               "ships": [{"owner": 1, "type": "DD", "count": 0}, {"owner": 0, "type": "Mi", "count": 1}]}})
+write("ion_nebula_one_hp", "§1f every ship has 1 HP: one hit destroys a Cruiser", {
+    "systems": galaxy({"kind": "ion-nebula"}), "ships": ships(0, 2, CR=1) + ships(1, 2, CR=1), "stances": ATK01,
+    "dice": [6, 1], "expect": {"ships": [{"owner": 1, "type": "CR", "count": 0}, {"owner": 0, "type": "CR", "count": 1}]}})
+write("asteroid_missiles_need_ten", "§1d Missile Ships need 10 in an asteroid field", {
+    "systems": galaxy({"kind": "asteroid"}), "ships": ships(0, 2, Mi=1) + ships(1, 2, DD=1), "stances": ATK01,
+    "dice": [9, 1, 9, 1], "debris": [50, 50],
+    "expect": {"events": [shot(owner=0, ship="Mi", roll=9, need=10, hit=False)], "ships": [{"owner": 1, "type": "DD", "count": 1}]}})
+write("asteroid_arrival_debris", "§1d/§3e arriving ships risk a 5% debris strike (roll < 5)", {
+    "systems": galaxy({"kind": "asteroid"}), "ships": ships(0, 0, CR=1, DD=1),
+    "orders": [{"empire": 0, "move": {"from": 0, "to": 2, "CR": 1, "DD": 1}}], "debris": [3, 50],
+    "expect": {"ships": [{"owner": 0, "at": 2, "type": "CR", "count": 0}, {"owner": 0, "at": 2, "type": "DD", "count": 1}],
+               "count": count("debris", 1)}})
+write("asteroid_stationary_debris_then_mining", "§1d stationary ships roll debris; surviving Freighters mine +1", {
+    "systems": galaxy({"kind": "asteroid"}), "ships": ships(0, 2, Fr=2), "debris": [2, 50],
+    "expect": {"ships": [{"owner": 0, "at": 2, "type": "Fr", "cargo": "minerals", "load": 1, "count": 1},
+                         {"owner": 0, "at": 2, "type": "Fr", "count": 1}]}})
+write("asteroid_full_freighter_does_not_mine", "§1d a full hold (3 minerals) mines nothing", {
+    "systems": galaxy({"kind": "asteroid"}), "ships": ships(0, 2, Fr_minerals=1), "debris": [50],
+    "expect": {"count": count("mined", 0, sys=2), "ships": [{"owner": 0, "type": "Fr", "load": 3, "count": 1}]}})
+write("pirates_immune_to_debris", "§1d/§5e pirate ships never roll debris", {
+    "systems": galaxy({"kind": "asteroid"}), "ships": ships("pirate", 2, DD=2),
+    "expect": {"count": count("debris", 0), "ships": [{"owner": "pirate", "type": "DD", "count": 2}]}})
+write("black_hole_destroys_fleet", "§1g/§3f a fleet that enters the black hole is lost, cargo and all", {
+    "systems": galaxy({"kind": "black-hole"}), "ships": ships(0, 0, CR=1, DD=2, Fr_minerals=1),
+    "orders": [{"empire": 0, "move": {"from": 0, "to": 2, "CR": 1, "DD": 2, "FrMinerals": 1}}],
+    "expect": {"count": count("black-hole", 4), "ships": [{"owner": 0, "at": 2, "count": 0}]}})
+# --- §4h withdrawal, §4i arrival immunity, §4a ambush, §3b probes -----------------------------------
+write("withdrawal_overflow", "§4h once the staying ships are gone, overflow hits the departing ships", {
+    "systems": galaxy(), "ships": ships(0, 2, CR=4) + ships(1, 2, DD=1) + ships(1, 2, CR=1, DD=2),
+    "stances": ATK01, "orders": [{"empire": 1, "move": {"from": 2, "to": 1, "CR": 1, "DD": 2}}], "dice": [5, 5, 5, 5],
+    "expect": {"ships": [{"owner": 1, "at": 1, "type": "CR", "count": 1}, {"owner": 1, "at": 1, "type": "DD", "count": 1},
+                         {"owner": 1, "at": 2, "count": 0}], "count": count("shot", 4)}})
+write("withdrawal_escape", "§4h while staying ships survive, the departing ships escape unharmed", {
+    "systems": galaxy(), "ships": ships(0, 2, CR=2) + ships(1, 2, CR=1) + ships(1, 2, CR=1, DD=2),
+    "stances": ATK01, "orders": [{"empire": 1, "move": {"from": 2, "to": 1, "CR": 1, "DD": 2}}],
+    "dice": [5, 5, 1, 1, 1, 1],
+    "expect": {"ships": [{"owner": 1, "at": 1, "type": "CR", "count": 1}, {"owner": 1, "at": 1, "type": "DD", "count": 2},
+                         {"owner": 1, "at": 2, "type": "CR", "count": 1}]}})
+write("moving_ships_do_not_fire", "§4h ships ordered to move do not fire in round 1", {
+    "systems": galaxy(), "ships": ships(0, 2, DD=1) + ships(1, 2, CR=1, DD=1), "stances": ATK01 + [{"owner": 1, "at": 2, "attack": [0]}],
+    "orders": [{"empire": 1, "move": {"from": 2, "to": 1, "CR": 1, "DD": 1}}], "dice": [1],
+    "expect": {"count": merge(count("shot", 1), count("shot", 0, owner=1))}})
+write("arrival_immunity", "§4i arrivals cannot be targeted by normal fire in round 2 and do not fire", {
+    "systems": galaxy(), "ships": ships(0, 2, CR=2) + ships(1, 1, CR=1, DD=1), "stances": ATK01,
+    "orders": [{"empire": 1, "move": {"from": 1, "to": 2, "CR": 1, "DD": 1}}],
+    "expect": {"count": count("shot", 0), "ships": [{"owner": 1, "at": 2, "count": 2}]}})
+write("ambush_hits_arrivals", "§4a/§4i ambush fire (+1 to hit) is the only fire that reaches arriving ships", {
+    "systems": galaxy(), "ships": ships(0, 2, DD=2) + ships(1, 1, CR=1, DD=1),
+    "stances": [{"owner": 0, "at": 2, "ambush": [1]}],
+    "orders": [{"empire": 1, "move": {"from": 1, "to": 2, "CR": 1, "DD": 1}}], "dice": [7, 7],
+    "expect": {"events": [shot(round=3, owner=0, ship="DD", need=7, hit=True), shot(round=3, owner=0, hit=True),
+                          {"kind": "destroyed", "owner": 1, "ship": "DD", "round": 3}],
+               "ships": [{"owner": 1, "at": 2, "type": "CR", "count": 1}, {"owner": 1, "at": 2, "type": "DD", "count": 0}]}})
+write("ambush_split_across_lanes", "§4a firepower splits evenly over watched lanes; the empty lane's share is lost", {
+    "systems": galaxy(extra=[{"kind": "dead"}]), "ships": ships(0, 2, DD=2) + ships(1, 1, CR=1),
+    "stances": [{"owner": 0, "at": 2, "ambush": [1, 3]}],
+    "orders": [{"empire": 1, "move": {"from": 1, "to": 2, "CR": 1}}], "dice": [7],
+    "expect": {"count": count("shot", 1, round=3)}})
+write("ambush_only_watched_lane", "§4a arrivals from an unwatched lane are not ambushed", {
+    "systems": galaxy(extra=[{"kind": "dead"}]), "ships": ships(0, 2, DD=2) + ships(1, 1, CR=1),
+    "stances": [{"owner": 0, "at": 2, "ambush": [3]}],
+    "orders": [{"empire": 1, "move": {"from": 1, "to": 2, "CR": 1}}], "expect": {"count": count("shot", 0)}})
+write("ambush_refused_in_nebula", "§1e no ambush in a nebula", {
+    "systems": galaxy({"kind": "nebula"}), "ships": ships(0, 2, DD=2),
+    "orders": [{"empire": 0, "stance": {"at": 2, "ambush": [1]}}],
+    "expect": {"rejected": [{"empire": 0, "index": 0, "reason": "nebula"}]}})
+write("ambush_freighters_do_not_fire", "§4a Freighters, D-Sats and Starbases never fire in an ambush", {
+    "systems": galaxy(), "ships": ships(0, 2, DD=1, Fr=3) + ships(1, 1, CR=1),
+    "stances": [{"owner": 0, "at": 2, "ambush": [1]}],
+    "orders": [{"empire": 1, "move": {"from": 1, "to": 2, "CR": 1}}], "dice": [1],
+    "expect": {"count": count("shot", 1)}})
+write("probe_not_ambushed", "§3b a lone Destroyer probes: it reports, burns out, and is not ambushed", {
+    "systems": galaxy(), "ships": ships(0, 2, DD=2) + ships(1, 1, DD=1),
+    "stances": [{"owner": 0, "at": 2, "ambush": [1]}],
+    "orders": [{"empire": 1, "move": {"from": 1, "to": 2, "DD": 1}}],
+    "expect": {"count": merge(count("shot", 0), count("probe", 1)), "ships": [{"owner": 1, "count": 0}]}})
+write("destroyer_with_cruiser_is_no_probe", "§3b with a Cruiser in the move a Destroyer travels normally", {
+    "systems": galaxy(), "ships": ships(1, 1, CR=1, DD=1),
+    "orders": [{"empire": 1, "move": {"from": 1, "to": 2, "CR": 1, "DD": 1}}],
+    "expect": {"count": count("probe", 0), "ships": [{"owner": 1, "at": 2, "count": 2}]}})
