@@ -67,7 +67,8 @@ void WebGame::ambushFire(uint16_t sys, const std::vector<uint32_t>& here) {
       const bool dies = t == Ship::Nova || s.kind == Kind::IonNebula || ++v.damage >= stats(v.type).hp;
       if (dies) {
         v.flags |= kDead;
-        say({Ev::Destroyed, 3, sys, v.owner, st.owner, static_cast<uint8_t>(v.type), 0, 0, static_cast<int32_t>(v.id), v.load});
+        say({Ev::Destroyed, 3, sys, v.owner, st.owner, static_cast<uint8_t>(v.type), static_cast<uint8_t>(v.cargo), 0,
+             static_cast<int32_t>(v.id), v.load});
       }
     }
   }

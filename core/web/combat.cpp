@@ -95,7 +95,8 @@ int Combat::need(const Side& side, Ship t, bool ambush) const {
 void Combat::kill(uint32_t i, uint8_t by) {
   ShipRec& r = g.ships_[i];
   r.flags |= kDead;
-  g.say({Ev::Destroyed, static_cast<uint8_t>(round), s.id, r.owner, by, static_cast<uint8_t>(r.type), 0, 0,
+  g.say({Ev::Destroyed, static_cast<uint8_t>(round), s.id, r.owner, by, static_cast<uint8_t>(r.type),
+         static_cast<uint8_t>(r.cargo), 0,
          static_cast<int32_t>(r.id), r.load});
 }
 

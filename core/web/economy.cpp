@@ -180,7 +180,7 @@ void WebGame::growth() {
     const int32_t g = s.unrest ? 100 : std::max(100, kQuality[s.quality].growth);  // §6d, §6e
     const int32_t before = s.pop;
     s.pop = std::min(s.pop + g, s.popLimit * kPop);
-    if (s.pop != before && s.owner < emp_.size()) say({Ev::Grew, 0, s.id, s.owner, kNobody, 0, 0, 0, s.pop - before, s.pop});
+    if (s.pop != before) say({Ev::Grew, 0, s.id, s.owner, kNobody, 0, 0, 0, s.pop - before, s.pop});
   }
 }
 
@@ -199,7 +199,8 @@ void WebGame::asteroids() {
     if (!r.alive() || (r.flags & kMoved) || sys_[r.sys].kind != Kind::Asteroid || r.owner == kPirate) continue;
     if (percent() < kDebrisPercent) {
       r.flags |= kDead;
-      say({Ev::Debris, 9, r.sys, r.owner, kNobody, static_cast<uint8_t>(r.type), 0, 0, static_cast<int32_t>(r.id), r.load});
+      say({Ev::Debris, 9, r.sys, r.owner, kNobody, static_cast<uint8_t>(r.type), static_cast<uint8_t>(r.cargo), 0,
+           static_cast<int32_t>(r.id), r.load});
     }
   }
   for (auto& r : ships_) {

@@ -18,6 +18,7 @@ Result<void> WebGame::setup(std::span<const uint8_t> config, const det::Seed& se
   auto galaxy = det::Rng::stream(seed, "galaxy");
   generate(galaxy, galaxySize(cfg_, seats), seats);
   refreshKnowledge();
+  snapshotLanes();
   return Ok();
 }
 
@@ -66,6 +67,7 @@ Result<void> WebGame::loadPosition(const Position& p, const det::Seed& seed) {
     g.stanceRef(st.sys, st.owner) = st;
   }
   g.refreshKnowledge();
+  g.snapshotLanes();
   *this = std::move(g);
   return Ok();
 }

@@ -95,7 +95,7 @@ struct Event {
   uint8_t owner = kNobody;
   uint8_t other = kNobody;
   uint8_t ship = 0;  // Ship type or Item
-  uint8_t roll = 0;
+  uint8_t roll = 0;  // the d10; for a lost ship (Destroyed, BlackHole, Debris, Probe): its Cargo
   uint8_t need = 0;
   int32_t a = 0, b = 0;
   friend bool operator==(const Event&, const Event&) = default;

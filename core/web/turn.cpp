@@ -147,7 +147,8 @@ void WebGame::movement() {
     System& s = sys_[r.sys];
     auto gone = [&](Ev why) {
       r.flags |= kDead;
-      say({why, 0, r.sys, r.owner, kNobody, static_cast<uint8_t>(r.type), 0, 0, static_cast<int32_t>(r.id), r.load});
+      say({why, 0, r.sys, r.owner, kNobody, static_cast<uint8_t>(r.type), static_cast<uint8_t>(r.cargo), 0,
+           static_cast<int32_t>(r.id), r.load});
     };
     if (s.kind == Kind::BlackHole) {
       gone(Ev::BlackHole);
@@ -214,13 +215,12 @@ std::vector<Rejection> WebGame::apply(const TurnInput& input) {
       items.push_back({static_cast<uint8_t>(so.seat), i, *d});
     }
   }
-  // Turn start: Starbase repair (§4j) and the active-lane snapshot (§3h).
+  // Turn start: Starbase repair (§4j). Active lanes (§3h) were snapshotted when the last turn ended.
   for (auto& s : sys_)
     if (s.starbase && s.starbaseDamage > 0) {
       --s.starbaseDamage;
       say({Ev::Repaired, 0, s.id, s.owner, kNobody, static_cast<uint8_t>(Ship::Starbase), 0, 0, s.starbaseDamage, 0});
     }
-  snapshotLanes();
   auto reject = [&](const Queued& it, const Result<void>& r) {
     if (!r) rejected.push_back({it.seat, it.index, r.message()});
   };
@@ -264,6 +264,7 @@ std::vector<Rejection> WebGame::apply(const TurnInput& input) {
   ownershipAndVictory();
   compactShips();
   refreshKnowledge();
+  snapshotLanes();  // §3h the lanes of the next turn's start (also what validate() sees)
   ++turn_;
   return rejected;
 }

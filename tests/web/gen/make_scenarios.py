@@ -217,3 +217,94 @@ write("destroyer_with_cruiser_is_no_probe", "§3b with a Cruiser in the move a D
     "systems": galaxy(), "ships": ships(1, 1, CR=1, DD=1),
     "orders": [{"empire": 1, "move": {"from": 1, "to": 2, "CR": 1, "DD": 1}}],
     "expect": {"count": count("probe", 0), "ships": [{"owner": 1, "at": 2, "count": 2}]}})
+# --- §4k invasion and §7a ratings ---------------------------------------------------------------------
+indie_e = {"kind": "star", "quality": "E", "owner": "independent", "pd": 1, "pop": 2}
+ATKI = [{"owner": 0, "at": 2, "attack": ["independent"]}]
+write("invasion_same_turn_when_defenders_fall", "§4k defenders gone before round 2: invasion; Freighter hit deals 2 (§7a)", {
+    "systems": galaxy(indie_e), "ships": ships(0, 2, CR=2, Fr=1) + ships("independent", 2, DD=1), "stances": ATKI,
+    "dice": [5, 5, 1, 1, 5],
+    "expect": {"events": [{"kind": "invade-shot", "ship": "Fr", "hit": True}, {"kind": "pd-destroyed", "owner": 0},
+                          {"kind": "conquest", "owner": 0, "other": "independent"}],
+               "systems": {"2": {"owner": 0, "pd": 1, "unrest": True}}}})
+write("invasion_deferred", "§4k defenders able to fire at the start of round 2 defer the invasion to next turn", {
+    "systems": galaxy(indie_e), "ships": ships(0, 2, CR=3, Fr=1) + ships("independent", 2, CR=1), "stances": ATKI,
+    "dice": [1, 1, 1, 1, 1, 5, 5, 5, 1],
+    "expect": {"count": merge(count("invasion-deferred", 1), count("invade-shot", 0)),
+               "systems": {"2": {"owner": "independent"}}, "ships": [{"owner": "independent", "count": 0}]}})
+write("invasion_next_turn_after_deferral", "§4k the deferred invasion happens the following turn", {
+    "systems": galaxy(indie_e), "ships": ships(0, 2, CR=3, Fr=1) + ships("independent", 2, CR=1), "stances": ATKI,
+    "dice": [1, 1, 1, 1, 1, 5, 5, 5, 1, 1, 1, 1, 5], "thenTurns": 1,
+    "expect": {"systems": {"2": {"owner": 0}}, "count": count("conquest", 1)}})
+write("invasion_cruiser_two_hits_per_pd", "§4k/§7a Cruisers deal 1 per hit: one hit leaves the PD unit standing", {
+    "systems": galaxy(indie_e), "ships": ships(0, 2, CR=1), "stances": ATKI, "dice": [5],
+    "expect": {"systems": {"2": {"owner": "independent", "pd": 1, "pdDamage": 1}}}})
+write("invasion_missile_collateral", "§7a rating C: a missed warhead kills population (decision: 1 per miss)", {
+    "systems": galaxy(indie_e), "ships": ships(0, 2, Mi=1), "stances": ATKI, "dice": [4],
+    "expect": {"events": [{"kind": "invade-shot", "ship": "Mi", "need": 9, "hit": False}, {"kind": "collateral", "b": 1000}],
+               "systems": {"2": {"popMilli": 1100}}}})
+write("invasion_destroyer_natural_one", "§7a rating B (8+): a natural 1 wrecks industry (decision)", {
+    "systems": galaxy(indie_e), "ships": ships(0, 2, DD=1), "stances": ATKI, "dice": [1],
+    "expect": {"events": [{"kind": "invade-shot", "ship": "DD", "need": 8}, {"kind": "collateral", "a": 1}],
+               "systems": {"2": {"industry": 0}}}})
+write("invasion_needs_attack_stance", "§4k only an Attack stance on the owner invades", {
+    "systems": galaxy(indie_e), "ships": ships(0, 2, CR=2), "expect": {"count": count("invade-shot", 0)}})
+write("arrivals_do_not_invade", "§4k/§4i ships that just arrived do not fire, so they do not invade", {
+    "systems": galaxy(indie_e), "ships": ships(0, 0, CR=2), "stances": [],
+    "orders": [{"empire": 0, "move": {"from": 0, "to": 2, "CR": 2}}, {"empire": 0, "stance": {"at": 0, "attack": ["independent"]}}],
+    "expect": {"count": count("invade-shot", 0), "systems": {"2": {"owner": "independent"}}}})
+# --- §6 economy ---------------------------------------------------------------------------------------
+write("production_bp_is_the_minimum", "§6a worked example: 5 population, 3 industry, 10 minerals make 3 BP", {
+    "systems": galaxy() [:0] + [dict(HOME0, lanes=[2], pop=5, industry=3, minerals=10), dict(HOME1, lanes=[2]), {"kind": "dead", "lanes": [0, 1]}],
+    "orders": [{"empire": 0, "build": {"at": 0, "item": "destroyer", "count": 5}}],
+    "expect": {"events": [{"kind": "build-refused", "owner": 0, "item": "destroyer", "a": 3, "b": 5}],
+               "ships": [{"owner": 0, "type": "DD", "count": 3}], "systems": {"0": {"minerals": 9}}}})
+write("mining_uses_idle_population", "§6c miners = population - BP spent, capped by minerals per turn", {
+    "systems": [dict(HOME0, lanes=[2], pop=5, industry=8, minerals=0, mineralsPerTurn=3), dict(HOME1, lanes=[2]), {"kind": "dead", "lanes": [0, 1]}],
+    "expect": {"systems": {"0": {"minerals": 3}}}})
+write("growth_by_quality", "§6d class B grows 0.4 per turn (decision), capped at the limit", {
+    "systems": [dict(HOME0, lanes=[2], pop=5), dict(HOME1, lanes=[2], popMilli=14900), {"kind": "dead", "lanes": [0, 1]}],
+    "expect": {"systems": {"0": {"popMilli": 5400}, "1": {"popMilli": 15000}}}})
+write("unrest_slows_growth_and_halves_industry", "§6e unrest: industry halved, growth 0.1", {
+    "systems": galaxy({"kind": "star", "quality": "C", "owner": 0, "unrest": True, "pop": 9, "industry": 4, "minerals": 10, "pd": 0}),
+    "orders": [{"empire": 0, "build": {"at": 2, "item": "destroyer", "count": 4}}],
+    "expect": {"ships": [{"owner": 0, "at": 2, "type": "DD", "count": 2}], "systems": {"2": {"popMilli": 9100, "unrest": True}}}})
+write("unrest_clears_with_pd", "§6e unrest clears once PD keeps up with population (pop <= 2 PD + 2)", {
+    "systems": galaxy({"kind": "star", "quality": "C", "owner": 0, "unrest": True, "pop": 5, "pd": 3}),
+    "expect": {"systems": {"2": {"unrest": False}}, "count": count("unrest", 1)}})
+write("population_assimilation", "§3d colonists unloaded this turn do not work: BP limited by the old population", {
+    "systems": [dict(HOME0, lanes=[2], pop=2, industry=5, minerals=10), dict(HOME1, lanes=[2]), {"kind": "dead", "lanes": [0, 1]}],
+    "ships": ships(0, 0, Fr_population=1),
+    "orders": [{"empire": 0, "unload": {"at": 0, "cargo": "population", "amount": 1}},
+               {"empire": 0, "build": {"at": 0, "item": "destroyer", "count": 5}}],
+    "expect": {"ships": [{"owner": 0, "type": "DD", "count": 2}], "systems": {"0": {"popMilli": 3400}}}})
+write("production_disrupted", "§6f an attacking enemy over an undefended system stops production", {
+    "systems": galaxy({"kind": "star", "quality": "C", "owner": 0, "minerals": 10}),
+    "ships": ships(1, 2, CR=1), "stances": [{"owner": 1, "at": 2, "attack": [0]}],
+    "orders": [{"empire": 0, "build": {"at": 2, "item": "pd", "count": 1}}],
+    "expect": {"count": count("disrupted", 1), "events": [{"kind": "build-refused", "a": 0}]}})
+write("supply_failure", "§6g all or nothing: 1 crystal cannot pay a cost of 2; nothing is spent; +1 to hit", {
+    "systems": [dict(HOME0, lanes=[2], crystals=1), dict(HOME1, lanes=[2]), {"kind": "dead", "lanes": [0, 1]}],
+    "ships": ships(0, 0, DD=60),
+    "expect": {"empires": [{"unsupplied": True, "supplyCost": 2}], "systems": {"0": {"crystals": 1}},
+               "events": [{"kind": "supply", "owner": 0, "a": 2, "b": 0}]}})
+write("unsupplied_fleet_fires_worse", "§6g an unsupplied fleet needs +1 to hit", {
+    "systems": galaxy(), "ships": ships(0, 2, DD=1) + ships(1, 2, DD=1), "stances": ATK01, "unsupplied": [True, False],
+    "dice": [1, 1, 1, 1], "expect": {"events": [shot(owner=0, ship="DD", need=7), shot(owner=1, ship="DD", need=6)]}})
+write("supply_farthest_first", "§6g crystals are drawn from the systems farthest from the original home first", {
+    "systems": galaxy({"kind": "star", "quality": "A", "owner": 0, "crystals": 2}), "ships": ships(0, 0, DD=1),
+    "expect": {"systems": {"0": {"crystals": 10}, "2": {"crystals": 1}}, "empires": [{"unsupplied": False}]}})
+write("supply_counts_platforms", "§6g D-Sats and Starbases count toward the supply bill", {
+    "systems": [dict(HOME0, lanes=[2], dsats=49, starbase=True), dict(HOME1, lanes=[2]), {"kind": "dead", "lanes": [0, 1]}],
+    "expect": {"empires": [{"supplyCost": 1}]}})
+write("crystals_only_at_home_or_gaia", "§6g Ion-9 crystals are built only at an original home or a Gaia system", {
+    "systems": galaxy({"kind": "star", "quality": "C", "owner": 0}),
+    "orders": [{"empire": 0, "build": {"at": 2, "item": "crystal", "count": 1}}, {"empire": 0, "build": {"at": 0, "item": "crystal", "count": 2}}],
+    "expect": {"rejected": [{"empire": 0, "index": 0, "reason": "Gaia"}], "systems": {"0": {"crystals": 12}}}})
+write("dsat_cap_by_quality", "§7 D-Sats can be built up to the quality's maximum (class C: 8)", {
+    "systems": galaxy({"kind": "star", "quality": "C", "owner": 0, "dsats": 7}),
+    "orders": [{"empire": 0, "build": {"at": 2, "item": "dsat", "count": 2}}],
+    "expect": {"rejected": [{"empire": 0, "index": 0, "reason": "at most 8"}]}})
+write("starbase_build_costs_population", "§4j/§7 building a Starbase costs 4 BP and 1 population; it waits for a Freighter", {
+    "systems": [dict(HOME0, lanes=[2], pop=10, industry=8, minerals=20), dict(HOME1, lanes=[2]), {"kind": "dead", "lanes": [0, 1]}],
+    "orders": [{"empire": 0, "build": {"at": 0, "item": "starbase", "count": 1}}],
+    "expect": {"systems": {"0": {"starbaseKits": 1, "popMilli": 9400, "minerals": 16 + 3}}}})
