@@ -308,3 +308,91 @@ write("starbase_build_costs_population", "§4j/§7 building a Starbase costs 4 B
     "systems": [dict(HOME0, lanes=[2], pop=10, industry=8, minerals=20), dict(HOME1, lanes=[2]), {"kind": "dead", "lanes": [0, 1]}],
     "orders": [{"empire": 0, "build": {"at": 0, "item": "starbase", "count": 1}}],
     "expect": {"systems": {"0": {"starbaseKits": 1, "popMilli": 9400, "minerals": 16 + 3}}}})
+# --- §1c Starbases, §3 movement and cargo, orders ------------------------------------------------------
+write("starbase_claims_dead_system", "§1c a Starbase placed at an unclaimed Dead System claims it", {
+    "systems": galaxy({"kind": "dead", "minerals": 7}), "ships": ships(0, 2, Fr_starbase=1),
+    "orders": [{"empire": 0, "place": {"at": 2}}],
+    "expect": {"systems": {"2": {"owner": 0, "starbase": True}}, "count": count("placed", 1)}})
+write("starbase_placement_conflict", "§1c two empires placing at one Dead System the same turn: all cancelled", {
+    "systems": galaxy(), "ships": ships(0, 2, Fr_starbase=1) + ships(1, 2, Fr_starbase=1),
+    "orders": [{"empire": 0, "place": {"at": 2}}, {"empire": 1, "place": {"at": 2}}],
+    "expect": {"systems": {"2": {"owner": None, "starbase": False}}, "count": count("place-cancelled", 2),
+               "ships": [{"type": "Fr", "cargo": "starbase", "count": 2}]}})
+write("starbase_not_in_nebula", "§1e/§1d no Starbase in a nebula, ion nebula or asteroid field", {
+    "systems": galaxy({"kind": "nebula"}), "ships": ships(0, 2, Fr_starbase=1),
+    "orders": [{"empire": 0, "place": {"at": 2}}], "expect": {"rejected": [{"empire": 0, "index": 0, "reason": "nebula"}]}})
+write("placing_freighter_cannot_move", "§3d a Freighter placing a Starbase cannot move that turn", {
+    "systems": [dict(HOME0, lanes=[2]), dict(HOME1, lanes=[2]), {"kind": "dead", "lanes": [0, 1]}],
+    "ships": ships(0, 0, Fr_starbase=1, CR=1),
+    "orders": [{"empire": 0, "place": {"at": 0}}, {"empire": 0, "move": {"from": 0, "to": 2, "CR": 1, "FrStarbase": 1}}],
+    "expect": {"rejected": [{"empire": 0, "index": 1, "reason": "Freighters carrying starbase"}], "systems": {"0": {"starbase": True}}}})
+write("loading_freighter_cannot_place", "§3d a Freighter that loads its Starbase this turn cannot also place it", {
+    "systems": [dict(HOME0, lanes=[2], starbaseKits=1), dict(HOME1, lanes=[2]), {"kind": "dead", "lanes": [0, 1]}],
+    "ships": ships(0, 0, Fr=1),
+    "orders": [{"empire": 0, "load": {"at": 0, "cargo": "starbase", "amount": 1}}, {"empire": 0, "place": {"at": 0}}],
+    "expect": {"rejected": [{"empire": 0, "index": 1, "reason": "cannot also place"}], "systems": {"0": {"starbase": False}}}})
+write("freighters_need_a_cruiser", "§3a Freighters and Missile Ships cannot open a gate without a Cruiser", {
+    "systems": galaxy(), "ships": ships(0, 0, Fr=1, Mi=1, CR=1),
+    "orders": [{"empire": 0, "move": {"from": 0, "to": 2, "Fr": 1}}, {"empire": 0, "move": {"from": 0, "to": 2, "Mi": 1, "CR": 1}}],
+    "expect": {"rejected": [{"empire": 0, "index": 0, "reason": "Cruiser"}],
+               "ships": [{"owner": 0, "at": 2, "type": "Mi", "count": 1}, {"owner": 0, "at": 0, "type": "Fr", "count": 1}]}})
+write("active_lane_moves_anything", "§3h two adjacent Starbases of one empire: any ship travels without a Cruiser", {
+    "systems": [dict(HOME0, lanes=[2], starbase=True), dict(HOME1, lanes=[2]), {"kind": "dead", "lanes": [0, 1], "owner": 0, "starbase": True}],
+    "ships": ships(0, 0, Fr_minerals=1, DD=2),
+    "orders": [{"empire": 0, "move": {"from": 0, "to": 2, "FrMinerals": 1}}, {"empire": 0, "move": {"from": 0, "to": 2, "DD": 2}}],
+    "expect": {"ships": [{"owner": 0, "at": 2, "type": "Fr", "count": 1}, {"owner": 0, "at": 2, "type": "DD", "count": 2}],
+               "count": count("probe", 0)}})
+write("lane_of_two_empires_is_not_active", "§3h both Starbases must be the same empire's", {
+    "systems": [dict(HOME0, lanes=[2], starbase=True), dict(HOME1, lanes=[2]), {"kind": "dead", "lanes": [0, 1], "owner": 1, "starbase": True}],
+    "ships": ships(0, 0, Fr=1), "orders": [{"empire": 0, "move": {"from": 0, "to": 2, "Fr": 1}}],
+    "expect": {"rejected": [{"empire": 0, "index": 0, "reason": "Cruiser"}]}})
+write("local_traders_carry_toward_home", "§3i traders move 1 mineral per active lane toward the original home", {
+    "systems": [dict(HOME0, lanes=[2], starbase=True, minerals=0, pop=1, industry=0, mineralsPerTurn=0), dict(HOME1, lanes=[2]),
+                {"kind": "dead", "lanes": [0, 1], "owner": 0, "starbase": True, "minerals": 5}],
+    "expect": {"systems": {"0": {"minerals": 1}, "2": {"minerals": 4}}, "count": count("trader", 1)}})
+write("traders_wait_out_enemies", "§3i an enemy ship at either end of the lane stops the traders", {
+    "systems": [dict(HOME0, lanes=[2], starbase=True), dict(HOME1, lanes=[2]),
+                {"kind": "dead", "lanes": [0, 1], "owner": 0, "starbase": True, "minerals": 5}],
+    "ships": ships(1, 2, DD=1), "expect": {"count": count("trader", 0), "systems": {"2": {"minerals": 5}}}})
+write("one_hop_per_turn", "§3 a move goes one lane; a non-neighbour is refused", {
+    "systems": galaxy(), "ships": ships(0, 0, CR=1), "orders": [{"empire": 0, "move": {"from": 0, "to": 1, "CR": 1}}],
+    "expect": {"rejected": [{"empire": 0, "index": 0, "reason": "one hop"}]}})
+write("nova_gates_itself", "§7 Nova: a small generator moves the Nova alone", {
+    "systems": galaxy(), "ships": ships(0, 0, N=2), "orders": [{"empire": 0, "move": {"from": 0, "to": 2, "N": 2}}],
+    "expect": {"ships": [{"owner": 0, "at": 2, "type": "N", "count": 2}]}})
+write("cargo_capacity", "§3d/§7 a Freighter holds 3 minerals, a Cruiser 1", {
+    "systems": galaxy(), "ships": ships(0, 0, Fr=1, CR=1),
+    "orders": [{"empire": 0, "load": {"at": 0, "cargo": "minerals", "amount": 5}}, {"empire": 0, "load": {"at": 0, "cargo": "minerals", "amount": 4}}],
+    "expect": {"rejected": [{"empire": 0, "index": 0, "reason": "room for 4"}],
+               "ships": [{"owner": 0, "type": "Fr", "load": 3, "count": 1}, {"owner": 0, "type": "CR", "load": 1, "count": 1}]}})
+write("minerals_unloaded_feed_production", "§8 minerals unloaded in phase 1 are available to production in phase 5", {
+    "systems": [dict(HOME0, lanes=[2], minerals=0, pop=10, industry=8), dict(HOME1, lanes=[2]), {"kind": "dead", "lanes": [0, 1]}],
+    "ships": ships(0, 0, Fr_minerals=1),
+    "orders": [{"empire": 0, "unload": {"at": 0, "cargo": "minerals", "amount": 3}}, {"empire": 0, "build": {"at": 0, "item": "destroyer", "count": 3}}],
+    "expect": {"ships": [{"owner": 0, "type": "DD", "count": 3}]}})
+write("to_hit_capped_at_ten", "§4c modifiers stack but the roll needed is capped at 10", {
+    "systems": galaxy({"kind": "nebula"}), "ships": ships(0, 2, Fr=1, DD=1) + ships(1, 2, DD=3), "stances": ATK01,
+    "unsupplied": [True, False], "dice": [1] * 8,
+    "expect": {"events": [shot(owner=0, ship="Fr", need=10)], "count": count("shot", 0, owner=0, need=11)}})
+write("cancel_voids_an_earlier_order", "orders: Cancel voids an earlier order of the same bundle", {
+    "systems": galaxy(), "orders": [{"empire": 0, "build": {"at": 0, "item": "destroyer", "count": 2}}, {"empire": 0, "cancel": 0}],
+    "expect": {"ships": [{"owner": 0, "type": "DD", "count": 0}], "count": count("built", 0)}})
+write("malformed_order_is_refused", "orders: an unreadable payload is refused with a reason, never a crash", {
+    "systems": galaxy(), "orders": [{"empire": 0, "raw": {"kind": 4, "bytes": [1]}}, {"empire": 1, "raw": {"kind": 77, "bytes": []}}],
+    "expect": {"rejected": [{"empire": 0, "index": 0}, {"empire": 1, "index": 0, "reason": "unknown"}]}})
+# --- Victory, Vanquished ------------------------------------------------------------------------------
+write("victory_points_at_turn_limit", "Victory: home 10, other 2, +1 per 5 population rounded up", {
+    "turnLimit": 1, "systems": galaxy({"kind": "star", "quality": "C", "owner": 0, "pop": 1}, extra=[{"kind": "star"}] * 3),
+    "expect": {"over": True, "summary": "Victory Points", "empires": [{"vp": 14}, {"vp": 12}]}})
+write("vanquished_ships_turn_pirate", "Vanquished: losing the last system turns the fleet pirate; last empire standing", {
+    "systems": [dict(HOME0, lanes=[2]), dict(HOME1, lanes=[2], pd=0), {"kind": "dead", "lanes": [0, 1]}],
+    "ships": ships(0, 1, CR=1) + ships(1, 2, DD=2), "stances": [{"owner": 0, "at": 1, "attack": [1]}],
+    "expect": {"events": [{"kind": "conquest", "owner": 0, "other": 1}, {"kind": "vanquished", "owner": 1, "other": 0}],
+               "ships": [{"owner": "pirate", "at": 2, "type": "DD", "count": 2}], "over": True, "summary": "last empire standing"}})
+write("homeworld_capture", "Victory: 4-6 players need 2 enemy home worlds", {
+    "empires": 4,
+    "systems": [dict(HOME0, lanes=[4]), dict(HOME1, lanes=[4], owner=0), {"owner": 2, "home": 2, "quality": "B", "lanes": [4], "pd": 0},
+                {"owner": 3, "home": 3, "quality": "B", "lanes": [4]}, {"kind": "dead", "lanes": [0, 1, 2, 3, 5, 6, 7, 8], "owner": 1, "starbase": True}] +
+               [{"kind": "star", "lanes": [4]}] * 4,
+    "ships": ships(0, 2, CR=1), "stances": [{"owner": 0, "at": 2, "attack": [2]}],
+    "expect": {"over": True, "summary": "Homeworld Capture"}})
