@@ -127,7 +127,7 @@ void Combat::hit(Side& target, uint8_t by) {
       }
       continue;
     }
-    for (uint32_t i : (*tier)[static_cast<int>(t)]) {
+    for (uint32_t i : (*tier)[static_cast<size_t>(t)]) {
       ShipRec& r = g.ships_[i];
       if (!r.alive()) continue;
       if (++r.damage >= hpOf(t)) kill(i, by);
@@ -237,7 +237,7 @@ void Combat::fireRound() {
       } else if (t == Ship::Starbase) {
         if (a.owner == s.owner && s.starbase) platformShots = stats(t).shots;
       } else {
-        for (uint32_t i : a.fire[static_cast<int>(t)])
+        for (uint32_t i : a.fire[static_cast<size_t>(t)])
           if (g.ships_[i].alive()) units.push_back(i);
       }
       const int n = need(a, t, false);

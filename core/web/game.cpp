@@ -107,7 +107,7 @@ std::vector<Order> WebGame::legalOrders(Seat seat) const {
     if (r.type == Ship::Destroyer) ++m.destroyers;
     if (r.type == Ship::Missile) ++m.missiles;
     if (r.type == Ship::Nova) ++m.novas;
-    if (r.type == Ship::Freighter) ++m.freighters[static_cast<int>(r.cargo)];
+    if (r.type == Ship::Freighter) ++m.freighters[static_cast<size_t>(r.cargo)];
   }
   for (const auto& s : sys_) {
     if (present[s.id]) {

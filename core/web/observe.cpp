@@ -70,8 +70,8 @@ View makeView(const WebGame& g, Seat viewer) {
                                               [](const FleetView& a, uint8_t o) { return a.owner < o; }),
                              f);
     }
-    ++it->ships[static_cast<int>(r.type)];
-    if (r.type == Ship::Freighter) ++it->freighters[all || r.owner == e ? static_cast<int>(r.cargo) : 0];
+    ++it->ships[static_cast<size_t>(r.type)];
+    if (r.type == Ship::Freighter) ++it->freighters[all || r.owner == e ? static_cast<size_t>(r.cargo) : size_t{0}];
   }
   for (const auto& ev : g.events()) {
     const SysView* sv = ev.sys == kNoSys ? nullptr : v.find(ev.sys);

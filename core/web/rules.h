@@ -39,7 +39,7 @@ inline constexpr std::array<ShipStats, kShipTypes> kStats = {{
     {"DS", "Defense Satellite", 3, 5, 1, 1, 0, 0, 0},
     {"SB", "Starbase", 10, 3, 2, 4, 0, 0, 0},
 }};
-inline const ShipStats& stats(Ship s) { return kStats[static_cast<int>(s)]; }
+inline const ShipStats& stats(Ship s) { return kStats[static_cast<size_t>(s)]; }
 
 /// §4d fire order: Missile, Starbase (2 shots), Cruiser, Destroyer, D-Sat, Nova, Freighter.
 inline constexpr std::array<Ship, kShipTypes> kFireOrder = {Ship::Missile, Ship::Starbase, Ship::Cruiser,
