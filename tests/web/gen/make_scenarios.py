@@ -396,3 +396,25 @@ write("homeworld_capture", "Victory: 4-6 players need 2 enemy home worlds", {
                [{"kind": "star", "lanes": [4]}] * 4,
     "ships": ships(0, 2, CR=1), "stances": [{"owner": 0, "at": 2, "attack": [2]}],
     "expect": {"over": True, "summary": "Homeworld Capture"}})
+# --- more §4f, §1c, §6 ----------------------------------------------------------------------------------
+write("nova_ignores_screening", "§4f a Nova hit picks any enemy ship (weighted by count): here the Cruiser behind 3 Destroyers (outnumbered: needs 9)", {
+    "systems": galaxy(), "ships": ships(0, 2, N=1) + ships(1, 2, CR=1, DD=3), "stances": ATK01,
+    "dice": [1, 1, 1, 1, 9, 1, 1, 1, 1, 1],
+    "expect": {"events": [shot(owner=0, ship="N", roll=9, need=9, hit=True), {"kind": "destroyed", "owner": 1, "ship": "CR"}],
+               "ships": [{"owner": 1, "type": "CR", "count": 0}, {"owner": 1, "type": "DD", "count": 3}]}})
+write("starbase_loss_unclaims_dead_system", "§1c decision: a Dead System held only by its Starbase is unclaimed when it falls", {
+    "systems": galaxy({"kind": "dead", "owner": 1, "starbase": True}), "ships": ships(0, 2, N=1), "stances": ATK01,
+    "dice": [1, 1, 8, 1],
+    "expect": {"systems": {"2": {"owner": None, "starbase": False}}}})
+write("gaia_makes_crystals", "§6g a Gaia (class A) system you own produces Ion-9 crystals", {
+    "systems": galaxy({"kind": "star", "quality": "A", "owner": 0, "crystals": 0}),
+    "orders": [{"empire": 0, "build": {"at": 2, "item": "crystal", "count": 3}}],
+    "expect": {"systems": {"2": {"crystals": 3}}}})
+write("industry_capped_by_population_limit", "§6b decision: industry cannot exceed the population limit", {
+    "systems": galaxy({"kind": "star", "quality": "E", "owner": 0, "industry": 4}),
+    "orders": [{"empire": 0, "build": {"at": 2, "item": "industry", "count": 1}}],
+    "expect": {"rejected": [{"empire": 0, "index": 0, "reason": "industry cannot exceed"}]}})
+write("colonists_respect_population_limit", "§6d unloading population beyond the limit is refused", {
+    "systems": galaxy({"kind": "star", "quality": "E", "owner": 0, "pop": 4}), "ships": ships(0, 2, Fr_population=1),
+    "orders": [{"empire": 0, "unload": {"at": 2, "cargo": "population", "amount": 1}}],
+    "expect": {"rejected": [{"empire": 0, "index": 0, "reason": "population limit"}]}})
