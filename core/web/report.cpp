@@ -40,7 +40,7 @@ std::string WebGame::render(const Event& e) const {
     case Ev::Loaded: return who(e.owner) + " loads " + n(e.a) + " " + cargoName(static_cast<Cargo>(e.ship)) + at;
     case Ev::Unloaded: return who(e.owner) + " unloads " + n(e.a) + " " + cargoName(static_cast<Cargo>(e.ship)) + at;
     case Ev::Disrupted: return "production" + at + " disrupted by an attacking fleet (§6f)";
-    case Ev::Stranded: return who(e.owner) + " ships stranded" + at;
+    case Ev::Stranded: return n(e.a) + " " + who(e.owner) + " ships stranded" + at + ": no Cruiser, Destroyer or Nova left to open the gate (§3g)";
     case Ev::Repaired: return "Starbase" + at + " repaired to " + n(10 - e.a) + " hull";
     case Ev::InvasionDeferred: return who(e.owner) + "'s invasion of " + sys(e.sys) + " waits: defences still fire (§4k)";
   }

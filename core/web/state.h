@@ -185,6 +185,7 @@ class WebGame final : public Game {
   void growth();
   void unrestCheck();
   void asteroids();
+  void reportStranded();
   void ownershipAndVictory();
   void checkVictory();
   void vanquish(uint8_t e, uint8_t by);
@@ -197,8 +198,6 @@ class WebGame final : public Game {
   // Shared helpers.
   StanceRec& stanceRef(uint16_t sys, uint8_t owner);
   void say(Event e) { events_.push_back(e); }
-  bool isOwnerOf(uint8_t owner, uint16_t sys) const { return sys_[sys].owner == owner; }
-  uint8_t combatOwner(uint8_t o) const { return o; }
 
   Config cfg_;
   det::Rng combat_;  // every d10 and Nova target (docs/web-scenarios.md "Dice order")

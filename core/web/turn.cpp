@@ -260,6 +260,7 @@ std::vector<Rejection> WebGame::apply(const TurnInput& input) {
   growth();
   unrestCheck();
   asteroids();
+  reportStranded();
   // Phase 10: ownership changes, vanquished empires, victory.
   ownershipAndVictory();
   compactShips();
@@ -274,6 +275,24 @@ void WebGame::doStance(uint8_t e, const Decoded& d) {
   r.stance = d.stance;
   r.targets = d.stance == Stance::Attack ? d.targets : 0;
   r.lanes = d.stance == Stance::Ambush ? d.lanes : std::vector<uint16_t>{};
+}
+
+// §3g: ships without a warp generator whose last generator ship (CR, DD, N) was lost this turn are stranded.
+void WebGame::reportStranded() {
+  auto generator = [](uint8_t t) { return t == 0 || t == 1 || t == 3; };
+  std::vector<std::pair<uint16_t, uint8_t>> lost;
+  for (const auto& e : events_)
+    if ((e.kind == Ev::Destroyed || e.kind == Ev::Debris) && generator(e.ship)) lost.push_back({e.sys, e.owner});
+  std::sort(lost.begin(), lost.end());
+  lost.erase(std::unique(lost.begin(), lost.end()), lost.end());
+  auto here = bySystem();
+  for (const auto& [sys, owner] : lost) {
+    int32_t left = 0;
+    bool gen = false;
+    for (uint32_t i : here[sys])
+      if (ships_[i].owner == owner) gen |= generator(static_cast<uint8_t>(ships_[i].type)), ++left;
+    if (left > 0 && !gen) say({Ev::Stranded, 0, sys, owner, kNobody, 0, 0, 0, left, 0});
+  }
 }
 
 void WebGame::compactShips() {

@@ -418,3 +418,8 @@ write("colonists_respect_population_limit", "§6d unloading population beyond th
     "systems": galaxy({"kind": "star", "quality": "E", "owner": 0, "pop": 4}), "ships": ships(0, 2, Fr_population=1),
     "orders": [{"empire": 0, "unload": {"at": 2, "cargo": "population", "amount": 1}}],
     "expect": {"rejected": [{"empire": 0, "index": 0, "reason": "population limit"}]}})
+write("stranded_after_losing_the_cruiser", "§3g Freighters and Missile Ships left without a generator ship are stranded", {
+    "systems": galaxy(), "ships": ships(0, 2, CR=3) + ships(1, 2, CR=1, Fr=2), "stances": ATK01,
+    "dice": [5, 5, 5, 1, 1, 1, 1, 1, 1, 1, 1],
+    "expect": {"events": [{"kind": "destroyed", "owner": 1, "ship": "CR"}, {"kind": "stranded", "owner": 1, "a": 2}],
+               "ships": [{"owner": 1, "type": "Fr", "count": 2}]}})
