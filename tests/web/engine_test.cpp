@@ -245,6 +245,31 @@ TEST(WebProperties, ConservationNoIllegalOrderAcceptedAndEveryGameEnds) {
               static_cast<long long>(refusedRandom));
 }
 
+TEST(WebRobustness, RandomPayloadsAndCorruptStatesAreRefusedNotCrashed) {
+  auto rng = det::Rng::fromU64(99);
+  WebGame g = newGame(3, 2);
+  for (int i = 0; i < 3000; ++i) {
+    Order o;
+    o.kind = static_cast<uint16_t>(rng.below(9));
+    const auto n = rng.below(12);
+    for (uint64_t k = 0; k < n; ++k) o.payload.push_back(static_cast<uint8_t>(rng.below(256)));
+    auto d = decode(o);
+    if (d) (void)g.validate(static_cast<Seat>(rng.below(4)), o);  // a reason or ok, never a crash
+  }
+  det::Writer w;
+  g.write(w);
+  const std::vector<uint8_t> good(w.data().begin(), w.data().end());
+  int refused = 0;
+  for (int i = 0; i < static_cast<int>(testing::scaled(400)); ++i) {
+    auto bad = good;
+    bad[rng.below(bad.size())] ^= static_cast<uint8_t>(1 + rng.below(255));
+    det::Reader r(bad);
+    WebGame h;
+    refused += h.read(r) ? 0 : 1;
+  }
+  EXPECT_GT(refused, 0);
+}
+
 TEST(WebFog, AnEmpireSeesOnlyWhatItHasEyesOn) {  // §9
   WebGame g = newGame(4, 9);
   auto v = decodeView(g.observe(0).canonical);
