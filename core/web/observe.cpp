@@ -19,10 +19,18 @@ View makeView(const WebGame& g, Seat viewer) {
   v.viewer = viewer == kOmniscient ? kNobody : static_cast<uint8_t>(viewer);
   v.empires = g.empires();
   v.galaxySystems = static_cast<uint16_t>(g.systems().size());
-  const bool all = viewer == kOmniscient;
   const uint8_t e = static_cast<uint8_t>(viewer);
-  if (!all) v.unsupplied = g.empire(e).unsupplied;
   for (uint8_t k = 0; k < g.empires(); ++k) v.vanquished.push_back(g.empire(k).vanquished ? 1 : 0);
+  if (viewer != kOmniscient && viewer >= g.empires()) return v;  // no such empire: nothing to see
+  // Vanquished: locked out of the map until the game ends, then the full map is revealed.
+  const bool lockedOut = viewer != kOmniscient && g.empire(e).vanquished;
+  if (lockedOut && !g.over()) {
+    for (const auto& ev : g.events())
+      if (ev.kind == Ev::Vanquished || ev.kind == Ev::Victory) v.events.push_back(ev);
+    return v;
+  }
+  const bool all = viewer == kOmniscient || lockedOut;
+  if (!all) v.unsupplied = g.empire(e).unsupplied;
   const auto& sys = g.systems();
   std::vector<uint8_t> inView(sys.size(), all ? 1 : 0), lanes(sys.size(), all ? 1 : 0), known(sys.size(), all ? 1 : 0);
   if (!all) {

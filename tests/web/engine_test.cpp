@@ -290,6 +290,39 @@ TEST(WebFog, AnEmpireSeesOnlyWhatItHasEyesOn) {  // §9
   EXPECT_EQ(all->systems.size(), g.systems().size());
 }
 
+TEST(WebFog, TheVanquishedAreLockedOutUntilTheEnd) {  // Vanquished
+  WebGame g = newGame(3, 6);
+  // Empire 2 loses its home to an Empire 0 fleet parked over it with Attack orders (PD 0, no defences).
+  Position p;
+  p.empires = 3;
+  p.systems = g.systems();
+  p.ships = g.ships();
+  const uint16_t h2 = g.empire(2).home;
+  p.systems[h2].pd = 0, p.systems[h2].dsats = 0;
+  std::erase_if(p.ships, [&](const ShipRec& r) { return r.sys == h2; });
+  ShipRec cr;
+  cr.owner = 0, cr.type = Ship::Cruiser, cr.sys = h2;
+  p.ships.push_back(cr);
+  StanceRec st;
+  st.sys = h2, st.owner = 0, st.stance = Stance::Attack, st.targets = targetBit(2);
+  p.stances.push_back(st);
+  WebGame h;
+  ASSERT_TRUE(h.loadPosition(p, seedOf(6)));
+  std::vector<SeatOrders> none;
+  for (Seat s = 0; s < 3; ++s) none.push_back({s, {}});
+  h.apply(TurnInput{h.turn(), none});
+  ASSERT_TRUE(h.empire(2).vanquished);
+  ASSERT_FALSE(h.over());
+  auto v = decodeView(h.observe(2).canonical);
+  ASSERT_TRUE(v);
+  EXPECT_TRUE(v->systems.empty());
+  EXPECT_TRUE(h.legalOrders(2).empty());
+  EXPECT_FALSE(h.validate(2, buildOrder(h2, Item::Destroyer, 1)));
+  auto alive = decodeView(h.observe(0).canonical);
+  ASSERT_TRUE(alive);
+  EXPECT_FALSE(alive->systems.empty());
+}
+
 TEST(WebOutcome, RankingCountsPlayersBeaten) {  // Galactic Ranking
   Config c;
   c.turnLimit = 1;
