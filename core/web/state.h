@@ -127,6 +127,11 @@ class WebGame final : public Game {
   std::optional<Outcome> outcome() const override;
   std::unique_ptr<Game> clone() const override { return std::make_unique<WebGame>(*this); }
   std::string describe(Seat seat, const Order& order) const override;
+  // Text both ways (order_text.cpp): "move 4 7 CR=1 DD=2", "build 3 cruiser 2", "attack 5 1 pirates".
+  std::string orderText(Seat seat, const Order& order) const override;
+  Result<Order> parseOrder(Seat seat, std::string_view text) const override;
+  std::vector<std::string> orderForms() const override;
+  bool ordersInBundles() const override { return true; }  // §8: an empire's orders for a turn are one bundle
 
   /// Starts from an explicit position (checked: lanes symmetric, ids in range, owners known).
   Result<void> loadPosition(const Position& p, const det::Seed& seed);

@@ -170,3 +170,11 @@ TEST(TerminalBundle, AnElcSeatTypesOrdersAndSendsThemWithEnd) {
 TEST(TerminalBundle, APersonPlaysAnElcSeatAtConcordHost) {
   hostTurn("elc", "vote end|continue", {"--opt", "preset=blitz"});
 }
+
+TEST(TerminalBundle, AWebSeatTypesOrdersAndSendsThemWithEnd) {
+  playOneTurn({"web", "move FROM TO CR=n DD=n", "fly 1 2", "build 999 destroyer 1"}, {{"turns", "6"}});
+}
+
+TEST(TerminalBundle, APersonPlaysAWebSeatAtConcordHost) {
+  hostTurn("web", "build AT ITEM N", {"--opt", "turns=6"});
+}

@@ -2,6 +2,7 @@
 // self-play reads back as itself, and bad text gets an error naming what is wrong with it.
 #include <gtest/gtest.h>
 
+#include "core/elc/orders.h"
 #include "tests/elc/support.h"
 #include "tests/support/test_scale.h"
 
