@@ -31,6 +31,7 @@ bool alwaysPublic(Chron c) {
     case Chron::EbbStep: case Chron::TallyResolved: case Chron::WarrantAnnounced: case Chron::WarrantOpened:
     case Chron::WarrantExpired: case Chron::Capitulated: case Chron::Conceded: case Chron::Substituted:
     case Chron::ReducedEntered: case Chron::ReducedLeft: case Chron::OutOfContention: case Chron::GameWon:
+    case Chron::RallyIssued: case Chron::RallyClaimed:  // VC-070, VC-2960: published to every player at once
       return true;
     default: return false;
   }

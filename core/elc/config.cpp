@@ -60,6 +60,7 @@ Config presetConfig(Preset p) {
       c.enabled = base | bit(Track::Dominion) | bit(Track::Keys) | bit(Track::Warrants);
       c.unanimity = true;
       c.defiance = false;
+      c.warrantMode = WarrantMode::Open;  // VC-1850 rationale: "Tournament runs Open"
       break;
     case Preset::EveryLastCity:  // VC-980: Aggressive Capitulation forced; VC-2140: no Verdict, no Ebb
       c.enabled = base | bit(Track::EveryLastCity);
@@ -170,6 +171,7 @@ std::vector<uint8_t> encodeConfig(const Config& c) {
   w.boolean("defiance", c.defiance);
   w.u8("vigilFailure", static_cast<uint8_t>(c.vigilFailure));
   w.u8("visibility", static_cast<uint8_t>(c.visibility));
+  w.u8("warrantMode", static_cast<uint8_t>(c.warrantMode));
   return w.take();
 }
 
@@ -190,6 +192,8 @@ Result<Config> decodeConfig(std::span<const uint8_t> bytes) {
   c.defiance = r.boolean("defiance");
   c.vigilFailure = static_cast<VigilFailure>(r.u8("vigilFailure"));
   c.visibility = static_cast<Visibility>(r.u8("visibility"));
+  c.warrantMode = static_cast<WarrantMode>(r.u8("warrantMode"));
+  if (static_cast<int>(c.warrantMode) > 2) r.fail("warrantMode", "must be open, contested or mixed (VC-1840)");
   if (static_cast<int>(c.capitulation) > 2 || static_cast<int>(c.cession) > 2 || static_cast<int>(c.vigilFailure) > 1 ||
       static_cast<int>(c.visibility) > 2)
     r.fail("enum", "a setting holds a value no requirement defines (VC-470)");
@@ -278,6 +282,11 @@ Result<Config> parseOptions(const std::vector<std::pair<std::string, std::string
       if (v == "reset") c.vigilFailure = VigilFailure::Reset;
       else if (v == "decay") c.vigilFailure = VigilFailure::Decay;
       else return Err("vigil-failure takes reset or decay (VC-700), got '", v, "'");
+    } else if (key == "warrant-mode") {
+      if (v == "open") c.warrantMode = WarrantMode::Open;
+      else if (v == "contested") c.warrantMode = WarrantMode::Contested;
+      else if (v == "mixed") c.warrantMode = WarrantMode::Mixed;
+      else return Err("warrant-mode takes open, contested or mixed (VC-1840), got '", v, "'");
     } else if (key == "visibility") {
       if (v == "banded") c.visibility = Visibility::Banded;
       else if (v == "public") c.visibility = Visibility::Public;

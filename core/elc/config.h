@@ -20,7 +20,7 @@ enum class Track : uint8_t {
 };
 inline constexpr int kTracks = 14;
 /// The module's rulesVersion = victoryLogicVersion (VC-3220); bump on any change VC-3230 lists.
-inline constexpr uint32_t kRulesVersion = 1;
+inline constexpr uint32_t kRulesVersion = 2;  // 2: the Rally's grants (VC-2950) and Warrant modes (VC-1840), VC-3230
 /// VC-360 kinds (table reconstructed in docs/rules-decisions.md).
 enum class Kind : uint8_t { Threshold, Accumulative, Scheduled, Absolute, Objective };
 const char* trackName(Track t);
@@ -33,6 +33,7 @@ enum class Capitulation : uint8_t { Never = 0, Standard = 1, Aggressive = 2 };  
 enum class Cession : uint8_t { Auto = 0, Aggressor = 1, Free = 2 };               // VC-2540
 enum class VigilFailure : uint8_t { Reset = 0, Decay = 1 };                         // VC-700
 enum class Visibility : uint8_t { Banded = 0, Public = 1, OwnOnly = 2 };            // VC-2190
+enum class WarrantMode : uint8_t { Open = 0, Contested = 1, Mixed = 2 };      // VC-1840
 enum class Preset : uint8_t { StandardWar = 0, Tournament, EveryLastCity, LongWar, Blitz };
 
 struct Config {
@@ -67,6 +68,9 @@ struct Config {
   uint16_t enduranceCities = 0;  // 0: ceil(MAP_CITIES/8)
   uint8_t throneVigil = 3;       // VC-1480
   uint8_t warPeriod = 15;        // VC-1780
+  // VC-1840/VC-1850: Contested excludes the leader; Mixed alternates Open and Contested windows. On outside
+  // Tournament (open question 8; docs/rules-decisions.md "Contested and Mixed Warrants").
+  WarrantMode warrantMode = WarrantMode::Mixed;
   // Endgame and comeback.
   Capitulation capitulation = Capitulation::Standard;
   uint8_t capitulateAfter = 3;  // C

@@ -6,4 +6,5 @@ target_sources(concord_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/endgame.cpp ${CMAKE_CURRENT_LIST_DIR}/bands.cpp ${CMAKE_CURRENT_LIST_DIR}/serialize.cpp
   ${CMAKE_CURRENT_LIST_DIR}/observe.cpp ${CMAKE_CURRENT_LIST_DIR}/bots.cpp ${CMAKE_CURRENT_LIST_DIR}/module.cpp
   ${CMAKE_CURRENT_LIST_DIR}/calibration.cpp ${CMAKE_CURRENT_LIST_DIR}/calibration_table.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/warrants.cpp ${CMAKE_CURRENT_LIST_DIR}/order_text.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/warrants.cpp ${CMAKE_CURRENT_LIST_DIR}/order_text.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/rally.cpp)

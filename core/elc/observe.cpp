@@ -97,8 +97,25 @@ Observation ElcGame::observe(Seat viewer) const {
       }
     s += "\n";
   }
+  if (viewer < players_.size() && live(viewer)) {  // what a person needs to type orders (the host world has no fog)
+    std::string mine;
+    for (int32_t c = 0; c < static_cast<int32_t>(cities_.size()); ++c)
+      if (cities_[c].owner == static_cast<int32_t>(viewer))
+        mine += (mine.empty() ? "" : "; ") + std::to_string(c) + " " + world_.cities[c].name + " (" +
+                std::to_string(world_.grid.x(world_.cities[c].tile)) + "," + std::to_string(world_.grid.y(world_.cities[c].tile)) +
+                ") Yard " + std::to_string(cities_[c].yard);
+    s += "  Your cities: " + (mine.empty() ? std::string("none") : mine) + "\n";
+    std::string legions;
+    for (const auto& u : units_)
+      if (u.owner == static_cast<int32_t>(viewer))
+        legions += (legions.empty() ? "" : ", ") + std::to_string(u.id) + " (" + std::to_string(world_.grid.x(u.tile)) + "," +
+                   std::to_string(world_.grid.y(u.tile)) + ")";
+    s += "  Your Legions: " + (legions.empty() ? std::string("none") : legions) + "\n";
+  }
   for (const auto& wr : warrants_)  // VC-1800/VC-1890: the Warrant board, from the announcement on
     if (wr.announce <= turn_ && wr.claimedBy < 0 && !wr.expired) s += "  " + warrantText(wr) + "\n";
+  for (const auto& rw : rally_)  // VC-2960: public with target and holder from the issue
+    if (!rw.claimed && !rw.expired) s += "  " + rallyText(rw) + "\n";
   o.text = s;
   return o;
 }

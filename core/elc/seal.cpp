@@ -267,8 +267,12 @@ void ElcGame::s6Tallies(uint32_t t) {
 // S7: Broken (VC-2480) and Reduced (VC-2900, VC-2910).
 void ElcGame::s7BrokenReduced(uint32_t t) {
   int64_t lead = 0;
+  int32_t leader = -1;  // VC-2900/VC-2920: the highest Standing, ties by the tie chain; the Rally names it
   for (Seat s = 0; s < players_.size(); ++s)
-    if (live(s)) lead = std::max(lead, players_[s].standing);
+    if (live(s) && (leader < 0 || players_[s].standing > lead ||
+                    (players_[s].standing == lead && tieChainBefore(s, static_cast<Seat>(leader)))))
+      lead = players_[s].standing, leader = s;
+  IVec<uint8_t> entered(players_.size(), 0);
   for (Seat s = 0; s < players_.size(); ++s) {
     if (!live(s)) continue;
     Player& p = players_[s];
@@ -284,7 +288,9 @@ void ElcGame::s7BrokenReduced(uint32_t t) {
     if (p.reduced != was)
       note(t, p.reduced ? Chron::ReducedEntered : Chron::ReducedLeft,
            playerName(s) + (p.reduced ? " is Reduced." : " is no longer Reduced."));
+    entered[s] = p.reduced && !was ? 1 : 0;
   }
+  s7Rally(t, entered, leader);
 }
 
 // S8: completion (VC-420, VC-430, VC-760): the counter has reached the Track's vigil.

@@ -78,9 +78,23 @@ void ElcGame::write(det::Writer& w) const {
     w.u8("reward", static_cast<uint8_t>(wr.reward));
     w.varu("announce", wr.announce);
     w.varu("open", wr.open);
+    w.boolean("contested", wr.contested);
+    w.vari("excluded", wr.excluded);
     w.varu("deadline", wr.deadline);
     w.vari("claimedBy", wr.claimedBy);
     w.boolean("expired", wr.expired);
+    w.end();
+  }
+  w.varu("rallyWarrants", rally_.size());
+  for (const auto& rw : rally_) {
+    w.begin("rally", rw.id);
+    w.varu("holder", static_cast<uint64_t>(rw.holder));
+    w.varu("target", static_cast<uint64_t>(rw.target));
+    w.varu("leader", static_cast<uint64_t>(rw.leader));
+    w.varu("issued", rw.issued);
+    w.varu("deadline", rw.deadline);
+    w.boolean("claimed", rw.claimed);
+    w.boolean("expired", rw.expired);
     w.end();
   }
   for (size_t i = 0; i < cities_.size(); ++i) {
@@ -107,7 +121,7 @@ void ElcGame::write(det::Writer& w) const {
     w.varu("leftTurn", p.leftTurn);
     for (const auto& [name, v] : std::initializer_list<std::pair<const char*, int64_t>>{{"standing", p.standing}, {"tenure", p.tenure}, {"cities", p.cities}, {"output", p.output},
                            {"greatWork", p.greatWork}, {"ascendancy", p.ascendancy}, {"warrantTenure", p.warrantTenure}, {"peakCities", p.peakCities},
-                           {"peakOutput", p.peakOutput}, {"defianceTotal", p.defianceTotal}})
+                           {"peakOutput", p.peakOutput}, {"defianceTotal", p.defianceTotal}, {"rallyTenure", p.rallyTenure}})
       w.vari(name, v);
     for (const auto& [name, v] : std::initializer_list<std::pair<const char*, int32_t>>{{"seatCity", p.seatCity}, {"pendingSeat", p.pendingSeat}, {"workSite", p.workSite},
                            {"pendingWorkSite", p.pendingWorkSite}})
@@ -235,10 +249,25 @@ Result<void> ElcGame::read(det::Reader& r) {
     if (static_cast<int>(wr.form) > 2 || static_cast<int>(wr.reward) > 1) r.fail("warrant", "names no form or reward (VC-1810, VC-1860)");
     wr.announce = static_cast<uint32_t>(r.varu("announce", kMaxTurns));
     wr.open = static_cast<uint32_t>(r.varu("open", kMaxTurns));
+    wr.contested = r.boolean("contested");
+    wr.excluded = static_cast<int32_t>(r.vari("excluded", -1, 7));
     wr.deadline = static_cast<uint32_t>(r.varu("deadline", kMaxTurns));
     wr.claimedBy = static_cast<int32_t>(r.vari("claimedBy", -1, 7));
     wr.expired = r.boolean("expired");
     g.warrants_.push_back(wr);
+  }
+  const uint64_t nrw = r.count("rallyWarrants", kMaxTurns, 8);
+  for (uint64_t i = 0; i < nrw && r.ok(); ++i) {
+    RallyWarrant rw;
+    rw.id = static_cast<uint32_t>(i + 1);
+    rw.holder = static_cast<int32_t>(r.varu("holder", np ? np - 1 : 0));
+    rw.target = static_cast<int32_t>(r.varu("target", nc ? nc - 1 : 0));
+    rw.leader = static_cast<int32_t>(r.varu("leader", np ? np - 1 : 0));
+    rw.issued = static_cast<uint32_t>(r.varu("issued", kMaxTurns));
+    rw.deadline = static_cast<uint32_t>(r.varu("deadline", kMaxTurns * 2));
+    rw.claimed = r.boolean("claimed");
+    rw.expired = r.boolean("expired");
+    g.rally_.push_back(rw);
   }
   for (uint64_t i = 0; i < nc && r.ok(); ++i) {
     City city;
@@ -265,7 +294,7 @@ Result<void> ElcGame::read(det::Reader& r) {
     p.left = static_cast<Left>(r.u8("left"));
     if (static_cast<int>(p.left) > 2) r.fail("left", "must be Live, Capitulated or Conceded");
     p.leftTurn = static_cast<uint32_t>(r.varu("leftTurn", kMaxTurns));
-    for (int64_t* v : {&p.standing, &p.tenure, &p.cities, &p.output, &p.greatWork, &p.ascendancy, &p.warrantTenure, &p.peakCities, &p.peakOutput, &p.defianceTotal}) {
+    for (int64_t* v : {&p.standing, &p.tenure, &p.cities, &p.output, &p.greatWork, &p.ascendancy, &p.warrantTenure, &p.peakCities, &p.peakOutput, &p.defianceTotal, &p.rallyTenure}) {
       *v = r.vari("value", 0, INT64_MAX / 4);
     }
     for (int32_t* v : {&p.seatCity, &p.pendingSeat, &p.workSite, &p.pendingWorkSite})

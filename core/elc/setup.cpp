@@ -77,7 +77,7 @@ Result<void> ElcGame::setup(std::span<const uint8_t> config, const det::Seed& se
     std::vector<int32_t> candidates;
     for (int32_t k = 0; k < static_cast<int32_t>(world_.cities.size()); ++k)
       if (world_.cities[k].startOf < 0) candidates.push_back(k);
-    warrants_ = drawWarrants(victory, cfg_.warPeriod, cfg_.horizon, world_.regionCapital, candidates);
+    warrants_ = drawWarrants(victory, cfg_.warPeriod, cfg_.horizon, world_.regionCapital, candidates, cfg_.warrantMode);
   }
   hTrue_ = cfg_.horizon;  // then the Horizon jitter (VC-1360), last in the VC-170 order
   if (cfg_.jitter > 0) hTrue_ += static_cast<uint32_t>(victory.between(0, cfg_.jitter));

@@ -12,6 +12,7 @@
 #include "core/elc/config.h"
 #include "core/elc/ivec.h"
 #include "core/elc/map.h"
+#include "core/elc/rally.h"
 #include "core/elc/terms.h"
 #include "core/elc/warrants.h"
 #include "core/game/game.h"
@@ -61,6 +62,7 @@ struct Player {
   uint32_t workSiteBanThrough = 0;
   int64_t ascendancy = 0;
   int64_t warrantTenure = 0;  // VC-1870: Tenure received from Warrants so far
+  int64_t rallyTenure = 0;    // VC-2940: Tenure received from Rally Warrants so far
   int64_t peakCities = 0, peakOutput = 0;
   uint32_t brokenRun = 0;
   bool broken = false, reduced = false;
@@ -146,6 +148,7 @@ class ElcGame final : public Game {
   const std::vector<std::vector<int32_t>>& litSchedule() const { return lit_; }
   const std::vector<uint8_t>& litRelaxed() const { return litRelaxed_; }
   const std::vector<Warrant>& warrants() const { return warrants_; }
+  const std::vector<RallyWarrant>& rallyWarrants() const { return rally_; }
   int64_t maxTenurePerSeal() const { return maxTenure_; }
   uint32_t trueHorizon() const { return hTrue_; }
   bool live(Seat s) const { return players_[s].left == Left::Live; }
@@ -181,6 +184,8 @@ class ElcGame final : public Game {
   void s6Tallies(uint32_t t);
   void s6Warrants(uint32_t t);
   void s7BrokenReduced(uint32_t t);
+  void s7Rally(uint32_t t, const IVec<uint8_t>& entered, int32_t leader);  // rally.cpp
+  std::string rallyText(const RallyWarrant& w) const;
   std::vector<std::pair<Seat, Track>> s8Completion() const;
   void s9Resolve(uint32_t t, const std::vector<std::pair<Seat, Track>>& done);
   void s10Eliminate(uint32_t t);
@@ -204,6 +209,7 @@ class ElcGame final : public Game {
   std::string terms_;
   IVec<std::vector<int32_t>> lit_;  // VC-1180 rotation schedule, stored (VC-170)
   std::vector<Warrant> warrants_;         // VC-1780 schedule, stored (VC-170)
+  std::vector<RallyWarrant> rally_;       // VC-2960: every Rally Warrant issued, in issue order
   std::vector<uint8_t> litRelaxed_;        // rotations whose consecutive cap was relaxed (VC-1180)
   IVec<City> cities_;
   std::vector<Unit> units_;

@@ -8,7 +8,7 @@
 namespace concord::elc {
 
 std::vector<Warrant> drawWarrants(det::Rng& rng, uint32_t warPeriod, uint32_t horizon, const std::vector<int32_t>& capitals,
-                                  const std::vector<int32_t>& candidates) {
+                                  const std::vector<int32_t>& candidates, WarrantMode mode) {
   std::vector<Warrant> out;
   if (candidates.empty() || capitals.empty()) return out;
   for (uint32_t open = warPeriod; open <= horizon; open += warPeriod) {
@@ -23,6 +23,8 @@ std::vector<Warrant> drawWarrants(det::Rng& rng, uint32_t warPeriod, uint32_t ho
       w.announce = open > 5 ? open - 5 : 1;
       w.open = open;
       w.deadline = open + warPeriod - 1;
+      // VC-1840: Mixed alternates whole windows, the first Open, so a schedule reads "open, contested, open, ...".
+      w.contested = mode == WarrantMode::Contested || (mode == WarrantMode::Mixed && (open / warPeriod) % 2 == 0);
       out.push_back(w);
     }
   }
@@ -38,20 +40,30 @@ std::string ElcGame::warrantText(const Warrant& w) const {
   std::string what = w.form == WarrantForm::Scout ? "have a Legion at " + city : "hold " + city;
   std::string reward = w.reward == Reward::Tenure ? std::to_string(kWarrantTenureSeals * maxTenure_) + " Tenure"
                                                   : std::to_string(kWarrantWorks) + " Works in the Seat's Yard";
+  std::string contested;
+  if (w.contested)  // VC-1850: says it is Contested and names who is excluded, from the announcement
+    contested = w.excluded >= 0 ? " Contested: " + playerName(w.excluded) + ", the leader, cannot claim it." : " Contested.";
   return "Warrant " + std::to_string(w.id) + " (" + kForm[static_cast<int>(w.form)] + "): " + what + " between turns " +
-         std::to_string(w.open) + " and " + std::to_string(w.deadline) + " for " + reward + ".";
+         std::to_string(w.open) + " and " + std::to_string(w.deadline) + " for " + reward + "." + contested;
 }
 
 // S6: announce, open, claim (automatic, VC-1830; ties by the tie chain, VC-1820) and expire.
 void ElcGame::s6Warrants(uint32_t t) {
   for (auto& w : warrants_) {
-    if (w.claimedBy >= 0 || w.expired) continue;
+    if (w.claimedBy >= 0 || w.expired || t < w.announce) continue;
+    if (w.contested) {  // VC-1850: the exclusion follows the leader of this Seal (after S2 and S3)
+      const int32_t leader = tenureLeader();
+      if (leader != w.excluded && t != w.announce && leader >= 0)
+        note(t, Chron::WarrantAnnounced, "Warrant " + std::to_string(w.id) + " is Contested: " + playerName(leader) +
+                                             " now leads and is excluded" + (w.excluded >= 0 ? " instead of " + playerName(w.excluded) : "") + ".");
+      w.excluded = leader;
+    }
     if (t == w.announce) note(t, Chron::WarrantAnnounced, "Announced: " + warrantText(w));
     if (t == w.open) note(t, Chron::WarrantOpened, "Open: " + warrantText(w));
     if (t < w.open || t > w.deadline) continue;
     int32_t best = -1;
     for (Seat s = 0; s < players_.size(); ++s) {
-      if (!live(s)) continue;
+      if (!live(s) || (w.contested && w.excluded == static_cast<int32_t>(s))) continue;  // VC-1850
       bool ok = w.form == WarrantForm::Scout
                     ? std::any_of(units_.begin(), units_.end(), [&](const Unit& u) { return u.owner == s && u.tile == world_.cities[w.city].tile; })
                     : snap_.owner[w.city] == static_cast<int32_t>(s);

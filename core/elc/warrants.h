@@ -1,5 +1,5 @@
 // Warrants (§11): scheduled, announced objectives whose reward is never victory (VC-1760). This build offers
-// Warrant Mode Open (VC-1840) and three forms of VC-1810 (table lost; reconstructed in docs/rules-decisions.md):
+// Warrant Modes Open, Contested and Mixed (VC-1840, VC-1850) and three forms of VC-1810 (table lost; reconstructed in docs/rules-decisions.md):
 // Hold a named city, Capital hold a regional capital, Scout a named city's tile with a Legion.
 #pragma once
 
@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/det/rng.h"
+#include "core/elc/config.h"
 
 namespace concord::elc {
 
@@ -25,11 +26,15 @@ struct Warrant {
   uint32_t announce = 0, open = 0, deadline = 0;  // VC-1790: announced 5 turns before; open WarPeriod turns
   int32_t claimedBy = -1;
   bool expired = false;
+  bool contested = false;  // VC-1850: published from the announcement
+  int32_t excluded = -1;   // the player currently excluded (the leader by the tie chain), -1 before the announcement
 };
 
 /// VC-1780/VC-170: every WarPeriod turns 1..3 Warrants, drawn at generation from the victory stream.
 /// `capitals` are the regional capitals; `candidates` the cities a Hold or Scout may name (not start cities).
+/// `mode` marks Contested Warrants without drawing (Mixed: every second window), so the stream's later draws
+/// (the Horizon jitter, VC-1360) are the same in every mode.
 std::vector<Warrant> drawWarrants(det::Rng& rng, uint32_t warPeriod, uint32_t horizon, const std::vector<int32_t>& capitals,
-                                  const std::vector<int32_t>& candidates);
+                                  const std::vector<int32_t>& candidates, WarrantMode mode = WarrantMode::Open);
 
 }  // namespace concord::elc

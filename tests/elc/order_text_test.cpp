@@ -55,6 +55,13 @@ TEST(ElcOrderText, EveryKindHasItsForm) {
   EXPECT_EQ(*spaced, makeMove(7, static_cast<uint32_t>(3 * w + 5)));
   EXPECT_FALSE(g.orderForms().empty());
   EXPECT_TRUE(g.ordersInBundles());
+  // The Watch a person reads at the prompt names what the forms need: their cities and Legions by number.
+  const Unit& u = g.units().front();
+  const std::string watch = g.observe(static_cast<Seat>(u.owner)).text;
+  EXPECT_NE(watch.find("Your Legions: " + std::to_string(u.id) + " (" + std::to_string(g.world().grid.x(u.tile)) + ","),
+            std::string::npos) << watch;
+  EXPECT_NE(watch.find("Your cities: "), std::string::npos) << watch;
+  EXPECT_EQ(g.observe(kOmniscient).text.find("Your Legions"), std::string::npos);
 }
 
 TEST(ElcOrderText, BadTextIsNamedNeverAnOrder) {

@@ -96,5 +96,5 @@ TEST(ElcCli, ScenarioTermsAndTerminalPlay) {
   EXPECT_EQ(demo.code, 0);
   EXPECT_NE(demo.out.find("WINS"), std::string::npos) << demo.out;
   EXPECT_NE(demo.out.find("Result: "), std::string::npos);
-  EXPECT_NE(demo.out.find("victoryLogicVersion 1"), std::string::npos);
+  EXPECT_NE(demo.out.find("victoryLogicVersion 2"), std::string::npos);
 }

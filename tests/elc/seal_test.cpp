@@ -378,7 +378,7 @@ TEST(ElcSeal, Vc1780WarrantsAreScheduledAnnouncedClaimedAndExpire) {
 }
 
 TEST(ElcSeal, Vc1870WarrantTenureIsCappedWithTheTruncationRecorded) {
-  ElcGame g = quiet(cfg({{"war-period", "5"}}), 24, 2);
+  ElcGame g = quiet(cfg({{"war-period", "5"}, {"warrant-mode", "open"}}), 24, 2);  // Open: Red claims every window
   g.playerForScenario(0).warrantTenure = 29 * g.maxTenurePerSeal();  // one Seal's worth of room left
   int tenureWarrants = 0;
   for (const auto& w : g.warrants())
