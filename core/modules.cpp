@@ -1,17 +1,21 @@
 // The list of rule modules this build runs. Add a module here; ids stay ascending.
 #include <algorithm>
 
+#include "core/elc/module.h"
 #include "core/game/registry.h"
 #include "core/testgame/shed.h"
 #include "core/warp/module.h"
+#include "core/web/module.h"
 
 namespace concord {
 
 const std::vector<ModuleEntry>& allModules() {
   static const std::vector<ModuleEntry> modules = [] {
     std::vector<ModuleEntry> m;
+    m.push_back(elc::moduleEntry());
     m.push_back(shed::moduleEntry());
     m.push_back(warp::moduleEntry());
+    m.push_back(web::moduleEntry());
     std::sort(m.begin(), m.end(), [](const ModuleEntry& a, const ModuleEntry& b) { return a.id < b.id; });
     return m;
   }();

@@ -51,6 +51,11 @@ class Game {
   /// Reads an order from its text form; the error says what is wrong with the text. Whether the order is
   /// legal now is validate()'s question, not this one's.
   virtual Result<Order> parseOrder(Seat seat, std::string_view text) const = 0;
+  /// The order forms a person may type, one a line ("move UNIT X Y   move a Legion ..."); `help` lists them.
+  virtual std::vector<std::string> orderForms() const { return {}; }
+  /// True when a seat gives any number of orders a turn, sent together as one bundle (a person types "end");
+  /// false when a turn takes one order (Warp).
+  virtual bool ordersInBundles() const { return false; }
   /// The game's narration as people read it ("Captain 2 charts 12-5"), counted over the whole game:
   /// the lines after the first `from` (an earlier narrationTotal()). A module may narrate nothing.
   virtual std::vector<std::string> narrationSince(uint64_t from) const {

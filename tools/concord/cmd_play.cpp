@@ -20,6 +20,11 @@
 
 namespace concord::cli {
 
+int runPlayElc(Args args);
+CommandLine playElcLine();
+int runPlayWeb(Args args);
+CommandLine playWebLine();
+
 namespace {
 
 struct Options {
@@ -226,11 +231,13 @@ int runPlayWarp(Args args) {
   return finish(0);
 }
 
-std::vector<CommandLine> playLines() { return {playWarpLine()}; }
+std::vector<CommandLine> playLines() { return {playWarpLine(), playElcLine(), playWebLine()}; }
 
 int runPlay(Args args) {
   static const std::vector<Subcommand> modules = {
-      {"warp", "a Warp sector against bots (also `concord warp play`)", runPlayWarp, playWarpLine}};
+      {"warp", "a Warp sector against bots (also `concord warp play`)", runPlayWarp, playWarpLine},
+      {"elc", "Every Last City against the AI (also `concord elc play`)", runPlayElc, playElcLine},
+      {"web", "command a W.E.B. empire against AI empires", runPlayWeb, playWebLine}};
   return runGroup("play", modules, args, "module");
 }
 

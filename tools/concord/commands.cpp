@@ -8,6 +8,8 @@ int runSelfplay(Args args);
 int runTei(Args args);
 int runReplay(Args args);
 int runWarp(Args args);
+int runElc(Args args);
+int runWeb(Args args);
 int runPlay(Args args);
 int runHost(Args args);
 int runJoin(Args args);
@@ -19,6 +21,8 @@ std::vector<CommandLine> selfplayLines();
 std::vector<CommandLine> teiLines();
 std::vector<CommandLine> replayLines();
 std::vector<CommandLine> warpLines();
+std::vector<CommandLine> elcLines();
+std::vector<CommandLine> webLines();
 std::vector<CommandLine> playLines();
 std::vector<CommandLine> hostLines();
 std::vector<CommandLine> joinLines();
@@ -35,7 +39,9 @@ std::span<const Command> commands() {
       {"replay", "replay files: info, verify, dump, step (seek forwards/backwards), record", runReplay, replayLines},
       {"tei", "TEI ratings: OpenSkill calculator, grades, leaderboards, apply finished games", runTei, teiLines},
       {"warp", "Warp rules engine: run scenario files (warp scenario FILE.json), play at the terminal", runWarp, warpLines},
-      {"play", "play a game against bots at the terminal (play warp)", runPlay, playLines},
+      {"elc", "Every Last City: run scenario files (elc scenario FILE.json), print the Terms, play at the terminal", runElc, elcLines},
+      {"web", "W.E.B. rules engine: resolve one turn from a scenario file (web scenario FILE.json), play at the terminal", runWeb, webLines},
+      {"play", "play a game against bots at the terminal (play warp, play elc, play web)", runPlay, playLines},
       {"host", "host a LAN game: lobby, seats, launch (players join with concord join)", runHost, hostLines},
       {"join", "join a LAN game at ADDR[:PORT], or reclaim our seat after a crash", runJoin, joinLines},
       {"bot", "join a LAN game at ADDR[:PORT] as a headless AI-controlled peer", runBot, botLines},

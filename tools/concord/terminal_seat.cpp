@@ -11,6 +11,9 @@ namespace {
 // A listed order's number, as typed at the prompt.
 bool listNumber(const std::string& s, uint64_t& out) { return wholeNumber(s, out, 999'999'999); }
 
+// A bundled turn lists its legal orders only when they fit on a screen (ELC: every tile a Legion may reach).
+constexpr size_t kListedAtMost = 30;
+
 }  // namespace
 
 void TerminalSeat::say(const std::string& text) {
@@ -51,10 +54,53 @@ Result<Order> TerminalSeat::parse(const lockstep::TurnEngine& e, Seat s, const s
   return e.game().parseOrder(s, text);
 }
 
+void TerminalSeat::help(const Game& g) {
+  const auto forms = g.orderForms();
+  if (forms.empty()) say("Type the number of a listed order or its text.");
+  else say("Orders:");
+  for (const auto& f : forms) say("  " + f);
+  say(std::string(g.ordersInBundles() ? "Type any number of orders, then \"end\" to send them (\"orders\" lists them, \"undo\" drops\n"
+                                        "the last, \"legal\" lists every legal order). "
+                                      : "") +
+      "\"board\" redraws the table, \"auto\" hands your seat to your officer, \"q\" leaves.");
+}
+
+std::optional<std::vector<Order>> TerminalSeat::bundleLine(const lockstep::TurnEngine& e, Seat s, const std::string& text) {
+  const Game& g = e.game();
+  if (text == "end" || text == "done") {
+    promptedFor_.reset();
+    say("Sent " + std::to_string(bundle_.size()) + " order" + (bundle_.size() == 1 ? "" : "s") + " for this turn.");
+    std::vector<Order> sent = std::move(bundle_);
+    bundle_.clear();
+    return sent;
+  }
+  if (text == "orders") {
+    if (bundle_.empty()) say("(no orders yet this turn)");
+    for (const auto& o : bundle_) say("  " + g.orderText(s, o));
+  } else if (text == "undo") {
+    if (!bundle_.empty()) {
+      say("dropped: " + g.orderText(s, bundle_.back()));
+      bundle_.pop_back();
+    }
+  } else if (text == "legal") {
+    for (size_t i = 0; i < legal_.size(); ++i) say("  " + std::to_string(i + 1) + ") " + g.orderText(s, legal_[i]));
+  } else if (auto order = parse(e, s, legal_, text); !order) {
+    say("! " + order.message());
+  } else if (auto ok = g.validate(s, *order); !ok) {
+    say("! rejected: " + ok.message());
+  } else {
+    bundle_.push_back(*order);
+    say("ok: " + g.orderText(s, *order) + " (" + std::to_string(bundle_.size()) + " this turn; \"end\" sends them)");
+  }
+  return std::nullopt;
+}
+
 void TerminalSeat::prompt(const lockstep::TurnEngine& e, Seat s, uint64_t clockLeftMs) {
   std::fprintf(out_, "\n%s", e.game().observe(s).text.c_str());
   if (outOfTurn_) std::fprintf(out_, "Out of turn, you may act:\n");
-  for (size_t i = 0; i < legal_.size(); ++i) std::fprintf(out_, "  %zu) %s\n", i + 1, e.game().orderText(s, legal_[i]).c_str());
+  const bool many = e.game().ordersInBundles() && legal_.size() > kListedAtMost;
+  if (many) std::fprintf(out_, "(%zu legal orders: \"legal\" lists them, \"help\" shows the order forms)\n", legal_.size());
+  for (size_t i = 0; i < legal_.size() && !many; ++i) std::fprintf(out_, "  %zu) %s\n", i + 1, e.game().orderText(s, legal_[i]).c_str());
   if (outOfTurn_ && clockLeftMs == UINT64_MAX) {  // a local table waits for the answer
     std::fprintf(out_, "  %zu) let it go\n", legal_.size() + 1);
   } else if (outOfTurn_) {
@@ -78,6 +124,7 @@ std::optional<std::vector<Order>> TerminalSeat::decide(const lockstep::TurnEngin
   if (!promptedFor_ || *promptedFor_ != e.turn()) {
     promptedFor_ = e.turn();
     typed_.clear();
+    bundle_.clear();
     legal_ = e.game().legalOrders(s);
     const auto aw = e.awaiting();
     outOfTurn_ = std::find(aw.begin(), aw.end(), s) == aw.end();
@@ -97,19 +144,25 @@ std::optional<std::vector<Order>> TerminalSeat::decide(const lockstep::TurnEngin
       prompt(e, s, clockLeftMs);
       continue;
     }
-    uint64_t pick = 0;
-    if (outOfTurn_ && ((listNumber(text, pick) && pick == legal_.size() + 1) || text == "let it go" || text == "no")) {
-      promptedFor_.reset();
-      return std::vector<Order>{};
-    }
-    auto order = parse(e, s, legal_, text);
-    if (!order) {
-      say("! " + order.message());
-    } else if (auto ok = e.game().validate(s, *order); !ok) {
-      say("! rejected: " + ok.message());
+    if (text == "help") {
+      help(e.game());
+    } else if (e.game().ordersInBundles()) {
+      if (auto sent = bundleLine(e, s, text)) return sent;
     } else {
-      promptedFor_.reset();
-      return std::vector<Order>{*order};
+      uint64_t pick = 0;
+      if (outOfTurn_ && ((listNumber(text, pick) && pick == legal_.size() + 1) || text == "let it go" || text == "no")) {
+        promptedFor_.reset();
+        return std::vector<Order>{};
+      }
+      auto order = parse(e, s, legal_, text);
+      if (!order) {
+        say("! " + order.message());
+      } else if (auto ok = e.game().validate(s, *order); !ok) {
+        say("! rejected: " + ok.message());
+      } else {
+        promptedFor_.reset();
+        return std::vector<Order>{*order};
+      }
     }
     std::fprintf(out_, "Your order> ");
     std::fflush(out_);

@@ -37,11 +37,16 @@ class TerminalSeat {
   void showLog(const lockstep::TurnEngine& e);
   Result<Order> parse(const lockstep::TurnEngine& e, Seat s, const std::vector<Order>& legal, const std::string& text) const;
   void say(const std::string& text);
+  /// `help`: the module's order forms (Game::orderForms) and the prompt's commands.
+  void help(const Game& g);
+  /// A line typed while a bundled turn (Game::ordersInBundles) is open: the turn's orders once "end" is typed.
+  std::optional<std::vector<Order>> bundleLine(const lockstep::TurnEngine& e, Seat s, const std::string& text);
 
   std::FILE* out_;
   std::deque<std::string> typed_;
   std::optional<uint32_t> promptedFor_;  // the turn whose board and orders are on screen
   std::vector<Order> legal_;
+  std::vector<Order> bundle_;            // a bundled turn's orders so far, sent with "end"
   bool outOfTurn_ = false;               // asked while not awaited (Warp: a catch window)
   bool officer_ = false;                 // the person handed the seat to its officer (auto, or input closed)
   std::unique_ptr<Bot> bot_;

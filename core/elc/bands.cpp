@@ -1,0 +1,110 @@
+// S14: banded visibility (§13.2) with hysteresis (VC-2220), the report quantum (VC-2240..VC-2260), the
+// Alarm and its Bellwethers (VC-2280..VC-2310), and each Track's sites (VC-950, VC-1070, VC-1130, ...).
+#include <algorithm>
+
+#include "core/elc/arith.h"
+#include "core/elc/state.h"
+
+namespace concord::elc {
+
+namespace {
+// Distance from a held city to the nearest city its holder does not hold (the frontier of VC-950).
+int32_t frontierDistance(const World& w, const std::vector<int32_t>& owner, int32_t c, int32_t p) {
+  int32_t d = INT32_MAX;
+  for (size_t o = 0; o < owner.size(); ++o)
+    if (owner[o] != p) d = std::min(d, w.grid.distance(w.cities[c].tile, w.cities[o].tile));
+  return d;
+}
+}  // namespace
+
+std::vector<int32_t> ElcGame::sitesOf(Seat p, Track tr) const {
+  IVec<int32_t> held = snap_.held.empty() ? IVec<int32_t>{} : snap_.held[p];
+  std::vector<int32_t> out;
+  auto byFrontier = [&](IVec<int32_t> v) {
+    std::stable_sort(v.begin(), v.end(), [&](int32_t a, int32_t b) {
+      return frontierDistance(world_, snap_.owner, a, p) < frontierDistance(world_, snap_.owner, b, p);
+    });
+    return v;
+  };
+  switch (tr) {
+    case Track::Dominion: {  // VC-950: min(8, margin + 1) cities nearest the frontier
+      int64_t need = citiesFor(players_[p].tracks[0].threshold, facts_.cities);
+      int64_t count = std::clamp<int64_t>(static_cast<int64_t>(held.size()) - need + 1, 1, 8);
+      auto v = byFrontier(held);
+      out.assign(v.begin(), v.begin() + std::min<int64_t>(count, static_cast<int64_t>(v.size())));
+      break;
+    }
+    case Track::Keys:  // VC-1130
+      for (int32_t c : held)
+        if (world_.cities[c].landmark >= 0) out.push_back(c);
+      break;
+    case Track::Hegemony:  // VC-1070: capital, then frontier city, per fully held Region
+      for (size_t r = 0; r < world_.regionCapital.size() && out.size() < 8; ++r) {
+        std::vector<int32_t> in;
+        for (int32_t c : held)
+          if (world_.cities[c].region == static_cast<int32_t>(r)) in.push_back(c);
+        if (static_cast<int32_t>(in.size()) != world_.regionSize[r]) continue;
+        out.push_back(world_.regionCapital[r]);
+        int32_t f = byFrontier(in).front();
+        if (f != world_.regionCapital[r] && out.size() < 8) out.push_back(f);
+      }
+      break;
+    case Track::Prosperity: {  // VC-1310: the eight highest effective Works
+      auto v = held;
+      std::stable_sort(v.begin(), v.end(), [&](int32_t a, int32_t b) { return cityWorks(a, turn_ + 1) > cityWorks(b, turn_ + 1); });
+      out.assign(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(std::min<size_t>(8, v.size())));
+      break;
+    }
+    case Track::Throne:  // VC-1490: rival Seats held, then rival Seats to take
+      for (Seat r = 0; r < players_.size(); ++r)
+        if (r != p && live(r) && players_[r].seatCity >= 0) out.push_back(players_[r].seatCity);
+      break;
+    case Track::GreatWork:  // VC-1270
+      if (players_[p].workSite >= 0) out.push_back(players_[p].workSite);
+      break;
+    default: break;
+  }
+  return out;
+}
+
+void ElcGame::s14Bands(uint32_t t) {
+  for (Seat s = 0; s < players_.size(); ++s) {
+    if (!live(s)) continue;
+    Player& p = players_[s];
+    bool anyAlarm = false;
+    std::vector<int32_t> bell;
+    for (int i = 0; i < kTracks; ++i) {
+      auto tr = static_cast<Track>(i);
+      if (!cfg_.on(tr)) continue;
+      TrackState& ts = p.tracks[i];
+      Band before = ts.band;
+      bool alarmUp = tr == Track::Horizon ? t + 10 >= cfg_.horizon : (ts.ratio >= 900 || ts.vigil >= 1);
+      bool alarmStays = tr == Track::Horizon ? alarmUp : (ts.ratio >= 850 || ts.vigil >= 1);
+      if (alarmUp || (before == Band::Alarm && alarmStays)) ts.band = Band::Alarm;  // instant up, sticky down
+      else if (ts.ratio >= 500 || (before != Band::Rumour && ts.ratio >= 475)) ts.band = Band::Report;
+      else ts.band = Band::Rumour;
+      // The published value (VC-2160): full precision in Alarm, under Public, or for a vigil-1 Track at 500 (VC-740).
+      int64_t q = reportQuantum(tr == Track::Dominion ? facts_.cities : std::max<int64_t>(1, ts.threshold), ts.threshold);
+      bool full = ts.band == Band::Alarm || cfg_.visibility == Visibility::Public;
+      if (full) ts.published = ts.ratio;
+      else if (cfg_.visibility == Visibility::OwnOnly || ts.band == Band::Rumour) ts.published = -1;
+      else if (tr != Track::Dominion && tr != Track::Prosperity && ts.threshold <= 8) ts.published = ts.progress;  // VC-2240
+      else ts.published = quantise(ts.ratio, q);
+      if (tr == Track::Horizon) continue;
+      if (ts.band == Band::Alarm && before != Band::Alarm)
+        note(t, Chron::AlarmRaised, "ALARM: " + playerName(s) + " \u2014 " + trackName(tr) + " " +
+                                        std::to_string(ts.progress) + "/" + std::to_string(ts.threshold) + ".");
+      if (ts.band != Band::Alarm && before == Band::Alarm)
+        note(t, Chron::AlarmCleared, "Alarm cleared: " + playerName(s) + " \u2014 " + trackName(tr) + ".");
+      if (ts.band == Band::Alarm) {
+        anyAlarm = true;
+        for (int32_t c : sitesOf(s, tr))  // VC-2310: ascending Track, then the Track's own order, cap 8
+          if (bell.size() < 8 && std::find(bell.begin(), bell.end(), c) == bell.end()) bell.push_back(c);
+      }
+    }
+    if (anyAlarm) p.bellwethers = bell, p.bellwetherGraceThrough = t + 2;  // VC-2290: two turns of grace
+    else if (t > p.bellwetherGraceThrough) p.bellwethers.clear();
+  }
+}
+
+}  // namespace concord::elc

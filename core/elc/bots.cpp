@@ -1,0 +1,101 @@
+// Every Last City bots. They see only their Observation and their legal orders (core/game/game.h Bot).
+// "conqueror": gathers Legions into stacks that beat the target's defence and marches on the nearest prize,
+// Landmarks and rival Seats first when a Track pays for them; votes in a Verdict by a seeded policy (VC-2810).
+#include <algorithm>
+#include <map>
+
+#include "core/elc/map.h"
+#include "core/elc/module.h"
+#include "core/elc/orders.h"
+#include "core/elc/state.h"
+#include "core/elc/view.h"
+
+namespace concord::elc {
+
+namespace {
+
+class RandomBot final : public Bot {
+ public:
+  std::vector<Order> choose(const Observation&, std::span<const Order> legal, det::Rng& rng) override {
+    std::vector<Order> out;
+    for (const auto& o : legal)
+      if (o.kind != kConcede && o.kind != kMove && rng.below(2) == 0) out.push_back(o);
+    return out;
+  }
+};
+
+class ConquerorBot final : public Bot {
+ public:
+  std::vector<Order> choose(const Observation& obs, std::span<const Order> legal, det::Rng& rng) override {
+    auto v = decodeView(obs.canonical);
+    if (!v) return {};
+    const View& view = *v;
+    const int32_t me = view.seat;
+    Grid g{view.width, view.height, static_cast<Topology>(view.topology)};
+    std::vector<Order> out;
+    // VC-2810: the vote from the evaluation (Tenure against the leader's) and the seed (this turn's stream).
+    int64_t bar = 300 + static_cast<int64_t>(rng.below(301));
+    int64_t room = kUnitCap - std::count_if(view.units.begin(), view.units.end(), [&](const ViewUnit& u) { return u.owner == me; });
+    for (const auto& o : legal) {
+      if (o.kind == kBuild && room > 0) out.push_back(o), --room;  // each Build is legal alone; together they keep the cap
+      if (o.kind == kDesignateWorkSite) out.push_back(o);
+      if (o.kind == kCastVerdictVote && view.verdictLeader >= 0) {
+        int64_t mine = view.players[me].tenure, lead = view.players[view.verdictLeader].tenure;
+        bool end = mine * 1000 < bar * lead;
+        auto d = decodeOrder(o);
+        if (d && (d->a == 1) == end) out.push_back(o);
+      }
+    }
+    bool keys = (view.enabled >> 4) & 1 || (view.enabled >> 5) & 1 || (view.enabled >> 6) & 1;
+    bool throne = (view.enabled >> 13) & 1;
+    IVec<int32_t> defence(static_cast<size_t>(g.tiles()), 0), cityAt(static_cast<size_t>(g.tiles()), -1);
+    std::map<int32_t, IVec<uint32_t>> stacks;  // my stacks by tile, ascending
+    for (const auto& u : view.units) {
+      if (u.owner == me) stacks[u.tile].push_back(u.id);
+      else ++defence[u.tile];
+    }
+    for (size_t c = 0; c < view.cities.size(); ++c) {
+      cityAt[view.cities[c].tile] = static_cast<int32_t>(c);
+      defence[view.cities[c].tile] += view.cities[c].garrison;
+    }
+    int32_t biggest = -1;
+    for (const auto& [tile, ids] : stacks)
+      if (biggest < 0 || ids.size() > stacks[biggest].size()) biggest = tile;
+    for (auto& [tile, ids] : stacks) {
+      // Leave one Legion on an own city (the lowest id) so a lone raider cannot walk in.
+      size_t keep = cityAt[tile] >= 0 && view.cities[cityAt[tile]].owner == me ? 1 : 0;
+      size_t free = ids.size() - std::min(keep, ids.size());
+      if (free == 0) continue;
+      int32_t best = -1, bestScore = INT32_MAX;
+      for (size_t c = 0; c < view.cities.size(); ++c) {
+        const auto& city = view.cities[c];
+        if (city.owner == me) continue;
+        int32_t score = g.distance(tile, city.tile) * 4 + defence[city.tile];
+        if (keys && city.landmark >= 0) score -= 6;
+        if (throne && city.owner >= 0 && view.players[city.owner].seatCity == static_cast<int32_t>(c)) score -= 8;
+        if (score < bestScore) bestScore = score, best = static_cast<int32_t>(c);
+      }
+      if (best < 0) continue;
+      int32_t goal = view.cities[best].tile;
+      bool strong = static_cast<int32_t>(free) > defence[goal];
+      if (!strong && g.distance(tile, goal) <= 3) goal = biggest != tile ? biggest : tile;  // gather before the assault
+      if (goal == tile) continue;
+      int32_t step = tile;
+      for (int32_t t : g.within(tile, kMaxDisplacement))
+        if (g.distance(t, goal) < g.distance(step, goal)) step = t;
+      if (step == tile) continue;
+      for (size_t i = keep; i < ids.size() && out.size() < 60; ++i) out.push_back(makeMove(ids[i], static_cast<uint32_t>(step)));
+    }
+    if (out.size() > 60) out.resize(60);
+    return out;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Bot> makeBot(std::string_view kind) {
+  if (kind == "random") return std::make_unique<RandomBot>();
+  return std::make_unique<ConquerorBot>();
+}
+
+}  // namespace concord::elc

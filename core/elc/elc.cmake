@@ -1,0 +1,10 @@
+# Every Last City rules engine sources, compiled into concord_core (included from core/CMakeLists.txt).
+target_sources(concord_core PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/arith.cpp ${CMAKE_CURRENT_LIST_DIR}/config.cpp ${CMAKE_CURRENT_LIST_DIR}/terms.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/chronicle.cpp ${CMAKE_CURRENT_LIST_DIR}/map.cpp ${CMAKE_CURRENT_LIST_DIR}/orders.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/setup.cpp ${CMAKE_CURRENT_LIST_DIR}/apply.cpp ${CMAKE_CURRENT_LIST_DIR}/seal.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/endgame.cpp ${CMAKE_CURRENT_LIST_DIR}/bands.cpp ${CMAKE_CURRENT_LIST_DIR}/serialize.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/observe.cpp ${CMAKE_CURRENT_LIST_DIR}/bots.cpp ${CMAKE_CURRENT_LIST_DIR}/module.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/calibration.cpp ${CMAKE_CURRENT_LIST_DIR}/calibration_table.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/warrants.cpp ${CMAKE_CURRENT_LIST_DIR}/order_text.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/rally.cpp)

@@ -1,0 +1,235 @@
+// The Every Last City game: host world state (docs/elc-world.md) and the victory state of "14 — Victory",
+// including the retained Seal records (VC-250) that are part of the canonical state hash (VC-260).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/elc/chronicle.h"
+#include "core/elc/config.h"
+#include "core/elc/ivec.h"
+#include "core/elc/map.h"
+#include "core/elc/rally.h"
+#include "core/elc/terms.h"
+#include "core/elc/warrants.h"
+#include "core/game/game.h"
+
+namespace concord::elc {
+
+inline constexpr int32_t kNeutral = -1;
+inline constexpr int32_t kUnitCap = 48;           // per seat: keeps a turn's orders inside one bundle
+inline constexpr uint32_t kUnsettledTurns = 8;    // VC-2550
+inline constexpr int64_t kDefianceGrant = 150;    // VC-2990
+enum class Band : uint8_t { Rumour = 0, Report = 1, Alarm = 2 };  // §13.2
+enum class Left : uint8_t { Live = 0, Capitulated = 1, Conceded = 2 };
+
+struct City {
+  int32_t owner = kNeutral;
+  int32_t integration = 100;
+  int64_t yard = 0;
+  int32_t garrison = 0;             // neutral garrison strength (GR-990)
+  uint32_t unsettledThrough = 0;    // Unsettled while the turn <= this (VC-2550)
+};
+
+struct Unit {
+  uint32_t id = 0;  // from the one monotonic sequence counter (VC-180)
+  int32_t owner = 0;
+  int32_t tile = 0;
+};
+
+/// One enabled Track's values for one player at the last Seal.
+struct TrackState {
+  int64_t progress = 0, threshold = 0, ratio = 0, published = 0;
+  uint8_t vigil = 0;
+  Band band = Band::Rumour;
+  bool eliminated = false;
+};
+
+struct Player {
+  Left left = Left::Live;
+  uint32_t leftTurn = 0;
+  int64_t standing = 0, tenure = 0, cities = 0, output = 0;
+  int32_t seatCity = -1;
+  bool seatless = false;
+  uint32_t seatlessSince = 0;
+  bool seatDesignated = false;  // VC-1450: once, in turns 1..5
+  int32_t pendingSeat = -1;
+  int32_t workSite = -1, pendingWorkSite = -1;
+  int64_t greatWork = 0;
+  uint32_t workSiteBanThrough = 0;
+  int64_t ascendancy = 0;
+  int64_t warrantTenure = 0;  // VC-1870: Tenure received from Warrants so far
+  int64_t rallyTenure = 0;    // VC-2940: Tenure received from Rally Warrants so far
+  int64_t peakCities = 0, peakOutput = 0;
+  uint32_t brokenRun = 0;
+  bool broken = false, reduced = false;
+  uint32_t unitsLost = 0;
+  IVec<uint32_t> capturedFrom;  // by victim seat: whole-game captures (VC-2530)
+  uint32_t defianceCaptures = 0;       // captures from the Tenure leader this turn (VC-2990)
+  int64_t defianceTotal = 0;
+  std::vector<std::pair<uint32_t, int64_t>> defianceLog;  // (turn, paid): the rolling window of VC-3000
+  bool concede = false;
+  int8_t vote = -1;  // CastVerdictVote: -1 none (counts as play on, VC-2770), 0 continue, 1 end
+  bool outOfContention = false;
+  uint32_t placing = 0;
+  IVec<int32_t> bellwethers;  // VC-2280 sites published while in Alarm (cap 8, VC-2310)
+  uint32_t bellwetherGraceThrough = 0;  // VC-2290: two turns after the Alarm clears
+  IVec<TrackState> tracks = IVec<TrackState>(static_cast<size_t>(kTracks));
+};
+
+struct TrackRecord {
+  uint8_t track = 0;
+  int64_t progress = 0, threshold = 0, ratio = 0;
+  uint8_t vigil = 0;
+  Band band = Band::Rumour;
+};
+struct PlayerRecord {
+  Seat seat = 0;
+  int64_t standing = 0, tenure = 0;
+  bool seatless = false, broken = false, reduced = false;
+  std::vector<TrackRecord> tracks;  // enabled Tracks, ascending index
+};
+/// VC-250: the Seal record, retained for the whole game.
+struct SealRecordElc {
+  uint32_t turn = 0;
+  std::vector<PlayerRecord> players;  // live players at that Seal
+};
+
+struct Capture {
+  int32_t city = 0, from = kNeutral, to = 0;
+};
+
+/// The S1 snapshot (VC-240): every later step reads this, never the live board.
+struct Snapshot {
+  IVec<int64_t> cities, landmarks, seats, output, supplyCost, regions, units;
+  IVec<IVec<int32_t>> held;  // by seat: held cities, ascending
+  IVec<int32_t> owner;              // by city, as the Seal began
+};
+
+class ElcGame final : public Game {
+ public:
+  GameInfo info() const override;
+  Result<void> setup(std::span<const uint8_t> config, const det::Seed& seed, Seat seats) override;
+  std::vector<Seat> awaiting() const override;
+  Result<void> validate(Seat seat, const Order& order) const override;
+  std::vector<Rejection> apply(const TurnInput& input) override;
+  void seal(uint32_t turn) override;
+  void write(det::Writer& w) const override;
+  Result<void> read(det::Reader& r) override;
+  Observation observe(Seat viewer) const override;
+  std::vector<Order> legalOrders(Seat seat) const override;
+  std::optional<Outcome> outcome() const override;
+  std::unique_ptr<Game> clone() const override { return std::make_unique<ElcGame>(*this); }
+  std::string describe(Seat seat, const Order& order) const override;
+  // Text both ways (order_text.cpp): "move 12 3 4", "build 5", "vote end".
+  std::string orderText(Seat seat, const Order& order) const override;
+  Result<Order> parseOrder(Seat seat, std::string_view text) const override;
+  std::vector<std::string> orderForms() const override;
+  bool ordersInBundles() const override { return true; }  // any number of orders a turn (a Legion each)
+
+  // Read access for tests, tools and the observation.
+  const Config& config() const { return cfg_; }
+  const World& world() const { return world_; }
+  const MapFacts& facts() const { return facts_; }
+  const IVec<City>& cities() const { return cities_; }
+  const std::vector<Unit>& units() const { return units_; }
+  const IVec<Player>& players() const { return players_; }
+  const std::vector<SealRecordElc>& sealRecords() const { return records_; }
+  const std::vector<ChronEntry>& chronicle() const { return chronicle_; }
+  const std::string& terms() const { return terms_; }
+  uint32_t turn() const { return turn_; }
+  bool over() const { return over_; }
+  int32_t winner() const { return winner_; }
+  const std::string& route() const { return route_; }
+  int32_t horizonDecidedFor() const { return decidedFor_; }
+  const std::vector<std::vector<int32_t>>& litSchedule() const { return lit_; }
+  const std::vector<uint8_t>& litRelaxed() const { return litRelaxed_; }
+  const std::vector<Warrant>& warrants() const { return warrants_; }
+  const std::vector<RallyWarrant>& rallyWarrants() const { return rally_; }
+  int64_t maxTenurePerSeal() const { return maxTenure_; }
+  uint32_t trueHorizon() const { return hTrue_; }
+  bool live(Seat s) const { return players_[s].left == Left::Live; }
+  bool unsettled(int32_t city, uint32_t turn) const { return turn <= cities_[city].unsettledThrough; }
+  int64_t cityWorks(int32_t city, uint32_t turn) const;
+  /// VC-3050/VC-1590: the end-of-game record as text: winner and route, every placing with final Standing,
+  /// Tenure and the turn each left, the stored Terms, the complete Chronicle, and the versions.
+  std::string resultRecord() const;
+  /// VC-1520: true when a ranks above b (Tenure, Standing, cities, fewer units lost, lower seat).
+  bool tieChainBefore(Seat a, Seat b) const;
+  /// Scenario seams (tests and `concord elc scenario`): place the board outside the rules before a Seal.
+  void setOwner(int32_t city, int32_t owner) { cities_[city].owner = owner; }
+  City& cityForScenario(int32_t city) { return cities_[city]; }
+  Player& playerForScenario(Seat s) { return players_[s]; }
+  std::vector<Unit>& unitsForScenario() { return units_; }
+  uint32_t addUnitForScenario(int32_t owner, int32_t tile) {
+    units_.push_back(Unit{nextUnitId_, owner, tile});
+    return nextUnitId_++;
+  }
+
+ private:
+  // apply (apply.cpp)
+  Result<void> applyOne(Seat seat, const Order& order, IVec<uint8_t>& moved, IVec<uint8_t>& built);
+  void resolveCombat(uint32_t turn);
+  void economy(uint32_t turn);
+  int32_t tenureLeader() const;
+  // the Seal (seal.cpp, endgame.cpp), VC-230 order
+  void s1Snapshot(uint32_t t);
+  void s2Standing();
+  void s3Tenure(uint32_t t);
+  void s4Progress(uint32_t t);
+  void s5Vigils(uint32_t t);
+  void s6Tallies(uint32_t t);
+  void s6Warrants(uint32_t t);
+  void s7BrokenReduced(uint32_t t);
+  void s7Rally(uint32_t t, const IVec<uint8_t>& entered, int32_t leader);  // rally.cpp
+  std::string rallyText(const RallyWarrant& w) const;
+  std::vector<std::pair<Seat, Track>> s8Completion() const;
+  void s9Resolve(uint32_t t, const std::vector<std::pair<Seat, Track>>& done);
+  void s10Eliminate(uint32_t t);
+  void s11Contention(uint32_t t);
+  void s12Verdict(uint32_t t);
+  void s13Capitulation(uint32_t t);
+  void s14Bands(uint32_t t);
+  void s15Publish(uint32_t t);
+  int64_t progressOf(Seat p, Track tr, uint32_t t) const;
+  std::string warrantText(const Warrant& w) const;
+  int64_t liveRivals(Seat p) const;
+  std::vector<int32_t> sitesOf(Seat p, Track tr) const;
+  void endGame(uint32_t t, int32_t winner, std::string route);
+  void note(uint32_t t, Chron cls, std::string text, int32_t subject = -1, bool readout = false);
+  bool holdsReach(Seat p, uint32_t t, IVec<uint8_t>& reach) const;
+
+  Config cfg_;
+  World world_;
+  MapFacts facts_;
+  int64_t maxTenure_ = 0;
+  std::string terms_;
+  IVec<std::vector<int32_t>> lit_;  // VC-1180 rotation schedule, stored (VC-170)
+  std::vector<Warrant> warrants_;         // VC-1780 schedule, stored (VC-170)
+  std::vector<RallyWarrant> rally_;       // VC-2960: every Rally Warrant issued, in issue order
+  std::vector<uint8_t> litRelaxed_;        // rotations whose consecutive cap was relaxed (VC-1180)
+  IVec<City> cities_;
+  std::vector<Unit> units_;
+  uint32_t nextUnitId_ = 1;
+  IVec<Player> players_;
+  std::vector<Capture> captures_;  // this turn's ownership changes (settled before the Seal, VC-3140)
+  std::vector<SealRecordElc> records_;
+  std::vector<ChronEntry> chronicle_;
+  uint32_t turn_ = 0;  // the last sealed turn (VC-270: the first Seal ends turn 1)
+  bool over_ = false;
+  int32_t winner_ = -1;
+  std::string route_;
+  uint32_t hTrue_ = 0;  // VC-1360: the true Horizon; not in any observation before turn hTrue_ - 10
+  int32_t decidedFor_ = -1;
+  uint32_t decidedAt_ = 0;
+  int32_t standingLeader_ = -1;
+  uint32_t leadSeals_ = 0;
+  int32_t verdictLeader_ = -1;
+  uint32_t verdictResolveAt_ = 0, verdictCooldownThrough_ = 0;
+  Snapshot snap_;  // transient: rebuilt at S1 of every Seal
+};
+
+}  // namespace concord::elc

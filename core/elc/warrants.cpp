@@ -1,0 +1,98 @@
+// The Warrant schedule (VC-1780, VC-1790) and its claims at S6 (VC-1820, VC-1830, VC-1870).
+#include "core/elc/warrants.h"
+
+#include <algorithm>
+
+#include "core/elc/state.h"
+
+namespace concord::elc {
+
+std::vector<Warrant> drawWarrants(det::Rng& rng, uint32_t warPeriod, uint32_t horizon, const std::vector<int32_t>& capitals,
+                                  const std::vector<int32_t>& candidates, WarrantMode mode) {
+  std::vector<Warrant> out;
+  if (candidates.empty() || capitals.empty()) return out;
+  for (uint32_t open = warPeriod; open <= horizon; open += warPeriod) {
+    const int64_t count = rng.between(1, 3);
+    for (int64_t k = 0; k < count; ++k) {
+      Warrant w;
+      w.id = static_cast<uint32_t>(out.size() + 1);
+      w.form = static_cast<WarrantForm>(rng.below(3));
+      const auto& pool = w.form == WarrantForm::CapitalHold ? capitals : candidates;
+      w.city = pool[static_cast<size_t>(rng.below(pool.size()))];
+      w.reward = static_cast<Reward>(rng.below(2));
+      w.announce = open > 5 ? open - 5 : 1;
+      w.open = open;
+      w.deadline = open + warPeriod - 1;
+      // VC-1840: Mixed alternates whole windows, the first Open, so a schedule reads "open, contested, open, ...".
+      w.contested = mode == WarrantMode::Contested || (mode == WarrantMode::Mixed && (open / warPeriod) % 2 == 0);
+      out.push_back(w);
+    }
+  }
+  return out;
+}
+
+namespace {
+const char* kForm[] = {"Hold", "Capital hold", "Scout"};
+}
+
+std::string ElcGame::warrantText(const Warrant& w) const {
+  const std::string city = world_.cities[w.city].name;
+  std::string what = w.form == WarrantForm::Scout ? "have a Legion at " + city : "hold " + city;
+  std::string reward = w.reward == Reward::Tenure ? std::to_string(kWarrantTenureSeals * maxTenure_) + " Tenure"
+                                                  : std::to_string(kWarrantWorks) + " Works in the Seat's Yard";
+  std::string contested;
+  if (w.contested)  // VC-1850: says it is Contested and names who is excluded, from the announcement
+    contested = w.excluded >= 0 ? " Contested: " + playerName(w.excluded) + ", the leader, cannot claim it." : " Contested.";
+  return "Warrant " + std::to_string(w.id) + " (" + kForm[static_cast<int>(w.form)] + "): " + what + " between turns " +
+         std::to_string(w.open) + " and " + std::to_string(w.deadline) + " for " + reward + "." + contested;
+}
+
+// S6: announce, open, claim (automatic, VC-1830; ties by the tie chain, VC-1820) and expire.
+void ElcGame::s6Warrants(uint32_t t) {
+  for (auto& w : warrants_) {
+    if (w.claimedBy >= 0 || w.expired || t < w.announce) continue;
+    if (w.contested) {  // VC-1850: the exclusion follows the leader of this Seal (after S2 and S3)
+      const int32_t leader = tenureLeader();
+      if (leader != w.excluded && t != w.announce && leader >= 0)
+        note(t, Chron::WarrantAnnounced, "Warrant " + std::to_string(w.id) + " is Contested: " + playerName(leader) +
+                                             " now leads and is excluded" + (w.excluded >= 0 ? " instead of " + playerName(w.excluded) : "") + ".");
+      w.excluded = leader;
+    }
+    if (t == w.announce) note(t, Chron::WarrantAnnounced, "Announced: " + warrantText(w));
+    if (t == w.open) note(t, Chron::WarrantOpened, "Open: " + warrantText(w));
+    if (t < w.open || t > w.deadline) continue;
+    int32_t best = -1;
+    for (Seat s = 0; s < players_.size(); ++s) {
+      if (!live(s) || (w.contested && w.excluded == static_cast<int32_t>(s))) continue;  // VC-1850
+      bool ok = w.form == WarrantForm::Scout
+                    ? std::any_of(units_.begin(), units_.end(), [&](const Unit& u) { return u.owner == s && u.tile == world_.cities[w.city].tile; })
+                    : snap_.owner[w.city] == static_cast<int32_t>(s);
+      if (ok && (best < 0 || tieChainBefore(s, static_cast<Seat>(best)))) best = s;
+    }
+    if (best >= 0) {
+      w.claimedBy = best;
+      Player& p = players_[best];
+      std::string paid;
+      if (w.reward == Reward::Tenure) {
+        int64_t want = kWarrantTenureSeals * maxTenure_, room = kWarrantTenureCapSeals * maxTenure_ - p.warrantTenure;
+        int64_t pay = std::clamp<int64_t>(room, 0, want);
+        p.tenure += pay;
+        p.warrantTenure += pay;
+        paid = "+" + std::to_string(pay) + " Tenure";
+        if (pay < want)  // VC-1870: pay the balance, record the truncation
+          note(t, Chron::WarrantTruncated, playerName(best) + "'s Warrant Tenure is capped: paid " + std::to_string(pay) + " of " + std::to_string(want) + ".");
+      } else if (p.seatCity >= 0 && cities_[p.seatCity].owner == static_cast<int32_t>(best)) {
+        cities_[p.seatCity].yard += kWarrantWorks;
+        paid = "+" + std::to_string(kWarrantWorks) + " Works at " + world_.cities[p.seatCity].name;
+      } else {
+        paid = "no Seat to receive the Works";
+      }
+      note(t, Chron::WarrantClaimed, playerName(best) + " claims Warrant " + std::to_string(w.id) + ": " + paid + ".");
+    } else if (t == w.deadline) {
+      w.expired = true;
+      note(t, Chron::WarrantExpired, "Warrant " + std::to_string(w.id) + " expires unclaimed.");
+    }
+  }
+}
+
+}  // namespace concord::elc

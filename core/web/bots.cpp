@@ -1,0 +1,108 @@
+// The W.E.B. AI empire: integer rules of thumb over its own View only (§9). Builds crystals to stay in supply
+// (§6g), PD against unrest (§6e), warships; attacks and invades the weakest neighbour it can see; keeps a
+// home guard; never flies into a known black hole.
+#include <algorithm>
+
+#include "core/web/module.h"
+#include "core/web/view.h"
+
+namespace concord::web {
+namespace {
+
+int strength(const FleetView& f) {
+  return 3 * f.ships[0] + 2 * f.ships[1] + f.ships[2] + 2 * f.ships[3];
+}
+
+class AiEmpire final : public Bot {
+ public:
+  explicit AiEmpire(Seat seat) : me_(static_cast<uint8_t>(seat)) {}
+
+  std::vector<Order> choose(const Observation& obs, std::span<const Order>, det::Rng& rng) override {
+    auto vr = decodeView(obs.canonical);
+    if (!vr) return {};
+    const View& v = *vr;
+    std::vector<Order> out;
+    int ships = 0;
+    for (const auto& s : v.systems)
+      for (const auto& f : s.fleets)
+        if (f.owner == me_)
+          for (uint16_t c : f.ships) ships += c;
+    for (const auto& s : v.systems) {
+      if (out.size() >= 56) break;
+      if (s.owner == me_ && s.kind == Kind::Star) build(v, s, ships, out);
+      const FleetView* mine = nullptr;
+      int enemy = 0;
+      for (const auto& f : s.fleets) {
+        if (f.owner == me_) mine = &f;
+        else enemy += strength(f);
+      }
+      if (!mine) continue;
+      command(v, s, *mine, enemy, rng, out);
+    }
+    return out;
+  }
+
+ private:
+  void build(const View& v, const SysView& s, int ships, std::vector<Order>& out) {
+    const int cost = (ships + 60 + 49) / 50;  // the supply bill with room for this turn's builds
+    if ((s.homeOf != kNobody || s.quality == kGaia) && s.crystals < 3 * cost) out.push_back(buildOrder(s.id, Item::Crystal, 2));
+    if (s.pop / kPop > 2 * s.pd + 1) out.push_back(buildOrder(s.id, Item::Pd, 1));
+    if (s.homeOf == me_ && v.turn % 3 == 0) out.push_back(buildOrder(s.id, Item::Cruiser, 1));
+    if (s.homeOf == me_ && v.turn % 7 == 2) out.push_back(buildOrder(s.id, Item::Freighter, 1));
+    out.push_back(buildOrder(s.id, Item::Destroyer, 6));
+  }
+
+  void command(const View& v, const SysView& s, const FleetView& f, int enemy, det::Rng& rng, std::vector<Order>& out) {
+    const int mine = strength(f);
+    // Hostile ground: attack whoever holds it (and whoever is here) when we are the stronger side.
+    if (s.owner != me_ && s.kind == Kind::Star && s.owner != kNobody && s.owner != kUnknownOwner) {
+      uint32_t targets = targetBit(s.owner);
+      for (const auto& o : s.fleets)
+        if (o.owner != me_) targets |= targetBit(o.owner);
+      if (mine >= enemy + 2 * s.dsats) {
+        out.push_back(stanceOrder(s.id, Stance::Attack, targets));
+        return;
+      }
+    }
+    if (f.ships[0] == 0 || s.lanes.empty()) return;
+    // Pick the weakest visible neighbour we do not own; never a black hole or an ion nebula.
+    uint16_t best = kNoSys;
+    int bestScore = INT32_MIN;
+    for (uint16_t n : s.lanes) {
+      const SysView* t = v.find(n);
+      int score = 0;
+      if (t) {
+        if (t->kind == Kind::BlackHole || t->kind == Kind::IonNebula) continue;
+        if (t->owner == me_) continue;
+        int guard = 0;
+        for (const auto& o : t->fleets) guard += o.owner == me_ ? 0 : strength(o);
+        score = (t->kind == Kind::Star ? 20 : 2) - guard - 2 * t->dsats - (t->homeOf != kNobody ? 5 : 0);
+        if (guard + 2 * t->dsats > mine - 2) continue;
+      } else {
+        score = 1;
+      }
+      score = score * 8 + static_cast<int>(rng.below(8));
+      if (score > bestScore) bestScore = score, best = n;
+    }
+    if (best == kNoSys) return;
+    MoveCounts m;
+    const bool home = s.homeOf == me_ && s.owner == me_;
+    m.cruisers = f.ships[0];
+    m.destroyers = static_cast<uint16_t>(home ? std::max(0, f.ships[1] - 2) : f.ships[1]);
+    m.missiles = f.ships[2];
+    m.novas = f.ships[3];
+    if (m.cruisers + m.destroyers + m.missiles + m.novas < 4) return;  // wait for a real fleet
+    out.push_back(moveOrder(s.id, best, m));
+  }
+
+  uint8_t me_;
+};
+
+}  // namespace
+
+std::unique_ptr<Bot> makeBot(std::string_view kind, Seat seat) {
+  if (kind != "ai") return nullptr;
+  return std::make_unique<AiEmpire>(seat);
+}
+
+}  // namespace concord::web

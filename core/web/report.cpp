@@ -1,0 +1,50 @@
+// The turn report in plain language (§9 turn reports): one line per event.
+#include "core/web/state.h"
+
+namespace concord::web {
+
+std::string WebGame::render(const Event& e) const {
+  auto sys = [&](int id) { return id >= 0 && id < static_cast<int>(sys_.size()) ? sys_[ix(id)].name : std::string("?"); };
+  auto who = [&](uint8_t o) { return ownerName(o); };
+  auto ship = [&](uint8_t t) { return t < kShipTypes ? std::string(kStats[t].name) : std::string("ship"); };
+  auto n = [](int v) { return std::to_string(v); };
+  const std::string at = e.sys == kNoSys ? "" : " at " + sys(e.sys);
+  switch (e.kind) {
+    case Ev::Shot:
+      return (e.round == 3 ? "ambush: " : "round " + n(e.round) + ": ") + who(e.owner) + " " + ship(e.ship) + " rolls " +
+             n(e.roll) + " (needs " + n(e.need) + ")" + (e.a ? " hits " + who(e.other) : " misses") + at;
+    case Ev::Destroyed: return who(e.owner) + " " + ship(e.ship) + " destroyed by " + who(e.other) + at;
+    case Ev::Moved: return who(e.owner) + " moves " + n(e.b) + " ships from " + sys(e.a) + " to " + sys(e.sys);
+    case Ev::Probe: return who(e.owner) + "'s Destroyer probe reports on " + sys(e.sys) + " and burns out (§3b)";
+    case Ev::BlackHole: return who(e.owner) + " " + ship(e.ship) + " is lost in the black hole" + at;
+    case Ev::Debris: return who(e.owner) + " " + ship(e.ship) + " struck by asteroid debris" + at;
+    case Ev::InvadeShot:
+      return "invasion: " + who(e.owner) + " " + ship(e.ship) + " rolls " + n(e.roll) + " (needs " + n(e.need) + ")" +
+             (e.a ? " hits" : " misses") + " the planetary defence" + at;
+    case Ev::PdDestroyed: return who(e.owner) + " destroys a PD unit" + at + " (" + n(e.a) + " left)";
+    case Ev::Conquest: return who(e.owner) + " conquers " + sys(e.sys) + " from " + who(e.other);
+    case Ev::Collateral: return "collateral damage" + at + ": " + n(e.a) + " industry and " + n(e.b / kPop) + " population lost";
+    case Ev::Built: return who(e.owner) + " builds " + n(e.a) + " " + kItemNames[e.ship] + at;
+    case Ev::BuildRefused:
+      return who(e.owner) + " builds only " + n(e.a) + " of " + n(e.b) + " " + kItemNames[e.ship] + at + " (build points or limits)";
+    case Ev::Supply:
+      return who(e.owner) + (e.b ? " pays " + n(e.a) + " Ion-9 crystals: in supply" : " cannot pay " + n(e.a) + " Ion-9 crystals: unsupplied (+1 to hit)");
+    case Ev::Mined: return who(e.owner) + " mines " + n(e.a) + " minerals" + at;
+    case Ev::Grew: return sys(e.sys) + " grows to " + n(e.b / kPop) + "." + n(e.b % kPop / 100) + " population";
+    case Ev::Unrest: return sys(e.sys) + (e.a ? " falls into unrest" : " is calm again");
+    case Ev::Trader: return "local traders carry 1 mineral from " + sys(e.a) + " to " + sys(e.sys);
+    case Ev::Placed: return who(e.owner) + " places a Starbase" + at;
+    case Ev::PlaceCancelled: return who(e.owner) + "'s Starbase placement" + at + " is cancelled: another empire placed too (§1c)";
+    case Ev::Vanquished: return who(e.owner) + " is vanquished" + (e.other != kNobody ? " by " + who(e.other) : std::string());
+    case Ev::Victory: return who(e.owner) + " wins: " + victoryKind_;
+    case Ev::Loaded: return who(e.owner) + " loads " + n(e.a) + " " + cargoName(static_cast<Cargo>(e.ship)) + at;
+    case Ev::Unloaded: return who(e.owner) + " unloads " + n(e.a) + " " + cargoName(static_cast<Cargo>(e.ship)) + at;
+    case Ev::Disrupted: return "production" + at + " disrupted by an attacking fleet (§6f)";
+    case Ev::Stranded: return n(e.a) + " " + who(e.owner) + " ships stranded" + at + ": no Cruiser, Destroyer or Nova left to open the gate (§3g)";
+    case Ev::Repaired: return "Starbase" + at + " repaired to " + n(10 - e.a) + " hull";
+    case Ev::InvasionDeferred: return who(e.owner) + "'s invasion of " + sys(e.sys) + " waits: defences still fire (§4k)";
+  }
+  return "event";
+}
+
+}  // namespace concord::web

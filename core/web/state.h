@@ -1,0 +1,229 @@
+// The W.E.B. rules engine: state and the Game interface. One pipeline turn = one whole §8 turn; every
+// empire's orders are one bundle. Files: galaxy.cpp (§1 generation), legal.cpp (order checks), turn.cpp
+// (§8 phases), combat.cpp (§4), economy.cpp (§6), outcome.cpp (victory), serialize.cpp, observe.cpp (§9).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/game/game.h"
+#include "core/web/config.h"
+#include "core/web/orders.h"
+#include "core/web/rules.h"
+
+namespace concord::web {
+
+inline constexpr uint8_t kNobody = 0xFF;
+inline constexpr uint8_t kIndependent = 0xFE;  // every independent system's own garrison (§2; diplomacy: part 2)
+inline constexpr uint8_t kPirate = 0xFD;       // vanquished empires' ships (Vanquished)
+inline constexpr uint16_t kNoSys = 0xFFFF;
+
+struct System {
+  uint16_t id = 0;
+  std::string name;
+  Kind kind = Kind::Star;
+  uint8_t quality = 0;       // 0 = A .. 4 = E (star systems)
+  uint8_t owner = kNobody;
+  uint8_t homeOf = kNobody;  // the empire whose original home this is
+  int32_t x = 0, y = 0, z = 0;  // on the sphere (§9), integer
+  std::vector<uint16_t> lanes;  // ascending neighbour ids
+  int32_t pop = 0;       // milli-units
+  int32_t newPop = 0;    // milli-units unloaded this turn, assimilating (§3d)
+  int32_t popLimit = 0;  // whole units
+  int32_t industry = 0, mineralsPerTurn = 0, minerals = 0;
+  int32_t pd = 0, pdDamage = 0;
+  int32_t dsats = 0, dsatDamage = 0;  // D-Sat front damage lasts one turn
+  int32_t crystals = 0;
+  int32_t starbaseKits = 0;  // built Starbases waiting for a Freighter (§7 Starbase)
+  bool starbase = false;
+  int32_t starbaseDamage = 0;  // persists between turns, repaired 1 per turn (§4j)
+  bool unrest = false;
+  bool conqueredThisTurn = false;
+  friend bool operator==(const System&, const System&) = default;
+};
+
+enum ShipFlag : uint8_t { kArrived = 1, kProbe = 2, kPlacing = 4, kDead = 8, kMoved = 16, kLoaded = 32 };
+
+/// One mobile ship. D-Sats and Starbases are counts on their system.
+struct ShipRec {
+  uint32_t id = 0;
+  uint8_t owner = 0;
+  Ship type = Ship::Destroyer;
+  uint16_t sys = 0;
+  uint8_t damage = 0;  // this turn's hits (repaired at turn end)
+  Cargo cargo = Cargo::None;
+  uint8_t load = 0;  // minerals carried, or 1 population / 1 Starbase
+  uint16_t dest = kNoSys;  // this turn's move destination
+  uint16_t from = kNoSys;  // this turn's origin after moving (ambush lanes)
+  uint8_t flags = 0;
+  bool alive() const { return !(flags & kDead); }
+  friend bool operator==(const ShipRec&, const ShipRec&) = default;
+};
+
+struct StanceRec {
+  uint16_t sys = 0;
+  uint8_t owner = 0;
+  Stance stance = Stance::Conditional;
+  uint32_t targets = 0;
+  std::vector<uint16_t> lanes;
+  friend bool operator==(const StanceRec&, const StanceRec&) = default;
+};
+
+struct Empire {
+  uint16_t home = kNoSys;  // original home (§3i, §6g)
+  bool vanquished = false;
+  uint32_t vanquishedTurn = 0;
+  bool unsupplied = false;  // §6g: last maintenance unpaid: +1 to hit
+  std::vector<uint8_t> knowledge;  // per system: kExplored | kEverOwned | kProbed
+  friend bool operator==(const Empire&, const Empire&) = default;
+};
+enum Knowledge : uint8_t { kExplored = 1, kEverOwned = 2, kProbed = 4, kProbedNow = 8 };
+
+/// One line of the turn's resolution (rolls, hits, losses, moves, builds): the scenario JSON and the
+/// plain-language turn report are both rendered from these.
+enum class Ev : uint8_t {
+  Shot, Destroyed, Moved, Probe, BlackHole, Debris, InvadeShot, PdDestroyed, Conquest, Collateral, Built,
+  BuildRefused, Supply, Mined, Grew, Unrest, Trader, Placed, PlaceCancelled, Vanquished, Victory, Loaded,
+  Unloaded, Disrupted, Stranded, Repaired, InvasionDeferred,
+};
+struct Event {
+  Ev kind = Ev::Shot;
+  uint8_t round = 0;  // combat: 1 or 2; 3 = ambush fire
+  uint16_t sys = kNoSys;
+  uint8_t owner = kNobody;
+  uint8_t other = kNobody;
+  uint8_t ship = 0;  // Ship type or Item
+  uint8_t roll = 0;  // the d10; for a lost ship (Destroyed, BlackHole, Debris, Probe): its Cargo
+  uint8_t need = 0;
+  int32_t a = 0, b = 0;
+  friend bool operator==(const Event&, const Event&) = default;
+};
+
+/// An explicit position (scenario runner, tests): systems, ships and stances instead of §1 generation.
+struct Position {
+  Config config;
+  uint16_t empires = 2;
+  uint32_t turn = 1;
+  std::vector<System> systems;
+  std::vector<ShipRec> ships;
+  std::vector<StanceRec> stances;
+  std::vector<uint8_t> unsupplied;  // optional per empire
+};
+
+class WebGame final : public Game {
+ public:
+  GameInfo info() const override;
+  Result<void> setup(std::span<const uint8_t> config, const det::Seed& seed, Seat seats) override;
+  std::vector<Seat> awaiting() const override;
+  Result<void> validate(Seat seat, const Order& order) const override;
+  std::vector<Rejection> apply(const TurnInput& input) override;
+  void seal(uint32_t turn) override;
+  void write(det::Writer& w) const override;
+  Result<void> read(det::Reader& r) override;
+  Observation observe(Seat viewer) const override;
+  std::vector<Order> legalOrders(Seat seat) const override;
+  std::optional<Outcome> outcome() const override;
+  std::unique_ptr<Game> clone() const override { return std::make_unique<WebGame>(*this); }
+  std::string describe(Seat seat, const Order& order) const override;
+  // Text both ways (order_text.cpp): "move 4 7 CR=1 DD=2", "build 3 cruiser 2", "attack 5 1 pirates".
+  std::string orderText(Seat seat, const Order& order) const override;
+  Result<Order> parseOrder(Seat seat, std::string_view text) const override;
+  std::vector<std::string> orderForms() const override;
+  bool ordersInBundles() const override { return true; }  // §8: an empire's orders for a turn are one bundle
+
+  /// Starts from an explicit position (checked: lanes symmetric, ids in range, owners known).
+  Result<void> loadPosition(const Position& p, const det::Seed& seed);
+
+  const Config& config() const { return cfg_; }
+  uint16_t empires() const { return static_cast<uint16_t>(emp_.size()); }
+  uint32_t turn() const { return turn_; }
+  const std::vector<System>& systems() const { return sys_; }
+  const std::vector<ShipRec>& ships() const { return ships_; }
+  const std::vector<StanceRec>& stances() const { return stances_; }
+  const Empire& empire(uint8_t e) const { return emp_[e]; }
+  const std::vector<Event>& events() const { return events_; }
+  std::string render(const Event& e) const;
+  std::string ownerName(uint8_t o) const;
+  bool over() const { return over_; }
+  /// §6g supply cost of an empire's fleet now: ceil(ships / 50), D-Sats and Starbases included.
+  int32_t supplyCost(uint8_t e) const;
+  /// Victory Points now (Victory): home 10, Gaia 4, other 2, +1 per 5 population rounded up.
+  int32_t victoryPoints(uint8_t e) const;
+  /// Hops from `from` to every system (BFS over lanes); unreachable = -1.
+  std::vector<int32_t> hops(uint16_t from) const;
+  bool laneActive(uint8_t e, uint16_t a, uint16_t b) const;
+  /// Scenario dice: d10 results (1..10; a Nova target draw uses (v - 1) mod n) and debris percent rolls
+  /// (0..99), consumed before the seeded streams. Part of the state, so scripted games still hash.
+  void scriptDice(std::vector<uint8_t> d10s, std::vector<uint8_t> percents) {
+    scriptD10_ = std::move(d10s), scriptPct_ = std::move(percents);
+  }
+  const StanceRec* stanceAt(uint16_t sys, uint8_t owner) const;
+
+ private:
+  friend struct Legal;
+  friend struct Combat;
+  friend struct Economy;
+  // galaxy.cpp
+  void generate(det::Rng& rng, int systems, int empires);
+  // legal.cpp
+  Result<void> check(uint8_t e, const Decoded& d) const;
+  // turn.cpp
+  Result<void> doLoad(uint8_t e, const Decoded& d, bool unload);
+  Result<void> doPlace(uint8_t e, const Decoded& d, std::vector<std::pair<uint16_t, uint32_t>>& placing);
+  void resolvePlacements(const std::vector<std::pair<uint16_t, uint32_t>>& placing);
+  Result<void> doMove(uint8_t e, const Decoded& d);
+  void doStance(uint8_t e, const Decoded& d);
+  void movement();
+  void combatRound(int round);
+  void ambushFire(uint16_t sys, const std::vector<uint32_t>& here);
+  std::vector<uint8_t> invaders(uint16_t sys, const std::vector<uint32_t>& here);
+  void invade(uint16_t sys, const std::vector<uint8_t>& attackers, const std::vector<uint32_t>& here);
+  std::vector<std::vector<uint32_t>> bySystem() const;
+  void snapshotLanes();
+  // economy.cpp (§6, §3i, §1d)
+  void production(const std::vector<std::pair<uint8_t, Decoded>>& builds, std::vector<int32_t>& spent);
+  void maintenance();
+  void mining(const std::vector<int32_t>& spent);
+  void traders();
+  void growth();
+  void unrestCheck();
+  void asteroids();
+  void reportStranded();
+  void ownershipAndVictory();
+  void checkVictory();
+  void vanquish(uint8_t e, uint8_t by);
+  void refreshKnowledge();
+  void compactShips();
+  // Dice (combat stream: d10s and Nova targets; hazard stream: debris).
+  int d10();
+  uint64_t pick(uint64_t n);
+  int percent();
+  // Shared helpers.
+  StanceRec& stanceRef(uint16_t sys, uint8_t owner);
+  void say(Event e) { events_.push_back(e); }
+
+  Config cfg_;
+  det::Rng combat_;  // every d10 and Nova target (docs/web-scenarios.md "Dice order")
+  det::Rng hazard_;  // 5% debris strikes (§1d)
+  uint32_t turn_ = 1;
+  uint32_t nextShipId_ = 1;
+  std::vector<System> sys_;
+  std::vector<ShipRec> ships_;  // ascending id
+  std::vector<StanceRec> stances_;  // ascending (sys, owner)
+  std::vector<Empire> emp_;
+  std::vector<uint64_t> activeLanes_;  // §3h snapshot at turn start: owner << 32 | a << 16 | b, a < b, ascending
+  std::vector<Event> events_;  // the last turn's resolution
+  bool over_ = false;
+  std::vector<uint8_t> winners_;  // ascending empire ids
+  std::string victoryKind_;
+  std::vector<uint8_t> scriptD10_, scriptPct_;  // consumed from the front
+};
+
+/// Owner bit in an Attack target mask (empires, independents, pirates).
+uint32_t targetBit(uint8_t owner);
+/// §1 fair-start checks (docs/rules-decisions.md "W.E.B."): empty when the galaxy passes them all.
+std::vector<std::string> fairStartProblems(const WebGame& g);
+
+}  // namespace concord::web

@@ -1,0 +1,8 @@
+# W.E.B. rules engine sources, compiled into concord_core (included from core/CMakeLists.txt).
+target_sources(concord_core PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/config.cpp ${CMAKE_CURRENT_LIST_DIR}/orders.cpp ${CMAKE_CURRENT_LIST_DIR}/galaxy.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/legal.cpp ${CMAKE_CURRENT_LIST_DIR}/turn.cpp ${CMAKE_CURRENT_LIST_DIR}/combat.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ambush.cpp ${CMAKE_CURRENT_LIST_DIR}/economy.cpp ${CMAKE_CURRENT_LIST_DIR}/outcome.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/serialize.cpp ${CMAKE_CURRENT_LIST_DIR}/observe.cpp ${CMAKE_CURRENT_LIST_DIR}/report.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/game.cpp ${CMAKE_CURRENT_LIST_DIR}/module.cpp ${CMAKE_CURRENT_LIST_DIR}/bots.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/order_text.cpp)

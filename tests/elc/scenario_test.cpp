@@ -1,0 +1,100 @@
+// Runs every tests/elc/scenarios/*.json through the scenario runner (docs/elc-scenarios.md), and the `concord`
+// binary's `elc scenario`, `elc terms` and `play elc` commands end to end (piped stdin).
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "tools/concord/elc_scenario.h"
+
+namespace fs = std::filesystem;
+using namespace concord::elc;
+
+namespace {
+
+fs::path concordBinary() { return fs::read_symlink("/proc/self/exe").parent_path().parent_path() / "tools" / "concord"; }
+
+struct Ran {
+  int code = -1;
+  std::string out;
+};
+
+Ran run(const std::string& cmd) {
+  Ran r;
+  FILE* p = popen((cmd + " 2>&1").c_str(), "r");
+  if (!p) return r;
+  char buf[4096];
+  size_t n = 0;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+  int st = pclose(p);
+  r.code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return r;
+}
+
+fs::path scenarios() { return fs::path(CONCORD_SOURCE_DIR) / "tests/elc/scenarios"; }
+
+}  // namespace
+
+TEST(ElcScenario, EveryScenarioFileMeetsItsExpectations) {
+  int files = 0;
+  for (const auto& e : fs::directory_iterator(scenarios())) {
+    if (e.path().extension() != ".json") continue;
+    ++files;
+    std::ifstream in(e.path());
+    auto r = scenario::run(scenario::json::parse(in));
+    for (const auto& f : r.failures) ADD_FAILURE() << e.path().filename() << ": " << f;
+  }
+  EXPECT_GE(files, 5);
+}
+
+TEST(ElcScenario, BadFilesAreNamedErrorsNeverCrashes) {
+  auto err = [](const std::string& text) {
+    try {
+      scenario::run(scenario::json::parse(text));
+      return std::string();
+    } catch (const std::exception& e) {
+      return std::string(e.what());
+    }
+  };
+  EXPECT_NE(err(R"({"seats": 9})").find("seats"), std::string::npos);
+  EXPECT_NE(err(R"({"config": {"horizon": 5}})").find("VC-1330"), std::string::npos);
+  EXPECT_NE(err(R"({"turns": [{"orders": {"0": [{"fly": 1}]}}]})").find("unknown order 'fly'"), std::string::npos);
+  EXPECT_NE(err(R"({"owners": {"999": 0}})").find("owners city"), std::string::npos);
+  EXPECT_NE(err(R"({"units": [{"owner": 0, "tile": [99, 0]}]})").find("x = 99"), std::string::npos);
+  EXPECT_NE(err(R"({"colour": "red"})").find("unknown scenario key 'colour'"), std::string::npos);
+  EXPECT_NE(err(R"({"turns": [{"orders": {"0": [{"vote": "maybe"}]}}]})").find("vote"), std::string::npos);
+}
+
+TEST(ElcCli, ScenarioTermsAndTerminalPlay) {
+  const std::string bin = concordBinary().string();
+  auto ok = run(bin + " elc scenario " + (scenarios() / "verdict.json").string() + " --quiet");
+  EXPECT_EQ(ok.code, 0) << ok.out;
+  EXPECT_NE(ok.out.find("\"route\":\"Verdict\""), std::string::npos);
+  auto bad = run(bin + " elc scenario /nonexistent.json");
+  EXPECT_EQ(bad.code, 1);
+  EXPECT_NE(bad.out.find("cannot open"), std::string::npos);
+  auto terms = run(bin + " elc terms");
+  EXPECT_EQ(terms.code, 0);
+  EXPECT_NE(terms.out.find("This game ends when a player holds 30 of the map's 48 cities for 3 turns"), std::string::npos);
+  auto badOpt = run(bin + " elc terms horizon=5");
+  EXPECT_EQ(badOpt.code, 2);
+  EXPECT_NE(badOpt.out.find("VC-1330"), std::string::npos);
+  // A person at the terminal: a refused order names its rule; the Board and Chronicle redraw; "auto" plays.
+  auto play = run("printf 'move 1 15 15\\nbuild 999\\nend\\nboard 1\\nchronicle\\nmap\\nquit\\n' | " + bin +
+                  " play elc --seats 2 preset=blitz");
+  EXPECT_EQ(play.code, 0) << play.out;
+  EXPECT_NE(play.out.find("The Terms (VC-2000)"), std::string::npos);
+  EXPECT_NE(play.out.find("refused: move: tile"), std::string::npos);
+  EXPECT_NE(play.out.find("VC-2650"), std::string::npos);
+  EXPECT_NE(play.out.find("refused: build: city 999 is not yours"), std::string::npos);
+  EXPECT_NE(play.out.find("Board at the Seal of turn 1"), std::string::npos);
+  EXPECT_NE(play.out.find("Around "), std::string::npos);
+  auto demo = run(bin + " play elc --auto --seats 3 preset=blitz");
+  EXPECT_EQ(demo.code, 0);
+  EXPECT_NE(demo.out.find("WINS"), std::string::npos) << demo.out;
+  EXPECT_NE(demo.out.find("Result: "), std::string::npos);
+  EXPECT_NE(demo.out.find("victoryLogicVersion 2"), std::string::npos);
+}

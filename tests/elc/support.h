@@ -1,0 +1,54 @@
+// Helpers for the Every Last City tests: seeds, configs and a direct (pipeline-free) bot game driver.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include "core/elc/module.h"
+#include "core/elc/state.h"
+#include "core/elc/view.h"
+
+namespace concord::elc::testing {
+
+inline det::Seed seedOf(uint64_t v) {
+  det::Seed s;
+  for (int i = 0; i < 8; ++i) s.bytes[static_cast<size_t>(i)] = static_cast<uint8_t>(v >> (8 * i));
+  return s;
+}
+
+inline Config preset(Preset p) { return presetConfig(p); }
+
+inline ElcGame started(const Config& c, uint64_t seed, Seat seats) {
+  ElcGame g;
+  auto r = g.setup(encodeConfig(c), seedOf(seed), seats);
+  EXPECT_TRUE(r.ok()) << r.message();
+  return g;
+}
+
+/// One turn: every live seat's orders (none when `orders` has no entry for it), then the Seal.
+inline std::vector<Rejection> playTurn(ElcGame& g, const std::vector<std::vector<Order>>& orders) {
+  std::vector<SeatOrders> so;
+  for (Seat s = 0; s < g.players().size(); ++s)
+    so.push_back(SeatOrders{s, s < orders.size() ? std::span<const Order>(orders[s]) : std::span<const Order>()});
+  auto rej = g.apply(TurnInput{g.turn(), so});
+  g.seal(g.turn());
+  return rej;
+}
+
+/// Bots play the game to its end (or `maxTurns`); `onSeal` sees the game after every Seal.
+template <class F>
+void playOut(ElcGame& g, uint64_t seed, uint32_t maxTurns, F onSeal, const char* kind = "conqueror") {
+  std::vector<std::unique_ptr<Bot>> bots;
+  for (Seat s = 0; s < g.players().size(); ++s) bots.push_back(makeBot(kind));
+  while (!g.over() && g.turn() < maxTurns) {
+    std::vector<std::vector<Order>> orders(g.players().size());
+    for (Seat s : g.awaiting()) {
+      auto rng = det::Rng::fromU64(seed * 7919 + g.turn() * 31 + s);
+      orders[s] = bots[s]->choose(g.observe(s), g.legalOrders(s), rng);
+    }
+    auto rej = playTurn(g, orders);
+    EXPECT_TRUE(rej.empty()) << "turn " << g.turn() << ": " << rej.front().reason;
+    onSeal(g);
+  }
+}
+
+}  // namespace concord::elc::testing

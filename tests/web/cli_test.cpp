@@ -1,0 +1,76 @@
+// The W.E.B. command line: `concord web scenario` (exit codes, bad files) and `concord play web` at the
+// terminal (orders typed, refusals with reasons, a whole game with --auto).
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path concordBinary() { return fs::read_symlink("/proc/self/exe").parent_path().parent_path() / "tools" / "concord"; }
+
+struct Ran {
+  int code = -1;
+  std::string out;
+};
+
+Ran run(const std::string& cmd) {
+  Ran r;
+  FILE* p = popen((cmd + " 2>&1").c_str(), "r");
+  if (!p) return r;
+  char buf[4096];
+  size_t n = 0;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+  int st = pclose(p);
+  r.code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return r;
+}
+
+const std::string kBin = concordBinary().string();
+
+TEST(WebCli, ScenarioPrintsTheResolutionAndChecksExpectations) {
+  auto scenario = (fs::path(CONCORD_SOURCE_DIR) / "tests/web/scenarios/withdrawal_overflow.json").string();
+  auto ok = run(kBin + " web scenario " + scenario);
+  EXPECT_EQ(ok.code, 0) << ok.out;
+  EXPECT_NE(ok.out.find("\"kind\": \"shot\""), std::string::npos);
+  EXPECT_NE(ok.out.find("\"roll\""), std::string::npos);
+  const auto dir = fs::temp_directory_path() / ("web-cli-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "wrong.json") << R"({"systems":[{"owner":0,"home":0,"lanes":[1]},{"owner":1,"home":1,"lanes":[0]}],
+    "expect":{"over":true}})";
+  EXPECT_EQ(run(kBin + " web scenario " + (dir / "wrong.json").string()).code, 1);
+  std::ofstream(dir / "bad.json") << R"({"systems":[{"kind":"wormhole"}]})";
+  auto bad = run(kBin + " web scenario " + (dir / "bad.json").string());
+  EXPECT_NE(bad.code, 0);
+  EXPECT_NE(bad.out.find("unknown kind 'wormhole'"), std::string::npos) << bad.out;
+  std::ofstream(dir / "junk.json") << "{ not json";
+  EXPECT_NE(run(kBin + " web scenario " + (dir / "junk.json").string()).code, 0);
+  EXPECT_NE(run(kBin + " web scenario " + (dir / "missing.json").string()).code, 0);
+  fs::remove_all(dir);
+}
+
+TEST(WebCli, PlayAtTheTerminalRefusesWithReasonsAndAcceptsOrders) {
+  auto r = run("printf 'build 999 destroyer 1\\nmove 0\\nfly 1 2\\nbuild 0 pd 1\\nend\\nquit\\n' | " + kBin +
+               " play web --seats 2 --turns 3 --seed 4");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("refused: there is no system 999"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("not understood: unknown order 'fly'"), std::string::npos);
+  EXPECT_NE(r.out.find("lanes:"), std::string::npos);
+  EXPECT_NE(r.out.find("Left the game"), std::string::npos);
+}
+
+TEST(WebCli, AutoPlaysAWholeGame) {
+  auto r = run(kBin + " play web --seats 3 --turns 8 --auto");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("Game over:"), std::string::npos) << r.out;
+  EXPECT_NE(run(kBin + " play web --seats 2 --you 5").code, 0);
+  EXPECT_NE(run(kBin + " play web --turns x").code, 0);
+}
+
+}  // namespace

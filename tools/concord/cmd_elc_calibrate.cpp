@@ -1,0 +1,145 @@
+// `concord elc calibrate`: the self-play sweep behind the Terms' length estimate (VC-2030, VC-3210).
+// Each cell (Track alone with Last Standing and the Horizon, map class, players) plays --games seeded bot games;
+// --shard I/N plays only the games whose index is I mod N, so the sweep splits across machines; `calibrate merge`
+// turns the union of the shards' lines into core/elc/calibration_table.cpp (p20, median, p80 of the end turn).
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <tuple>
+
+#include "core/elc/module.h"
+#include "core/elc/state.h"
+#include "tools/concord/command.h"
+#include "tools/concord/command_line.h"
+
+namespace concord::cli {
+
+namespace {
+
+using namespace concord::elc;
+
+const Track kCells[] = {Track::Dominion, Track::EveryLastCity, Track::Hegemony, Track::Keys, Track::Ascendancy,
+                        Track::GreatWork, Track::Prosperity, Track::Endurance, Track::Throne};
+const char* kTrackKey[] = {"dominion", "every-last-city", "last-standing", "hegemony", "keys", "ascendancy",
+                           "great-work", "prosperity", "horizon", "endurance", "charters", "ambition", "warrants", "throne"};
+
+// One game of a cell; returns its end turn (the Horizon bounds it).
+uint32_t playCell(Track t, int cls, uint64_t players, uint64_t seedNum) {
+  std::vector<std::pair<std::string, std::string>> opts{{"tracks", kTrackKey[static_cast<int>(t)]}};
+  if (cls == 0) opts.insert(opts.end(), {{"width", "16"}, {"height", "16"}, {"cities", "24"}, {"min-start-separation", "5"}});
+  auto c = parseOptions(opts);
+  ElcGame g;
+  det::Seed seed;
+  for (int i = 0; i < 8; ++i) seed.bytes[static_cast<size_t>(i)] = static_cast<uint8_t>(seedNum >> (8 * i));
+  if (!c || !g.setup(encodeConfig(*c), seed, static_cast<Seat>(players)).ok()) return 0;
+  std::vector<std::unique_ptr<Bot>> bots;
+  for (uint64_t s = 0; s < players; ++s) bots.push_back(makeBot("conqueror"));
+  while (!g.over()) {
+    std::vector<std::vector<Order>> orders(players);
+    for (Seat s : g.awaiting()) {
+      auto rng = det::Rng::stream(seed, "ai." + std::to_string(s) + "." + std::to_string(g.turn()));
+      orders[s] = bots[s]->choose(g.observe(s), g.legalOrders(s), rng);
+    }
+    std::vector<SeatOrders> so;
+    for (Seat s = 0; s < players; ++s) so.push_back(SeatOrders{s, orders[s]});
+    (void)g.apply(TurnInput{g.turn(), so});
+    g.seal(g.turn());
+  }
+  return g.turn();
+}
+
+struct Options {
+  uint64_t games = 20, seed = 1, shardI = 0, shardN = 1;
+  std::vector<std::string> files;  // calibrate merge
+};
+
+CommandLine declareRun(Options& o) {
+  CommandLine c("elc calibrate",
+                "Plays N seeded bot games per cell (each Track alone with Last Standing and the Horizon; Skirmish and\n"
+                "Medium maps; 2..4 players) and prints one line per game: TRACK CLASS PLAYERS SEED END_TURN.\n"
+                "`concord elc calibrate merge FILE...` turns the union of such files into core/elc/calibration_table.cpp.\n");
+  c.number("--games", "N", "games per cell (default 20)", o.games, 1, 100'000'000)
+      .number("--seed", "S", "first seed (default 1)", o.seed, 0, 999'999'999)
+      .option("--shard", "I/N", "play only the games whose index is I mod N (split the sweep across machines)",
+              [&o](const std::string& v) -> std::string {
+                auto cut = v.find('/');
+                if (cut == std::string::npos || !wholeNumber(v.substr(0, cut), o.shardI) ||
+                    !wholeNumber(v.substr(cut + 1), o.shardN) || o.shardN == 0 || o.shardI >= o.shardN)
+                  return "--shard needs I/N with 0 <= I < N, got '" + v + "'";
+                return "";
+              });
+  return c;
+}
+
+CommandLine declareMerge(Options& o) {
+  CommandLine c("elc calibrate merge",
+                "Joins the lines of shard files (TRACK CLASS PLAYERS SEED END) and prints core/elc/calibration_table.cpp\n"
+                "(p20, median and p80 of the end turn per cell; VC-2030).\n");
+  c.positionals("FILE", "shard files of one sweep", o.files, "elc calibrate merge needs shard files");
+  return c;
+}
+
+int merge(Args args) {
+  Options o;
+  if (auto code = declareMerge(o).parse(args)) return *code;
+  const auto& files = o.files;
+  std::map<std::tuple<int, int, int>, std::vector<uint32_t>> cells;
+  for (const auto& f : files) {
+    std::ifstream in(f);
+    if (!in) return failure("elc calibrate merge: cannot open " + f);
+    std::string line;
+    while (std::getline(in, line)) {
+      std::istringstream l(line);
+      int t = 0, cls = 0, p = 0;
+      uint64_t seed = 0;
+      uint32_t end = 0;
+      if (!(l >> t >> cls >> p >> seed >> end) || t < 0 || t >= kTracks || end == 0)
+        return failure("elc calibrate merge: " + f + ": bad line '" + line + "' (TRACK CLASS PLAYERS SEED END)");
+      cells[{t, cls, p}].push_back(end);
+    }
+  }
+  std::printf("// Generated by `concord elc calibrate merge`; do not edit by hand (VC-2030).\n"
+              "#include \"core/elc/calibration.h\"\n\nnamespace concord::elc {\n\n"
+              "const uint32_t kCalibrationRulesetVersion = %u;\n\nnamespace {\n// track, class, players, games, p20, median, p80\n"
+              "const CalibrationCell kTable[] = {\n", kRulesVersion);
+  for (auto& [key, ends] : cells) {
+    std::sort(ends.begin(), ends.end());
+    auto at = [&](size_t permille) { return ends[std::min(ends.size() - 1, ends.size() * permille / 1000)]; };
+    std::printf("    {%d, %d, %d, %zu, %u, %u, %u},\n", std::get<0>(key), std::get<1>(key), std::get<2>(key), ends.size(), at(200),
+                at(500), at(800));
+  }
+  std::printf("};\n}  // namespace\n\nstd::span<const CalibrationCell> calibrationTable() { return kTable; }\n\n}  // namespace concord::elc\n");
+  return 0;
+}
+
+}  // namespace
+
+std::vector<CommandLine> elcCalibrateLines() {
+  static Options o;
+  return {declareRun(o), declareMerge(o)};
+}
+
+int runElcCalibrate(Args args) {
+  if (!args.empty() && args[0] == "merge") return merge(args.subspan(1));
+  Options o;
+  if (auto code = declareRun(o).parse(args)) return *code;
+  const uint64_t games = o.games, seed = o.seed, shardI = o.shardI, shardN = o.shardN;
+  uint64_t index = 0;
+  for (Track t : kCells)
+    for (int cls = 0; cls < 2; ++cls)
+      for (uint64_t p = 2; p <= 4; ++p)
+        for (uint64_t k = 0; k < games; ++k, ++index) {
+          if (index % shardN != shardI) continue;
+          uint64_t s = seed + k;
+          uint32_t end = playCell(t, cls, p, s);
+          if (end == 0) continue;  // the cell's defaults are illegal on this map (Ascendancy: A > L - 1 on Skirmish)
+          std::printf("%d %d %llu %llu %u\n", static_cast<int>(t), cls, static_cast<unsigned long long>(p),
+                      static_cast<unsigned long long>(s), end);
+          std::fflush(stdout);
+        }
+  return 0;
+}
+
+}  // namespace concord::cli

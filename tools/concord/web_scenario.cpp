@@ -1,0 +1,229 @@
+// W.E.B. scenario runner: load, apply, report, check (docs/web-scenarios.md).
+#include "tools/concord/web_scenario.h"
+
+#include <map>
+
+namespace concord::web::scenario {
+
+namespace {
+
+json ownerJson(uint8_t o) {
+  if (o == kIndependent) return "independent";
+  if (o == kPirate) return "pirate";
+  if (o == kNobody) return nullptr;
+  return o;
+}
+
+// Does `actual` carry every field of `want` with an equal value?
+bool matches(const json& want, const json& actual) {
+  for (auto it = want.begin(); it != want.end(); ++it)
+    if (!actual.contains(it.key()) || actual[it.key()] != it.value()) return false;
+  return true;
+}
+
+}  // namespace
+
+json eventJson(const WebGame& g, const Event& e) {
+  json j;
+  j["kind"] = kEventNames[static_cast<int>(e.kind)];
+  if (e.round) j["round"] = e.round;
+  if (e.sys != kNoSys) j["sys"] = e.sys;
+  j["owner"] = ownerJson(e.owner);
+  if (e.other != kNobody) j["other"] = ownerJson(e.other);
+  const bool shipEvent = e.kind == Ev::Shot || e.kind == Ev::Destroyed || e.kind == Ev::InvadeShot ||
+                         e.kind == Ev::Debris || e.kind == Ev::BlackHole || e.kind == Ev::Probe ||
+                         e.kind == Ev::Collateral || e.kind == Ev::Placed;
+  if (shipEvent) j["ship"] = kStats[e.ship].code;
+  if (e.kind == Ev::Built || e.kind == Ev::BuildRefused) j["item"] = kItemNames[e.ship];
+  if (e.kind == Ev::Shot || e.kind == Ev::InvadeShot || e.kind == Ev::Collateral) j["roll"] = e.roll;
+  if (e.kind == Ev::Shot || e.kind == Ev::InvadeShot) j["need"] = e.need, j["hit"] = e.a != 0;
+  j["a"] = e.a;
+  j["b"] = e.b;
+  j["text"] = g.render(e);
+  return j;
+}
+
+json stateJson(const WebGame& g) {
+  json out;
+  out["turn"] = g.turn();
+  json systems = json::array();
+  for (const auto& s : g.systems()) {
+    json x;
+    x["id"] = s.id;
+    x["kind"] = kKindNames[static_cast<int>(s.kind)];
+    x["owner"] = ownerJson(s.owner);
+    x["popMilli"] = s.pop;
+    x["industry"] = s.industry;
+    x["minerals"] = s.minerals;
+    x["pd"] = s.pd;
+    x["pdDamage"] = s.pdDamage;
+    x["dsats"] = s.dsats;
+    x["crystals"] = s.crystals;
+    x["starbase"] = s.starbase;
+    x["starbaseDamage"] = s.starbaseDamage;
+    x["starbaseKits"] = s.starbaseKits;
+    x["unrest"] = s.unrest;
+    systems.push_back(x);
+  }
+  out["systems"] = systems;
+  // Ships grouped by (owner, system, type, cargo, load).
+  std::map<std::tuple<int, int, int, int, int>, int> groups;
+  for (const auto& r : g.ships()) ++groups[{r.owner, r.sys, static_cast<int>(r.type), static_cast<int>(r.cargo), r.load}];
+  json ships = json::array();
+  for (const auto& [k, n] : groups) {
+    auto [o, at, t, c, load] = k;
+    json x{{"owner", ownerJson(static_cast<uint8_t>(o))}, {"at", at}, {"type", kStats[ix(t)].code}, {"count", n}};
+    if (c) x["cargo"] = cargoName(static_cast<Cargo>(c)), x["load"] = load;
+    ships.push_back(x);
+  }
+  out["ships"] = ships;
+  json emp = json::array();
+  for (uint8_t e = 0; e < g.empires(); ++e)
+    emp.push_back({{"unsupplied", g.empire(e).unsupplied}, {"vanquished", g.empire(e).vanquished},
+                   {"vp", g.victoryPoints(e)}, {"supplyCost", g.supplyCost(e)}});
+  out["empires"] = emp;
+  if (auto o = g.outcome()) out["outcome"] = {{"summary", o->summary}, {"rank", o->rankBySeat}, {"score", o->scoreBySeat}};
+  return out;
+}
+
+void checkExpectations(const json& ex, const WebGame& g, const Run& run, std::vector<std::string>& failures) {
+  const json& res = run.result;
+  // Rejections: strict by default; list the expected ones as [empire, index] or with a reason fragment.
+  json wantRej = ex.value("rejected", json::array());
+  for (const auto& r : run.rejections) {
+    bool expected = false;
+    for (const auto& w : wantRej)
+      expected |= w["empire"] == r["empire"] && w["index"] == r["index"] &&
+                  (!w.contains("reason") || r["reason"].get<std::string>().find(w["reason"].get<std::string>()) != std::string::npos);
+    if (!expected) failures.push_back("unexpected rejection: " + r.dump());
+  }
+  for (const auto& w : wantRej) {
+    bool seen = false;
+    for (const auto& r : run.rejections) seen |= w["empire"] == r["empire"] && w["index"] == r["index"];
+    if (!seen) failures.push_back("expected a rejection: " + w.dump());
+  }
+  // Events: each listed object must match an event, in order (a subsequence of the resolution).
+  if (ex.contains("events")) {
+    size_t at = 0;
+    const json& evs = res["events"];
+    for (const auto& w : ex["events"]) {
+      while (at < evs.size() && !matches(w, evs[at])) ++at;
+      if (at == evs.size()) {
+        failures.push_back("no event (in order) matching " + w.dump());
+        break;
+      }
+      ++at;
+    }
+  }
+  if (ex.contains("count")) {
+    for (auto it = ex["count"].begin(); it != ex["count"].end(); ++it) {
+      int n = 0;
+      for (const auto& e : res["events"]) {
+        if (it.value().is_object()) n += matches(it.value()["match"], e) ? 1 : 0;
+        else n += e["kind"] == it.key() ? 1 : 0;
+      }
+      int want = it.value().is_object() ? it.value()["n"].get<int>() : it.value().get<int>();
+      if (n != want) failures.push_back("expected " + std::to_string(want) + " '" + it.key() + "' events, got " + std::to_string(n));
+    }
+  }
+  if (ex.contains("systems"))
+    for (auto it = ex["systems"].begin(); it != ex["systems"].end(); ++it) {
+      int id = std::stoi(it.key());
+      if (id < 0 || id >= static_cast<int>(g.systems().size())) {
+        failures.push_back("expect names system " + it.key() + " which does not exist");
+        continue;
+      }
+      const json& actual = res["final"]["systems"][ix(id)];
+      for (auto f = it.value().begin(); f != it.value().end(); ++f)
+        if (!actual.contains(f.key()) || actual[f.key()] != f.value())
+          failures.push_back("system " + it.key() + " " + f.key() + ": expected " + f.value().dump() + ", got " +
+                             (actual.contains(f.key()) ? actual[f.key()].dump() : "nothing"));
+    }
+  // Ships: each entry {owner, at, type[, cargo]} must total `count` alive ships.
+  for (const auto& w : ex.value("ships", json::array())) {
+    int n = 0;
+    for (const auto& s : res["final"]["ships"]) {
+      json key = w;
+      key.erase("count");
+      if (matches(key, s)) n += s["count"].get<int>();
+    }
+    if (n != w["count"].get<int>())
+      failures.push_back("ships " + w.dump() + ": found " + std::to_string(n));
+  }
+  if (ex.contains("empires"))
+    for (size_t e = 0; e < ex["empires"].size(); ++e)
+      if (!matches(ex["empires"][e], res["final"]["empires"][e]))
+        failures.push_back("empire " + std::to_string(e) + ": expected " + ex["empires"][e].dump() + ", got " +
+                           res["final"]["empires"][e].dump());
+  if (ex.contains("over") && ex["over"].get<bool>() != g.over()) failures.push_back("game over: expected " + ex["over"].dump());
+  if (ex.contains("summary")) {
+    auto o = g.outcome();
+    if (!o || o->summary.find(ex["summary"].get<std::string>()) == std::string::npos)
+      failures.push_back("outcome summary should contain " + ex["summary"].dump());
+  }
+}
+
+Run run(const json& j) {
+  if (!j.is_object()) bad("a scenario is a JSON object");
+  Position p;
+  p.empires = static_cast<uint16_t>(intOf(j, "empires", 2, 1, kMaxEmpires));
+  p.turn = static_cast<uint32_t>(intOf(j, "turn", 1, 1, 100000));
+  p.config.turnLimit = static_cast<uint16_t>(intOf(j, "turnLimit", 60, 1, 1000));
+  if (!j.contains("systems") || !j["systems"].is_array()) bad("a scenario needs a 'systems' list");
+  for (size_t i = 0; i < j["systems"].size(); ++i) p.systems.push_back(systemOf(j["systems"][i], static_cast<uint16_t>(i)));
+  for (const auto& s : j.value("ships", json::array())) {
+    ShipRec r;
+    r.owner = ownerOf(s.at("owner"));
+    r.type = shipOf(s.value("type", ""));
+    r.sys = static_cast<uint16_t>(intOf(s, "at", -1, 0, kMaxSystems - 1));
+    r.cargo = cargoOf(s.value("cargo", "none"));
+    r.load = static_cast<uint8_t>(intOf(s, "load", r.cargo == Cargo::None ? 0 : 1, 0, 3));
+    for (int n = intOf(s, "count", 1, 0, 100000); n > 0; --n) p.ships.push_back(r);
+  }
+  for (const auto& s : j.value("stances", json::array())) {
+    StanceRec st;
+    st.owner = ownerOf(s.at("owner"));
+    st.sys = static_cast<uint16_t>(intOf(s, "at", -1, 0, kMaxSystems - 1));
+    if (s.contains("attack")) st.stance = Stance::Attack, st.targets = targetsOf(s["attack"]);
+    if (s.contains("ambush")) st.stance = Stance::Ambush, st.lanes = idsOf(s["ambush"]);
+    p.stances.push_back(st);
+  }
+  for (const auto& u : j.value("unsupplied", json::array())) p.unsupplied.push_back(u.get<bool>() ? 1 : 0);
+  det::Seed seed;
+  seed.bytes[0] = static_cast<uint8_t>(intOf(j, "seed", 1, 0, 255));
+  WebGame g;
+  if (auto ok = g.loadPosition(p, seed); !ok) bad("bad position: " + ok.message());
+  std::vector<uint8_t> d10s, pct;
+  for (const auto& d : j.value("dice", json::array())) {
+    if (!d.is_number_integer() || d.get<int>() < 1 || d.get<int>() > 10) bad("dice are d10 results 1..10");
+    d10s.push_back(d.get<uint8_t>());
+  }
+  for (const auto& d : j.value("debris", json::array())) {
+    if (!d.is_number_integer() || d.get<int>() < 0 || d.get<int>() > 99) bad("debris rolls are percentiles 0..99");
+    pct.push_back(d.get<uint8_t>());
+  }
+  g.scriptDice(d10s, pct);
+  std::vector<std::vector<Order>> orders(p.empires);
+  for (const auto& o : j.value("orders", json::array())) {
+    int e = intOf(o, "empire", -1, 0, p.empires - 1);
+    orders[ix(e)].push_back(orderOf(o));
+  }
+  Run out;
+  json events = json::array();
+  const int turns = 1 + intOf(j, "thenTurns", 0, 0, 1000);
+  for (int t = 0; t < turns && !g.over(); ++t) {
+    std::vector<SeatOrders> bySeat;
+    for (uint16_t e = 0; e < p.empires; ++e)
+      bySeat.push_back({e, t == 0 ? std::span<const Order>(orders[e]) : std::span<const Order>()});
+    TurnInput in{g.turn(), bySeat};
+    for (const auto& r : g.apply(in)) out.rejections.push_back({{"empire", r.seat}, {"index", r.index}, {"reason", r.reason}});
+    for (const auto& e : g.events()) events.push_back(eventJson(g, e));
+  }
+  out.result["rejections"] = out.rejections;
+  out.result["events"] = events;
+  out.result["final"] = stateJson(g);
+  if (j.contains("expect")) checkExpectations(j["expect"], g, out, out.failures);
+  return out;
+}
+
+}  // namespace concord::web::scenario
