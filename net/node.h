@@ -16,6 +16,7 @@
 #include "net/comms.h"
 #include "net/enet_transport.h"
 #include "net/lan.h"
+#include "net/table_request.h"
 
 namespace concord::net {
 
@@ -55,7 +56,7 @@ struct NodeOptions {
   std::string replayPath;       // empty: no replay
   std::function<void(const std::string&)> log;
   // Comms (RULES IX).
-  std::function<std::optional<std::string>()> input;  // polled for command lines: /hail ID, /say, /dm, /mute
+  std::function<std::optional<TableRequest>()> requests;  // polled while the node runs (comms asked by a person)
   bool senderChecks = true;   // false: send without our own checks (tests prove receivers refuse)
   std::function<void(const CommsRecord&)> onComms;    // every accepted message (replay seam)
   // LAN discovery (host): announce to discoveryAddr:discoveryPort once a second. Empty address:
@@ -68,7 +69,6 @@ struct NodeOptions {
   std::function<std::optional<std::vector<Order>>(const lockstep::TurnEngine&, Seat, uint64_t clockLeftMs)> decide;
   uint64_t turnClockMs = 0;                                       // a person's time per turn (0: no limit)
   uint64_t outOfTurnMs = 0;                                       // time to act out of turn (Warp: catch)
-  std::function<void(const std::string&)> onLine;                 // typed lines that are not /commands (orders)
   std::function<void(const lockstep::TurnEngine&, Seat)> onApplied;  // after each applied turn (redraw)
   std::function<bool()> leave;                                    // true: leave the table now
 };

@@ -11,6 +11,7 @@
 
 #include "net/identity.h"
 #include "tools/concord/play_recorder.h"
+#include "tools/concord/table_commands.h"
 #include "tools/concord/terminal_seat.h"
 #include "tools/concord/interrupt.h"
 
@@ -96,15 +97,23 @@ int runNetNode(net::NodeOptions o, NetCli cli, const std::string& what) {
   o.key = *key;
   spdlog::set_pattern("[%H:%M:%S.%e] %v");
   if (!cli.quiet) o.log = [](const std::string& l) { spdlog::info("{}", l); };
-  o.input = stdinLine;
   // A person at this terminal plays our seat (spectators just watch the round log go by).
   TerminalSeat table;
   const bool person = what != "bot" && !cli.officer && !o.spectate;
+  // Typed lines: `/`-commands become the node's requests; other lines are the person's (orders, q).
+  o.requests = [&table, person, log = o.log]() -> std::optional<net::TableRequest> {
+    while (auto typed = stdinLine()) {
+      TypedLine t = readTableLine(*typed, !person);
+      if (t.forSeat) table.line(*typed);
+      if (!t.reply.empty() && log) log(t.reply);
+      if (t.request) return t.request;
+    }
+    return std::nullopt;
+  };
   if (person || o.spectate) o.onApplied = [&table](const lockstep::TurnEngine& e, Seat me) { table.applied(e, me); };
   if (person) {
     o.turnClockMs = cli.turnClockMs;
     o.outOfTurnMs = 4000;  // long enough to read "passed without announcing" and type 1
-    o.onLine = [&table](const std::string& l) { table.line(l); };
     o.leave = [&table] { return table.leaving() || interrupted(); };
     catchInterrupts();  // Ctrl-C leaves the table like "q": the replay is closed, the others play on
     o.decide = [&table](const lockstep::TurnEngine& e, Seat s, uint64_t clockLeftMs) {
