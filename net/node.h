@@ -52,8 +52,10 @@ struct NodeOptions {
   uint64_t silenceMs = 5000;    // substitution tolerance (shown as a countdown)
   uint64_t thinkMs = 0;         // bots answer no sooner than this after their turn starts
   uint64_t lingerMs = 3000;     // keep serving peers this long after the game ends
-  uint64_t timeoutMs = 600000;  // give up (lobby + game) after this long
+  uint64_t timeoutMs = 0;       // a wall-clock limit on lobby + game; 0: none, only the game ends a game (issue 10)
+  uint64_t giveUpMs = 20000;    // a joiner whose host never answers gives up after this long
   std::string replayPath;       // empty: no replay
+  std::string comeBackCommand = "concord join";  // what takes our seat back, shown with a peer's ADDR:PORT
   std::function<void(const std::string&)> log;
   // Comms (RULES IX).
   std::function<std::optional<TableRequest>()> requests;  // polled while the node runs (comms asked by a person)

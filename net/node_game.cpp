@@ -22,7 +22,7 @@ Result<NodeResult> Node::play() {
   while (true) {
     const uint64_t nowMs = now();
     lockstep::Peer& peer = *g.peer;
-    if (nowMs > opt_.timeoutMs) return Err("game: not finished within ", opt_.timeoutMs / 1000, " s (turn ", peer.turn(), ")");
+    if (timedOut()) return endByTimeLimit(g);
     if (opt_.leave && opt_.leave()) {
       transport_.flush();
       if (g.recorder) (void)g.recorder->close();  // a shorter, still valid replay
@@ -202,6 +202,28 @@ void Node::showStatus(GameInProgress& g, uint64_t nowMs) {
   } else if (!peer.over() && !opt_.decide) {
     log("turn " + std::to_string(peer.turn()) + (peer.syncing() ? " (syncing)" : ""));
   }
+}
+
+// The other seats' owners as `concord join` reaches them (each answers a returning owner: answerLateArrivals).
+std::vector<std::string> Node::otherPeerAddresses() const {
+  std::vector<std::string> out;
+  for (Seat s = 0; s < seats_.size(); ++s)
+    if (seats_[s].kind == SeatKind::Human && seats_[s].key != opt_.key.publicKey && seats_[s].port != 0)
+      out.push_back(seats_[s].host + ":" + std::to_string(seats_[s].port));
+  return out;
+}
+
+// The wall-clock limit someone asked for (--timeout) ends our part, not the game: the replay so far is
+// closed (valid, verifiable), the table plays on with an officer in our seat, and we say how to take it back.
+Result<NodeResult> Node::endByTimeLimit(GameInProgress& g) {
+  transport_.flush();
+  std::string saved;
+  if (g.recorder && g.recorder->close()) saved = "; the replay so far is saved in " + opt_.replayPath;
+  g.recorder.reset();
+  std::string back;
+  for (const auto& a : otherPeerAddresses()) back += "\n  " + opt_.comeBackCommand + " " + a;
+  return Err("the time limit (--timeout ", opt_.timeoutMs / 1000, " s) ended our part of the game at turn ", g.peer->turn(), saved,
+             back.empty() ? std::string("") : "; the table plays on with an officer in our seat: take it back with any of" + back);
 }
 
 // Closes (or, for a rejoiner, backfills and writes) the replay and reports the game.

@@ -52,13 +52,14 @@ class Node {
 
  private:
   // node.cpp: time, logging, transport service, seats.
-  uint64_t now() const { return steadyMs() - startMs_; }
+  // The node's clock (turn clock, tolerance, limits), in ms since start; faster under clockScale_.
+  uint64_t now() const { return (steadyMs() - startMs_) * clockScale_; }
   void log(const std::string& s) const {
     if (opt_.log) opt_.log(s);
   }
   uint16_t advertisedPort() const { return opt_.advertisePort ? opt_.advertisePort : transport_.port(); }
   void send(const lockstep::PublicKey& to, const LobbyMessage& m) { transport_.sendControl(to, encodeLobby(m)); }
-  bool timedOut() const { return now() > opt_.timeoutMs; }
+  bool timedOut() const { return opt_.timeoutMs && now() > opt_.timeoutMs; }
   void pump(uint32_t waitMs);
   std::optional<ControlMessage> pollNonComms();
   std::optional<size_t> seatOf(const lockstep::PublicKey& k) const;
@@ -98,10 +99,13 @@ class Node {
   Result<NodeResult> finishGame(GameInProgress& g);
   void catchUpAndBackfill(GameInProgress& g, uint64_t nowMs);
   std::vector<Seat> liveOtherSeats() const;
+  std::vector<std::string> otherPeerAddresses() const;
+  Result<NodeResult> endByTimeLimit(GameInProgress& g);
 
   const NodeOptions& opt_;
   EnetTransport& transport_;
   uint64_t startMs_;
+  uint64_t clockScale_ = 1;  // CONCORD_TEST_CLOCK_SCALE: tests play a long table in scaled time
   LobbyMsg lobby_;
   Nonce myNonce_{}, myCommit_{};
   std::vector<Nonce> commits_, nonces_;

@@ -1,4 +1,4 @@
-// A joiner's lobby: connect to the host (giving up after the time limit), take a seat, commit and
+// A joiner's lobby: connect to the host (giving up when nothing answers), take a seat, commit and
 // reveal our nonce for the seed; or, when the game already runs, rejoin our seat or follow as a spectator.
 #include "net/node_internal.h"
 
@@ -9,13 +9,14 @@ Result<void> Node::joinLobby() {
   log("joining " + opt_.join->text() + " as " + opt_.name + " [" + opt_.key.publicKey.fingerprint() + "]");
   std::optional<lockstep::PublicKey> hostKey;
   uint64_t nextRetry = 3000, nextSpectate = 0;
+  uint64_t unansweredSinceMs = 0;  // since when we knock without an answer
   // Seeding on lossy links: until the host's reveals arrive we repeat our last seeding message every
   // second (the host answers repeats idempotently, even after its game has started).
   enum class Seeding { None, Committed, Revealed } seeding = Seeding::None;
   uint64_t nextSeedAsk = 0, seedingSince = 0;
   bool seedWaitSaid = false;
   while (true) {
-    if (timedOut()) return Err("join: no game started within the time limit; is the host running at ", opt_.join->text(), "?");
+    if (timedOut()) return Err("join: no game started within the time limit (--timeout); is the host running at ", opt_.join->text(), "?");
     pump(5);
     if (!hostKey) {
       if (auto k = transport_.keyAt(*opt_.join); k && transport_.connected(*k)) {
@@ -23,8 +24,12 @@ Result<void> Node::joinLobby() {
         if (opt_.spectate) send(*hostKey, SpectateMsg{opt_.name});
         else send(*hostKey, JoinMsg{opt_.name, advertisedPort()});
         nextSpectate = now() + 1000;
+      } else if (opt_.giveUpMs && now() > unansweredSinceMs + opt_.giveUpMs) {
+        return Err("nothing answered at ", opt_.join->text(), " in ", opt_.giveUpMs / 1000, " s; check that `concord host` is running there, ",
+                   "that ", opt_.join->port, " is its port (`concord lan` lists the games announced nearby), and that no firewall ",
+                   "blocks UDP port ", opt_.join->port, " on either machine");
       } else if (now() > nextRetry) {
-        // Lossy networks lose connects too: keep knocking until the time limit.
+        // Lossy networks lose connects too: keep knocking until we give up.
         nextRetry = now() + 3000;
         if (now() > 3000) log("join: no answer from " + opt_.join->text() + " yet; retrying");
         (void)transport_.connect(*opt_.join);
@@ -34,6 +39,7 @@ Result<void> Node::joinLobby() {
     if (!transport_.connected(*hostKey)) {
       log("join: lost the connection to the host; reconnecting");
       hostKey.reset();
+      unansweredSinceMs = now();
       continue;
     }
     if (seeding != Seeding::None && now() >= nextSeedAsk) {

@@ -80,7 +80,12 @@ void declareNetOptions(CommandLine& c, net::NodeOptions& o, NetCli& cli) {
               seconds("--turn-clock", cli.turnClockMs))
       .number("--tolerance", "MS", "silence before a departed seat is substituted by an AI (default 5000)", o.silenceMs, 0, 1u << 30)
       .number("--think-ms", "MS", "bots wait this long before answering their turn, like a person (default 0)", o.thinkMs, 0, 1u << 30)
-      .option("--timeout", "S", "give up after S seconds (default 600)", seconds("--timeout", o.timeoutMs))
+      .option("--timeout", "S",
+              "a wall-clock limit: leave the table after S seconds, the replay so far saved (default: none;\n"
+              "only the game ends a game)",
+              seconds("--timeout", o.timeoutMs))
+      .option("--give-up", "S", "(join, bot) give up when nothing answers at ADDR for S seconds (default 20)",
+              seconds("--give-up", o.giveUpMs))
       .flag("--quiet", "only the result line", cli.quiet)
       .text("--discovery-addr", "A",
             "(host) announce the lobby to A (default 255.255.255.255; 127.0.0.1 when bound to\n"
@@ -95,6 +100,7 @@ int runNetNode(net::NodeOptions o, NetCli cli, const std::string& what) {
   auto key = net::loadOrCreateIdentity(cli.identityPath.empty() ? net::defaultIdentityPath() : cli.identityPath);
   if (!key) return failure(what + ": " + key.message());
   o.key = *key;
+  o.comeBackCommand = what == "bot" ? "concord bot" : "concord join";  // a host comes back as a joiner
   spdlog::set_pattern("[%H:%M:%S.%e] %v");
   if (!cli.quiet) o.log = [](const std::string& l) { spdlog::info("{}", l); };
   // A person at this terminal plays our seat (spectators just watch the round log go by).
