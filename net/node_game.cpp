@@ -85,6 +85,11 @@ Result<void> Node::startGame(GameInProgress& g) {
   }
   log("game " + session_.gameId().hex() + " starts: " + (spectator_ ? std::string("spectator") : "seat " + std::to_string(g.mySeat)) +
       (rejoin_ ? " (fetching snapshot)" : ""));
+  // Ready to paste after a crash (ours or the host's): every seated peer answers a returning owner.
+  for (Seat s = 0; s < seats_.size(); ++s)
+    if (seats_[s].kind == SeatKind::Human && s != g.mySeat && seats_[s].port != 0)
+      log("this table: concord join " + seats_[s].host + ":" + std::to_string(seats_[s].port) + "   (seat " + std::to_string(s) + " " +
+          seats_[s].name + "), or concord join lan");
   if (rejoin_) commsBeforeReplay_.clear();  // lobby messages of an earlier run are not ours to replay
   if (!opt_.replayPath.empty() && !rejoin_) {
     auto r = replay::SessionRecorder::create(opt_.replayPath, session_);
