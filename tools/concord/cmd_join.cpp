@@ -36,9 +36,9 @@ Result<net::Address> gameFromLan(const net::NodeOptions& o, const lockstep::Publ
   for (auto& g : *heard)
     if (!g.announce.launched && g.announce.free > 0) open.push_back(std::move(g));
   if (open.empty())
-    return Err("no lobby with a free seat and no running game with a seat for you [", me.fingerprint(),
-               "] was announced on the LAN in 3 s (", heard->size(),
-               " game(s) heard); is `concord host` running on this network? or give its address: concord join ADDR");
+    return Err("no lobby with a free seat was announced on the LAN in 3 s (", heard->size(),
+               " game(s) heard, none running with a seat for you [", me.fingerprint(),
+               "]); is `concord host` running on this network? or give its address: concord join ADDR");
   for (size_t i = 0; i < open.size(); ++i)
     std::printf("  %zu) %s  host %s  %s  %u of %u seats free  %s\n", i + 1, open[i].address.c_str(),
                 open[i].announce.hostName.c_str(), open[i].announce.moduleId.c_str(), static_cast<unsigned>(open[i].announce.free),
