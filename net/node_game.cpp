@@ -18,11 +18,15 @@ Result<NodeResult> Node::play() {
   } forget{game_};  // comms arriving later never see the finished game's replay
   if (auto s = startGame(g); !s) return s.error();
   if (auto p = createPeer(g); !p) return p.error();
+  log("game " + session_.gameId().hex() + " starts: " + (spectator_ ? std::string("spectator") : "seat " + std::to_string(g.mySeat) + " is yours (" + opt_.name + ")") +
+      (rejoin_ ? " (fetching snapshot)" : "; " + whoHasTheHelm(g)));
+  showTableAddresses(g);
   g.lastTurnChangeMs = now();
   while (true) {
     const uint64_t nowMs = now();
     lockstep::Peer& peer = *g.peer;
     if (timedOut()) return endByTimeLimit(g);
+    if (opt_.leave && opt_.leave() && peer.over()) break;  // after the game: the post-game chat is over
     if (opt_.leave && opt_.leave()) {
       transport_.flush();
       if (g.recorder) (void)g.recorder->close();  // a shorter, still valid replay
@@ -57,10 +61,13 @@ Result<NodeResult> Node::play() {
         commsMode_ = CommsMode::PostGame;
         log("game over at turn " + std::to_string(peer.turn()) + ": " +
             (peer.engine().game().outcome() ? peer.engine().game().outcome()->summary : std::string("?")));
+        if (opt_.postGameMs)
+          log("the table stays open " + std::to_string(opt_.postGameMs / 1000) + " s for post-game chat (/say gg); q leaves now");
       }
       // A backfilling peer stays until its history is complete (peers linger too), at most 10 s more.
       const bool historyDone = !g.backfill || g.backfill->complete();
-      if (nowMs > g.overAtMs + opt_.lingerMs && (historyDone || nowMs > g.overAtMs + opt_.lingerMs + 10000)) break;
+      const uint64_t stay = std::max(opt_.lingerMs, opt_.postGameMs);
+      if (nowMs > g.overAtMs + stay && (historyDone || nowMs > g.overAtMs + stay + 10000)) break;
     }
   }
   return finishGame(g);
@@ -83,13 +90,6 @@ Result<void> Node::startGame(GameInProgress& g) {
     transport_.assign(seats_[s].key, s);
     if (s > g.mySeat || rejoin_) transport_.want(seats_[s].key, Address{seats_[s].host, seats_[s].port});
   }
-  log("game " + session_.gameId().hex() + " starts: " + (spectator_ ? std::string("spectator") : "seat " + std::to_string(g.mySeat)) +
-      (rejoin_ ? " (fetching snapshot)" : ""));
-  // Ready to paste after a crash (ours or the host's): every seated peer answers a returning owner.
-  for (Seat s = 0; s < seats_.size(); ++s)
-    if (seats_[s].kind == SeatKind::Human && s != g.mySeat && seats_[s].port != 0)
-      log("this table: concord join " + seats_[s].host + ":" + std::to_string(seats_[s].port) + "   (seat " + std::to_string(s) + " " +
-          seats_[s].name + "), or concord join lan");
   if (rejoin_) commsBeforeReplay_.clear();  // lobby messages of an earlier run are not ours to replay
   if (!opt_.replayPath.empty() && !rejoin_) {
     auto r = replay::SessionRecorder::create(opt_.replayPath, session_);
@@ -134,6 +134,26 @@ Result<void> Node::createPeer(GameInProgress& g) {
   if (!created) return created.error();
   g.peer = std::move(*created);
   return Ok();
+}
+
+// "seat 0 alice has the helm" (or "you have the helm"): who acts first, in words.
+std::string Node::whoHasTheHelm(const GameInProgress& g) const {
+  const auto first = g.peer->engine().awaiting();
+  std::string names;
+  for (Seat s : first) {
+    if (!names.empty()) names += ", ";
+    names += s == g.mySeat && !spectator_ ? std::string("you") : "seat " + std::to_string(s) + " " + seats_[s].name;
+  }
+  if (first.empty()) return "nobody is awaited";
+  return names + (first.size() == 1 ? (names == "you" ? " have the helm" : " has the helm") : " act first");
+}
+
+// Ready to paste after a crash (ours or the host's): every seated peer answers a returning owner.
+void Node::showTableAddresses(const GameInProgress& g) const {
+  for (Seat s = 0; s < seats_.size(); ++s)
+    if (seats_[s].kind == SeatKind::Human && s != g.mySeat && seats_[s].port != 0)
+      log("this table: concord join " + seats_[s].host + ":" + std::to_string(seats_[s].port) + "   (seat " + std::to_string(s) + " " +
+          seats_[s].name + "), or concord join lan");
 }
 
 // Control messages after the start: a joiner still seeding, a seat owner coming back, a spectator.
@@ -188,24 +208,40 @@ void Node::followSeatControl(GameInProgress& g, uint64_t nowMs) {
   g.lastTurnChangeMs = nowMs;
 }
 
-// Every 2 s: who the table waits for, or when silent seats will be substituted.
+// Who the table waits for, or when silent seats will be substituted: an event for a status line
+// (NodeOptions::onStatus), else a log line every 2 s.
 void Node::showStatus(GameInProgress& g, uint64_t nowMs) {
+  const lockstep::Peer& peer = *g.peer;
+  TableStatus st;
+  st.turn = peer.turn();
+  for (Seat s : peer.deciding()) {
+    if (s != g.mySeat) st.deciding.push_back(s);
+    else st.weDecide = opt_.decide && !spectator_;
+  }
+  st.waitedMs = nowMs - g.lastTurnChangeMs;
+  st.substituteInMs = st.waitedMs < peer.toleranceNow() ? peer.toleranceNow() - st.waitedMs : 0;
+  st.syncing = peer.syncing();
+  st.over = peer.over();
+  if (opt_.onStatus) {
+    for (const auto& seat : seats_) st.seatNames.push_back(seat.name);
+    const bool changed = st.turn != g.lastStatus.turn || st.deciding != g.lastStatus.deciding || st.weDecide != g.lastStatus.weDecide ||
+                         st.syncing != g.lastStatus.syncing || st.over != g.lastStatus.over;
+    if (!changed && nowMs < g.nextStatusMs) return;
+    g.nextStatusMs = nowMs + 1000;
+    g.lastStatus = st;
+    return opt_.onStatus(st);
+  }
   if (nowMs < g.nextStatusMs) return;
   g.nextStatusMs = nowMs + 2000;
-  const lockstep::Peer& peer = *g.peer;
-  const auto deciding = peer.deciding();
   std::string thinking;
-  for (Seat s : deciding)
-    if (s != g.mySeat) thinking += (thinking.empty() ? "" : ", ") + std::to_string(s) + " " + seats_[s].name;
-  const bool weDecide = opt_.decide && !spectator_ && std::find(deciding.begin(), deciding.end(), g.mySeat) != deciding.end();
-  const uint64_t waited = nowMs - g.lastTurnChangeMs;
-  if (waited > 1000 && !peer.over() && !thinking.empty()) {
-    log("turn " + std::to_string(peer.turn()) + ": seat " + thinking + " deciding (" + std::to_string(waited / 1000) + " s)");
-  } else if (waited > 1000 && !peer.over() && !weDecide) {
-    log("turn " + std::to_string(peer.turn()) + ": waiting " + std::to_string(waited / 1000) + " s; silent seats are substituted in " +
-        std::to_string(waited < peer.toleranceNow() ? (peer.toleranceNow() - waited + 999) / 1000 : 0) + " s");
-  } else if (!peer.over() && !opt_.decide) {
-    log("turn " + std::to_string(peer.turn()) + (peer.syncing() ? " (syncing)" : ""));
+  for (Seat s : st.deciding) thinking += (thinking.empty() ? "" : ", ") + std::to_string(s) + " " + seats_[s].name;
+  if (st.waitedMs > 1000 && !st.over && !thinking.empty()) {
+    log("turn " + std::to_string(st.turn) + ": seat " + thinking + " deciding (" + std::to_string(st.waitedMs / 1000) + " s)");
+  } else if (st.waitedMs > 1000 && !st.over && !st.weDecide) {
+    log("turn " + std::to_string(st.turn) + ": waiting " + std::to_string(st.waitedMs / 1000) + " s; silent seats are substituted in " +
+        std::to_string((st.substituteInMs + 999) / 1000) + " s");
+  } else if (!st.over && !opt_.decide) {
+    log("turn " + std::to_string(st.turn) + (st.syncing ? " (syncing)" : ""));
   }
 }
 

@@ -43,6 +43,7 @@ struct GameInProgress {
   bool seatOwnerRun = true;    // our seat was played by us (not the AI steward) at the last turn we saw
   uint32_t lastTurnSeen = 0;
   uint32_t lastTurnShown = UINT32_MAX;  // the turn opt.onApplied last saw
+  TableStatus lastStatus;               // the last sent to opt.onStatus
 };
 
 class Node {
@@ -96,6 +97,8 @@ class Node {
   Result<bool> restartAsRejoinerIfLeftBehind(GameInProgress& g);
   void followSeatControl(GameInProgress& g, uint64_t nowMs);
   void showStatus(GameInProgress& g, uint64_t nowMs);
+  std::string whoHasTheHelm(const GameInProgress& g) const;
+  void showTableAddresses(const GameInProgress& g) const;
   Result<NodeResult> finishGame(GameInProgress& g);
   void catchUpAndBackfill(GameInProgress& g, uint64_t nowMs);
   std::vector<Seat> liveOtherSeats() const;
