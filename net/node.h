@@ -47,6 +47,7 @@ struct TableStatus {
 
 struct NodeOptions {
   std::string name = "player";
+  bool officerPlays = false;  // no person at this peer: its module's officer plays our seat (listed as AI)
   lockstep::KeyPair key;
   Address bind{"0.0.0.0", 0};
   uint16_t advertisePort = 0;  // the port others should reach us on (a chaos proxy in front); 0 = ours

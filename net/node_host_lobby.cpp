@@ -9,7 +9,7 @@ namespace concord::net {
 namespace {
 
 std::string seatLine(size_t i, const LobbySeat& s) {
-  const char* kind = s.kind == SeatKind::Human ? "human" : s.kind == SeatKind::Ai ? "AI" : "open";
+  const char* kind = s.kind == SeatKind::Human ? (s.officer ? "AI officer (its own peer)" : "human") : s.kind == SeatKind::Ai ? "AI" : "open";
   std::string line = "  seat " + std::to_string(i) + ": " + kind;
   if (s.kind != SeatKind::Open) line += " " + s.name;
   if (s.kind == SeatKind::Human) line += " [" + s.key.fingerprint() + "]" + (s.ready ? " ready" : " not ready");
@@ -28,9 +28,9 @@ Result<void> Node::hostLobby() {
   lobby_.session.config = std::move(*cfg);
   lobby_.session.rated = opt_.rated;
   lobby_.seats.resize(opt_.seats);
-  lobby_.seats[0] = LobbySeat{SeatKind::Human, opt_.name, opt_.key.publicKey, true, "", advertisedPort()};
+  lobby_.seats[0] = LobbySeat{SeatKind::Human, opt_.name, opt_.key.publicKey, true, "", advertisedPort(), opt_.officerPlays};
   for (Seat a : opt_.aiSeats)
-    if (a > 0 && a < opt_.seats) lobby_.seats[a] = LobbySeat{SeatKind::Ai, "AI " + std::to_string(a), opt_.key.publicKey, true, "", 0};
+    if (a > 0 && a < opt_.seats) lobby_.seats[a] = LobbySeat{SeatKind::Ai, "AI " + std::to_string(a), opt_.key.publicKey, true, "", 0, false};
   const unsigned want = opt_.waitFor ? opt_.waitFor : static_cast<unsigned>(opt_.seats - opt_.aiSeats.size());
   log("hosting on UDP port " + std::to_string(transport_.port()) + " as " + opt_.name + " [" + opt_.key.publicKey.fingerprint() +
       "]; launching when " + std::to_string(want) + " players are in and ready");
@@ -57,7 +57,7 @@ Result<void> Node::hostLobby() {
         }
         auto addr = transport_.remoteAddress(c->from);
         lobby_.seats[*seat] = LobbySeat{SeatKind::Human, j->name.empty() ? "player" : j->name, c->from, false,
-                                        addr ? addr->host : "127.0.0.1", j->port};
+                                        addr ? addr->host : "127.0.0.1", j->port, j->officer};
         changed = true;
       } else if (auto* r = std::get_if<ReadyMsg>(&*m)) {
         if (auto seat = seatOf(c->from)) {
@@ -83,7 +83,7 @@ Result<void> Node::hostLobby() {
   }
   for (size_t i = 0; i < lobby_.seats.size(); ++i)
     if (lobby_.seats[i].kind == SeatKind::Open)
-      lobby_.seats[i] = LobbySeat{SeatKind::Ai, "AI " + std::to_string(i), opt_.key.publicKey, true, "", 0};
+      lobby_.seats[i] = LobbySeat{SeatKind::Ai, "AI " + std::to_string(i), opt_.key.publicKey, true, "", 0, false};
   lobby_.launched = true;
   log("launching: config locked");
   broadcastLobby();

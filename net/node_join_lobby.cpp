@@ -22,7 +22,7 @@ Result<void> Node::joinLobby() {
       if (auto k = transport_.keyAt(*opt_.join); k && transport_.connected(*k)) {
         hostKey = *k;
         if (opt_.spectate) send(*hostKey, SpectateMsg{opt_.name});
-        else send(*hostKey, JoinMsg{opt_.name, advertisedPort()});
+        else send(*hostKey, JoinMsg{opt_.name, advertisedPort(), opt_.officerPlays});
         nextSpectate = now() + 1000;
       } else if (opt_.giveUpMs && now() > unansweredSinceMs + opt_.giveUpMs) {
         return Err("nothing answered at ", opt_.join->text(), " in ", opt_.giveUpMs / 1000, " s; check that `concord host` is running there, ",

@@ -127,6 +127,7 @@ int runNetNode(net::NodeOptions o, NetCli cli, const std::string& what) {
     o.onStatus = [&table](const net::TableStatus& s) { table.status(statusText(s)); };
   }
   if (person) o.postGameMs = cli.postGameMs;
+  o.officerPlays = !person && !o.spectate;  // listed as AI at the table
   // Typed lines: `/`-commands become the node's requests; other lines are the person's (orders, board,
   // help, q; in the lobby, chat).
   o.requests = [&table, watching, log = o.log]() -> std::optional<net::TableRequest> {
