@@ -2,7 +2,7 @@
 # The terminal table reads well, across peers (issue 10). A person hosts (`concord host`, stdin a FIFO
 # typed into like a keyboard) with two `concord bot` peers:
 # - the lobby lists the bots as AI officers, not "human"; `help` lists the commands;
-# - plain text typed in the lobby is lobby chat: the bot shows it;
+# - plain text typed in the lobby is lobby chat: the bot shows it; a /say over 280 bytes is refused once;
 # - `game ... starts` names our seat and who has the helm in words;
 # - after the game the person's table stays open for post-game chat: "/say gg" reaches a bot after the
 #   game is over, and q leaves at once with exit 0 (well before --post-game).
@@ -33,6 +33,7 @@ sleep 0.3
 PIDS+=($!); PID1=$!
 waitfor "$DIR/0.out" "bot1 \[" 100 || bad "bot1 did not reach the lobby"
 echo "help" >&3
+echo "/say $(head -c 300 /dev/zero | tr '\0' x)" >&3   # too long: refused once, at the sender
 echo "hello lobby" >&3
 waitfor "$DIR/1.out" "says: hello lobby" 50 || bad "plain text typed in the lobby did not reach bot1 as chat"
 "$CONCORD" bot "127.0.0.1:$BASE" --port $((BASE + 2)) --identity "$DIR/2.key" --name bot2 --no-replay --think-ms 100 \
@@ -53,6 +54,9 @@ for p in $PID1 $PID2; do wait "$p" || bad "a bot exited with $?"; done
 grep -q "seat [12]: AI officer (its own peer) bot1" "$DIR/0.out" || bad "the lobby does not list bot1 as an AI officer"
 grep -q "seat [12]: human bot" "$DIR/0.out" && bad "a concord bot peer is listed as human"
 grep -q "/dm SEAT TEXT" "$DIR/0.out" || bad "help did not list the commands"
+n=$(grep -c "not sent: message longer than 280 bytes" "$DIR/0.out")
+[ "$n" -eq 1 ] || bad "a long /say was refused $n times (once expected)"
+grep -q "xxxxxxxx" "$DIR/1.out" && bad "the long /say left the sender"
 grep -q "not your turn" "$DIR/0.out" && bad "lobby text was answered with 'not your turn'"
 grep -q "game [0-9a-f]* starts: seat 0 is yours (ann); \(you have the helm\|seat [0-9] [a-z0-9]* has the helm\|.* act first\)" "$DIR/0.out" \
   || bad "the start does not say who has the helm: $(grep starts "$DIR/0.out")"
