@@ -1,8 +1,8 @@
 // The peer process behind net::runNode, shared by its parts (not for use outside net/node*.cpp):
 // node.cpp (run, pump, seat lookups), node_host_lobby.cpp and node_join_lobby.cpp (lobby and
 // commit-reveal seeding), node_comms.cpp (RULES IX messages and typed requests), node_announce.cpp
-// (LAN announcements), node_game.cpp (the lockstep game loop) and node_catch_up.cpp (a rejoiner's
-// fast-forward and replay backfill).
+// (LAN announcements), node_game.cpp (the lockstep game loop), node_table_news.cpp (status, helm,
+// addresses) and node_catch_up.cpp (a rejoiner's fast-forward and replay backfill).
 #pragma once
 
 #include <cstdint>
