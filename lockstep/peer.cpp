@@ -162,7 +162,7 @@ void Peer::onReclaimRequest(PeerId from, const ReclaimRequest& q) {
 
 Membership Peer::membershipNow() const { return ledger_->membershipNow(); }
 
-bool Peer::mine(Seat s) const { return ledger_->session().seats[s].key == opt_.key.publicKey; }
+bool Peer::holdsSeatKey(Seat s) const { return ledger_->session().seats[s].key == opt_.key.publicKey; }
 
 bool Peer::tryAdvance() {
   if (halted_ || syncing_ || ledger_->over()) return false;
@@ -278,7 +278,7 @@ void Peer::periodic() {
   if (syncing_) {
     Seat seat = 0;
     for (Seat s = 0; s < ledger_->session().seats.size(); ++s)
-      if (mine(s)) seat = s;
+      if (holdsSeatKey(s)) seat = s;
     broadcast(SnapshotRequest{seat});
     return;
   }
@@ -301,7 +301,7 @@ void Peer::periodic() {
   if (t > recordBase_ && recordBase_ > 0) {
     auto m = membershipNow();
     for (Seat s = 0; s < m.seatCount(); ++s)
-      if (mine(s) && !ledger_->session().seats[s].ai && m.seat(s).controller == Controller::Ai &&
+      if (holdsSeatKey(s) && !ledger_->session().seats[s].ai && m.seat(s).controller == Controller::Ai &&
           !m.seat(s).reclaimAt) {
         uint32_t at = t + opt_.reclaimLead;
         broadcast(ReclaimRequest{s, t - 1, ledger_->lastSeal(),
@@ -319,7 +319,7 @@ void Peer::startDesync(uint32_t turn) {
   if (const auto* st = ringState(turn)) {
     std::vector<Seat> seats;
     for (Seat s = 0; s < ledger_->session().seats.size(); ++s)
-      if (mine(s)) seats.push_back(s);
+      if (holdsSeatKey(s)) seats.push_back(s);
     samples_[net_.self()] = StateSample{net_.self(), seats, *st};
   }
   broadcast(DesyncNotice{turn});

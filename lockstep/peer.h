@@ -154,7 +154,7 @@ class Peer {
 
   bool tryAdvance();
   Membership membershipNow() const;
-  bool mine(Seat s) const;
+  bool holdsSeatKey(Seat s) const;  // seat s is signed with our key (our own seat, or an AI seat we host)
   std::vector<Order> botOrders(Seat s);
   void sendOwn(Seat s, std::vector<Order> orders);
   void buildOwnBundles();

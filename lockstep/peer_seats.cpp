@@ -71,13 +71,13 @@ void Peer::buildOwnBundles() {
   if (builtFor_ && *builtFor_ == t) return;
   auto m = membershipNow();
   auto st = m.steward();
-  bool stewardMine = st && mine(*st);
+  bool weAreSteward = st && holdsSeatKey(*st);
   // Think time: a seat we decide for waits thinkMs before answering, paced like a person at the table.
   if (opt_.thinkMs > 0 && now_ < turnStartMs_ + opt_.thinkMs) {
     for (Seat s : ledger_->engine().awaiting()) {
       bool ownerRun = m.seat(s).controller == Controller::Owner;
       if (personSeat(m, s)) continue;
-      if ((ownerRun && mine(s)) || (!ownerRun && (stewardMine || (!st && mine(s))))) return;
+      if ((ownerRun && holdsSeatKey(s)) || (!ownerRun && (weAreSteward || (!st && holdsSeatKey(s))))) return;
     }
   }
   builtFor_ = t;
@@ -86,9 +86,9 @@ void Peer::buildOwnBundles() {
     // A restarted owner only follows until its reclaim takes effect: its old bundles may be out there.
     if (following_ && ownerRun && m.seat(s).since >= recordBase_ && recordBase_ > 0) following_ = false;
     if (personSeat(m, s)) continue;
-    if (ownerRun && mine(s) && !ledger_->session().seats[s].ai && !following_) {
+    if (ownerRun && holdsSeatKey(s) && !ledger_->session().seats[s].ai && !following_) {
       sendOwn(s, botOrders(s));
-    } else if (!ownerRun && (stewardMine || (!st && mine(s)))) {
+    } else if (!ownerRun && (weAreSteward || (!st && holdsSeatKey(s)))) {
       auto orders = botOrders(s);
       if (auto it = pendingReclaim_.find(s); it != pendingReclaim_.end()) {
         if (reclaimTurn(it->second) > t) orders.push_back(it->second);
@@ -101,7 +101,7 @@ void Peer::buildOwnBundles() {
 }
 
 bool Peer::personSeat(const Membership& m, Seat s) const {
-  return opt_.decide && m.seat(s).controller == Controller::Owner && mine(s) && !ledger_->session().seats[s].ai && !following_;
+  return opt_.decide && m.seat(s).controller == Controller::Owner && holdsSeatKey(s) && !ledger_->session().seats[s].ai && !following_;
 }
 
 uint64_t Peer::decidingInterval() const { return std::max<uint64_t>(opt_.resendMs, opt_.silenceMs / 4); }
@@ -168,7 +168,7 @@ void Peer::stewardDuties() {
   slots.resize(ledger_->session().seats.size());
   std::vector<Seat> silent;
   for (Seat s = 0; s < m.seatCount(); ++s) {
-    if (m.seat(s).controller != Controller::Owner || !slots[s].empty() || mine(s)) continue;
+    if (m.seat(s).controller != Controller::Owner || !slots[s].empty() || holdsSeatKey(s)) continue;
     // An owner still deciding (its Deciding heartbeats arrive) is thinking, not silent.
     auto h = heard_.find(s);
     const uint64_t since = h != heard_.end() && h->second.first == t ? std::max(turnStartMs_, h->second.second) : turnStartMs_;
@@ -178,7 +178,7 @@ void Peer::stewardDuties() {
   if (opt_.cutOffGuard && silent.size() >= 2) {
     size_t others = 0;
     for (Seat s = 0; s < m.seatCount(); ++s)
-      if (m.seat(s).controller == Controller::Owner && !mine(s)) ++others;
+      if (m.seat(s).controller == Controller::Owner && !holdsSeatKey(s)) ++others;
     if (silent.size() == others) {
       if (!cutOffLogged_ || *cutOffLogged_ != t) {
         cutOffLogged_ = t;
@@ -189,7 +189,7 @@ void Peer::stewardDuties() {
     }
   }
   auto next = m.steward(silent);
-  if (!next || !mine(*next)) return;
+  if (!next || !holdsSeatKey(*next)) return;
   substitutedFor_ = t;
   auto old = m.steward();
   for (Seat s : silent) {

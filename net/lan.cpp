@@ -6,6 +6,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <map>
@@ -18,7 +19,7 @@ namespace concord::net {
 namespace {
 
 constexpr uint32_t kMagic = 0x414C4E43;  // "CNLA"
-constexpr uint8_t kVersion = 1;
+constexpr uint8_t kVersion = 2;  // 2: game id and seat keys of a running game
 
 bool printable(const std::string& s) {
   for (char ch : s) {
@@ -47,6 +48,9 @@ std::vector<uint8_t> encodeAnnounce(const LanAnnounce& a) {
   w.boolean("rated", a.rated);
   w.boolean("launched", a.launched);
   w.u16("port", a.port);
+  w.hash("game", a.gameId);
+  w.u8("keys", static_cast<uint8_t>(std::min(a.seatKeys.size(), kMaxAnnouncedSeats)));
+  for (size_t i = 0; i < a.seatKeys.size() && i < kMaxAnnouncedSeats; ++i) w.raw("key", a.seatKeys[i].bytes);
   return w.take();
 }
 
@@ -66,6 +70,16 @@ Result<LanAnnounce> decodeAnnounce(std::span<const uint8_t> bytes) {
   a.launched = r.boolean("launched");
   a.port = r.u16("port");
   if (r.ok() && a.port == 0) r.fail("port", "no game port");
+  a.gameId = r.hash("game");
+  const uint8_t keys = r.u8("keys");
+  if (r.ok() && keys > a.seats) r.fail("keys", "more seat keys than seats");
+  for (uint8_t i = 0; i < keys && r.ok(); ++i) {
+    auto k = r.raw("key", 32);
+    if (!r.ok()) break;
+    lockstep::PublicKey key;
+    std::copy(k.begin(), k.end(), key.bytes.begin());
+    a.seatKeys.push_back(key);
+  }
   if (auto f = r.finish(); !f) return f.error();
   return a;
 }

@@ -1,5 +1,6 @@
 // LAN discovery: a hosting peer announces its lobby by UDP broadcast (default 255.255.255.255 on
-// kDiscoveryPort, once a second); `concord lan` listens and lists the games heard. Announcements are
+// kDiscoveryPort, once a second), and once the game runs every peer announces it, so a crashed peer (the
+// host too) finds its table again with `concord join lan`; `concord lan` listens and lists the games heard. Announcements are
 // plain (unauthenticated) hints, strictly decoded: the handshake with the host proves who it is.
 #pragma once
 
@@ -11,6 +12,7 @@
 
 #include "core/det/hash.h"
 #include "core/det/result.h"
+#include "lockstep/crypto.h"
 
 namespace concord::net {
 
@@ -25,7 +27,12 @@ struct LanAnnounce {
   bool rated = false;
   bool launched = false;
   uint16_t port = 0;  // the game port (the address is the datagram's source)
+  det::Hash128 gameId;                       // once launched: the running game (zero in the lobby)
+  std::vector<lockstep::PublicKey> seatKeys;  // once launched: the players' identities (who may come back)
 };
+
+/// Most seat keys an announcement carries (net::kMaxPlayers).
+inline constexpr size_t kMaxAnnouncedSeats = 18;
 
 std::vector<uint8_t> encodeAnnounce(const LanAnnounce& a);
 Result<LanAnnounce> decodeAnnounce(std::span<const uint8_t> bytes);

@@ -18,12 +18,13 @@ void putSeats(det::Writer& w, const std::vector<LobbySeat>& seats) {
     w.boolean("ready", s.ready);
     w.str("host", s.host);
     w.u16("port", s.port);
+    w.boolean("officer", s.officer);
   }
 }
 
 std::vector<LobbySeat> getSeats(det::Reader& r) {
   std::vector<LobbySeat> out;
-  uint64_t n = r.count("seats", kMaxSeats, 38);
+  uint64_t n = r.count("seats", kMaxSeats, 39);
   for (uint64_t i = 0; i < n && r.ok(); ++i) {
     LobbySeat s;
     uint8_t k = r.u8("kind");
@@ -35,6 +36,7 @@ std::vector<LobbySeat> getSeats(det::Reader& r) {
     s.ready = r.boolean("ready");
     s.host = r.str("host", 64);
     s.port = r.u16("port");
+    s.officer = r.boolean("officer");
     out.push_back(std::move(s));
   }
   return out;
@@ -76,6 +78,7 @@ std::vector<uint8_t> encodeLobby(const LobbyMessage& m) {
         if constexpr (std::is_same_v<T, JoinMsg>) {
           w.str("name", x.name);
           w.u16("port", x.port);
+          w.boolean("officer", x.officer);
         } else if constexpr (std::is_same_v<T, LobbyMsg>) {
           x.session.write(w);
           putSeats(w, x.seats);
@@ -114,6 +117,7 @@ Result<LobbyMessage> decodeLobby(std::span<const uint8_t> bytes) {
       JoinMsg j;
       j.name = r.str("name", kMaxName);
       j.port = r.u16("port");
+      j.officer = r.boolean("officer");
       out = j;
       break;
     }

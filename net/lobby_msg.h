@@ -20,6 +20,7 @@ enum class SeatKind : uint8_t { Human = 0, Ai = 1, Open = 2 };
 struct JoinMsg {
   std::string name;
   uint16_t port = 0;  // the port others reach us on (ours, or a proxy's in front of us)
+  bool officer = false;  // no person: the module's officer plays this peer's seat (`concord bot`, --officer)
 };
 struct LobbySeat {
   SeatKind kind = SeatKind::Open;
@@ -28,6 +29,7 @@ struct LobbySeat {
   bool ready = false;
   std::string host;  // empty: the address the receiver reached the host on
   uint16_t port = 0;
+  bool officer = false;  // a peer of its own whose seat an AI officer plays (listed as AI, signs as itself)
 };
 /// The lobby as the host sees it. `session` has no seed yet; once `launched`, the config is locked.
 struct LobbyMsg {

@@ -16,6 +16,7 @@
 #include "net/comms.h"
 #include "net/enet_transport.h"
 #include "net/lan.h"
+#include "net/table_request.h"
 
 namespace concord::net {
 
@@ -31,8 +32,22 @@ struct CommsRecord {
   std::vector<uint8_t> wire;  // encodeComms(msg): signed, verifiable later with decodeComms + verifyComms
 };
 
+/// Where the table stands, for a status line (NodeOptions::onStatus): sent when it changes, and each
+/// second while someone is waited for.
+struct TableStatus {
+  uint32_t turn = 0;
+  std::vector<Seat> deciding;     // other seats whose person is choosing (they are not silent)
+  bool weDecide = false;          // our seat's person is awaited
+  uint64_t waitedMs = 0;          // since the last turn was applied
+  uint64_t substituteInMs = 0;    // when silent seats are substituted (0: due now, or nobody silent)
+  bool syncing = false;           // fast-forwarding from a snapshot
+  bool over = false;
+  std::vector<std::string> seatNames;  // as the lobby named the seats
+};
+
 struct NodeOptions {
   std::string name = "player";
+  bool officerPlays = false;  // no person at this peer: its module's officer plays our seat (listed as AI)
   lockstep::KeyPair key;
   Address bind{"0.0.0.0", 0};
   uint16_t advertisePort = 0;  // the port others should reach us on (a chaos proxy in front); 0 = ours
@@ -51,11 +66,14 @@ struct NodeOptions {
   uint64_t silenceMs = 5000;    // substitution tolerance (shown as a countdown)
   uint64_t thinkMs = 0;         // bots answer no sooner than this after their turn starts
   uint64_t lingerMs = 3000;     // keep serving peers this long after the game ends
-  uint64_t timeoutMs = 600000;  // give up (lobby + game) after this long
+  uint64_t postGameMs = 0;      // a person's post-game chat: stay this long after the end, or until leave()
+  uint64_t timeoutMs = 0;       // a wall-clock limit on lobby + game; 0: none, only the game ends a game (issue 10)
+  uint64_t giveUpMs = 20000;    // a joiner whose host never answers gives up after this long
   std::string replayPath;       // empty: no replay
+  std::string comeBackCommand = "concord join";  // what takes our seat back, shown with a peer's ADDR:PORT
   std::function<void(const std::string&)> log;
   // Comms (RULES IX).
-  std::function<std::optional<std::string>()> input;  // polled for command lines: /hail ID, /say, /dm, /mute
+  std::function<std::optional<TableRequest>()> requests;  // polled while the node runs (comms asked by a person)
   bool senderChecks = true;   // false: send without our own checks (tests prove receivers refuse)
   std::function<void(const CommsRecord&)> onComms;    // every accepted message (replay seam)
   // LAN discovery (host): announce to discoveryAddr:discoveryPort once a second. Empty address:
@@ -68,9 +86,9 @@ struct NodeOptions {
   std::function<std::optional<std::vector<Order>>(const lockstep::TurnEngine&, Seat, uint64_t clockLeftMs)> decide;
   uint64_t turnClockMs = 0;                                       // a person's time per turn (0: no limit)
   uint64_t outOfTurnMs = 0;                                       // time to act out of turn (Warp: catch)
-  std::function<void(const std::string&)> onLine;                 // typed lines that are not /commands (orders)
   std::function<void(const lockstep::TurnEngine&, Seat)> onApplied;  // after each applied turn (redraw)
   std::function<bool()> leave;                                    // true: leave the table now
+  std::function<void(const TableStatus&)> onStatus;  // set: status goes here instead of a log line every 2 s
 };
 
 struct NodeResult {

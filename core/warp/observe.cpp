@@ -15,7 +15,17 @@ std::string lineText(const Line& l) {
   }
   return s;
 }
+// "[12-10] [10-9]  open end 9": the pip the next coordinate must show, so nobody decodes the trail by hand.
+std::string withOpenEnd(const Line& l, uint8_t spacedock) {
+  return lineText(l) + "  open end " + std::to_string(l.openEnd(spacedock));
+}
 }  // namespace
+
+bool WarpGame::fitsAnOpenEndFor(uint8_t s, Tile t) const {
+  for (uint8_t line = 0; line <= seats_; ++line)
+    if ((line == seats_ || home(line) == line) && routeOpenTo(s, line, false) && t.has(lines_[line].openEnd(spacedock_))) return true;
+  return false;
+}
 
 Observation WarpGame::observe(Seat viewer) const {
   Observation o;
@@ -34,7 +44,7 @@ Observation WarpGame::observe(Seat viewer) const {
   Tile sd{spacedock_, spacedock_};
   t += "Round " + std::to_string(round_) + "  Spacedock " + sd.text() + "  Uncharted Sectors: " +
        std::to_string(pile_.size()) + "  Helm: " + name(toAct_) + (reversed() ? " (counter-clockwise)" : "") + "\n";
-  t += "Neutral Zone: " + lineText(lines_[seats_]) + "\n";
+  t += "Neutral Zone: " + withOpenEnd(lines_[seats_], spacedock_) + "\n";
   for (uint8_t s = 0; s < seats_; ++s) {
     const auto& st = seat_[s];
     w.begin("seat", s);
@@ -50,7 +60,7 @@ Observation WarpGame::observe(Seat viewer) const {
     t += name(s) + (s == viewer ? " (you)" : "") + ": " + std::to_string(st.hand.size()) + " in hand, " + score +
          (cfg_.squadrons ? ", squadron " + std::to_string(home(s)) : std::string()) +
          (beaconOf(s) ? ", DISTRESS BEACON (shields down)" : "") + (st.atImpulse ? ", at impulse" : "") +
-         "\n   trail: " + lineText(lines_[home(s)]) + "\n";
+         "\n   trail: " + withOpenEnd(lines_[home(s)], spacedock_) + "\n";
   }
   w.begin("neutral");
   for (const auto& p : lines_[seats_].main) w.u8("tile", static_cast<uint8_t>(p.tile.index()));
@@ -70,7 +80,15 @@ Observation WarpGame::observe(Seat viewer) const {
   }
   if (!grid_.empty()) {
     for (Tile x : grid_) w.u8("grid", static_cast<uint8_t>(x.index()));
-    t += "Sensor Grid: " + tilesText(grid_) + "\n";
+    // RULES §VI Gamma: mark the picks a Sensor Sweep could chart at once (for the viewer, by its routes).
+    std::string grid;
+    bool marked = false;
+    for (Tile x : grid_) {
+      const bool fits = viewer < seats_ && fitsAnOpenEndFor(static_cast<uint8_t>(viewer), x);
+      marked = marked || fits;
+      grid += (grid.empty() ? "" : " ") + x.text() + (fits ? "*" : "");
+    }
+    t += "Sensor Grid: " + grid + (marked ? "  (* matches a reachable open end)" : "") + "\n";
   }
   if (hazard_ != kNone) {
     w.u8("hazard", hazard_);

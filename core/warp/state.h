@@ -174,6 +174,8 @@ class WarpGame final : public Game {
   void startRound();
   // legal.cpp
   bool routeOpenTo(uint8_t s, uint8_t line, bool assumeAllBeacons) const;
+  // Display only (observe): `t` matches the open end of a trail (or the Neutral Zone) seat s may chart to.
+  bool fitsAnOpenEndFor(uint8_t s, Tile t) const;
   void chartsFor(uint8_t s, bool assumeAllBeacons, bool restrictDrawn, std::vector<Order>& out) const;
   std::vector<Order> turnOrders(uint8_t s) const;
   int lineOf(uint8_t s, Route r) const;

@@ -202,7 +202,7 @@ TEST(Comms, SignedBytesAsKeptInTheReplayRoundTrip) {
 }
 
 TEST(Lan, AnnouncementRoundTripAndStrictDecoding) {
-  LanAnnounce a{"host", "warp", det::Hash128{}, 4, 3, true, false, 27960};
+  LanAnnounce a{"host", "warp", det::Hash128{}, 4, 3, true, false, 27960, det::Hash128{}, {}};
   auto bytes = encodeAnnounce(a);
   auto back = decodeAnnounce(bytes);
   ASSERT_TRUE(back) << back.message();
@@ -214,6 +214,24 @@ TEST(Lan, AnnouncementRoundTripAndStrictDecoding) {
   EXPECT_FALSE(decodeAnnounce(encodeAnnounce(a)));
   a.free = 1;
   a.port = 0;
+  EXPECT_FALSE(decodeAnnounce(encodeAnnounce(a)));
+}
+
+// Issue 10: a running game is announced by every peer with its id and the players' keys, so a crashed
+// peer (the host too) finds it again with `concord join lan`.
+TEST(Lan, RunningGameCarriesItsIdAndSeatKeys) {
+  LanAnnounce a{"host", "warp", det::Hash128{}, 3, 0, false, true, 27960, det::Hash128{}, {}};
+  a.gameId = det::Hash128{7, 9};
+  for (uint8_t i = 0; i < 3; ++i) {
+    lockstep::PublicKey k;
+    k.bytes.fill(i);
+    a.seatKeys.push_back(k);
+  }
+  auto back = decodeAnnounce(encodeAnnounce(a));
+  ASSERT_TRUE(back) << back.message();
+  EXPECT_EQ(back->gameId, a.gameId);
+  EXPECT_EQ(back->seatKeys, a.seatKeys);
+  a.seatKeys.push_back(a.seatKeys[0]);  // four keys at a three-seat table
   EXPECT_FALSE(decodeAnnounce(encodeAnnounce(a)));
 }
 

@@ -128,7 +128,7 @@ TEST(Node, TheHostAnswersASeedingRepeatAfterItsGameStarted) {
   ASSERT_TRUE(joiner.t->connect(Address{"127.0.0.1", hostPort}));
   while (joiner.ms() < 5000 && !joiner.t->connected(hostKey)) joiner.t->pump(joiner.ms(), 5);
   ASSERT_TRUE(joiner.t->connected(hostKey));
-  joiner.send(hostKey, JoinMsg{"fake", joiner.t->port()});
+  joiner.send(hostKey, JoinMsg{"fake", joiner.t->port(), false});
   const Nonce nonce = lockstep::randomBytes32();
   const Nonce commit = lockstep::commitNonce(nonce);
   std::optional<RevealsMsg> first;
@@ -188,8 +188,8 @@ TEST(Node, AJoinerRepeatsItsRevealUntilTheHostAnswers) {
   lobby.session.moduleId = (*mod)->id;
   lobby.session.rulesVersion = (*mod)->rulesVersion;
   lobby.session.config = *cfg;
-  lobby.seats = {LobbySeat{SeatKind::Human, "fake-host", fakeHost.key.publicKey, true, "", hostPort},
-                 LobbySeat{SeatKind::Open, "", {}, false, "", 0}};
+  lobby.seats = {LobbySeat{SeatKind::Human, "fake-host", fakeHost.key.publicKey, true, "", hostPort, false},
+                 LobbySeat{SeatKind::Open, "", {}, false, "", 0, false}};
   auto syncSession = [&] {  // as the host does before each lobby it sends
     lobby.session.seats.resize(lobby.seats.size());
     for (size_t i = 0; i < lobby.seats.size(); ++i) {
@@ -213,7 +213,7 @@ TEST(Node, AJoinerRepeatsItsRevealUntilTheHostAnswers) {
     }
     const auto& from = m->first;
     if (auto* j = std::get_if<JoinMsg>(&m->second)) {
-      lobby.seats[1] = LobbySeat{SeatKind::Human, j->name, from, false, "127.0.0.1", j->port};
+      lobby.seats[1] = LobbySeat{SeatKind::Human, j->name, from, false, "127.0.0.1", j->port, false};
       syncSession();
       fakeHost.send(from, lobby);
     } else if (std::get_if<ReadyMsg>(&m->second)) {

@@ -129,7 +129,7 @@ TEST(Identity, CreatedOnceWithMode0600AndReloaded) {
 }
 
 TEST(Lobby, StrictDecoding) {
-  auto ok = encodeLobby(JoinMsg{"ann", 4000});
+  auto ok = encodeLobby(JoinMsg{"ann", 4000, false});
   auto d = decodeLobby(ok);
   ASSERT_TRUE(d) << d.message();
   EXPECT_EQ(std::get<JoinMsg>(*d).name, "ann");

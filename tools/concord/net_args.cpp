@@ -7,10 +7,13 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <ctime>
 #include <optional>
 
 #include "net/identity.h"
 #include "tools/concord/play_recorder.h"
+#include "tools/concord/table_commands.h"
+#include "tools/concord/table_status.h"
 #include "tools/concord/terminal_seat.h"
 #include "tools/concord/interrupt.h"
 
@@ -18,6 +21,16 @@ namespace concord::cli {
 namespace {
 
 bool stdinEnded = false;
+
+// "[HH:MM:SS] ", as the log lines of peers no person reads (spdlog) are stamped.
+std::string clockStamp() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  ::localtime_r(&t, &tm);
+  char buf[16];
+  std::strftime(buf, sizeof buf, "[%H:%M:%S] ", &tm);
+  return buf;
+}
 
 // Lines typed on stdin (comms commands), read without blocking the game loop. EOF (or /dev/null) ends it.
 std::optional<std::string> stdinLine() {
@@ -79,8 +92,15 @@ void declareNetOptions(CommandLine& c, net::NodeOptions& o, NetCli& cli) {
               seconds("--turn-clock", cli.turnClockMs))
       .number("--tolerance", "MS", "silence before a departed seat is substituted by an AI (default 5000)", o.silenceMs, 0, 1u << 30)
       .number("--think-ms", "MS", "bots wait this long before answering their turn, like a person (default 0)", o.thinkMs, 0, 1u << 30)
-      .option("--timeout", "S", "give up after S seconds (default 600)", seconds("--timeout", o.timeoutMs))
+      .option("--timeout", "S",
+              "a wall-clock limit: leave the table after S seconds, the replay so far saved (default: none;\n"
+              "only the game ends a game)",
+              seconds("--timeout", o.timeoutMs))
+      .option("--give-up", "S", "(join, bot) give up when nothing answers at ADDR for S seconds (default 20)",
+              seconds("--give-up", o.giveUpMs))
       .flag("--quiet", "only the result line", cli.quiet)
+      .option("--post-game", "S", "(host, join) after the game the table stays open S seconds for post-game chat, or\n"
+              "until you type q (default 30)", seconds("--post-game", cli.postGameMs))
       .text("--discovery-addr", "A",
             "(host) announce the lobby to A (default 255.255.255.255; 127.0.0.1 when bound to\n"
             "127.x; 'off' for none); `concord lan` lists what it hears",
@@ -94,18 +114,40 @@ int runNetNode(net::NodeOptions o, NetCli cli, const std::string& what) {
   auto key = net::loadOrCreateIdentity(cli.identityPath.empty() ? net::defaultIdentityPath() : cli.identityPath);
   if (!key) return failure(what + ": " + key.message());
   o.key = *key;
+  o.comeBackCommand = what == "bot" ? "concord bot" : "concord join";  // a host comes back as a joiner
   spdlog::set_pattern("[%H:%M:%S.%e] %v");
   if (!cli.quiet) o.log = [](const std::string& l) { spdlog::info("{}", l); };
-  o.input = stdinLine;
   // A person at this terminal plays our seat (spectators just watch the round log go by).
-  TerminalSeat table;
+  TerminalSeat table(stdout, ::isatty(1) == 1);
   const bool person = what != "bot" && !cli.officer && !o.spectate;
-  if (person || o.spectate) o.onApplied = [&table](const lockstep::TurnEngine& e, Seat me) { table.applied(e, me); };
+  const bool watching = person || o.spectate;  // a person or a spectator reads this terminal
+  if (watching && !cli.quiet) {
+    // Background lines (log, comms) redraw the prompt or the status line instead of writing after them.
+    o.log = [&table](const std::string& l) { table.background(clockStamp() + l); };
+    o.onStatus = [&table](const net::TableStatus& s) { table.status(statusText(s)); };
+  }
+  if (person) o.postGameMs = cli.postGameMs;
+  o.officerPlays = !person && !o.spectate;  // listed as AI at the table
+  // Typed lines: `/`-commands become the node's requests; other lines are the person's (orders, board,
+  // help, q; in the lobby, chat).
+  o.requests = [&table, watching, log = o.log]() -> std::optional<net::TableRequest> {
+    while (auto typed = stdinLine()) {
+      TypedLine t = readTableLine(*typed, !watching);
+      if (t.forSeat)
+        if (auto chat = table.line(*typed); chat && !chat->empty()) return net::SayRequest{*chat};
+      if (!t.reply.empty() && log) log(t.reply);
+      if (t.request) return t.request;
+    }
+    return std::nullopt;
+  };
+  if (watching) o.onApplied = [&table](const lockstep::TurnEngine& e, Seat me) { table.applied(e, me); };
   if (person) {
     o.turnClockMs = cli.turnClockMs;
     o.outOfTurnMs = 4000;  // long enough to read "passed without announcing" and type 1
-    o.onLine = [&table](const std::string& l) { table.line(l); };
     o.leave = [&table] { return table.leaving() || interrupted(); };
+  }
+  if (o.spectate) o.leave = [&table] { return table.leaving() || interrupted(); };
+  if (person) {
     catchInterrupts();  // Ctrl-C leaves the table like "q": the replay is closed, the others play on
     o.decide = [&table](const lockstep::TurnEngine& e, Seat s, uint64_t clockLeftMs) {
       if (stdinEnded) table.inputClosed();

@@ -16,6 +16,7 @@ struct NetCli {
   bool noReplay = false;
   bool quiet = false;           // only the result line
   uint64_t turnClockMs = 120000;
+  uint64_t postGameMs = 30000;  // a person's post-game chat window
 };
 
 /// Declares the options `concord host`, `join` and `bot` share (identity, ports, replay, timing), under
@@ -28,7 +29,8 @@ int runNetNode(net::NodeOptions o, NetCli cli, const std::string& what);
 /// What a person at the table may type (printed after the options of host and join).
 inline constexpr const char* kTableHelp =
     "At your turn type an order's number (or its text, e.g. \"chart 12-5 own\"); \"board\" redraws, \"auto\"\n"
-    "hands your seat to your officer, \"q\" leaves the table.\n"
+    "hands your seat to your officer, \"help\" or \"?\" lists the commands, \"q\" leaves the table. In the lobby\n"
+    "plain text is chat.\n"
     "Comms: type /hails, /hail ID, /say TEXT, /dm SEAT TEXT, /mute NAME, /unmute NAME (with --officer or\n"
     "for `concord bot`, a line without / is /say).\n";
 

@@ -4,6 +4,7 @@
 
 #include "lockstep/peer.h"
 #include "tools/concord/command.h"
+#include "tools/concord/table_commands.h"
 
 namespace concord::cli {
 namespace {
@@ -16,25 +17,78 @@ constexpr size_t kListedAtMost = 30;
 
 }  // namespace
 
+// On a terminal the status line has no newline: anything printed first wipes it.
+void TerminalSeat::clearStatus() {
+  if (terminal_ && !status_.empty()) std::fprintf(out_, "\r\033[K");
+}
+
 void TerminalSeat::say(const std::string& text) {
+  clearStatus();
   std::fprintf(out_, "%s\n", text.c_str());
   std::fflush(out_);
 }
 
-void TerminalSeat::line(std::string text) {
+void TerminalSeat::background(const std::string& text) {
+  const bool promptOpen = terminal_ && promptedFor_ && !officer_;
+  if (promptOpen) std::fprintf(out_, "\r\033[K");
+  clearStatus();
+  std::fprintf(out_, "%s\n", text.c_str());
+  if (promptOpen) std::fprintf(out_, "Your order> ");
+  else if (terminal_ && !status_.empty()) std::fprintf(out_, "%s", status_.c_str());
+  std::fflush(out_);
+}
+
+void TerminalSeat::status(const std::string& text) {
+  if (!terminal_ || (promptedFor_ && !officer_)) return;  // the prompt is the status while it is open
+  clearStatus();
+  status_ = text;
+  std::fprintf(out_, "%s", status_.c_str());
+  std::fflush(out_);
+}
+
+void TerminalSeat::tableHelp() {
+  say("At your turn: an order's number from the list, or its text (e.g. \"chart 12-5 own\").\n"
+      "  board      redraw the board        auto   your officer plays your seat\n"
+      "  help, ?    this list               q      leave the table\n"
+      "Comms: " + std::string(kCommsCommands) + (inGame_ ? "" : "\nIn the lobby, plain text is sent as /say."));
+}
+
+std::optional<std::string> TerminalSeat::line(std::string text) {
   while (!text.empty() && (text.back() == '\r' || text.back() == ' ')) text.pop_back();
   while (!text.empty() && text.front() == ' ') text.erase(0, 1);
+  if ((text == "help" || text == "?") && !(promptedFor_ && !officer_)) {  // at a turn, help also lists the module's orders
+    tableHelp();
+    return std::nullopt;
+  }
   if (text == "q" || text == "quit" || text == "exit") {
     leaving_ = true;
-    return say("Leaving the table: the others will see your seat fall silent and an officer take it over.");
+    say(finished_ ? "Leaving the table. Good game." : "Leaving the table: the others will see your seat fall silent and an officer take it over.");
+    return std::nullopt;
+  }
+  if (!inGame_) return text;  // the lobby: plain text is chat
+  if (finished_) {
+    say("! the game is over: chat with /say TEXT (or q to leave)");
+    return std::nullopt;
   }
   if (text == "auto") {
     officer_ = true;
-    return say("Your officer plays your seat from now on (your signature, its choices).");
+    say("Your officer plays your seat from now on (your signature, its choices).");
+    return std::nullopt;
   }
-  if (officer_) return say("! your officer has your seat for the rest of this game");
-  if (!promptedFor_) return say("! not your turn yet: wait for \"Your order>\" (comms start with /, e.g. /hails)");
+  if (text == "board" && !promptedFor_) {  // a spectator, or a person between turns
+    say("\n" + board_);
+    return std::nullopt;
+  }
+  if (officer_) {
+    say("! your officer has your seat for the rest of this game");
+    return std::nullopt;
+  }
+  if (!promptedFor_) {
+    say("! not your turn yet: wait for \"Your order>\" (to talk to the table: /say TEXT; help lists commands)");
+    return std::nullopt;
+  }
   if (typed_.size() < 64) typed_.push_back(std::move(text));
+  return std::nullopt;
 }
 
 void TerminalSeat::inputClosed() {
@@ -63,6 +117,7 @@ void TerminalSeat::help(const Game& g) {
                                         "the last, \"legal\" lists every legal order). "
                                       : "") +
       "\"board\" redraws the table, \"auto\" hands your seat to your officer, \"q\" leaves.");
+  tableHelp();
 }
 
 std::optional<std::vector<Order>> TerminalSeat::bundleLine(const lockstep::TurnEngine& e, Seat s, const std::string& text) {
@@ -96,6 +151,8 @@ std::optional<std::vector<Order>> TerminalSeat::bundleLine(const lockstep::TurnE
 }
 
 void TerminalSeat::prompt(const lockstep::TurnEngine& e, Seat s, uint64_t clockLeftMs) {
+  clearStatus();
+  status_.clear();
   std::fprintf(out_, "\n%s", e.game().observe(s).text.c_str());
   if (outOfTurn_) std::fprintf(out_, "Out of turn, you may act:\n");
   const bool many = e.game().ordersInBundles() && legal_.size() > kListedAtMost;
@@ -114,6 +171,7 @@ void TerminalSeat::prompt(const lockstep::TurnEngine& e, Seat s, uint64_t clockL
 }
 
 std::optional<std::vector<Order>> TerminalSeat::decide(const lockstep::TurnEngine& e, Seat s, uint64_t clockLeftMs) {
+  inGame_ = true;
   if (officer_) {
     promptedFor_.reset();
     outOfTurn_ = false;
@@ -144,7 +202,7 @@ std::optional<std::vector<Order>> TerminalSeat::decide(const lockstep::TurnEngin
       prompt(e, s, clockLeftMs);
       continue;
     }
-    if (text == "help") {
+    if (text == "help" || text == "?") {
       help(e.game());
     } else if (e.game().ordersInBundles()) {
       if (auto sent = bundleLine(e, s, text)) return sent;
@@ -171,17 +229,25 @@ std::optional<std::vector<Order>> TerminalSeat::decide(const lockstep::TurnEngin
 }
 
 void TerminalSeat::showLog(const lockstep::TurnEngine& e) {
+  if (e.game().narrationTotal() > logShown_) clearStatus();
   for (const auto& l : e.game().narrationSince(logShown_)) std::fprintf(out_, "  %s\n", l.c_str());
   logShown_ = e.game().narrationTotal();
 }
 
 void TerminalSeat::applied(const lockstep::TurnEngine& e, Seat me) {
+  inGame_ = true;
+  board_ = e.game().observe(me).text;
   if (promptedFor_ && *promptedFor_ != e.turn()) promptedFor_.reset();  // the turn went by (clock, officer)
   if (!promptedFor_) showLog(e);  // not under an open prompt: it was shown before the board
   if (auto o = e.game().outcome(); o && !finished_) {
     finished_ = true;
+    clearStatus();
+    status_.clear();
     std::fprintf(out_, "\nFinal standings:\n");
-    for (Seat s = 0; s < o->rankBySeat.size(); ++s)
+    std::vector<Seat> byRank;
+    for (Seat s = 0; s < o->rankBySeat.size(); ++s) byRank.push_back(s);
+    std::stable_sort(byRank.begin(), byRank.end(), [&](Seat a, Seat b) { return o->rankBySeat[a] < o->rankBySeat[b]; });
+    for (Seat s : byRank)
       std::fprintf(out_, "  #%u %s%s: %lld\n", o->rankBySeat[s], e.session().seats[s].name.c_str(),
                    s == me && e.session().seats[s].name != "you" ? " (you)" : "",
                    static_cast<long long>(o->scoreBySeat[s]));

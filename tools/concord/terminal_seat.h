@@ -19,10 +19,17 @@ namespace concord::cli {
 
 class TerminalSeat {
  public:
-  explicit TerminalSeat(std::FILE* out = stdout) : out_(out) {}
+  /// `terminal`: `out` is a terminal, so the status line updates in place and background lines redraw
+  /// the prompt (off a terminal, e.g. piped to a file, nothing is redrawn).
+  explicit TerminalSeat(std::FILE* out = stdout, bool terminal = false) : out_(out), terminal_(terminal) {}
 
-  /// A line the person typed that is not a comms command.
-  void line(std::string text);
+  /// A line the person typed that is not a comms command. Returns text to send as lobby chat (plain
+  /// text typed before the game starts).
+  std::optional<std::string> line(std::string text);
+  /// A line from the table (log, comms) printed while the person may be typing.
+  void background(const std::string& text);
+  /// The one updating status line (on a terminal; see table_status.h).
+  void status(const std::string& text);
   /// Input ended (stdin closed): the seat's officer plays on; said once.
   void inputClosed();
   /// PeerOptions::decide: the orders once the person has chosen a legal one; nullopt until then.
@@ -37,12 +44,19 @@ class TerminalSeat {
   void showLog(const lockstep::TurnEngine& e);
   Result<Order> parse(const lockstep::TurnEngine& e, Seat s, const std::vector<Order>& legal, const std::string& text) const;
   void say(const std::string& text);
+  void clearStatus();
+  /// `help` outside a turn: the table's commands and comms.
+  void tableHelp();
   /// `help`: the module's order forms (Game::orderForms) and the prompt's commands.
   void help(const Game& g);
   /// A line typed while a bundled turn (Game::ordersInBundles) is open: the turn's orders once "end" is typed.
   std::optional<std::vector<Order>> bundleLine(const lockstep::TurnEngine& e, Seat s, const std::string& text);
 
   std::FILE* out_;
+  bool terminal_ = false;
+  std::string status_;                   // the status line on screen (terminal only)
+  std::string board_;                    // the board as we last saw it (for "board" while not prompted)
+  bool inGame_ = false;                  // a turn was applied or asked for: plain text is no longer chat
   std::deque<std::string> typed_;
   std::optional<uint32_t> promptedFor_;  // the turn whose board and orders are on screen
   std::vector<Order> legal_;

@@ -1,0 +1,110 @@
+// Subspace messaging at the node (RULES IX): messages received in every phase are checked against the
+// table and the comms policy, kept (log, replay, NodeResult) and, in the lobby, relayed by the host;
+// typed requests (net/table_request.h) are composed, signed and sent.
+#include <type_traits>
+
+#include "net/node_internal.h"
+
+namespace concord::net {
+
+std::optional<lockstep::PublicKey> Node::tableKey() const {
+  if (lobby_.seats.empty() || lobby_.seats[0].kind != SeatKind::Human) return std::nullopt;
+  return lobby_.seats[0].key;
+}
+
+void Node::onComms(const ControlMessage& c) {
+  auto m = decodeComms(c.bytes);
+  if (!m) {
+    ++commsRefused_;
+    log("refused comms from " + who(c.from) + ": " + m.message());
+    return;
+  }
+  if (m->from == opt_.key.publicKey) return;  // our own, relayed back
+  auto table = tableKey();
+  if (!table || !seatOf(m->from)) {
+    ++commsRefused_;
+    log("refused comms from " + who(m->from) + ": not a captain at this table");
+    return;
+  }
+  if (m->kind == CommsKind::Direct && m->toSeat >= lobby_.seats.size()) {
+    ++commsRefused_;
+    log("refused comms from " + who(m->from) + ": a DM to seat " + std::to_string(m->toSeat) + ", which does not exist");
+    return;
+  }
+  policy_.setTable(*table);
+  if (auto ok = policy_.accept(commsMode_, rated(), *m, c.from, now()); !ok) {
+    const std::string why = ok.message();
+    if (why.rfind("duplicate", 0) == 0) return;  // the same message by another route
+    if (why == "muted") return;                  // hidden for the session
+    ++commsRefused_;
+    log("refused comms from " + who(m->from) + " (" + std::string(modeName(commsMode_)) + (rated() ? ", rated" : ", casual") + "): " + why);
+    return;
+  }
+  recordAccepted(*m, c.bytes);
+  // In the lobby joiners are connected to the host only: the host relays (signatures stay the sender's).
+  if (opt_.host && commsMode_ == CommsMode::Lobby)
+    for (const auto& s : lobby_.seats)
+      if (s.kind == SeatKind::Human && s.key != opt_.key.publicKey && s.key != m->from && s.key != c.from)
+        transport_.sendControl(s.key, c.bytes);
+}
+
+// An accepted message (ours or another captain's): shown, kept in the replay and in NodeResult::comms.
+void Node::recordAccepted(const CommsMsg& m, const std::vector<uint8_t>& wire) {
+  ++commsAccepted_;
+  CommsRecord rec{currentTurn_, commsMode_, seatOf(m.from) ? lobby_.seats[*seatOf(m.from)].name : "?", m, wire};
+  log("[comms] " + who(m.from) + " " + describeComms(m));
+  if (auto seat = seatOf(m.from); seat && !opt_.replayPath.empty()) {
+    // Kept in the replay beside the orders (a per-peer annotation, signed by its sender): lobby messages
+    // wait for the replay to be created at launch and are written at turn 0.
+    replay::CommsEntry e{currentTurn_, static_cast<Seat>(*seat), commsSignedBytes(m), m.sig};
+    if (game_ && game_->recorder && !rejoin_) {
+      if (auto r = game_->recorder->recordComms(std::move(e)); !r) log("replay: comms not kept: " + r.message());
+    } else if (commsBeforeReplay_.size() < 10000) {
+      commsBeforeReplay_.push_back(std::move(e));
+    }
+  }
+  if (opt_.onComms) opt_.onComms(rec);
+  if (comms_.size() < 10000) comms_.push_back(std::move(rec));
+}
+
+void Node::handle(const TableRequest& request) {
+  std::visit(
+      [this](const auto& r) {
+        using R = std::decay_t<decltype(r)>;
+        if constexpr (std::is_same_v<R, MuteRequest>) {
+          auto s = seatByName(r.captain);
+          if (!s) return log("comms: no captain named '" + r.captain + "'");
+          if (r.mute) policy_.mute(lobby_.seats[*s].key);
+          else policy_.unmute(lobby_.seats[*s].key);
+          log("comms: " + lobby_.seats[*s].name + (r.mute ? " muted for this session" : " unmuted"));
+        } else if constexpr (std::is_same_v<R, HailRequest>) {
+          sendComms(CommsKind::Hail, r.hail, 0, "");
+        } else if constexpr (std::is_same_v<R, SayRequest>) {
+          sendComms(CommsKind::Text, 0, 0, r.text);
+        } else {
+          if (r.seat >= lobby_.seats.size()) return log("comms: /dm takes a seat number and a message");
+          sendComms(CommsKind::Direct, 0, static_cast<uint8_t>(r.seat), r.text);
+        }
+      },
+      request);
+}
+
+void Node::sendComms(CommsKind kind, uint16_t hail, uint8_t toSeat, const std::string& text) {
+  auto table = tableKey();
+  if (!table) return log("comms: not at a table yet");
+  if (!seatOf(opt_.key.publicKey)) return log("comms: spectators cannot send messages");
+  outbox_.setTable(*table);
+  CommsMsg m;
+  if (opt_.senderChecks) {
+    auto c = outbox_.compose(commsMode_, rated(), kind, hail, toSeat, text, now());
+    if (!c) return log("comms: not sent: " + c.message());
+    m = std::move(*c);
+  } else {
+    m = outbox_.composeUnchecked(kind, hail, toSeat, text);
+  }
+  auto wire = encodeComms(m);
+  for (const auto& k : transport_.connectedKeys()) transport_.sendControl(k, wire);
+  recordAccepted(m, wire);
+}
+
+}  // namespace concord::net

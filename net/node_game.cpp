@@ -1,0 +1,248 @@
+// The game loop of a peer: connect to the other seats, open the replay, then tick the lockstep Peer
+// until the game is over (and a little longer, so late peers can still fetch from us), answering late
+// seeding repeats and rejoiners, following who controls our seat, and showing the turn's status.
+#include <algorithm>
+#include <filesystem>
+
+#include "lockstep/selfplay.h"
+#include "net/node_internal.h"
+
+namespace concord::net {
+
+Result<NodeResult> Node::play() {
+  GameInProgress g;
+  game_ = &g;
+  struct ForgetGameOnExit {
+    GameInProgress*& game;
+    ~ForgetGameOnExit() { game = nullptr; }
+  } forget{game_};  // comms arriving later never see the finished game's replay
+  if (auto s = startGame(g); !s) return s.error();
+  if (auto p = createPeer(g); !p) return p.error();
+  log("game " + session_.gameId().hex() + " starts: " + (spectator_ ? std::string("spectator") : "seat " + std::to_string(g.mySeat) + " is yours (" + opt_.name + ")") +
+      (rejoin_ ? " (fetching snapshot)" : "; " + whoHasTheHelm(g)));
+  showTableAddresses(g);
+  g.lastTurnChangeMs = now();
+  while (true) {
+    const uint64_t nowMs = now();
+    lockstep::Peer& peer = *g.peer;
+    if (timedOut()) return endByTimeLimit(g);
+    if (opt_.leave && opt_.leave() && peer.over()) break;  // after the game: the post-game chat is over
+    if (opt_.leave && opt_.leave()) {
+      transport_.flush();
+      if (g.recorder) (void)g.recorder->close();  // a shorter, still valid replay
+      return Err("you left the table at turn ", peer.turn(), "; the others play on with an officer in your seat");
+    }
+    pump(1);
+    answerLateArrivals(g);
+    peer.tick(nowMs);
+    auto restarted = restartAsRejoinerIfLeftBehind(g);
+    if (!restarted) return restarted.error();
+    if (*restarted) continue;
+    catchUpAndBackfill(g, nowMs);
+    currentTurn_ = peer.turn();
+    if (opt_.onApplied && peer.turn() != g.lastTurnShown) {
+      g.lastTurnShown = peer.turn();
+      opt_.onApplied(peer.engine(), g.mySeat);
+    }
+    followSeatControl(g, nowMs);
+    showStatus(g, nowMs);
+    if (peer.halted()) {
+      if (!g.haltedAtMs) g.haltedAtMs = nowMs;
+      if (peer.desync() || nowMs > g.haltedAtMs + opt_.silenceMs)
+        return Err("desync: ", peer.desync() ? peer.desync()->summary() : std::string("halted without a report"));
+    }
+    if (peer.turn() != g.lastTurnSeen) {
+      g.lastTurnSeen = peer.turn();
+      g.lastTurnChangeMs = nowMs;
+    }
+    if (peer.over()) {
+      if (!g.overAtMs) {
+        g.overAtMs = nowMs;
+        commsMode_ = CommsMode::PostGame;
+        log("game over at turn " + std::to_string(peer.turn()) + ": " +
+            (peer.engine().game().outcome() ? peer.engine().game().outcome()->summary : std::string("?")));
+        if (opt_.postGameMs)
+          log("the table stays open " + std::to_string(opt_.postGameMs / 1000) + " s for post-game chat (/say gg); q leaves now");
+      }
+      // A backfilling peer stays until its history is complete (peers linger too), at most 10 s more.
+      const bool historyDone = !g.backfill || g.backfill->complete();
+      const uint64_t stay = std::max(opt_.lingerMs, opt_.postGameMs);
+      if (nowMs > g.overAtMs + stay && (historyDone || nowMs > g.overAtMs + stay + 10000)) break;
+    }
+  }
+  return finishGame(g);
+}
+
+// Our seat, the connections to the other seats' owners, and our replay (not when rejoining: that one is
+// backfilled at the end).
+Result<void> Node::startGame(GameInProgress& g) {
+  lobby_.seats = seats_;
+  auto me = seatOf(opt_.key.publicKey);
+  if (!me && !spectator_) return Err("internal: no seat for us");
+  g.mySeat = me ? static_cast<Seat>(*me) : static_cast<Seat>(seats_.size());
+  commsMode_ = CommsMode::Active;
+  const std::string joinHost = opt_.join ? opt_.join->host : "127.0.0.1";
+  for (auto& s : seats_)
+    if (s.kind == SeatKind::Human && s.host.empty()) s.host = joinHost;
+  transport_.setSelf(spectator_ ? static_cast<PeerId>(kGuestIdBase - 1) : g.mySeat);
+  for (Seat s = 0; s < seats_.size(); ++s) {
+    if (seats_[s].kind != SeatKind::Human || s == g.mySeat) continue;
+    transport_.assign(seats_[s].key, s);
+    if (s > g.mySeat || rejoin_) transport_.want(seats_[s].key, Address{seats_[s].host, seats_[s].port});
+  }
+  if (rejoin_) commsBeforeReplay_.clear();  // lobby messages of an earlier run are not ours to replay
+  if (!opt_.replayPath.empty() && !rejoin_) {
+    auto r = replay::SessionRecorder::create(opt_.replayPath, session_);
+    if (!r) return Err("replay: ", r.message());
+    g.recorder = std::move(*r);
+    for (auto& e : commsBeforeReplay_) {
+      e.turn = 0;
+      if (auto c = g.recorder->recordComms(std::move(e)); !c) log("replay: comms not kept: " + c.message());
+    }
+    commsBeforeReplay_.clear();
+  }
+  lockstep::PeerOptions& po = g.peerOptions;
+  po.key = opt_.key;
+  po.resendMs = opt_.resendMs;
+  po.silenceMs = opt_.silenceMs;
+  po.cutOffGuard = true;  // every other seat silent at once: we are the one cut off (docs/net.md)
+  po.thinkMs = opt_.thinkMs;
+  po.rejoin = rejoin_;
+  if (!spectator_) {
+    po.decide = opt_.decide;
+    po.turnClockMs = opt_.turnClockMs;
+    po.outOfTurnMs = opt_.outOfTurnMs;
+  }
+  // A rejoined peer learns it is behind from member-signed bundles lockstep refuses as beyond its window
+  // (Peer::aheadSeen); while catching up those refusals are expected, not worth a line each.
+  po.log = [this](std::string_view l) {
+    if (rejoin_ && l.find("beyond the window") != std::string_view::npos) return;
+    log(std::string(l));
+  };
+  po.onHistory = [&g](const lockstep::Bundle& b) {
+    if (g.backfill) g.backfill->offer(b);
+  };
+  po.onTurn = [&g](const lockstep::TurnRecord& rec) {
+    if (g.recorder && g.recordError.empty())
+      if (auto r = g.recorder->record(rec); !r) g.recordError = r.message();
+  };
+  return Ok();
+}
+
+Result<void> Node::createPeer(GameInProgress& g) {
+  auto created = lockstep::Peer::create(session_, transport_, g.peerOptions);
+  if (!created) return created.error();
+  g.peer = std::move(*created);
+  return Ok();
+}
+
+// Control messages after the start: a joiner still seeding, a seat owner coming back, a spectator.
+void Node::answerLateArrivals(const GameInProgress& g) {
+  while (auto c = pollNonComms()) {
+    auto m = decodeLobby(c->bytes);
+    if (m && opt_.host && !rejoin_ && seatOf(c->from) &&
+        (std::holds_alternative<CommitMsg>(*m) || std::holds_alternative<RevealMsg>(*m))) {
+      // A joiner still seeding missed our last answer: the seed is fixed, so send it again.
+      log("seeding: " + who(c->from) + " asks again after the start: re-sent the commitments and reveals");
+      send(c->from, CommitsMsg{commits_});
+      send(c->from, RevealsMsg{nonces_});
+      continue;
+    }
+    if (!m || spectator_ || (!std::holds_alternative<JoinMsg>(*m) && !std::holds_alternative<SpectateMsg>(*m))) continue;
+    GameMsg desc{session_, seats_};
+    desc.seats[g.mySeat].host.clear();
+    send(c->from, desc);
+    if (seatOf(c->from)) log("seat owner " + c->from.fingerprint() + " is back: sent the game description");
+    else if (spectatorsSeen_.insert(c->from).second)
+      log("spectator [" + c->from.fingerprint() + "] follows the game: sent the game description");
+  }
+}
+
+// The table played on without us (our start was delayed past the tolerance and our seat was
+// substituted): start over as a restarted owner does - snapshot, follow, reclaim. True: restarted.
+Result<bool> Node::restartAsRejoinerIfLeftBehind(GameInProgress& g) {
+  const lockstep::Peer& peer = *g.peer;
+  if (rejoin_ || peer.aheadSeen() == 0 || peer.turn() != 0 || !peer.seals().empty()) return false;
+  log("the table started without us: rejoining from a snapshot (our replay is backfilled from the other peers)");
+  rejoin_ = true;
+  g.recorder.reset();
+  std::error_code ec;
+  std::filesystem::remove(opt_.replayPath, ec);
+  g.peerOptions.rejoin = true;
+  if (auto p = createPeer(g); !p) return p.error();
+  return true;
+}
+
+// Says when our seat passes to the AI steward and when it is ours again.
+void Node::followSeatControl(GameInProgress& g, uint64_t nowMs) {
+  const lockstep::Peer& peer = *g.peer;
+  if (peer.turn() == g.lastTurnSeen || spectator_) return;
+  g.lastTurnSeen = peer.turn();
+  const auto& control = peer.engine().membership().seat(g.mySeat);
+  const bool owned = control.controller == lockstep::Controller::Owner;
+  if (owned != g.seatOwnerRun) {
+    g.seatOwnerRun = owned;
+    log(owned ? "seat " + std::to_string(g.mySeat) + " is ours again from turn " + std::to_string(control.since) + " (reclaimed)"
+              : "seat " + std::to_string(g.mySeat) + " is run by the AI steward");
+  }
+  g.lastTurnChangeMs = nowMs;
+}
+
+// The other seats' owners as `concord join` reaches them (each answers a returning owner: answerLateArrivals).
+std::vector<std::string> Node::otherPeerAddresses() const {
+  std::vector<std::string> out;
+  for (Seat s = 0; s < seats_.size(); ++s)
+    if (seats_[s].kind == SeatKind::Human && seats_[s].key != opt_.key.publicKey && seats_[s].port != 0)
+      out.push_back(seats_[s].host + ":" + std::to_string(seats_[s].port));
+  return out;
+}
+
+// The wall-clock limit someone asked for (--timeout) ends our part, not the game: the replay so far is
+// closed (valid, verifiable), the table plays on with an officer in our seat, and we say how to take it back.
+Result<NodeResult> Node::endByTimeLimit(GameInProgress& g) {
+  transport_.flush();
+  std::string saved;
+  if (g.recorder && g.recorder->close()) saved = "; the replay so far is saved in " + opt_.replayPath;
+  g.recorder.reset();
+  std::string back;
+  for (const auto& a : otherPeerAddresses()) back += "\n  " + opt_.comeBackCommand + " " + a;
+  return Err("the time limit (--timeout ", opt_.timeoutMs / 1000, " s) ended our part of the game at turn ", g.peer->turn(), saved,
+             back.empty() ? std::string("") : "; the table plays on with an officer in our seat: take it back with any of" + back);
+}
+
+// Closes (or, for a rejoiner, backfills and writes) the replay and reports the game.
+Result<NodeResult> Node::finishGame(GameInProgress& g) {
+  transport_.flush();
+  const lockstep::Peer& peer = *g.peer;
+  if (g.recorder) {
+    if (auto r = g.recorder->close(); !r && g.recordError.empty()) g.recordError = r.message();
+    g.recorder.reset();
+  }
+  if (!g.recordError.empty()) return Err("replay: ", g.recordError);
+  if (rejoin_ && !opt_.replayPath.empty()) {
+    if (!g.backfill || !g.backfill->complete())
+      return Err("replay: only ", g.backfill ? g.backfill->have() : 0, " of ", g.backfill ? g.backfill->need() : 0,
+                 " bundles before our snapshot arrived; no replay written (the others' replays hold the game)");
+    if (auto w = g.backfill->write(opt_.replayPath, peer.records(), {}, commsBeforeReplay_); !w) return Err("replay: ", w.message());
+    log("replay: written with turns 0.." + std::to_string(peer.firstTurn() - 1) + " backfilled from the other peers: " + opt_.replayPath);
+  }
+  NodeResult res;
+  res.seat = g.mySeat;
+  res.rejoined = rejoin_;
+  res.ownsSeat = !spectator_ && peer.engine().membership().seat(g.mySeat).controller == lockstep::Controller::Owner;
+  res.spectator = spectator_;
+  res.commsAccepted = commsAccepted_;
+  res.commsRefused = commsRefused_;
+  res.comms = comms_;
+  res.firstTurn = peer.firstTurn();
+  res.turns = static_cast<uint32_t>(peer.seals().size());
+  res.sealsDigest = lockstep::digestSeals(peer.seals());
+  if (!peer.seals().empty()) res.finalSeal = peer.seals().back();
+  if (auto oc = peer.engine().game().outcome()) res.outcome = oc->summary;
+  res.transport = transport_.stats();
+  res.wireBytes = peer.stats().bytesSent;
+  res.elapsedMs = now();
+  return res;
+}
+
+}  // namespace concord::net

@@ -1,0 +1,167 @@
+// The host's lobby: seats filled by joiners (open seats become AI officers at launch), the lobby shown to
+// everyone as it changes, then commit-reveal seeding (lockstep/seeding: every player's nonce counts, so
+// nobody picks the seed alone).
+#include <map>
+
+#include "net/node_internal.h"
+
+namespace concord::net {
+namespace {
+
+std::string seatLine(size_t i, const LobbySeat& s) {
+  const char* kind = s.kind == SeatKind::Human ? (s.officer ? "AI officer (its own peer)" : "human") : s.kind == SeatKind::Ai ? "AI" : "open";
+  std::string line = "  seat " + std::to_string(i) + ": " + kind;
+  if (s.kind != SeatKind::Open) line += " " + s.name;
+  if (s.kind == SeatKind::Human) line += " [" + s.key.fingerprint() + "]" + (s.ready ? " ready" : " not ready");
+  return line;
+}
+
+}  // namespace
+
+Result<void> Node::hostLobby() {
+  auto mod = findModule(opt_.moduleId);
+  if (!mod) return mod.error();
+  auto cfg = (*mod)->parseConfig(opt_.options);
+  if (!cfg) return Err("config: ", cfg.message());
+  lobby_.session.moduleId = (*mod)->id;
+  lobby_.session.rulesVersion = (*mod)->rulesVersion;
+  lobby_.session.config = std::move(*cfg);
+  lobby_.session.rated = opt_.rated;
+  lobby_.seats.resize(opt_.seats);
+  lobby_.seats[0] = LobbySeat{SeatKind::Human, opt_.name, opt_.key.publicKey, true, "", advertisedPort(), opt_.officerPlays};
+  for (Seat a : opt_.aiSeats)
+    if (a > 0 && a < opt_.seats) lobby_.seats[a] = LobbySeat{SeatKind::Ai, "AI " + std::to_string(a), opt_.key.publicKey, true, "", 0, false};
+  const unsigned want = opt_.waitFor ? opt_.waitFor : static_cast<unsigned>(opt_.seats - opt_.aiSeats.size());
+  log("hosting on UDP port " + std::to_string(transport_.port()) + " as " + opt_.name + " [" + opt_.key.publicKey.fingerprint() +
+      "]; launching when " + std::to_string(want) + " players are in and ready");
+  broadcastLobby();
+  while (true) {
+    if (timedOut()) return Err("lobby: timed out waiting for players; start again with a smaller --wait-for");
+    pump(5);
+    bool changed = false;
+    while (auto c = pollNonComms()) {
+      auto m = decodeLobby(c->bytes);
+      if (!m) {
+        log("refused lobby message from " + c->from.fingerprint() + ": " + m.message());
+        continue;
+      }
+      if (auto* j = std::get_if<JoinMsg>(&*m)) {
+        auto seat = seatOf(c->from);
+        if (!seat) {
+          for (size_t i = 0; i < lobby_.seats.size() && !seat; ++i)
+            if (lobby_.seats[i].kind == SeatKind::Open) seat = i;
+          if (!seat) {
+            send(c->from, RefuseMsg{"the table is full"});
+            continue;
+          }
+        }
+        auto addr = transport_.remoteAddress(c->from);
+        lobby_.seats[*seat] = LobbySeat{SeatKind::Human, j->name.empty() ? "player" : j->name, c->from, false,
+                                        addr ? addr->host : "127.0.0.1", j->port, j->officer};
+        changed = true;
+      } else if (auto* r = std::get_if<ReadyMsg>(&*m)) {
+        if (auto seat = seatOf(c->from)) {
+          lobby_.seats[*seat].ready = r->ready;
+          changed = true;
+        }
+      }
+    }
+    for (size_t i = 1; i < lobby_.seats.size(); ++i)
+      if (lobby_.seats[i].kind == SeatKind::Human && !transport_.connected(lobby_.seats[i].key)) {
+        log("lobby: " + lobby_.seats[i].name + " left");
+        lobby_.seats[i] = LobbySeat{};
+        changed = true;
+      }
+    if (changed) broadcastLobby();
+    unsigned in = 0, ready = 0;
+    for (const auto& s : lobby_.seats)
+      if (s.kind == SeatKind::Human) {
+        ++in;
+        ready += s.ready ? 1 : 0;
+      }
+    if (in >= want && ready == in) break;
+  }
+  for (size_t i = 0; i < lobby_.seats.size(); ++i)
+    if (lobby_.seats[i].kind == SeatKind::Open)
+      lobby_.seats[i] = LobbySeat{SeatKind::Ai, "AI " + std::to_string(i), opt_.key.publicKey, true, "", 0, false};
+  lobby_.launched = true;
+  log("launching: config locked");
+  broadcastLobby();
+  return hostSeed();
+}
+
+Result<void> Node::hostSeed() {
+  auto humans = humanSeats();
+  std::map<size_t, Nonce> commits, reveals;
+  myNonce_ = lockstep::randomBytes32();
+  commits[0] = lockstep::commitNonce(myNonce_);
+  reveals[0] = myNonce_;
+  const uint64_t deadline = now() + 30000;
+  uint64_t nextNudge = now() + 1000;
+  bool commitsSent = false;
+  while (reveals.size() < humans.size() || !commitsSent) {
+    if (now() > deadline) return Err("seeding: not every player committed and revealed in 30 s; host again");
+    pump(5);
+    if (now() >= nextNudge) {
+      // Lossy links: ask again whoever we still wait for (answers are idempotent).
+      nextNudge = now() + 1000;
+      for (auto s : humans) {
+        if (s == 0) continue;
+        if (!commitsSent && !commits.count(s)) send(lobby_.seats[s].key, lobby_);
+        if (commitsSent && !reveals.count(s)) send(lobby_.seats[s].key, CommitsMsg{commits_});
+      }
+    }
+    while (auto c = pollNonComms()) {
+      auto m = decodeLobby(c->bytes);
+      auto seat = seatOf(c->from);
+      if (!m || !seat) continue;
+      if (auto* cm = std::get_if<CommitMsg>(&*m); cm && !commitsSent) commits.emplace(*seat, cm->commit);
+      if (auto* rm = std::get_if<RevealMsg>(&*m); rm && commitsSent) reveals.emplace(*seat, rm->nonce);
+    }
+    if (!commitsSent && commits.size() == humans.size()) {
+      for (auto s : humans) commits_.push_back(commits[s]);
+      for (auto s : humans)
+        if (s != 0) send(lobby_.seats[s].key, CommitsMsg{commits_});
+      commitsSent = true;
+    }
+  }
+  for (auto s : humans) nonces_.push_back(reveals[s]);
+  for (auto s : humans)
+    if (s != 0) send(lobby_.seats[s].key, RevealsMsg{nonces_});
+  return finishSeed();
+}
+
+Result<void> Node::finishSeed() {
+  if (auto ok = lockstep::checkReveals(commits_, nonces_); !ok) return Err("seeding: ", ok.message());
+  session_ = lobby_.session;
+  session_.seed = lockstep::seedFromNonces(nonces_);
+  seats_ = lobby_.seats;
+  return Ok();
+}
+
+void Node::syncSession() {
+  auto& ss = lobby_.session.seats;
+  ss.resize(lobby_.seats.size());
+  for (size_t i = 0; i < lobby_.seats.size(); ++i) {
+    const auto& s = lobby_.seats[i];
+    ss[i].name = s.kind == SeatKind::Open ? "open" : s.name;
+    ss[i].key = s.kind == SeatKind::Human ? s.key : opt_.key.publicKey;
+    ss[i].ai = s.kind != SeatKind::Human;
+    ss[i].botKind.clear();
+  }
+}
+
+void Node::showLobby() const {
+  log("lobby: module " + lobby_.session.moduleId + " config hash " + lobby_.session.configHash().hex() +
+      (lobby_.session.rated ? " rated" : " casual") + (lobby_.launched ? " (launched, config locked)" : ""));
+  for (size_t i = 0; i < lobby_.seats.size(); ++i) log(seatLine(i, lobby_.seats[i]));
+}
+
+void Node::broadcastLobby() {
+  syncSession();
+  for (const auto& s : lobby_.seats)
+    if (s.kind == SeatKind::Human && s.key != opt_.key.publicKey) send(s.key, lobby_);
+  showLobby();
+}
+
+}  // namespace concord::net

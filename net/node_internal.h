@@ -1,0 +1,134 @@
+// The peer process behind net::runNode, shared by its parts (not for use outside net/node*.cpp):
+// node.cpp (run, pump, seat lookups), node_host_lobby.cpp and node_join_lobby.cpp (lobby and
+// commit-reveal seeding), node_comms.cpp (RULES IX messages and typed requests), node_announce.cpp
+// (LAN announcements), node_game.cpp (the lockstep game loop), node_table_news.cpp (status, helm,
+// addresses) and node_catch_up.cpp (a rejoiner's fast-forward and replay backfill).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "lockstep/peer.h"
+#include "net/comms.h"
+#include "net/lan.h"
+#include "net/lobby_msg.h"
+#include "net/node.h"
+#include "replay/backfill.h"
+#include "replay/session_recorder.h"
+
+namespace concord::net {
+
+uint64_t steadyMs();
+
+/// Everything the game loop keeps from one iteration to the next (node_game.cpp).
+struct GameInProgress {
+  Seat mySeat = 0;
+  lockstep::PeerOptions peerOptions;
+  std::unique_ptr<lockstep::Peer> peer;
+  std::unique_ptr<replay::SessionRecorder> recorder;  // our replay, written as turns are applied (not when rejoined)
+  std::string recordError;                            // the first failure to write it
+  // A rejoined peer (or a spectator) fast-forwards from a snapshot: its replay is backfilled from the
+  // other peers' signed bundles and written when the game ends (replay::HistoryBackfill).
+  std::unique_ptr<replay::HistoryBackfill> backfill;
+  uint64_t nextBackfillAskMs = 0;
+  size_t backfillRound = 0;
+  uint64_t nextCatchUpMs = 0;
+  size_t catchUpRound = 0;
+  uint64_t behindUntilMs = 0;  // a rejoiner saw bundles beyond its window: still catching up until then
+  uint64_t overAtMs = 0, haltedAtMs = 0, lastTurnChangeMs = 0, nextStatusMs = 0;
+  bool seatOwnerRun = true;    // our seat was played by us (not the AI steward) at the last turn we saw
+  uint32_t lastTurnSeen = 0;
+  uint32_t lastTurnShown = UINT32_MAX;  // the turn opt.onApplied last saw
+  TableStatus lastStatus;               // the last sent to opt.onStatus
+};
+
+class Node {
+ public:
+  Node(const NodeOptions& o, EnetTransport& t);
+  Result<NodeResult> run();
+
+ private:
+  // node.cpp: time, logging, transport service, seats.
+  // The node's clock (turn clock, tolerance, limits), in ms since start; faster under clockScale_.
+  uint64_t now() const { return (steadyMs() - startMs_) * clockScale_; }
+  void log(const std::string& s) const {
+    if (opt_.log) opt_.log(s);
+  }
+  uint16_t advertisedPort() const { return opt_.advertisePort ? opt_.advertisePort : transport_.port(); }
+  void send(const lockstep::PublicKey& to, const LobbyMessage& m) { transport_.sendControl(to, encodeLobby(m)); }
+  bool timedOut() const { return opt_.timeoutMs && now() > opt_.timeoutMs; }
+  void pump(uint32_t waitMs);
+  std::optional<ControlMessage> pollNonComms();
+  std::optional<size_t> seatOf(const lockstep::PublicKey& k) const;
+  std::optional<size_t> seatByName(const std::string& nameOrFingerprint) const;
+  std::vector<size_t> humanSeats() const;
+  std::string who(const lockstep::PublicKey& k) const;
+
+  // node_host_lobby.cpp / node_join_lobby.cpp: lobby and seeding.
+  Result<void> hostLobby();
+  Result<void> hostSeed();
+  Result<void> joinLobby();
+  Result<void> finishSeed();
+  void syncSession();
+  void showLobby() const;
+  void broadcastLobby();
+
+  // node_comms.cpp.
+  bool rated() const { return commsMode_ == CommsMode::Lobby ? lobby_.session.rated : session_.rated; }
+  std::optional<lockstep::PublicKey> tableKey() const;
+  void onComms(const ControlMessage& c);
+  void recordAccepted(const CommsMsg& m, const std::vector<uint8_t>& wire);
+  void handle(const TableRequest& r);
+  void sendComms(CommsKind kind, uint16_t hail, uint8_t toSeat, const std::string& text);
+
+  // node_announce.cpp.
+  void openAnnouncer();
+  void announce();
+
+  // node_game.cpp / node_catch_up.cpp.
+  Result<NodeResult> play();
+  Result<void> startGame(GameInProgress& g);
+  Result<void> createPeer(GameInProgress& g);
+  void answerLateArrivals(const GameInProgress& g);
+  Result<bool> restartAsRejoinerIfLeftBehind(GameInProgress& g);
+  void followSeatControl(GameInProgress& g, uint64_t nowMs);
+  void showStatus(GameInProgress& g, uint64_t nowMs);
+  std::string whoHasTheHelm(const GameInProgress& g) const;
+  void showTableAddresses(const GameInProgress& g) const;
+  Result<NodeResult> finishGame(GameInProgress& g);
+  void catchUpAndBackfill(GameInProgress& g, uint64_t nowMs);
+  std::vector<Seat> liveOtherSeats() const;
+  std::vector<std::string> otherPeerAddresses() const;
+  Result<NodeResult> endByTimeLimit(GameInProgress& g);
+
+  const NodeOptions& opt_;
+  EnetTransport& transport_;
+  uint64_t startMs_;
+  uint64_t clockScale_ = 1;  // CONCORD_TEST_CLOCK_SCALE: tests play a long table in scaled time
+  LobbyMsg lobby_;
+  Nonce myNonce_{}, myCommit_{};
+  std::vector<Nonce> commits_, nonces_;
+  lockstep::SessionConfig session_;
+  std::vector<LobbySeat> seats_;
+  bool rejoin_ = false;
+  bool spectator_ = false;
+  std::set<lockstep::PublicKey> spectatorsSeen_;
+  // Comms.
+  CommsMode commsMode_ = CommsMode::Lobby;
+  CommsPolicy policy_{lockstep::PublicKey{}};
+  CommsOutbox outbox_;
+  uint32_t currentTurn_ = 0;
+  GameInProgress* game_ = nullptr;                      // while play() runs (comms go to its replay)
+  std::vector<replay::CommsEntry> commsBeforeReplay_;   // accepted before the replay exists (lobby)
+  uint64_t commsAccepted_ = 0, commsRefused_ = 0;
+  std::vector<CommsRecord> comms_;
+  // LAN discovery.
+  std::optional<LanAnnouncer> announcer_;
+  uint64_t nextAnnounceMs_ = 0;
+};
+
+}  // namespace concord::net

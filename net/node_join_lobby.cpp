@@ -1,0 +1,123 @@
+// A joiner's lobby: connect to the host (giving up when nothing answers), take a seat, commit and
+// reveal our nonce for the seed; or, when the game already runs, rejoin our seat or follow as a spectator.
+#include "net/node_internal.h"
+
+namespace concord::net {
+
+Result<void> Node::joinLobby() {
+  if (auto c = transport_.connect(*opt_.join); !c) return c.error();
+  log("joining " + opt_.join->text() + " as " + opt_.name + " [" + opt_.key.publicKey.fingerprint() + "]");
+  std::optional<lockstep::PublicKey> hostKey;
+  uint64_t nextRetry = 3000, nextSpectate = 0;
+  uint64_t unansweredSinceMs = 0;  // since when we knock without an answer
+  // Seeding on lossy links: until the host's reveals arrive we repeat our last seeding message every
+  // second (the host answers repeats idempotently, even after its game has started).
+  enum class Seeding { None, Committed, Revealed } seeding = Seeding::None;
+  uint64_t nextSeedAsk = 0, seedingSince = 0;
+  bool seedWaitSaid = false;
+  while (true) {
+    if (timedOut()) return Err("join: no game started within the time limit (--timeout); is the host running at ", opt_.join->text(), "?");
+    pump(5);
+    if (!hostKey) {
+      if (auto k = transport_.keyAt(*opt_.join); k && transport_.connected(*k)) {
+        hostKey = *k;
+        if (opt_.spectate) send(*hostKey, SpectateMsg{opt_.name});
+        else send(*hostKey, JoinMsg{opt_.name, advertisedPort(), opt_.officerPlays});
+        nextSpectate = now() + 1000;
+      } else if (opt_.giveUpMs && now() > unansweredSinceMs + opt_.giveUpMs) {
+        return Err("nothing answered at ", opt_.join->text(), " in ", opt_.giveUpMs / 1000, " s; check that `concord host` is running there, ",
+                   "that ", opt_.join->port, " is its port (`concord lan` lists the games announced nearby), and that no firewall ",
+                   "blocks UDP port ", opt_.join->port, " on either machine");
+      } else if (now() > nextRetry) {
+        // Lossy networks lose connects too: keep knocking until we give up.
+        nextRetry = now() + 3000;
+        if (now() > 3000) log("join: no answer from " + opt_.join->text() + " yet; retrying");
+        (void)transport_.connect(*opt_.join);
+      }
+      continue;
+    }
+    if (!transport_.connected(*hostKey)) {
+      log("join: lost the connection to the host; reconnecting");
+      hostKey.reset();
+      unansweredSinceMs = now();
+      continue;
+    }
+    if (seeding != Seeding::None && now() >= nextSeedAsk) {
+      nextSeedAsk = now() + 1000;
+      if (!seedWaitSaid && now() > seedingSince + 3000) {
+        seedWaitSaid = true;
+        log(std::string("seeding: no ") + (seeding == Seeding::Committed ? "commitments" : "reveals") +
+            " from the host after 3 s; asking again every second");
+      }
+      if (seeding == Seeding::Committed) send(*hostKey, CommitMsg{myCommit_});
+      else send(*hostKey, RevealMsg{myNonce_});
+    }
+    if (opt_.spectate && now() >= nextSpectate) {  // asked again until the game runs
+      nextSpectate = now() + 1000;
+      send(*hostKey, SpectateMsg{opt_.name});
+    }
+    while (auto c = pollNonComms()) {
+      if (c->from != *hostKey) continue;
+      auto m = decodeLobby(c->bytes);
+      if (!m) {
+        log("refused lobby message: " + m.message());
+        continue;
+      }
+      if (auto* l = std::get_if<LobbyMsg>(&*m)) {
+        if (lobby_.launched) {  // the config is locked once launched; a repeat means our commitment was not heard
+          if (l->launched && seatOf(opt_.key.publicKey)) send(*hostKey, CommitMsg{myCommit_});
+          continue;
+        }
+        lobby_ = *l;
+        showLobby();
+        auto me = seatOf(opt_.key.publicKey);
+        if (me && !lobby_.launched && !lobby_.seats[*me].ready) send(*hostKey, ReadyMsg{true});
+        if (lobby_.launched) {
+          if (!me) return Err("join: the game launched without a seat for us");
+          myNonce_ = lockstep::randomBytes32();
+          myCommit_ = lockstep::commitNonce(myNonce_);
+          send(*hostKey, CommitMsg{myCommit_});
+          seeding = Seeding::Committed;
+          seedingSince = now();
+          nextSeedAsk = now() + 1000;
+        }
+      } else if (auto* cm = std::get_if<CommitsMsg>(&*m)) {
+        auto humans = humanSeats();
+        auto me = seatOf(opt_.key.publicKey);
+        size_t idx = 0;
+        while (idx < humans.size() && humans[idx] != me) ++idx;
+        if (!me || cm->commits.size() != humans.size() || cm->commits[idx] != myCommit_)
+          return Err("seeding: the host changed our commitment; refusing to play this table");
+        commits_ = cm->commits;
+        send(*hostKey, RevealMsg{myNonce_});
+        if (seeding != Seeding::Revealed) {
+          seeding = Seeding::Revealed;
+          seedingSince = now();
+          seedWaitSaid = false;
+          nextSeedAsk = now() + 1000;
+        }
+      } else if (auto* rm = std::get_if<RevealsMsg>(&*m)) {
+        nonces_ = rm->nonces;
+        if (commits_.empty()) return Err("seeding: reveals before commitments");
+        return finishSeed();
+      } else if (auto* g = std::get_if<GameMsg>(&*m)) {
+        session_ = g->session;
+        seats_ = g->seats;
+        if (seats_.size() != session_.seats.size()) return Err("rejoin: malformed game description");
+        rejoin_ = true;
+        lobby_.seats = seats_;
+        if (!seatOf(opt_.key.publicKey)) {
+          spectator_ = true;
+          log("the game is running and we have no seat in it: spectating (following live, sending no orders)");
+        } else {
+          log("rejoining a running game");
+        }
+        return Ok();
+      } else if (auto* r = std::get_if<RefuseMsg>(&*m)) {
+        return Err("join refused: ", r->why);
+      }
+    }
+  }
+}
+
+}  // namespace concord::net

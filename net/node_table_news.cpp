@@ -1,0 +1,66 @@
+// What the node tells the people at its table while the game runs: who has the helm at the start, the
+// ready-to-paste addresses of the table, and where the table stands (TableStatus events, or a log line).
+#include <algorithm>
+
+#include "net/node_internal.h"
+
+namespace concord::net {
+
+// "seat 0 alice has the helm" (or "you have the helm"): who acts first, in words.
+std::string Node::whoHasTheHelm(const GameInProgress& g) const {
+  const auto first = g.peer->engine().awaiting();
+  std::string names;
+  for (Seat s : first) {
+    if (!names.empty()) names += ", ";
+    names += s == g.mySeat && !spectator_ ? std::string("you") : "seat " + std::to_string(s) + " " + seats_[s].name;
+  }
+  if (first.empty()) return "nobody is awaited";
+  return names + (first.size() == 1 ? (names == "you" ? " have the helm" : " has the helm") : " act first");
+}
+
+// Ready to paste after a crash (ours or the host's): every seated peer answers a returning owner.
+void Node::showTableAddresses(const GameInProgress& g) const {
+  for (Seat s = 0; s < seats_.size(); ++s)
+    if (seats_[s].kind == SeatKind::Human && s != g.mySeat && seats_[s].port != 0)
+      log("this table: concord join " + seats_[s].host + ":" + std::to_string(seats_[s].port) + "   (seat " + std::to_string(s) + " " +
+          seats_[s].name + "), or concord join lan");
+}
+
+// Who the table waits for, or when silent seats will be substituted: an event for a status line
+// (NodeOptions::onStatus), else a log line every 2 s.
+void Node::showStatus(GameInProgress& g, uint64_t nowMs) {
+  const lockstep::Peer& peer = *g.peer;
+  TableStatus st;
+  st.turn = peer.turn();
+  for (Seat s : peer.deciding()) {
+    if (s != g.mySeat) st.deciding.push_back(s);
+    else st.weDecide = opt_.decide && !spectator_;
+  }
+  st.waitedMs = nowMs - g.lastTurnChangeMs;
+  st.substituteInMs = st.waitedMs < peer.toleranceNow() ? peer.toleranceNow() - st.waitedMs : 0;
+  st.syncing = peer.syncing();
+  st.over = peer.over();
+  if (opt_.onStatus) {
+    for (const auto& seat : seats_) st.seatNames.push_back(seat.name);
+    const bool changed = st.turn != g.lastStatus.turn || st.deciding != g.lastStatus.deciding || st.weDecide != g.lastStatus.weDecide ||
+                         st.syncing != g.lastStatus.syncing || st.over != g.lastStatus.over;
+    if (!changed && nowMs < g.nextStatusMs) return;
+    g.nextStatusMs = nowMs + 1000;
+    g.lastStatus = st;
+    return opt_.onStatus(st);
+  }
+  if (nowMs < g.nextStatusMs) return;
+  g.nextStatusMs = nowMs + 2000;
+  std::string thinking;
+  for (Seat s : st.deciding) thinking += (thinking.empty() ? "" : ", ") + std::to_string(s) + " " + seats_[s].name;
+  if (st.waitedMs > 1000 && !st.over && !thinking.empty()) {
+    log("turn " + std::to_string(st.turn) + ": seat " + thinking + " deciding (" + std::to_string(st.waitedMs / 1000) + " s)");
+  } else if (st.waitedMs > 1000 && !st.over && !st.weDecide) {
+    log("turn " + std::to_string(st.turn) + ": waiting " + std::to_string(st.waitedMs / 1000) + " s; silent seats are substituted in " +
+        std::to_string((st.substituteInMs + 999) / 1000) + " s");
+  } else if (!st.over && !opt_.decide) {
+    log("turn " + std::to_string(st.turn) + (st.syncing ? " (syncing)" : ""));
+  }
+}
+
+}  // namespace concord::net

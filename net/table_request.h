@@ -1,0 +1,33 @@
+// What a person (or a GUI, or a script) asks of the table while the node runs, already parsed: the
+// terminal's `/`-commands are read in tools/concord/table_commands.cpp, a Qt client builds these from
+// its widgets. The node checks each against the table (seats, names, RULES IX comms policy).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <variant>
+
+namespace concord::net {
+
+/// A quick-phrase hail by catalogue id (RULES IX; net::hailCatalogue()).
+struct HailRequest {
+  uint16_t hail = 0;
+};
+/// Free text to the whole table.
+struct SayRequest {
+  std::string text;
+};
+/// A direct message to one seat (RULES IX: every captain reads DMs too).
+struct DirectRequest {
+  unsigned seat = 0;
+  std::string text;
+};
+/// Hide (or show again) one captain's messages for this session, by name or key fingerprint.
+struct MuteRequest {
+  std::string captain;
+  bool mute = true;
+};
+
+using TableRequest = std::variant<HailRequest, SayRequest, DirectRequest, MuteRequest>;
+
+}  // namespace concord::net
