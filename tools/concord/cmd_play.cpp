@@ -91,7 +91,7 @@ std::string rateFinishedGame(const std::string& replayPath, const std::string& d
   if (!store) return "TEI: not rated: " + store.message() + "\n";
   auto res = store->applyMatch(match->record);
   if (!res) return "TEI: not rated: " + res.message() + "\n";
-  return "TEI (" + path + "):\n" + tei::describeApplied(tei::ReplayApplied{std::move(*match), std::move(*res)});
+  return "TEI (" + path + "):\n" + tei::describeApplied(tei::ReplayApplied{std::move(*match), std::move(*res)}, &*store);
 }
 
 }  // namespace

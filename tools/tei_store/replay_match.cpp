@@ -127,6 +127,9 @@ Result<ReplayMatch> matchFromReplay(const replay::ReplayReader& reader, const Re
 }
 
 Result<ReplayMatch> matchFromReplay(const std::string& path, const ReplayMatchOptions& options) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))  // issue 11 point 6: a folder is a ledger, not one game
+    return Err(path, " is a directory; rate a folder of replays with `concord tei ledger ", path, "`");
   auto reader = replay::ReplayReader::open(path);
   if (!reader) return Err(path, ": ", reader.message());
   auto m = matchFromReplay(*reader, options);
@@ -142,7 +145,18 @@ Result<ReplayApplied> applyReplay(TeiStore& store, const std::string& path, cons
   return ReplayApplied{std::move(*m), std::move(*o)};
 }
 
-std::string describeApplied(const ReplayApplied& a) {
+std::string boardPercentile(TeiStore& store, const std::string& player, const BucketKey& bucket) {
+  auto board = store.leaderboard(bucket, BoardSort::TeiPath);
+  if (!board) return {};
+  auto ranks = boardRanks(*board, BoardSort::TeiPath);
+  for (size_t i = 0; i < board->size(); ++i)
+    if ((*board)[i].playerId == player)
+      if (auto p = displayPercentile(ranks[i], static_cast<int64_t>(board->size())))
+        return percentileLabel(*p) + " of " + std::to_string(board->size());
+  return {};
+}
+
+std::string describeApplied(const ReplayApplied& a, TeiStore* store) {
   const auto& el = a.outcome.plan.eligibility;
   std::string s;
   const std::string id = a.match.gameIdHex;
@@ -152,8 +166,9 @@ std::string describeApplied(const ReplayApplied& a) {
   s += "game " + id + " rated (" + std::string(contextName(el.context)) + ")\n";
   for (const auto& w : a.outcome.plan.writes) {
     char buf[512];
-    std::snprintf(buf, sizeof buf, "  %s  %-24s %s\n", w.playerId.c_str(), w.bucket.str().c_str(),
-                  beforeAfterText(w.before.grade(), w.after.grade()).c_str());
+    const std::string pct = store ? boardPercentile(*store, w.playerId, w.bucket) : std::string();
+    std::snprintf(buf, sizeof buf, "  %s  %-24s %s%s%s\n", w.playerId.c_str(), w.bucket.str().c_str(),
+                  beforeAfterText(w.before.grade(), w.after.grade()).c_str(), pct.empty() ? "" : "  ", pct.c_str());
     s += buf;
   }
   return s;
@@ -224,6 +239,10 @@ Result<Ledger> buildLedger(TeiStore& store, const std::string& dir, const Replay
   std::string& t = led.text;
   t += "TEI ledger: " + std::to_string(games.size()) + " games, applied in ascending game id order\n";
   for (auto& [id, m] : games) {
+    if (!m.record.completed) {  // issue 11 point 1: not a result; its id stays free for the finished copy
+      t += "game " + id + " not rated: unfinished (not a result; nothing recorded)\n";
+      continue;
+    }
     auto o = store.applyMatch(m.record);
     if (!o) return Err("ledger: game ", id, ": ", o.message());
     const auto& el = o->plan.eligibility;

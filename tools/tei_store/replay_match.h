@@ -55,11 +55,16 @@ struct ReplayApplied {
   ApplyOutcome outcome;
 };
 
+/// TEI §9.2 "Top N%" of `player` on `bucket`'s public board (TEI path order), or empty when not on it.
+std::string boardPercentile(TeiStore& store, const std::string& player, const BucketKey& bucket);
+
 /// `tei apply`: verify + build the record + one store transaction (idempotent by game id).
 Result<ReplayApplied> applyReplay(TeiStore& store, const std::string& path, const ReplayMatchOptions& options = {});
 /// Human text of one application: "game <id> rated (...)" + one "player bucket before → after" per write,
 /// or "not TEI-rated: E4 Set: …", or "already applied; nothing changed".
-std::string describeApplied(const ReplayApplied& a);
+/// With `store`, each before → after line also shows the captain's percentile on that board (TEI §9.2:
+/// Go-out MUST show one; Points shows it too).
+std::string describeApplied(const ReplayApplied& a, TeiStore* store = nullptr);
 
 /// `tei ledger DIR`: every regular, non-hidden file in DIR (not recursive) that starts with the replay
 /// magic is a replay; other files are ignored. Every replay is verified before anything is written; one

@@ -3,6 +3,7 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 
@@ -36,7 +37,7 @@ class Stmt {
     if (rc == SQLITE_DONE) return false;
     return Err("database error: ", sqlite3_errmsg(db_));
   }
-  double real(int c) { return sqlite3_column_double(s_, c); }
+  sqlite3_stmt* raw() { return s_; }
   int64_t integer(int c) { return sqlite3_column_int64(s_, c); }
   std::optional<std::string> text(int c) {
     if (sqlite3_column_type(s_, c) == SQLITE_NULL) return std::nullopt;
@@ -48,6 +49,44 @@ class Stmt {
   sqlite3* db_;
   sqlite3_stmt* s_;
 };
+
+// Issue 11 point 6: a value of the wrong type or out of range is a corrupt database, never read as 0.
+Result<StoredRating> checkedRating(sqlite3_stmt* st, int first) {
+  auto numeric = [&](int c) {
+    const int t = sqlite3_column_type(st, c);
+    return t == SQLITE_FLOAT || t == SQLITE_INTEGER;
+  };
+  static const char* names[] = {"mu", "sigma", "matches", "display_rating"};
+  for (int c = 0; c < 4; ++c)
+    if (!numeric(first + c)) return Err("corrupt TEI database: ", names[c], " is not a number");
+  if (sqlite3_column_type(st, first + 2) != SQLITE_INTEGER) return Err("corrupt TEI database: matches is not a whole number");
+  StoredRating r;
+  r.mu = sqlite3_column_double(st, first);
+  r.sigma = sqlite3_column_double(st, first + 1);
+  r.matches = sqlite3_column_int64(st, first + 2);
+  r.displayRating = sqlite3_column_double(st, first + 3);
+  if (!std::isfinite(r.mu)) return Err("corrupt TEI database: mu is not finite");
+  if (!std::isfinite(r.sigma) || r.sigma < 0) return Err("corrupt TEI database: sigma must be a finite number >= 0");
+  if (r.matches < 0) return Err("corrupt TEI database: matches is negative (", r.matches, ")");
+  if (!std::isfinite(r.displayRating) || r.displayRating < 0) return Err("corrupt TEI database: display_rating is out of range");
+  const int g = sqlite3_column_type(st, first + 4);
+  if (g != SQLITE_NULL) {
+    if (g != SQLITE_TEXT) return Err("corrupt TEI database: display_grade is not a letter");
+    std::string text(reinterpret_cast<const char*>(sqlite3_column_text(st, first + 4)),
+                     static_cast<size_t>(sqlite3_column_bytes(st, first + 4)));
+    auto l = parseLetter(text);
+    if (!l) return Err("corrupt TEI database: ", l.message());
+    r.displayGrade = *l;
+  }
+  return r;
+}
+
+// A counter column (wins, advisor matches): a whole number >= 0, else the database is corrupt.
+Result<int64_t> checkedCount(sqlite3_stmt* st, int c, const char* name) {
+  if (sqlite3_column_type(st, c) != SQLITE_INTEGER || sqlite3_column_int64(st, c) < 0)
+    return Err("corrupt TEI database: ", name, " is not a whole number >= 0");
+  return sqlite3_column_int64(st, c);
+}
 
 struct Migration {
   int version;
@@ -157,17 +196,9 @@ struct TeiStore::Impl {
     auto row = (*s)->step();
     if (!row) return row.error();
     if (!*row) return std::optional<StoredRating>{};
-    StoredRating r;
-    r.mu = (*s)->real(0);
-    r.sigma = (*s)->real(1);
-    r.matches = (*s)->integer(2);
-    r.displayRating = (*s)->real(3);
-    if (auto g = (*s)->text(4)) {
-      auto l = parseLetter(*g);
-      if (!l) return Err("corrupt TEI database: ", l.message());
-      r.displayGrade = *l;
-    }
-    return std::optional<StoredRating>{r};
+    auto r = checkedRating((*s)->raw(), 0);
+    if (!r) return r.error();
+    return std::optional<StoredRating>{*r};
   }
 };
 
@@ -237,6 +268,11 @@ Result<bool> TeiStore::gameApplied(const std::string& gameId) {
 }
 
 Result<ApplyOutcome> TeiStore::applyMatch(const MatchRecord& m, const RulesProfile& profile) {
+  // Issue 11 point 1: an unfinished game (saved with q, cut short) is no result. Refused before the
+  // transaction, so its game id stays free for the finished copy (TEI §4 E2; no loss escaped by applying early).
+  if (!m.completed)
+    return Err("refused: game ", m.gameId, " is unfinished (it has no final standings: saved to resume, or cut short); an "
+               "unfinished game is not a result, so nothing was recorded. Apply the finished copy once the game ends");
   Impl& im = *impl_;
   return im.transaction([&]() -> Result<ApplyOutcome> {
     ApplyOutcome out;
@@ -316,24 +352,17 @@ Result<void> TeiStore::setAcademyPlacement(const std::string& playerId, Track tr
   });
 }
 
+Result<std::optional<SkillKey>> TeiStore::academyPlacement(const std::string& playerId, Track track) {
+  StoreSource src(*impl_);
+  return src.academy(playerId, track);
+}
+
 Result<std::optional<StoredRating>> TeiStore::rating(const std::string& playerId, const BucketKey& bucket) {
   return impl_->readRating(playerId, bucket.str());
 }
 
 namespace {
-Result<StoredRating> rowRating(Stmt& s, int first) {
-  StoredRating r;
-  r.mu = s.real(first);
-  r.sigma = s.real(first + 1);
-  r.matches = s.integer(first + 2);
-  r.displayRating = s.real(first + 3);
-  if (auto g = s.text(first + 4)) {
-    auto l = parseLetter(*g);
-    if (!l) return Err("corrupt TEI database: ", l.message());
-    r.displayGrade = *l;
-  }
-  return r;
-}
+Result<StoredRating> rowRating(Stmt& s, int first) { return checkedRating(s.raw(), first); }
 }  // namespace
 
 Result<std::vector<PlayerBucket>> TeiStore::playerBuckets(const std::string& playerId) {
@@ -348,7 +377,9 @@ Result<std::vector<PlayerBucket>> TeiStore::playerBuckets(const std::string& pla
     if (!*row) break;
     auto r = rowRating(**s, 1);
     if (!r) return r.error();
-    out.push_back(PlayerBucket{(*s)->text(0).value_or(""), *r, (*s)->integer(6)});
+    auto wins = checkedCount((*s)->raw(), 6, "wins");
+    if (!wins) return wins.error();
+    out.push_back(PlayerBucket{(*s)->text(0).value_or(""), *r, *wins});
   }
   return out;
 }
@@ -365,7 +396,9 @@ Result<std::vector<BoardRow>> TeiStore::leaderboard(const BucketKey& bucket, Boa
     if (!*row) break;
     auto r = rowRating(**s, 1);
     if (!r) return r.error();
-    out.push_back(BoardRow{(*s)->text(0).value_or(""), *r, (*s)->integer(6)});
+    auto wins = checkedCount((*s)->raw(), 6, "wins");
+    if (!wins) return wins.error();
+    out.push_back(BoardRow{(*s)->text(0).value_or(""), *r, *wins});
   }
   sortBoard(out, sort);
   return out;
@@ -379,7 +412,11 @@ Result<AdvisorCounters> TeiStore::advisor(const std::string& playerId, Track tra
   auto row = (*s)->step();
   if (!row) return row.error();
   if (!*row) return AdvisorCounters{};
-  return AdvisorCounters{(*s)->integer(0), (*s)->integer(1)};
+  auto m = checkedCount((*s)->raw(), 0, "advisor matches");
+  if (!m) return m.error();
+  auto w = checkedCount((*s)->raw(), 1, "advisor wins");
+  if (!w) return w.error();
+  return AdvisorCounters{*m, *w};
 }
 
 namespace {

@@ -69,6 +69,8 @@ class TeiStore {
   /// TEI §6.6 setAcademyPlacement: once per (player, track), and only before any rated match on that track.
   Result<void> setAcademyPlacement(const std::string& playerId, Track track, SkillKey skill);
 
+  /// The Academy placement saved for (player, track), if any.
+  Result<std::optional<SkillKey>> academyPlacement(const std::string& playerId, Track track);
   Result<std::optional<StoredRating>> rating(const std::string& playerId, const BucketKey& bucket);
   Result<std::vector<PlayerBucket>> playerBuckets(const std::string& playerId);
   Result<std::vector<BoardRow>> leaderboard(const BucketKey& bucket, BoardSort sort);

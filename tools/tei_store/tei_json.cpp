@@ -12,9 +12,21 @@ using nlohmann::json;
 
 namespace {
 
+// Issue 11 point 6: a key given twice is refused (nlohmann keeps the last one silently).
 Result<json> parseJson(const std::string& text) {
-  json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
+  std::vector<std::set<std::string>> open;  // keys seen in each object being parsed
+  std::string duplicate;
+  json::parser_callback_t check = [&](int, json::parse_event_t ev, json& parsed) {
+    if (ev == json::parse_event_t::object_start) open.emplace_back();
+    else if (ev == json::parse_event_t::object_end && !open.empty()) open.pop_back();
+    else if (ev == json::parse_event_t::key && !open.empty() && !open.back().insert(parsed.get<std::string>()).second &&
+             duplicate.empty())
+      duplicate = parsed.get<std::string>();
+    return true;
+  };
+  json j = json::parse(text, check, /*allow_exceptions=*/false);
   if (j.is_discarded()) return Err("input is not valid JSON");
+  if (!duplicate.empty()) return Err("input is not valid: the key \"", duplicate, "\" appears twice in one object");
   return j;
 }
 

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Issue 11 "Ratings and identity" as a user meets it at the terminal: unfinished games are not results
+# (point 1), the small ones (point 6). Each check names the point it pins. Usage: tei_record_cli.sh CONCORD
+set -u
+CONCORD=$1
+. "$(dirname "$0")/../support/temp_dir.sh"
+DIR=$(concord_test_dir tei_record_cli)
+trap '[ "${KEEP:-0}" = 1 ] || rm -rf "$DIR"' EXIT
+fail() { echo "FAIL: $*"; KEEP=1; exit 1; }
+export HOME="$DIR/home" XDG_DATA_HOME="$DIR/xdg" CONCORD_HOME="$DIR/home/.config/concord"
+DB="$DIR/t.db"
+cd "$DIR" || exit 1
+
+# --- Point 1: an unfinished game is refused, records nothing, and the finished copy is then accepted.
+echo q | "$CONCORD" play warp --seats 2 --bots ensign --replay "$DIR/game.ccr" --tei-db "$DB" > play1.txt 2>&1
+grep -q "Resume this game with" play1.txt || fail "point 1: q did not save the game: $(tail -3 play1.txt)"
+cp "$DIR/game.ccr" "$DIR/unfinished.ccr"
+"$CONCORD" tei apply "$DIR/unfinished.ccr" --db "$DB" > a1.txt 2>&1; rc=$?
+[ $rc = 1 ] || fail "point 1: an unfinished game must be refused with exit 1 (got $rc): $(cat a1.txt)"
+grep -q "refused: game .* is unfinished" a1.txt || fail "point 1: the refusal does not say the game is unfinished: $(cat a1.txt)"
+grep -q "nothing was recorded" a1.txt || fail "point 1: the refusal does not say nothing was recorded: $(cat a1.txt)"
+if [ -f "$DB" ]; then
+  [ "$(sqlite3 "$DB" 'SELECT COUNT(*) FROM applied_games' 2>/dev/null || echo 0)" = 0 ] || fail "point 1: an unfinished game was recorded"
+fi
+mkdir -p ledger1 && cp "$DIR/unfinished.ccr" ledger1/
+"$CONCORD" tei ledger ledger1 > l1.txt 2>&1 || fail "point 1: a ledger with an unfinished game failed: $(cat l1.txt)"
+grep -q "not rated: unfinished" l1.txt || fail "point 1: the ledger does not say the game is unfinished: $(cat l1.txt)"
+echo auto | "$CONCORD" play warp --resume "$DIR/game.ccr" --tei-db "$DB" > play2.txt 2>&1 || fail "point 1: resume failed: $(tail -5 play2.txt)"
+grep -q "Final standings" play2.txt || fail "point 1: the resumed game did not finish: $(tail -5 play2.txt)"
+"$CONCORD" tei apply "$DIR/game.ccr" --db "$DB" > a2.txt 2>&1
+grep -q "already applied" a2.txt || fail "point 1: the finished copy was not rated at the end of play: $(cat play2.txt a2.txt)"
+grep -q "already applied" play2.txt && fail "point 1: the finished copy was refused as already applied: $(cat play2.txt)"
+grep -q "rated (solo)" play2.txt || fail "point 1: the finished copy was not rated: $(cat play2.txt)"
+
+# --- Point 6: the small ones.
+"$CONCORD" tei apply "$DIR" --db "$DB" > d.txt 2>&1; rc=$?
+[ $rc = 1 ] || fail "point 6: tei apply DIR must exit 1, not crash (got $rc): $(cat d.txt)"
+grep -q "is a directory" d.txt || fail "point 6: tei apply DIR does not say it is a directory: $(cat d.txt)"
+"$CONCORD" tei apply-record "$DIR" --db "$DB" > d2.txt 2>&1; [ $? = 1 ] || fail "point 6: tei apply-record DIR: $(cat d2.txt)"
+
+echo '{"teams":[[{"mu":1e308,"sigma":8}],[{"mu":-1e308,"sigma":8}]],"ranks":[1,2]}' | "$CONCORD" tei rate > r.txt 2>&1; rc=$?
+[ $rc = 1 ] || fail "point 6: an overflowing tei rate must exit 1 (got $rc): $(cat r.txt)"
+grep -qi "nan\|inf" r.txt && fail "point 6: tei rate printed a non-number: $(cat r.txt)"
+grep -q "overflow" r.txt || fail "point 6: tei rate does not say the update overflowed: $(cat r.txt)"
+
+echo '{"teams":[[{"mu":25,"sigma":8}],[{"mu":25,"sigma":8}]],"ranks":[1,2],"ranks":[2,1]}' | "$CONCORD" tei rate > j.txt 2>&1
+[ $? = 1 ] && grep -q 'key "ranks" appears twice' j.txt || fail "point 6: a duplicate JSON key was not refused: $(cat j.txt)"
+echo '{"teams":[[{"mu":25,"mu":30,"sigma":8}],[{"mu":25,"sigma":8}]]}' | "$CONCORD" tei rate > j2.txt 2>&1
+[ $? = 1 ] && grep -q 'key "mu" appears twice' j2.txt || fail "point 6: a duplicate nested JSON key was not refused: $(cat j2.txt)"
+printf '{"gameId":"g","objective":"points","objective":"go-out","completed":true,"seats":[{"player":"a","kind":"human","placing":1},{"kind":"ai","officer":"ensign","placing":2}]}' > dup.json
+"$CONCORD" tei apply-record dup.json --db "$DB" > j3.txt 2>&1
+[ $? = 1 ] && grep -q 'appears twice' j3.txt || fail "point 6: a match record with a duplicate key was not refused: $(cat j3.txt)"
+
+"$CONCORD" tei academy --player nova --track go-out --skill commander --db "$DB" > ac.txt 2>&1 || fail "academy: $(cat ac.txt)"
+"$CONCORD" tei show --player nova --db "$DB" > s.txt 2>&1
+grep -q "P0" s.txt && fail "point 6: tei show says P0 after an Academy placement: $(cat s.txt)"
+grep -q "go-out starts at .*Academy placement commander" s.txt || fail "point 6: tei show does not show the Academy start: $(cat s.txt)"
+
+# Go-out before -> after lines carry a percentile (TEI §9.2 MUST).
+echo auto | "$CONCORD" play warp --seats 2 --bots ensign --seed 5 objective=goout --replay "$DIR/go.ccr" --no-tei > go.txt 2>&1 || fail "go-out game: $(tail -3 go.txt)"
+"$CONCORD" tei apply "$DIR/go.ccr" --db "$DB" > g.txt 2>&1 || fail "point 6: go-out apply: $(cat g.txt)"
+grep -q "goOut .*→.*Top [0-9]*%" g.txt || fail "point 6: the Go-out before -> after line shows no percentile: $(cat g.txt)"
+
+# A corrupt database value is reported as corrupt, not read as 0 (or reset).
+cp "$DB" bad.db
+sqlite3 bad.db "UPDATE ratings SET mu='abc'" || fail "sqlite3 update"
+"$CONCORD" tei leaderboard --db bad.db --bucket localAi/ensign > c1.txt 2>&1; rc=$?
+[ $rc = 1 ] && grep -q "corrupt TEI database: mu is not a number" c1.txt || fail "point 6: text mu not reported as corrupt ($rc): $(cat c1.txt)"
+cp "$DB" bad2.db; sqlite3 bad2.db "UPDATE ratings SET matches=-3"
+"$CONCORD" tei show --db bad2.db --player "$(sqlite3 bad2.db 'SELECT player FROM ratings LIMIT 1')" > c2.txt 2>&1
+[ $? = 1 ] && grep -q "corrupt TEI database: matches is negative" c2.txt || fail "point 6: negative matches not reported: $(cat c2.txt)"
+cp "$DB" bad3.db; sqlite3 bad3.db "UPDATE ratings SET sigma=-1"
+"$CONCORD" tei apply "$DIR/go.ccr" --db bad3.db > c3.txt 2>&1
+[ $? = 1 ] && grep -q "corrupt TEI database: sigma" c3.txt || fail "point 6: negative sigma not reported on apply: $(cat c3.txt)"
+echo "tei record CLI: all checks passed"
