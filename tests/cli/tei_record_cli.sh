@@ -32,6 +32,19 @@ grep -q "already applied" a2.txt || fail "point 1: the finished copy was not rat
 grep -q "already applied" play2.txt && fail "point 1: the finished copy was refused as already applied: $(cat play2.txt)"
 grep -q "rated (solo)" play2.txt || fail "point 1: the finished copy was not rated: $(cat play2.txt)"
 
+# --- Point 2: the solo player signs with the persistent per-user identity (created once, 0600, fingerprint shown).
+grep -q "Created your identity \[" play1.txt || fail "point 2: the first game did not create the identity: $(head -3 play1.txt)"
+[ "$(stat -c %a "$CONCORD_HOME/identity.key")" = 600 ] || fail "point 2: identity.key is not mode 0600"
+FP=$(sed -n 's/^Created your identity \[\([0-9a-f-]*\)\].*/\1/p' play1.txt)
+grep -q "Signing as your identity \[$FP\]" play2.txt || fail "point 2: resume did not sign as the same identity: $(head -2 play2.txt)"
+"$CONCORD" replay info "$DIR/game.ccr" > info.txt 2>&1 || fail "replay info: $(cat info.txt)"
+grep -q "^seat 0 .* $FP" info.txt || fail "point 2: seat 0 is not signed by the user's identity $FP: $(cat info.txt)"
+CONCORD_HOME="$DIR/other" "$CONCORD" play warp --seats 2 --bots ensign --seed 1 --replay "$DIR/other.ccr" --no-tei < /dev/null > o.txt 2>&1
+grep -q "Created your identity \[$FP\]" o.txt && fail "point 2: two users got the same solo identity"
+"$CONCORD" replay info "$DIR/other.ccr" | grep -q "^seat 0 .* $FP" && fail "point 2: another user's game is signed with this user's key"
+CONCORD_HOME="$DIR/other" "$CONCORD" play warp --resume "$DIR/game.ccr" < /dev/null > o2.txt 2>&1 && fail "point 2: another user resumed this user's game"
+grep -q "not a game saved by this table and identity" o2.txt || fail "point 2: resuming someone else's game: $(cat o2.txt)"
+
 # --- Point 6: the small ones.
 "$CONCORD" tei apply "$DIR" --db "$DB" > d.txt 2>&1; rc=$?
 [ $rc = 1 ] || fail "point 6: tei apply DIR must exit 1, not crash (got $rc): $(cat d.txt)"
