@@ -145,6 +145,8 @@ class Peer {
   Membership membershipNow() const;
   bool mine(Seat s) const;
   std::vector<Order> botOrders(Seat s);
+  /// `orders` with the substitution officer mark when seat s belongs to a person (lockstep/assistance.h).
+  std::vector<Order> officerFor(Seat s, std::vector<Order> orders) const;
   void sendOwn(Seat s, std::vector<Order> orders);
   void buildOwnBundles();
   bool personSeat(const Membership& m, Seat s) const;

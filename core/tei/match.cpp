@@ -246,6 +246,11 @@ Result<StoredRating> priorFor(RatingSource& src, const std::string& player, cons
 
 }  // namespace
 
+StoredRating officerCapped(const StoredRating& before, const StoredRating& after) {
+  if (after.mu >= before.mu) return before;  // a gain an officer helped to: withheld
+  return fromOpenSkill(Rating{after.mu, before.sigma}, before);  // the loss, without the certainty it would add
+}
+
 Result<MatchPlan> planMatch(const MatchRecord& m, RatingSource& source, const RulesProfile& profile) {
   if (auto v = validateRecord(m); !v) return v.error();
   MatchPlan plan;
@@ -323,9 +328,14 @@ Result<MatchPlan> planMatch(const MatchRecord& m, RatingSource& source, const Ru
       if (!r) return r.error();
       after = std::move(*r);
     }
-    for (size_t i = 0; i < m.seats.size(); ++i)
-      if (after[i]) plan.writes.push_back(RatingWrite{m.seats[i].playerId, bucket, field[i].prior, *after[i],
-                                                      m.seats[i].placing == 1});
+    for (size_t i = 0; i < m.seats.size(); ++i) {
+      if (!after[i]) continue;
+      // Issue 11 point 3: officer turns earn nothing and excuse nothing (docs/rules-decisions.md).
+      const bool helped = m.seats[i].kind == SeatKind::Human && m.seats[i].officerTurns > 0;
+      const StoredRating written = helped ? officerCapped(field[i].prior, *after[i]) : *after[i];
+      plan.writes.push_back(RatingWrite{m.seats[i].playerId, bucket, field[i].prior, written,
+                                        !helped && m.seats[i].placing == 1, helped});
+    }
   }
   return plan;
 }

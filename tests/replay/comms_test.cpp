@@ -63,7 +63,7 @@ TEST(ReplayComms, RoundTripAndVerify) {
   auto s = record("comms_ok.ccr");
   auto r = ReplayReader::open(s.path);
   ASSERT_TRUE(r.ok()) << r.message();
-  EXPECT_EQ(r->header().formatVersion, 2);
+  EXPECT_EQ(r->header().formatVersion, replay::kFormatVersion);  // 2 added comms; 3 the assistance marks
   EXPECT_TRUE(r->closedCleanly());
   EXPECT_EQ(r->turnCount(), 20u);
   auto c = r->comms();

@@ -79,7 +79,8 @@ CommandLine declare(Options& o) {
       .configArgs("a table option (listed below; default: the Official Warp rules preset)", o.opts)
       .footer("Table options:\n" + warp::optionsHelp() +
               "At your turn type the number of a listed order or its text (\"chart 12-5 own\", \"draw\"),\n"
-              "\"board\" to redraw the table, \"auto\" to hand your seat to your officer, \"quit\" to leave. When you may catch a\n"
+              "\"board\" to redraw the table, \"auto\" to hand your seat to your officer, \"advise\" to ask the tactical\n"
+              "advisor (the game is then assisted and not TEI-rated), \"quit\" to leave. When you may catch a\n"
               "missed Drop to Impulse out of turn you are asked, with \"let it go\" offered.\n");
   return c;
 }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/game/game.h"
+#include "lockstep/assistance.h"
 #include "lockstep/turn_engine.h"
 
 namespace concord::cli {
@@ -37,6 +38,8 @@ class TerminalSeat {
   void showLog(const lockstep::TurnEngine& e);
   Result<Order> parse(const lockstep::TurnEngine& e, Seat s, const std::vector<Order>& legal, const std::string& text) const;
   void say(const std::string& text);
+  void advise(const lockstep::TurnEngine& e, Seat s);
+  std::vector<Order> sign(Seat s, std::vector<Order> orders);  // adds the due assistance marks
 
   std::FILE* out_;
   std::deque<std::string> typed_;
@@ -44,6 +47,9 @@ class TerminalSeat {
   std::vector<Order> legal_;
   bool outOfTurn_ = false;               // asked while not awaited (Warp: a catch window)
   bool officer_ = false;                 // the person handed the seat to its officer (auto, or input closed)
+  lockstep::OfficerReason officerWhy_ = lockstep::OfficerReason::Handover;
+  lockstep::SeatAssistance help_;        // what this seat's record will say (officer turns, advisor)
+  bool advisorMarkDue_ = false;          // the next bundle carries the advisor mark
   std::unique_ptr<Bot> bot_;
   bool leaving_ = false;
   bool finished_ = false;

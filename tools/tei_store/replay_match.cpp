@@ -74,6 +74,7 @@ Result<ReplayMatch> matchFromReplay(const replay::ReplayReader& reader, const Re
 
   // One pass over the order log: advisor orders (E3 hook) and AI substitutions.
   std::vector<bool> advisor(seats, false);
+  std::vector<lockstep::SeatAssistance> help(seats);
   std::set<Seat> substituted;
   for (size_t i = 0; i < reader.frames().size(); ++i) {
     if (reader.frames()[i].kind != replay::FrameKind::Turns) continue;
@@ -81,6 +82,7 @@ Result<ReplayMatch> matchFromReplay(const replay::ReplayReader& reader, const Re
     if (!block) return Err("replay block ", i, ": ", block.message());
     for (const auto& t : block->turns) {
       for (Seat s : lockstep::substitutedThisTurn(t.ordersBySeat)) substituted.insert(s);
+      lockstep::tallyAssistance(t.turn, t.ordersBySeat, help);
       if (options.isAdvisorOrder)
         for (Seat s = 0; s < seats && s < t.ordersBySeat.size(); ++s)
           for (const auto& o : t.ordersBySeat[s])
@@ -110,7 +112,10 @@ Result<ReplayMatch> matchFromReplay(const replay::ReplayReader& reader, const Re
     } else {
       r.kind = SeatKind::Human;
       r.playerId = playerIdOf(si);
-      r.advisorUsed = advisor[s];
+      r.advisorUsed = advisor[s] || help[s].advisor;
+      r.officerTurns = static_cast<int>(std::min<uint32_t>(help[s].officerTurns, 1u << 30));
+      // A replay from before the marks (format <= 2): a substituted person's seat was officer-played all the same.
+      if (r.officerTurns == 0 && substituted.count(s)) r.officerTurns = 1;
     }
     r.guest = false;    // every seat is a signed Ed25519 identity; the session has no anonymous seats
     r.finished = true;  // substituted seats played on under AI control: rated at their placing (no dodging)
@@ -118,9 +123,14 @@ Result<ReplayMatch> matchFromReplay(const replay::ReplayReader& reader, const Re
     if (cfg->squadrons > 0) r.squad = static_cast<int>(s % cfg->squadrons);
     m.seats.push_back(std::move(r));
   }
+  for (Seat s = 0; s < seats; ++s)
+    if (!session.seats[s].ai && help[s].any())
+      out.notes.push_back("seat " + std::to_string(s) + " (" + session.seats[s].name + "): " + help[s].text() +
+                          (help[s].officerTurns > 0 ? "; no rating gain comes of officer turns, a loss counts" : ""));
+  out.assistance = std::move(help);
   for (Seat s : out.substituted) {
     const bool reclaimed = (*engine)->membership().seat(s).controller == lockstep::Controller::Owner;
-    out.notes.push_back("seat " + std::to_string(s + 1) + " (" + session.seats[s].name + ") was substituted by AI" +
+    out.notes.push_back("seat " + std::to_string(s) + " (" + session.seats[s].name + ") was substituted by AI" +
                         (reclaimed ? " and reclaimed" : "") + "; rated at its final placing");
   }
   return out;
@@ -167,8 +177,9 @@ std::string describeApplied(const ReplayApplied& a, TeiStore* store) {
   for (const auto& w : a.outcome.plan.writes) {
     char buf[512];
     const std::string pct = store ? boardPercentile(*store, w.playerId, w.bucket) : std::string();
-    std::snprintf(buf, sizeof buf, "  %s  %-24s %s%s%s\n", w.playerId.c_str(), w.bucket.str().c_str(),
-                  beforeAfterText(w.before.grade(), w.after.grade()).c_str(), pct.empty() ? "" : "  ", pct.c_str());
+    const char* held = !w.officerHeld ? "" : (w.after == w.before ? "  (officer turns: gain withheld)" : "  (officer turns: the loss counts)");
+    std::snprintf(buf, sizeof buf, "  %s  %-24s %s%s%s%s\n", w.playerId.c_str(), w.bucket.str().c_str(),
+                  beforeAfterText(w.before.grade(), w.after.grade()).c_str(), pct.empty() ? "" : "  ", pct.c_str(), held);
     s += buf;
   }
   return s;

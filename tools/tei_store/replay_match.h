@@ -11,14 +11,14 @@
 #include "core/det/result.h"
 #include "core/game/types.h"
 #include "core/tei/match.h"
+#include "lockstep/assistance.h"
 #include "replay/reader.h"
 #include "replay/verify.h"
 
 namespace concord::tei {
 
-/// Hook for the tactical advisor (TEI §4 E3). Warp has no advisor order yet, so the default detects none
-/// and every captain counts as unassisted. When the advisor lands as an order in the log, pass a detector
-/// for its kind here: any such order in a seat's slot marks that seat advisorUsed.
+/// Extra hook for the tactical advisor (TEI §4 E3): any order it accepts in a seat's slot marks that seat
+/// advisorUsed. The advisor marks of lockstep/assistance.h always count, with or without it.
 using AdvisorDetector = std::function<bool(Seat seat, const Order& order)>;
 
 struct ReplayMatchOptions {
@@ -31,6 +31,7 @@ struct ReplayMatch {
   std::string gameIdHex;               // = record.gameId
   uint32_t turns = 0;
   std::vector<Seat> substituted;       // seats an AI took over at some point (Substitute orders)
+  std::vector<lockstep::SeatAssistance> assistance;  // per seat: officer turns and advisor marks (issue 11 point 3)
   std::vector<std::string> notes;      // facts worth printing (substitutions, reader notices)
 };
 

@@ -190,7 +190,7 @@ Result<MatchRecord> parseMatchRecord(const std::string& text) {
     const json& s = (*seats)[i];
     const std::string sw = "seat " + std::to_string(i + 1);
     if (!s.is_object()) return Err(sw, " must be an object");
-    if (auto k = onlyKeys(s, {"player", "kind", "officer", "guest", "advisorUsed", "finished", "placing", "squad"}, sw); !k)
+    if (auto k = onlyKeys(s, {"player", "kind", "officer", "guest", "advisorUsed", "finished", "placing", "squad", "officerTurns"}, sw); !k)
       return k.error();
     SeatRecord seat;
     auto kind = optString(s, "kind", sw);
@@ -228,6 +228,9 @@ Result<MatchRecord> parseMatchRecord(const std::string& text) {
     auto sq = intIn(s, "squad", -1, -1, 63, sw);
     if (!sq) return sq.error();
     seat.squad = *sq;
+    auto ot = intIn(s, "officerTurns", 0, 0, 1 << 30, sw);
+    if (!ot) return ot.error();
+    seat.officerTurns = *ot;
     m.seats.push_back(std::move(seat));
   }
   if (auto v = validateRecord(m); !v) return v.error();
