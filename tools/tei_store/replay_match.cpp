@@ -53,6 +53,17 @@ std::vector<std::string> modulesOf(const warp::Config& c) {
 
 }  // namespace
 
+Result<std::vector<lockstep::SeatAssistance>> assistanceOf(const replay::ReplayReader& reader) {
+  std::vector<lockstep::SeatAssistance> help(reader.header().session.seats.size());
+  for (size_t i = 0; i < reader.frames().size(); ++i) {
+    if (reader.frames()[i].kind != replay::FrameKind::Turns) continue;
+    auto block = reader.block(i);
+    if (!block) return Err("replay block ", i, ": ", block.message());
+    for (const auto& t : block->turns) lockstep::tallyAssistance(t.turn, t.ordersBySeat, help);
+  }
+  return help;
+}
+
 Result<ReplayMatch> matchFromReplay(const replay::ReplayReader& reader, const ReplayMatchOptions& options) {
   const auto& session = reader.header().session;
   if (session.moduleId != "warp")

@@ -40,6 +40,9 @@ std::string playerIdOf(const lockstep::SeatInfo& seat);
 /// Bot kind → officer (docs/rules-decisions.md "TEI"): "greedy" = Ensign; anything else is exhibition.
 OfficerKind officerOfBotKind(std::string_view botKind);
 
+/// Per seat: the officer turns and advisor marks in the replay's order log (issue 11 point 3; not verified here).
+Result<std::vector<lockstep::SeatAssistance>> assistanceOf(const replay::ReplayReader& reader);
+
 /// Verifies the replay (signatures, seals, snapshots), re-simulates it to the end and fills the record.
 /// Errors: unreadable file, a failed verification (the message names the turn/seat), a non-Warp replay.
 Result<ReplayMatch> matchFromReplay(const replay::ReplayReader& reader, const ReplayMatchOptions& options = {});
