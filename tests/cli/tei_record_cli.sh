@@ -45,6 +45,27 @@ grep -q "Created your identity \[$FP\]" o.txt && fail "point 2: two users got th
 CONCORD_HOME="$DIR/other" "$CONCORD" play warp --resume "$DIR/game.ccr" < /dev/null > o2.txt 2>&1 && fail "point 2: another user resumed this user's game"
 grep -q "not a game saved by this table and identity" o2.txt || fail "point 2: resuming someone else's game: $(cat o2.txt)"
 
+# --- Point 3: officer play and the advisor are on the signed record and said so.
+# play2.txt is the resumed game handed to the officer with "auto".
+grep -q "^Your officer played [0-9]* turns (auto [0-9]*): no rating gain" play2.txt || fail "point 3: the end-of-game screen does not say the officer played: $(tail -8 play2.txt)"
+grep -q "^note: seat 0 (Captain 0): officer played [0-9]* turns (auto" play2.txt || fail "point 3: the rating summary does not say the officer played: $(tail -6 play2.txt)"
+grep -q "(officer turns: " play2.txt || fail "point 3: the before -> after line does not say officer turns: $(tail -4 play2.txt)"
+grep -q "^assisted:    seat 0 Captain 0: officer played [0-9]* turns (auto" info.txt || fail "point 3: replay info does not say the officer played: $(cat info.txt)"
+grep -q "format 3" info.txt || fail "point 3: the marks are a format change (3): $(head -1 info.txt)"
+"$CONCORD" tei apply "$DIR/game.ccr" --db "$DIR/fresh.db" > a3.txt 2>&1 || fail "point 3: apply: $(cat a3.txt)"
+grep -q "note: seat 0 (Captain 0): officer played" a3.txt || fail "point 3: tei apply does not say the officer played: $(cat a3.txt)"
+# A person who answers every turn: nothing on the record.
+yes 1 | head -20000 | "$CONCORD" play warp --seats 2 --bots ensign --seed 7 --replay "$DIR/own.ccr" --no-tei > own.txt 2>&1 || fail "point 3: own game: $(tail -3 own.txt)"
+grep -q "officer played" own.txt && fail "point 3: a game the person played alone mentions an officer: $(tail -5 own.txt)"
+"$CONCORD" replay info "$DIR/own.ccr" | grep -q "^assisted:    none" || fail "point 3: replay info of an unassisted game: $("$CONCORD" replay info "$DIR/own.ccr")"
+# The advisor at the live table: warned at once, marked, and the game is not rated (TEI §4 E3).
+printf 'advise\n1\nauto\n' | "$CONCORD" play warp --seats 2 --bots ensign --seed 4 --replay "$DIR/adv.ccr" --tei-db "$DB" > adv.txt 2>&1
+grep -q "You engaged the tactical advisor: this game is now ASSISTED" adv.txt || fail "point 3: no warning when the advisor is engaged: $(head -20 adv.txt)"
+grep -q "^Advisor: " adv.txt || fail "point 3: the advisor gave no move: $(head -20 adv.txt)"
+grep -q "not TEI-rated: E3 Unassisted" adv.txt || fail "point 3: an assisted game was rated: $(tail -5 adv.txt)"
+"$CONCORD" replay info "$DIR/adv.ccr" | grep -q "consulted the advisor from turn 0" || fail "point 3: replay info does not show the advisor"
+"$CONCORD" replay verify "$DIR/adv.ccr" > /dev/null || fail "point 3: a marked replay does not verify"
+
 # --- Point 6: the small ones.
 "$CONCORD" tei apply "$DIR" --db "$DB" > d.txt 2>&1; rc=$?
 [ $rc = 1 ] || fail "point 6: tei apply DIR must exit 1, not crash (got $rc): $(cat d.txt)"
@@ -72,7 +93,10 @@ grep -q "go-out starts at .*Academy placement commander" s.txt || fail "point 6:
 # Go-out before -> after lines carry a percentile (TEI §9.2 MUST).
 echo auto | "$CONCORD" play warp --seats 2 --bots ensign --seed 5 objective=goout --replay "$DIR/go.ccr" --no-tei > go.txt 2>&1 || fail "go-out game: $(tail -3 go.txt)"
 "$CONCORD" tei apply "$DIR/go.ccr" --db "$DB" > g.txt 2>&1 || fail "point 6: go-out apply: $(cat g.txt)"
-grep -q "goOut .*→.*Top [0-9]*%" g.txt || fail "point 6: the Go-out before -> after line shows no percentile: $(cat g.txt)"
+grep -q "goOut .*P0 → P0  (officer turns: gain withheld)" g.txt || fail "point 3: the officer's Go-out win gained: $(cat g.txt)"
+yes 1 | head -20000 | "$CONCORD" play warp --seats 2 --bots ensign --seed 6 objective=goout --replay "$DIR/go2.ccr" --no-tei > go2.txt 2>&1 || fail "go-out game 2: $(tail -3 go2.txt)"
+"$CONCORD" tei apply "$DIR/go2.ccr" --db "$DB" > g2.txt 2>&1 || fail "point 6: go-out apply: $(cat g2.txt)"
+grep -q "goOut .*→.*Top [0-9]*% of 1" g2.txt || fail "point 6: the Go-out before -> after line shows no percentile: $(cat g2.txt)"
 
 # A corrupt database value is reported as corrupt, not read as 0 (or reset).
 cp "$DB" bad.db
