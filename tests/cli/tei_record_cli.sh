@@ -109,4 +109,9 @@ cp "$DB" bad2.db; sqlite3 bad2.db "UPDATE ratings SET matches=-3"
 cp "$DB" bad3.db; sqlite3 bad3.db "UPDATE ratings SET sigma=-1"
 "$CONCORD" tei apply "$DIR/go.ccr" --db bad3.db > c3.txt 2>&1
 [ $? = 1 ] && grep -q "corrupt TEI database: sigma" c3.txt || fail "point 6: negative sigma not reported on apply: $(cat c3.txt)"
+# --- Point 5: the TEI profile (rules, anchors, grades) is stored with each game and rating.
+P=$(sqlite3 "$DB" 'SELECT player FROM ratings WHERE matches > 0 LIMIT 1')
+"$CONCORD" tei show --player "$P" --db "$DB" > p5.txt 2>&1
+grep -q "profile warp12-official-v1+anchors-" p5.txt || fail "point 5: tei show does not name the rating's profile: $(cat p5.txt)"
+[ "$(sqlite3 "$DB" "SELECT COUNT(*) FROM applied_games WHERE profile LIKE 'warp12-official-v1+anchors-%'")" -ge 1 ] || fail "point 5: games carry no profile"
 echo "tei record CLI: all checks passed"

@@ -234,8 +234,8 @@ int runShow(Args args) {
         }
       }
     }
-    std::printf("%-28s %s  wins %lld%s\n", b.bucket.c_str(), describe(b.rating).c_str(),
-                static_cast<long long>(b.wins), pct.c_str());
+    std::printf("%-28s %s  wins %lld%s  profile %s\n", b.bucket.c_str(), describe(b.rating).c_str(),
+                static_cast<long long>(b.wins), pct.c_str(), b.profile.c_str());
   }
   for (Track t : {Track::Points, Track::GoOut}) {
     auto a = store->advisor(player, t);

@@ -106,6 +106,11 @@ constexpr Migration kMigrations[] = {
      "CREATE TABLE advisor(player TEXT NOT NULL, track TEXT NOT NULL, matches INTEGER NOT NULL, wins INTEGER NOT NULL,"
      " PRIMARY KEY(player, track));"
      "ALTER TABLE applied_games ADD COLUMN eligible INTEGER NOT NULL DEFAULT 1;"},
+    // Issue 11 point 5: the profile (rules, anchors, grades) of every game and rating; rows written before
+    // this step were computed under the one profile that existed then.
+    {3,
+     "ALTER TABLE ratings ADD COLUMN profile TEXT NOT NULL DEFAULT 'warp12-official-v1+anchors-2026-07-12+grades-v1';"
+     "ALTER TABLE applied_games ADD COLUMN profile TEXT NOT NULL DEFAULT 'warp12-official-v1+anchors-2026-07-12+grades-v1';"},
 };
 
 }  // namespace
@@ -189,13 +194,17 @@ struct TeiStore::Impl {
   }
 
   Result<std::optional<StoredRating>> readRating(const std::string& player, const std::string& bucket) {
-    auto s = prepare("SELECT mu, sigma, matches, display_rating, display_grade FROM ratings WHERE player=?1 AND bucket=?2");
+    auto s = prepare("SELECT mu, sigma, matches, display_rating, display_grade, profile FROM ratings WHERE player=?1 AND bucket=?2");
     if (!s) return s.error();
     (*s)->bind(1, player);
     (*s)->bind(2, bucket);
     auto row = (*s)->step();
     if (!row) return row.error();
     if (!*row) return std::optional<StoredRating>{};
+    // Issue 11 point 5: a rating kept under other anchors or grades is never updated as if it were ours.
+    if (auto p = (*s)->text(5).value_or(""); p != kTeiProfileId)
+      return Err("the rating of ", player, " in ", bucket, " was computed under TEI profile '", p, "', but this concord rates under '",
+                 kTeiProfileId, "': it is not reinterpreted; recompute the ladder from its replays (`concord tei ledger`)");
     auto r = checkedRating((*s)->raw(), 0);
     if (!r) return r.error();
     return std::optional<StoredRating>{*r};
@@ -260,6 +269,16 @@ void TeiStore::setFaultHook(std::function<bool(int64_t)> hook) {
   impl_->counter = 0;
 }
 
+Result<std::optional<std::string>> TeiStore::gameProfile(const std::string& gameId) {
+  auto s = impl_->prepare("SELECT profile FROM applied_games WHERE game_id=?1");
+  if (!s) return s.error();
+  (*s)->bind(1, gameId);
+  auto row = (*s)->step();
+  if (!row) return row.error();
+  if (!*row) return std::optional<std::string>{};
+  return std::optional<std::string>{(*s)->text(0).value_or("")};
+}
+
 Result<bool> TeiStore::gameApplied(const std::string& gameId) {
   auto s = impl_->prepare("SELECT 1 FROM applied_games WHERE game_id=?1");
   if (!s) return s.error();
@@ -288,10 +307,10 @@ Result<ApplyOutcome> TeiStore::applyMatch(const MatchRecord& m, const RulesProfi
     }
     for (const auto& w : out.plan.writes) {
       auto s = im.prepare(
-          "INSERT INTO ratings(player, bucket, mu, sigma, matches, display_rating, display_grade, wins)"
-          " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT(player, bucket) DO UPDATE SET mu=excluded.mu,"
+          "INSERT INTO ratings(player, bucket, mu, sigma, matches, display_rating, display_grade, wins, profile)"
+          " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT(player, bucket) DO UPDATE SET mu=excluded.mu,"
           " sigma=excluded.sigma, matches=excluded.matches, display_rating=excluded.display_rating,"
-          " display_grade=excluded.display_grade, wins=ratings.wins + excluded.wins");
+          " display_grade=excluded.display_grade, wins=ratings.wins + excluded.wins, profile=excluded.profile");
       if (!s) return s.error();
       (*s)->bind(1, w.playerId);
       (*s)->bind(2, w.bucket.str());
@@ -302,6 +321,7 @@ Result<ApplyOutcome> TeiStore::applyMatch(const MatchRecord& m, const RulesProfi
       if (w.after.displayGrade) (*s)->bind(7, std::string(1, letterChar(*w.after.displayGrade)));
       else (*s)->bindNull(7);
       (*s)->bind(8, int64_t{w.won ? 1 : 0});
+      (*s)->bind(9, std::string(kTeiProfileId));
       if (auto r = (*s)->step(); !r) return r.error();
     }
     for (const auto& a : out.plan.advisor) {
@@ -314,8 +334,9 @@ Result<ApplyOutcome> TeiStore::applyMatch(const MatchRecord& m, const RulesProfi
       (*s)->bind(3, int64_t{a.won ? 1 : 0});
       if (auto r = (*s)->step(); !r) return r.error();
     }
-    auto s = im.prepare("INSERT INTO applied_games(game_id, summary, eligible) VALUES(?1, ?2, ?3)");
+    auto s = im.prepare("INSERT INTO applied_games(game_id, summary, eligible, profile) VALUES(?1, ?2, ?3, ?4)");
     if (!s) return s.error();
+    (*s)->bind(4, std::string(kTeiProfileId));
     (*s)->bind(1, m.gameId);
     (*s)->bind(2, out.plan.eligibility.summary());
     (*s)->bind(3, int64_t{out.plan.eligibility.eligible() ? 1 : 0});
@@ -367,7 +388,7 @@ Result<StoredRating> rowRating(Stmt& s, int first) { return checkedRating(s.raw(
 
 Result<std::vector<PlayerBucket>> TeiStore::playerBuckets(const std::string& playerId) {
   auto s = impl_->prepare(
-      "SELECT bucket, mu, sigma, matches, display_rating, display_grade, wins FROM ratings WHERE player=?1 ORDER BY bucket");
+      "SELECT bucket, mu, sigma, matches, display_rating, display_grade, wins, profile FROM ratings WHERE player=?1 ORDER BY bucket");
   if (!s) return s.error();
   (*s)->bind(1, playerId);
   std::vector<PlayerBucket> out;
@@ -379,7 +400,7 @@ Result<std::vector<PlayerBucket>> TeiStore::playerBuckets(const std::string& pla
     if (!r) return r.error();
     auto wins = checkedCount((*s)->raw(), 6, "wins");
     if (!wins) return wins.error();
-    out.push_back(PlayerBucket{(*s)->text(0).value_or(""), *r, *wins});
+    out.push_back(PlayerBucket{(*s)->text(0).value_or(""), (*s)->text(7).value_or(""), *r, *wins});
   }
   return out;
 }
