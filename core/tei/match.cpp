@@ -146,7 +146,8 @@ Eligibility evaluateEligibility(const MatchRecord& m, const RulesProfile& profil
     fail(Rule::E7, "a rated sector needs two or more signed-in captains");
   if (m.freeformChatDuringPlay) fail(Rule::E7, "free-form chat was used during live rated play (hails only)");
   if (!m.charterId.empty() && m.charterMismatch)
-    fail(Rule::E7, "the sector settings do not match crew charter '" + m.charterId + "' (charter_mismatch)");
+    fail(Rule::E7, "the sector does not match crew charter '" + m.charterId + "' (charter_mismatch" +
+                       (m.charterWhy.empty() ? std::string() : ": " + m.charterWhy) + ")");
 
   // E8 Modules
   for (const auto& id : m.modules) {
@@ -272,7 +273,7 @@ Result<MatchPlan> planMatch(const MatchRecord& m, RatingSource& source, const Ru
   std::vector<BucketKey> buckets;
   BucketKey b;
   b.track = track;
-  if (el.context == Context::Solo) {
+  if (el.context == Context::Solo && m.charterId.empty()) {  // a crew's solo game rates into its ladder (RULES §VIII)
     b.kind = BucketKey::Kind::LocalAi;
     b.skill = *el.soloSkill;
     buckets.push_back(b);

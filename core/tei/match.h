@@ -43,6 +43,7 @@ struct MatchRecord {
   std::vector<std::string> modules;     // enabled optional modules: "alpha" … "lambda"
   std::string charterId;         // crew charter (TEI §3.4); empty when none
   bool charterMismatch = false;  // sector settings did not match the charter (RULES §VIII charter_mismatch)
+  std::string charterWhy;        // what did not match (a non-member, the fleet size, the settings), if known
   std::vector<SeatRecord> seats; // seat order
 };
 

@@ -114,4 +114,22 @@ P=$(sqlite3 "$DB" 'SELECT player FROM ratings WHERE matches > 0 LIMIT 1')
 "$CONCORD" tei show --player "$P" --db "$DB" > p5.txt 2>&1
 grep -q "profile warp12-official-v1+anchors-" p5.txt || fail "point 5: tei show does not name the rating's profile: $(cat p5.txt)"
 [ "$(sqlite3 "$DB" "SELECT COUNT(*) FROM applied_games WHERE profile LIKE 'warp12-official-v1+anchors-%'")" -ge 1 ] || fail "point 5: games carry no profile"
+# --- Point 4: a crew charter in the signed header; the crew's ladder, membership and settings checked.
+ME=$(sed -n 's/^  \([0-9a-f]\{64\}\)  .*/\1/p' g2.txt | head -1)
+[ -n "$ME" ] || fail "point 4: no player id in $(cat g2.txt)"
+printf '{"id":"friday","members":["%s"],"seats":2,"options":{"objective":"points"}}' "$ME" > crew.json
+printf '{"id":"friday","members":["%s"],"seats":2,"options":{"objective":"points"}}' "$(printf 'b%.0s' $(seq 64))" > other.json
+yes 1 | head -20000 | "$CONCORD" play warp --seats 2 --bots ensign --seed 11 --charter crew.json --replay "$DIR/crew.ccr" --no-tei > c4.txt 2>&1 || fail "point 4: crew game: $(tail -3 c4.txt)"
+grep -q "Crew charter friday: this game rates into the crew ladder group/friday" c4.txt || fail "point 4: no charter line: $(head -3 c4.txt)"
+"$CONCORD" tei apply "$DIR/crew.ccr" --db "$DIR/crew.db" > c4a.txt 2>&1 || fail "point 4: apply: $(cat c4a.txt)"
+grep -q "group/friday/points" c4a.txt || fail "point 4: the crew game did not rate into group/friday: $(cat c4a.txt)"
+"$CONCORD" tei leaderboard --bucket group/friday --db "$DIR/crew.db" | grep -q "$ME" || fail "point 4: the crew board does not list the captain"
+yes 1 | head -20000 | "$CONCORD" play warp --seats 2 --bots ensign --seed 12 --charter other.json --replay "$DIR/stranger.ccr" --no-tei > c5.txt 2>&1
+grep -q "is not a member of the crew; the game will be unrated" c5.txt || fail "point 4: no warning for a non-member: $(head -3 c5.txt)"
+"$CONCORD" tei apply "$DIR/stranger.ccr" --db "$DIR/crew.db" > c5a.txt 2>&1
+grep -q "E7 Online integrity: the sector does not match crew charter 'friday' (charter_mismatch: seat 0" c5a.txt || fail "point 4: a non-member was not refused by rule: $(cat c5a.txt)"
+mkdir -p crewA crewB && cp "$DIR/crew.ccr" crewA/a.ccr && cp "$DIR/crew.ccr" crewB/zz.bin
+"$CONCORD" tei ledger crewA > la.txt && "$CONCORD" tei ledger crewB > lb.txt || fail "point 4: ledger"
+cmp -s la.txt lb.txt && grep -q "board group/friday/points" la.txt || fail "point 4: the crew ladder is not recomputed identically: $(cat la.txt lb.txt)"
+
 echo "tei record CLI: all checks passed"

@@ -13,6 +13,7 @@
 #include "lockstep/peer.h"
 #include "net/identity.h"
 #include "replay/record.h"
+#include "tools/tei_store/charter.h"
 #include "tools/tei_store/replay_match.h"
 #include "tools/tei_store/store.h"
 #include "tools/concord/command.h"
@@ -29,7 +30,7 @@ struct Options {
   uint64_t seats = 4, you = 0, seedNum = 1;
   std::string botKind = "greedy";
   bool autoPlay = false, writeReplay = true, rate = true, casual = false;
-  std::string replayPath, teiDb, resumePath, identityPath;
+  std::string replayPath, teiDb, resumePath, identityPath, charterPath;
   bool tableGiven = false;  // --seats/--seed/--you/--bots/--auto/options: refused with --resume
   ConfigOptions opts;
 };
@@ -76,6 +77,10 @@ CommandLine declare(Options& o) {
             "your identity key, which signs your seat (default $CONCORD_HOME/identity.key or\n"
             "~/.config/concord/identity.key, created on first use with mode 0600; the same as LAN play)",
             o.identityPath)
+      .text("--charter", "FILE",
+            "play under a crew charter (TEI §3.4): its id, members and frozen settings go into the signed\n"
+            "header and the game rates into the crew's ladder group/<id> when the table matches it",
+            o.charterPath)
       .configArgs("a table option (listed below; default: the Official Warp rules preset)", o.opts)
       .footer("Table options:\n" + warp::optionsHelp() +
               "At your turn type the number of a listed order or its text (\"chart 12-5 own\", \"draw\"),\n"
@@ -130,6 +135,7 @@ int runPlayWarp(Args args) {
   std::string &botKind = po.botKind, &replayPath = po.replayPath, &teiDb = po.teiDb, &resumePath = po.resumePath;
   bool &autoPlay = po.autoPlay, &writeReplay = po.writeReplay, &rate = po.rate, &casual = po.casual;
   ConfigOptions& opts = po.opts;
+  if (!resumePath.empty() && !po.charterPath.empty()) return cl.usage("--resume keeps the saved game's charter: drop --charter");
   if (!resumePath.empty() && (po.tableGiven || !replayPath.empty() || !writeReplay))
     return cl.usage("--resume continues the saved table as it was: drop --seats/--you/--seed/--bots/--auto, table "
                       "options, --replay and --no-replay");
@@ -174,6 +180,11 @@ int runPlayWarp(Args args) {
     session->seed = seed;
     // RULES §VIII Solo pool: an unassisted Warp 12 game against officers counts unless the player chose casual.
     session->rated = !casual;
+    if (!po.charterPath.empty()) {
+      auto ch = tei::loadCharter(po.charterPath);
+      if (!ch) return failure("play: " + ch.message());
+      session->charter = std::move(*ch);
+    }
     for (Seat s = 0; s < seats; ++s) session->seats[s].name = "Captain " + std::to_string(s);  // as the log says
     auto keys = replay::botSessionKeys("play-warp", static_cast<Seat>(seats));
     if (!autoPlay) {
@@ -183,6 +194,12 @@ int runPlayWarp(Args args) {
       keys[you] = *identity;
     }
     if (writeReplay && replayPath.empty()) replayPath = defaultWarpReplayPath(seedNum);
+    if (!session->charter.id.empty()) {
+      const std::string why = tei::charterMismatch(*session);
+      if (why.empty()) std::printf("Crew charter %s: this game rates into the crew ladder group/%s\n", session->charter.id.c_str(),
+                                   session->charter.id.c_str());
+      else std::printf("! Crew charter %s: %s; the game will be unrated (charter_mismatch)\n", session->charter.id.c_str(), why.c_str());
+    }
     auto r = PlayRecorder::create(*session, std::move(keys), writeReplay ? replayPath : std::string());
     if (!r) return failure("play: " + r.message());
     recorderOwner = std::move(*r);

@@ -10,6 +10,7 @@
 
 #include "core/warp/config.h"
 #include "lockstep/membership.h"
+#include "tools/tei_store/charter.h"
 
 namespace concord::tei {
 
@@ -111,6 +112,9 @@ Result<ReplayMatch> matchFromReplay(const replay::ReplayReader& reader, const Re
   m.rated = session.rated;
   m.freeformChatDuringPlay = false;  // no chat in the order log: live rated play is hail-only
   m.modules = modulesOf(*cfg);
+  m.charterId = session.charter.id;  // issue 11 point 4: signed in the session, checked against the sector
+  m.charterWhy = charterMismatch(session);
+  m.charterMismatch = !m.charterWhy.empty();
   size_t humans = 0;
   for (const auto& si : session.seats) humans += si.ai ? 0 : 1;
   m.online = humans >= 2;  // a table of one human is a local solo table (TEI §10 P1)
@@ -276,6 +280,9 @@ Result<Ledger> buildLedger(TeiStore& store, const std::string& dir, const Replay
            " writes)\n";
     }
   }
+  std::set<std::string> charters;  // crew ladders in this folder, in id order (TEI §3.4)
+  for (const auto& [id, m] : games)
+    if (!m.record.charterId.empty()) charters.insert(m.record.charterId);
   Result<void> err = Ok();
   for (Track tr : {Track::Points, Track::GoOut}) {
     std::vector<BucketKey> keys;
@@ -289,6 +296,13 @@ Result<Ledger> buildLedger(TeiStore& store, const std::string& dir, const Replay
       k.kind = BucketKey::Kind::LocalAi;
       k.skill = sk;
       keys.push_back(k);
+    }
+    for (const auto& c : charters) {
+      BucketKey g;
+      g.kind = BucketKey::Kind::Group;
+      g.track = tr;
+      g.charterId = c;
+      keys.push_back(g);
     }
     for (const auto& key : keys) {
       t += boardText(store, key, err);

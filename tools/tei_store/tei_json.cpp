@@ -10,10 +10,8 @@ namespace concord::tei {
 
 using nlohmann::json;
 
-namespace {
-
 // Issue 11 point 6: a key given twice is refused (nlohmann keeps the last one silently).
-Result<json> parseJson(const std::string& text) {
+Result<json> parseStrictJson(const std::string& text) {
   std::vector<std::set<std::string>> open;  // keys seen in each object being parsed
   std::string duplicate;
   json::parser_callback_t check = [&](int, json::parse_event_t ev, json& parsed) {
@@ -29,6 +27,10 @@ Result<json> parseJson(const std::string& text) {
   if (!duplicate.empty()) return Err("input is not valid: the key \"", duplicate, "\" appears twice in one object");
   return j;
 }
+
+namespace {
+
+Result<json> parseJson(const std::string& text) { return parseStrictJson(text); }
 
 Result<void> onlyKeys(const json& obj, const std::set<std::string>& allowed, const std::string& where) {
   for (auto it = obj.begin(); it != obj.end(); ++it)
