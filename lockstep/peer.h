@@ -156,6 +156,8 @@ class Peer {
   Membership membershipNow() const;
   bool holdsSeatKey(Seat s) const;  // seat s is signed with our key (our own seat, or an AI seat we host)
   std::vector<Order> botOrders(Seat s);
+  /// `orders` with the substitution officer mark when seat s belongs to a person (lockstep/assistance.h).
+  std::vector<Order> officerFor(Seat s, std::vector<Order> orders) const;
   void sendOwn(Seat s, std::vector<Order> orders);
   void buildOwnBundles();
   bool personSeat(const Membership& m, Seat s) const;

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "core/game/registry.h"
+#include "lockstep/assistance.h"
 
 namespace concord::lockstep {
 namespace {
@@ -17,6 +18,12 @@ uint32_t reclaimTurn(const Order& o) {
 }
 
 }  // namespace
+
+std::vector<Order> Peer::officerFor(Seat s, std::vector<Order> orders) const {
+  // Issue 11 point 3: a departed person's seat played by the steward's officer is marked as such.
+  if (ledger_->session().seats[s].ai) return orders;
+  return markedByOfficer(std::move(orders), s, OfficerReason::Substitution);
+}
 
 std::unique_ptr<Bot> makeSeatBot(const SessionConfig& session, Seat s) {
   auto mod = findModule(session.moduleId);
@@ -87,9 +94,9 @@ void Peer::buildOwnBundles() {
     if (following_ && ownerRun && m.seat(s).since >= recordBase_ && recordBase_ > 0) following_ = false;
     if (personSeat(m, s)) continue;
     if (ownerRun && holdsSeatKey(s) && !ledger_->session().seats[s].ai && !following_) {
-      sendOwn(s, botOrders(s));
+      sendOwn(s, markedByOfficer(botOrders(s), s, OfficerReason::OfficerFlag));  // a person's seat, officer-run
     } else if (!ownerRun && (weAreSteward || (!st && holdsSeatKey(s)))) {
-      auto orders = botOrders(s);
+      auto orders = officerFor(s, botOrders(s));
       if (auto it = pendingReclaim_.find(s); it != pendingReclaim_.end()) {
         if (reclaimTurn(it->second) > t) orders.push_back(it->second);
         pendingReclaim_.erase(it);
@@ -125,7 +132,7 @@ void Peer::buildPersonBundles(uint32_t t) {
     } else if (opt_.turnClockMs != 0 && used >= opt_.turnClockMs) {
       logLine("turn " + std::to_string(t) + ": seat " + std::to_string(s) + "'s turn clock (" +
               std::to_string(opt_.turnClockMs / 1000) + " s) ran out: its officer plays this turn");
-      orders = botOrders(s);
+      orders = markedByOfficer(botOrders(s), s, OfficerReason::TurnClock);
     } else {
       orders = opt_.decide(ledger_->engine(), s, opt_.turnClockMs == 0 ? UINT64_MAX : opt_.turnClockMs - used);
     }
@@ -198,12 +205,12 @@ void Peer::stewardDuties() {
     std::vector<Order> orders{makeSubstituteOrder(s)};
     auto ai = botOrders(s);
     orders.insert(orders.end(), ai.begin(), ai.end());
-    sendOwn(s, std::move(orders));
+    sendOwn(s, officerFor(s, std::move(orders)));
   }
   // The old steward is among the silent: its AI seats are ours from this turn on.
   if (old && std::find(silent.begin(), silent.end(), *old) != silent.end())
     for (Seat s = 0; s < m.seatCount(); ++s)
-      if (m.seat(s).controller == Controller::Ai) sendOwn(s, botOrders(s));
+      if (m.seat(s).controller == Controller::Ai) sendOwn(s, officerFor(s, botOrders(s)));
 }
 
 }  // namespace concord::lockstep

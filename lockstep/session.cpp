@@ -20,7 +20,18 @@ void SessionConfig::write(det::Writer& w) const {
     w.end();
   }
   w.raw("seed", seed.bytes);
-  w.boolean("rated", rated);
+  // Bit 0: rated; bit 1: a charter follows (issue 11 point 4). Without a charter the byte is the old boolean.
+  w.varu("rated", (rated ? 1u : 0u) | (charter.id.empty() ? 0u : 2u));
+  if (!charter.id.empty()) {
+    w.begin("charter");
+    w.str("id", charter.id);
+    w.varu("memberCount", charter.members.size());
+    for (const auto& m : charter.members) w.raw("member", m.bytes);
+    w.str("rulesProfile", charter.rulesProfile);
+    w.varu("seats", charter.seats);
+    w.bytes("config", charter.config);
+    w.end();
+  }
   w.end();
 }
 
@@ -42,7 +53,22 @@ Result<SessionConfig> SessionConfig::read(det::Reader& r) {
   }
   auto seed = r.raw("seed", 32);
   if (r.ok()) std::copy(seed.begin(), seed.end(), s.seed.bytes.begin());
-  s.rated = r.boolean("rated");
+  const uint64_t flags = r.varu("rated", 3);
+  s.rated = (flags & 1) != 0;
+  if (r.ok() && (flags & 2) != 0) {
+    s.charter.id = r.str("charter.id", 64);
+    if (r.ok() && s.charter.id.empty()) r.fail("charter.id", "a charter needs an id");
+    const uint64_t members = r.count("charter.memberCount", 4096, 32);
+    for (uint64_t i = 0; i < members && r.ok(); ++i) {
+      auto k = r.raw("charter.member", 32);
+      PublicKey pk;
+      if (r.ok()) std::copy(k.begin(), k.end(), pk.bytes.begin());
+      s.charter.members.push_back(pk);
+    }
+    s.charter.rulesProfile = r.str("charter.rulesProfile", 64);
+    s.charter.seats = static_cast<uint32_t>(r.varu("charter.seats", kMaxSeats));
+    s.charter.config = r.bytes("charter.config", 1 << 16);
+  }
   if (auto st = r.status(); !st) return st.error();
   return s;
 }

@@ -24,6 +24,17 @@ struct SeatInfo {
   friend bool operator==(const SeatInfo&, const SeatInfo&) = default;
 };
 
+/// A crew charter the game is played under (TEI §3.4, RULES §VIII "Crews & charters"): its id, its members'
+/// keys and the settings it freezes. Part of the session, so every bundle's game id signs it.
+struct Charter {
+  std::string id;                  // "" = no charter
+  std::vector<PublicKey> members;  // the crew, ascending bytes
+  std::string rulesProfile;        // e.g. "warp12-official-v1"
+  uint32_t seats = 0;              // fleet size
+  std::vector<uint8_t> config;     // the module config it freezes (objective, campaign length, rules)
+  friend bool operator==(const Charter&, const Charter&) = default;
+};
+
 struct SessionConfig {
   std::string moduleId;
   uint32_t rulesVersion = 0;
@@ -31,6 +42,7 @@ struct SessionConfig {
   std::vector<SeatInfo> seats;  // seat i = index i
   det::Seed seed;               // from commit-reveal
   bool rated = false;
+  Charter charter;              // written only when charter.id is set: other sessions keep their bytes and ids
   friend bool operator==(const SessionConfig&, const SessionConfig&) = default;
 
   /// Canonical bytes (the replay header's session block).

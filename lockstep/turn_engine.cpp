@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/game/registry.h"
+#include "lockstep/assistance.h"
 
 namespace concord::lockstep {
 
@@ -52,6 +53,9 @@ StepResult TurnEngine::step(std::span<const std::vector<Order>> ordersBySeat) {
       } else if (o.kind == kReclaim) {
         if (auto r = membership_.scheduleReclaim(session_, gameId_, turn_, o); !r)
           res.rejected.push_back({s, i, r.message()});
+      } else if (o.kind == kOfficerPlayed || o.kind == kAdvisorConsulted) {
+        // Issue 11 point 3: assistance marks are on the record only; they change no state.
+        if (auto r = checkAssistanceOrder(o, s); !r) res.rejected.push_back({s, i, r.message()});
       } else {
         res.rejected.push_back({s, i, "unknown system order kind " + std::to_string(o.kind)});
       }

@@ -38,7 +38,9 @@ std::vector<uint8_t> encodeHeader(const Header& h) {
   putLE(out, h.formatVersion, 2);
   putLE(out, w.size(), 4);
   out.insert(out.end(), w.data().begin(), w.data().end());
-  putLE(out, check64(w.data()), 8);
+  // From format 3 the checksum covers the preamble too, so a flipped version byte is caught (it no longer
+  // names another readable format: 3 only added meaning to orders).
+  putLE(out, h.formatVersion >= 3 ? check64(out) : check64(w.data()), 8);
   return out;
 }
 
@@ -58,7 +60,8 @@ Result<Header> decodeHeader(std::span<const uint8_t> file, size_t& consumed) {
   if (file.size() < kPreambleSize + len + 8)
     return Err("replay truncated inside its header (", file.size(), " of ", kPreambleSize + len + 8, " bytes)");
   auto body = file.subspan(kPreambleSize, static_cast<size_t>(len));
-  if (check64(body) != getLE(file, kPreambleSize + static_cast<size_t>(len), 8))
+  const auto covered = h.formatVersion >= 3 ? file.first(kPreambleSize + static_cast<size_t>(len)) : body;
+  if (check64(covered) != getLE(file, kPreambleSize + static_cast<size_t>(len), 8))
     return Err("replay header is corrupt (checksum mismatch)");
   det::Reader r(body, "replay header");
   h.engineVersion = r.str("engineVersion", 64);

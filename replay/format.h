@@ -18,7 +18,9 @@ inline constexpr std::array<uint8_t, 8> kMagic = {'C', 'O', 'N', 'C', 'O', 'R', 
 inline constexpr std::array<uint8_t, 8> kFooterMagic = {'C', 'O', 'N', 'C', 'I', 'D', 'X', '1'};
 /// Bumped on any incompatible change. Writers write kFormatVersion; a reader reads every version from
 /// kMinFormatVersion to kFormatVersion and refuses the others. Version 2 added Comms frames (kind 4).
-inline constexpr uint16_t kFormatVersion = 2;
+/// Version 3 added the assistance marks (officer played / advisor consulted, lockstep/assistance.h) as system
+/// orders in seat bundles: an older build would drop them as unknown orders, so it must refuse the file.
+inline constexpr uint16_t kFormatVersion = 3;
 inline constexpr uint16_t kMinFormatVersion = 1;
 inline constexpr char kEngineVersion[] = "concord 0.1.0";
 

@@ -146,7 +146,8 @@ Eligibility evaluateEligibility(const MatchRecord& m, const RulesProfile& profil
     fail(Rule::E7, "a rated sector needs two or more signed-in captains");
   if (m.freeformChatDuringPlay) fail(Rule::E7, "free-form chat was used during live rated play (hails only)");
   if (!m.charterId.empty() && m.charterMismatch)
-    fail(Rule::E7, "the sector settings do not match crew charter '" + m.charterId + "' (charter_mismatch)");
+    fail(Rule::E7, "the sector does not match crew charter '" + m.charterId + "' (charter_mismatch" +
+                       (m.charterWhy.empty() ? std::string() : ": " + m.charterWhy) + ")");
 
   // E8 Modules
   for (const auto& id : m.modules) {
@@ -246,6 +247,11 @@ Result<StoredRating> priorFor(RatingSource& src, const std::string& player, cons
 
 }  // namespace
 
+StoredRating officerCapped(const StoredRating& before, const StoredRating& after) {
+  if (after.mu >= before.mu) return before;  // a gain an officer helped to: withheld
+  return fromOpenSkill(Rating{after.mu, before.sigma}, before);  // the loss, without the certainty it would add
+}
+
 Result<MatchPlan> planMatch(const MatchRecord& m, RatingSource& source, const RulesProfile& profile) {
   if (auto v = validateRecord(m); !v) return v.error();
   MatchPlan plan;
@@ -267,7 +273,7 @@ Result<MatchPlan> planMatch(const MatchRecord& m, RatingSource& source, const Ru
   std::vector<BucketKey> buckets;
   BucketKey b;
   b.track = track;
-  if (el.context == Context::Solo) {
+  if (el.context == Context::Solo && m.charterId.empty()) {  // a crew's solo game rates into its ladder (RULES §VIII)
     b.kind = BucketKey::Kind::LocalAi;
     b.skill = *el.soloSkill;
     buckets.push_back(b);
@@ -323,9 +329,14 @@ Result<MatchPlan> planMatch(const MatchRecord& m, RatingSource& source, const Ru
       if (!r) return r.error();
       after = std::move(*r);
     }
-    for (size_t i = 0; i < m.seats.size(); ++i)
-      if (after[i]) plan.writes.push_back(RatingWrite{m.seats[i].playerId, bucket, field[i].prior, *after[i],
-                                                      m.seats[i].placing == 1});
+    for (size_t i = 0; i < m.seats.size(); ++i) {
+      if (!after[i]) continue;
+      // Issue 11 point 3: officer turns earn nothing and excuse nothing (docs/rules-decisions.md).
+      const bool helped = m.seats[i].kind == SeatKind::Human && m.seats[i].officerTurns > 0;
+      const StoredRating written = helped ? officerCapped(field[i].prior, *after[i]) : *after[i];
+      plan.writes.push_back(RatingWrite{m.seats[i].playerId, bucket, field[i].prior, written,
+                                        !helped && m.seats[i].placing == 1, helped});
+    }
   }
   return plan;
 }

@@ -26,6 +26,7 @@ struct SeatRecord {
   bool guest = false;            // anonymous sign-in (RULES §VIII: a guest makes the sector unrated)
   bool advisorUsed = false;      // the tactical advisor was invoked during live play (an order in the log)
   bool finished = true;          // still in the campaign at its end (did not concede / drop)
+  int officerTurns = 0;          // turns an officer played for this person (auto, clock, substitution...)
   int placing = 0;               // competition rank, 1 = best, ties share (1,2,2,4) — TEI §5.2
   int squad = -1;                // Module Zeta squadron index; -1 when not in a squadron
 };
@@ -42,6 +43,7 @@ struct MatchRecord {
   std::vector<std::string> modules;     // enabled optional modules: "alpha" … "lambda"
   std::string charterId;         // crew charter (TEI §3.4); empty when none
   bool charterMismatch = false;  // sector settings did not match the charter (RULES §VIII charter_mismatch)
+  std::string charterWhy;        // what did not match (a non-member, the fleet size, the settings), if known
   std::vector<SeatRecord> seats; // seat order
 };
 
@@ -97,8 +99,13 @@ struct RatingWrite {
   BucketKey bucket;
   StoredRating before;  // effective prior (TEI §6.6: Academy seed or default when the bucket is new)
   StoredRating after;
-  bool won = false;     // placing 1
+  bool won = false;     // placing 1 (never for an officer-helped seat)
+  bool officerHeld = false;  // officer turns: the gain was withheld (after == before) or σ kept (a loss)
 };
+
+/// docs/rules-decisions.md "TEI: officer turns": a seat an officer played for at least one turn keeps no
+/// gain (its rating stays `before`) and takes a loss in μ with σ unchanged, so μ − 3σ and the grade never rise.
+StoredRating officerCapped(const StoredRating& before, const StoredRating& after);
 
 struct AdvisorCount {  // RULES §VIII advisorMatches / advisorWins
   std::string playerId;

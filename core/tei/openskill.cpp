@@ -118,6 +118,12 @@ Result<std::vector<Team>> rate(const std::vector<Team>& teams, const std::option
 
   std::vector<Team> result(n);
   for (size_t j = 0; j < n; ++j) result[order[j]] = std::move(sortedOut[j]);
+  // Issue 11 point 6: extreme inputs overflow exp()/squares into inf or NaN; that is an error, not a rating.
+  for (size_t t = 0; t < n; ++t)
+    for (const auto& p : result[t])
+      if (!std::isfinite(p.mu) || !std::isfinite(p.sigma))
+        return Err("the update overflowed (team ", t + 1, " came out non-finite): the inputs are out of the range "
+                   "OpenSkill can rate");
   return result;
 }
 

@@ -43,6 +43,10 @@ StoredRating defaultRating();
 
 /// TEI §7.1 anchor table version (rulesProfileId) and the §6.5 shipping gate.
 inline constexpr std::string_view kRulesProfileId = "warp12-official-v1";
+/// Issue 11 point 5: what every stored game and rating was computed under — the rules profile, the §7.1 anchor
+/// table and the §7.2 grade table. Change it whenever either table changes, so old ratings are never silently
+/// reinterpreted (a store refuses to update a rating kept under another profile).
+inline constexpr std::string_view kTeiProfileId = "warp12-official-v1+anchors-2026-07-12+grades-v1";
 inline constexpr int64_t kAnchorMatches = 999;  // TEI §7.1 sentinel: anchors never update
 inline constexpr bool kSquadronsRatingCalibrated = true;  // TEI §6.5, anchors.ts (2026-07-13)
 

@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "core/det/hash.h"
+#include "replay/format.h"
 #include "replay/reader.h"
 #include "replay/record.h"
 #include "replay/verify.h"
@@ -63,7 +65,7 @@ TEST(ReplayComms, RoundTripAndVerify) {
   auto s = record("comms_ok.ccr");
   auto r = ReplayReader::open(s.path);
   ASSERT_TRUE(r.ok()) << r.message();
-  EXPECT_EQ(r->header().formatVersion, 2);
+  EXPECT_EQ(r->header().formatVersion, replay::kFormatVersion);  // 2 added comms; 3 the assistance marks
   EXPECT_TRUE(r->closedCleanly());
   EXPECT_EQ(r->turnCount(), 20u);
   auto c = r->comms();
@@ -157,8 +159,16 @@ TEST(ReplayComms, FormatVersion1IsStillReadAndCannotHoldComms) {
   opt.maxTurns = 20;
   ASSERT_TRUE(recordBotGame(path, shedSession(3, "comms"), botSessionKeys("comms", 3), opt).ok());
   auto bytes = readAll(path);
-  ASSERT_EQ(bytes.at(8), 2);
-  bytes[8] = 1;
+  ASSERT_EQ(bytes.at(8), 3);
+  // Relabel as version 1: from format 3 the header checksum covers the version byte (body-only before).
+  auto relabelV1 = [](std::vector<uint8_t>& b) {
+    b[8] = 1;
+    size_t len = 0;
+    for (size_t i = 0; i < 4; ++i) len |= static_cast<size_t>(b[10 + i]) << (8 * i);
+    const uint64_t sum = det::hash64(b.data() + kPreambleSize, len, 0x434f4e43u);
+    for (size_t i = 0; i < 8; ++i) b[kPreambleSize + len + i] = static_cast<uint8_t>(sum >> (8 * i));
+  };
+  relabelV1(bytes);
   auto v1 = ReplayReader::fromBytes(bytes);
   ASSERT_TRUE(v1.ok()) << v1.message();
   EXPECT_EQ(v1->header().formatVersion, 1);
@@ -168,7 +178,7 @@ TEST(ReplayComms, FormatVersion1IsStillReadAndCannotHoldComms) {
   // A comms frame in a version 1 file is corruption, not something to skip.
   auto s = record("comms_in_v1.ccr");
   auto withComms = readAll(s.path);
-  withComms[8] = 1;
+  relabelV1(withComms);
   auto bad = ReplayReader::fromBytes(withComms);
   ASSERT_FALSE(bad.ok());
   EXPECT_NE(bad.message().find("comms frame in a format version 1 file"), std::string::npos) << bad.message();

@@ -92,11 +92,11 @@ TEST(ReplayFormat, RefusesOtherFormatsAndVersions) {
 
   ASSERT_GT(bytes.size(), kPreambleSize);
   auto v3 = bytes;
-  v3.at(8) = 3;
+  v3.at(8) = 4;  // the next format version (3 added the assistance marks, issue 11)
   auto r3 = ReplayReader::fromBytes(v3);
   ASSERT_FALSE(r3.ok());
-  EXPECT_NE(r3.message().find("format version 3"), std::string::npos) << r3.message();
-  EXPECT_NE(r3.message().find("reads format versions 1..2"), std::string::npos) << r3.message();
+  EXPECT_NE(r3.message().find("format version 4"), std::string::npos) << r3.message();
+  EXPECT_NE(r3.message().find("reads format versions 1..3"), std::string::npos) << r3.message();
   auto v0 = bytes;
   v0.at(8) = 0;
   auto r0 = ReplayReader::fromBytes(v0);

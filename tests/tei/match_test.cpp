@@ -311,3 +311,45 @@ TEST(TeiBucket, ParseAndFormat) {
   EXPECT_FALSE(parseBucket("group/", Track::Points).ok());
   EXPECT_FALSE(parseBucket("nonsense", Track::Points).ok());
 }
+
+// Issue 11 point 3 (docs/rules-decisions.md "TEI: officer turns"): an officer's turns earn no gain and
+// excuse no loss, whether the seat was handed over, left, or ran out its clock.
+TEST(TeiPlan, OfficerTurnsEarnNoGainAndExcuseNoLoss) {
+  MemSource src;
+  for (bool won : {true, false}) {
+    MatchRecord plain = solo(won), helped = solo(won);
+    helped.seats[0].officerTurns = 3;
+    auto a = planMatch(plain, src);
+    auto b = planMatch(helped, src);
+    ASSERT_TRUE(a.ok() && b.ok());
+    ASSERT_EQ(b->writes.size(), 1u);
+    const RatingWrite& w = b->writes[0];
+    EXPECT_TRUE(w.officerHeld);
+    EXPECT_FALSE(w.won);  // a win an officer helped to is not counted as a win
+    if (won) {
+      EXPECT_GT(a->writes[0].after.mu, a->writes[0].before.mu);
+      EXPECT_EQ(w.after, w.before) << "the gain is withheld whole";
+    } else {
+      EXPECT_EQ(w.after.mu, a->writes[0].after.mu) << "the loss counts in full";
+      EXPECT_EQ(w.after.sigma, w.before.sigma) << "and gives no certainty that could lift mu - 3 sigma";
+      EXPECT_EQ(w.after.matches, w.before.matches + 1);
+      EXPECT_LE(w.after.displayRating, w.before.displayRating);
+    }
+  }
+}
+
+TEST(TeiPlan, OfficerTurnsCapOnlyThatSeatOnline) {
+  MemSource src;
+  MatchRecord m = online4();
+  m.seats[0].officerTurns = 1;   // armstrong placed first with an officer's help
+  m.seats[3].officerTurns = 50;  // yeager walked away and his officer finished last
+  auto plain = planMatch(online4(), src);
+  auto p = planMatch(m, src);
+  ASSERT_TRUE(p.ok() && plain.ok());
+  ASSERT_TRUE(p->eligibility.eligible()) << p->eligibility.summary();
+  ASSERT_EQ(p->writes.size(), 4u);
+  EXPECT_EQ(p->writes[0].after, p->writes[0].before);            // no gain
+  EXPECT_LT(p->writes[3].after.mu, p->writes[3].before.mu);      // the walk-away loss counts
+  EXPECT_EQ(p->writes[3].after.mu, plain->writes[3].after.mu);
+  for (size_t i : {size_t(1), size_t(2)}) EXPECT_EQ(p->writes[i].after, plain->writes[i].after);  // others as usual
+}

@@ -226,13 +226,53 @@ TEST(TeiStore, MigratesVersion1Database) {
   }
   auto st = TeiStore::open(path);
   ASSERT_TRUE(st.ok()) << st.message();
-  EXPECT_EQ(*st->schemaVersion(), 2);
+  EXPECT_EQ(*st->schemaVersion(), 3);  // v1 → v2 (academy, advisor) → v3 (profiles, issue 11 point 5)
   auto r = st->rating("old", *parseBucket("human", Track::Points));
   ASSERT_TRUE(r.ok() && r->has_value());
   EXPECT_EQ((*r)->matches, 12);
   EXPECT_EQ((*r)->displayGrade, Letter::C);
   EXPECT_TRUE(*st->gameApplied("old-game"));
   EXPECT_TRUE(st->setAcademyPlacement("new", Track::Points, SkillKey::Ensign).ok());  // v2 table exists
+  // Rows from before profiles were computed under the only profile there was.
+  EXPECT_EQ(st->gameProfile("old-game")->value_or(""), kTeiProfileId);
+  EXPECT_EQ(st->playerBuckets("old")->at(0).profile, kTeiProfileId);
+}
+
+// Issue 11 point 5: each game and rating keeps its profile; a rating kept under other anchors or grades is
+// refused, never updated as if it were computed under today's tables.
+TEST(TeiStore, ProfilesAreStoredAndAForeignProfileIsNotReinterpreted) {
+  const auto path = tempDb("profile");
+  auto st = TeiStore::open(path);
+  ASSERT_TRUE(st.ok()) << st.message();
+  MatchRecord m;
+  m.gameId = "p1";
+  m.objective = Objective::Points;
+  m.completed = true;
+  SeatRecord h;
+  h.playerId = "ada";
+  h.placing = 1;
+  SeatRecord a;
+  a.kind = SeatKind::Ai;
+  a.officer = OfficerKind::Ensign;
+  a.placing = 2;
+  m.seats = {h, a};
+  ASSERT_TRUE(st->applyMatch(m).ok());
+  EXPECT_EQ(st->gameProfile("p1")->value_or(""), kTeiProfileId);
+  EXPECT_FALSE(st->gameProfile("nope")->has_value());
+  EXPECT_EQ(st->playerBuckets("ada")->at(0).profile, kTeiProfileId);
+  {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(db, "UPDATE ratings SET profile='warp12-official-v1+anchors-2025-01-01+grades-v0'", nullptr, nullptr,
+                           nullptr), SQLITE_OK);
+    sqlite3_close(db);
+  }
+  m.gameId = "p2";
+  auto r = st->applyMatch(m);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.message().find("anchors-2025-01-01"), std::string::npos) << r.message();
+  EXPECT_NE(r.message().find("not reinterpreted"), std::string::npos) << r.message();
+  EXPECT_FALSE(*st->gameApplied("p2"));
 }
 
 TEST(TeiStore, RefusesNewerSchemaAndNonDatabases) {

@@ -37,11 +37,15 @@ Ran run(const std::string& cmd) {
   return r;
 }
 
-// `concord play warp` writes a replay by default under $XDG_DATA_HOME: keep this binary's in a temp dir,
+// `concord play warp` writes a replay by default under $XDG_DATA_HOME and creates the person's identity under
+// $CONCORD_HOME: keep both in a temp dir,
 // removed at exit.
 struct DataHome {
   concord::testing::TempDir dir{"warp-cli"};
-  DataHome() { setenv("XDG_DATA_HOME", dir.path().c_str(), 1); }
+  DataHome() {
+    setenv("XDG_DATA_HOME", dir.path().c_str(), 1);
+    setenv("CONCORD_HOME", dir.path().c_str(), 1);  // the person's identity key (issue 11 point 2) too
+  }
 };
 const DataHome kDataHome;
 

@@ -1,6 +1,8 @@
 // `concord play warp`: a person plays a whole Warp sector against bots at the terminal. Works with piped
 // stdin (tests drive it); --auto plays every seat with bots for a non-interactive demo.
 #include <cstdio>
+#include <filesystem>
+#include <optional>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -9,7 +11,9 @@
 #include "core/warp/config.h"
 #include "core/warp/ai/officer.h"
 #include "lockstep/peer.h"
+#include "net/identity.h"
 #include "replay/record.h"
+#include "tools/tei_store/charter.h"
 #include "tools/tei_store/replay_match.h"
 #include "tools/tei_store/store.h"
 #include "tools/concord/command.h"
@@ -31,7 +35,7 @@ struct Options {
   uint64_t seats = 4, you = 0, seedNum = 1;
   std::string botKind = "greedy";
   bool autoPlay = false, writeReplay = true, rate = true, casual = false;
-  std::string replayPath, teiDb, resumePath;
+  std::string replayPath, teiDb, resumePath, identityPath, charterPath;
   bool tableGiven = false;  // --seats/--seed/--you/--bots/--auto/options: refused with --resume
   ConfigOptions opts;
 };
@@ -74,10 +78,19 @@ CommandLine declare(Options& o) {
             "continue the game saved in replay P (a game left with \"q\"): the table, your seat and\n"
             "the bots come from the save, which is verified first and appended to",
             o.resumePath)
+      .text("--identity", "FILE",
+            "your identity key, which signs your seat (default $CONCORD_HOME/identity.key or\n"
+            "~/.config/concord/identity.key, created on first use with mode 0600; the same as LAN play)",
+            o.identityPath)
+      .text("--charter", "FILE",
+            "play under a crew charter (TEI §3.4): its id, members and frozen settings go into the signed\n"
+            "header and the game rates into the crew's ladder group/<id> when the table matches it",
+            o.charterPath)
       .configArgs("a table option (listed below; default: the Official Warp rules preset)", o.opts)
       .footer("Table options:\n" + warp::optionsHelp() +
               "At your turn type the number of a listed order or its text (\"chart 12-5 own\", \"draw\"),\n"
-              "\"board\" to redraw the table, \"auto\" to hand your seat to your officer, \"quit\" to leave. When you may catch a\n"
+              "\"board\" to redraw the table, \"auto\" to hand your seat to your officer, \"advise\" to ask the tactical\n"
+              "advisor (the game is then assisted and not TEI-rated), \"quit\" to leave. When you may catch a\n"
               "missed Drop to Impulse out of turn you are asked, with \"let it go\" offered.\n");
   return c;
 }
@@ -96,7 +109,19 @@ std::string rateFinishedGame(const std::string& replayPath, const std::string& d
   if (!store) return "TEI: not rated: " + store.message() + "\n";
   auto res = store->applyMatch(match->record);
   if (!res) return "TEI: not rated: " + res.message() + "\n";
-  return "TEI (" + path + "):\n" + tei::describeApplied(tei::ReplayApplied{std::move(*match), std::move(*res)});
+  return "TEI (" + path + "):\n" + tei::describeApplied(tei::ReplayApplied{std::move(*match), std::move(*res)}, &*store);
+}
+
+// The person's persistent identity, created on first use (mode 0600); its fingerprint is shown.
+Result<lockstep::KeyPair> loadPersonIdentity(const std::string& given) {
+  const std::string path = given.empty() ? net::defaultIdentityPath() : given;
+  std::error_code ec;
+  const bool fresh = !std::filesystem::exists(path, ec);
+  auto key = net::loadOrCreateIdentity(path);
+  if (!key) return key.error();
+  std::printf("%s identity [%s] (%s)\n", fresh ? "Created your" : "Signing as your", key->publicKey.fingerprint().c_str(),
+              path.c_str());
+  return key;
 }
 
 }  // namespace
@@ -115,12 +140,21 @@ int runPlayWarp(Args args) {
   std::string &botKind = po.botKind, &replayPath = po.replayPath, &teiDb = po.teiDb, &resumePath = po.resumePath;
   bool &autoPlay = po.autoPlay, &writeReplay = po.writeReplay, &rate = po.rate, &casual = po.casual;
   ConfigOptions& opts = po.opts;
+  if (!resumePath.empty() && !po.charterPath.empty()) return cl.usage("--resume keeps the saved game's charter: drop --charter");
   if (!resumePath.empty() && (po.tableGiven || !replayPath.empty() || !writeReplay))
     return cl.usage("--resume continues the saved table as it was: drop --seats/--you/--seed/--bots/--auto, table "
                       "options, --replay and --no-replay");
+  // Issue 11 point 2: the person's seat signs with their persistent identity (as in LAN play), never with a
+  // key anyone can derive from a public label; a demo without a person (--auto) needs none.
+  std::optional<lockstep::KeyPair> identity;
+  if (!autoPlay || !resumePath.empty()) {
+    auto id = loadPersonIdentity(po.identityPath);
+    if (!id) return failure("play: " + id.message());
+    identity = *id;
+  }
   std::unique_ptr<PlayRecorder> recorderOwner;
   if (!resumePath.empty()) {
-    auto r = PlayRecorder::resume(resumePath, "play-warp");
+    auto r = PlayRecorder::resume(resumePath, "play-warp", identity);
     if (!r) return failure("play: " + r.message());
     recorderOwner = std::move(*r);
     const auto& ss = recorderOwner->session();
@@ -151,14 +185,27 @@ int runPlayWarp(Args args) {
     session->seed = seed;
     // RULES §VIII Solo pool: an unassisted Warp 12 game against officers counts unless the player chose casual.
     session->rated = !casual;
+    if (!po.charterPath.empty()) {
+      auto ch = tei::loadCharter(po.charterPath);
+      if (!ch) return failure("play: " + ch.message());
+      session->charter = std::move(*ch);
+    }
     for (Seat s = 0; s < seats; ++s) session->seats[s].name = "Captain " + std::to_string(s);  // as the log says
+    auto keys = replay::botSessionKeys("play-warp", static_cast<Seat>(seats));
     if (!autoPlay) {
       session->seats[you].ai = false;
       session->seats[you].botKind.clear();
+      session->seats[you].key = identity->publicKey;
+      keys[you] = *identity;
     }
     if (writeReplay && replayPath.empty()) replayPath = defaultWarpReplayPath(seedNum);
-    auto r = PlayRecorder::create(*session, replay::botSessionKeys("play-warp", static_cast<Seat>(seats)),
-                                  writeReplay ? replayPath : std::string());
+    if (!session->charter.id.empty()) {
+      const std::string why = tei::charterMismatch(*session);
+      if (why.empty()) std::printf("Crew charter %s: this game rates into the crew ladder group/%s\n", session->charter.id.c_str(),
+                                   session->charter.id.c_str());
+      else std::printf("! Crew charter %s: %s; the game will be unrated (charter_mismatch)\n", session->charter.id.c_str(), why.c_str());
+    }
+    auto r = PlayRecorder::create(*session, std::move(keys), writeReplay ? replayPath : std::string());
     if (!r) return failure("play: " + r.message());
     recorderOwner = std::move(*r);
   }

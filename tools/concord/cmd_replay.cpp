@@ -11,6 +11,7 @@
 #include "replay/record.h"
 #include "replay/verify.h"
 #include "tools/concord/command.h"
+#include "tools/tei_store/replay_match.h"
 #include "tools/concord/command_line.h"
 
 namespace concord::cli {
@@ -59,6 +60,16 @@ int info(const std::string& path) {
   if (!comms) return failure(comms.message());
   std::printf("comms:       %zu messages (kept by this peer, signed by their senders; `dump` shows them)\n",
               comms->size());
+  // Issue 11 point 3: who really played the people's seats (officer turns, advisor), from the signed marks.
+  auto help = tei::assistanceOf(*r);
+  if (!help) return failure(help.message());
+  bool any = false;
+  for (size_t i = 0; i < s.seats.size(); ++i)
+    if (!s.seats[i].ai && (*help)[i].any()) {
+      std::printf("assisted:    seat %zu %s: %s\n", i, s.seats[i].name.c_str(), (*help)[i].text().c_str());
+      any = true;
+    }
+  if (!any) std::printf("assisted:    none (no officer turns or advisor marks on a person's seat)\n");
   return 0;
 }
 

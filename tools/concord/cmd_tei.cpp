@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -199,7 +200,19 @@ int runShow(Args args) {
   auto buckets = store->playerBuckets(player);
   if (!buckets) return failure("tei show: " + buckets.message());
   if (buckets->empty()) {
-    std::printf("%s has no rated matches (new ratings start at P0, Cadet).\n", player.c_str());
+    // Issue 11 point 6: an Academy placement is where this captain's first rating starts (TEI §6.6).
+    std::string starts;
+    for (Track t : {Track::Points, Track::GoOut}) {
+      auto ac = store->academyPlacement(player, t);
+      if (!ac) return failure("tei show: " + ac.message());
+      if (!*ac) continue;
+      const StoredRating seed = effectiveRating(std::nullopt, aiAnchor(t, **ac));
+      starts += std::string(starts.empty() ? "" : "; ") + std::string(trackObjective(t)) + " starts at " +
+                seed.grade().formatted() + " (" + std::string(commissionName(commission(seed.grade()))) +
+                ", Academy placement " + std::string(skillKeyName(**ac)) + ")";
+    }
+    if (starts.empty()) std::printf("%s has no rated matches (new ratings start at P0, Cadet).\n", player.c_str());
+    else std::printf("%s has no rated matches; %s.\n", player.c_str(), starts.c_str());
     return 0;
   }
   for (const auto& b : *buckets) {
@@ -221,8 +234,8 @@ int runShow(Args args) {
         }
       }
     }
-    std::printf("%-28s %s  wins %lld%s\n", b.bucket.c_str(), describe(b.rating).c_str(),
-                static_cast<long long>(b.wins), pct.c_str());
+    std::printf("%-28s %s  wins %lld%s  profile %s\n", b.bucket.c_str(), describe(b.rating).c_str(),
+                static_cast<long long>(b.wins), pct.c_str(), b.profile.c_str());
   }
   for (Track t : {Track::Points, Track::GoOut}) {
     auto a = store->advisor(player, t);
@@ -289,6 +302,9 @@ int runApplyRecord(Args args) {
   Options opts;
   if (auto code = teiLine("apply-record", opts).parse(args)) return *code;
   Options* o = &opts;
+  std::error_code ec;
+  if (std::filesystem::is_directory(o->positional[0], ec))
+    return failure("tei apply-record: " + o->positional[0] + " is a directory, not a match record file");
   std::ifstream in(o->positional[0], std::ios::binary);
   if (!in) return failure("tei apply-record: cannot read " + o->positional[0]);
   std::ostringstream buffer;
@@ -311,8 +327,9 @@ int runApplyRecord(Args args) {
   }
   std::printf("game %s rated (%s)\n", rec->gameId.c_str(), std::string(contextName(el.context)).c_str());
   for (const auto& w : res->plan.writes)
-    std::printf("  %-20s %-28s %s\n", w.playerId.c_str(), w.bucket.str().c_str(),
-                beforeAfterText(w.before.grade(), w.after.grade()).c_str());
+    std::printf("  %-20s %-28s %s  %s\n", w.playerId.c_str(), w.bucket.str().c_str(),
+                beforeAfterText(w.before.grade(), w.after.grade()).c_str(),
+                boardPercentile(*store, w.playerId, w.bucket).c_str());
   return 0;
 }
 
@@ -327,7 +344,7 @@ int runApply(Args args) {
   if (!store) return failure("tei apply: " + store.message());
   auto res = store->applyMatch(match->record);
   if (!res) return failure("tei apply: " + res.message());
-  std::printf("%s", describeApplied(ReplayApplied{std::move(*match), std::move(*res)}).c_str());
+  std::printf("%s", describeApplied(ReplayApplied{std::move(*match), std::move(*res)}, &*store).c_str());
   return 0;
 }
 

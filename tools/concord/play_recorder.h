@@ -8,6 +8,7 @@
 #include <ctime>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -65,15 +66,19 @@ class PlayRecorder {
 
   /// Continues the game saved in `path` (a replay is the save): re-simulated and verified first, then
   /// appended to from its last complete turn, signed with the same `keys`.
-  static Result<std::unique_ptr<PlayRecorder>> resume(const std::string& path, const std::string& keyLabel) {
+  /// `person` is the user's persistent identity (issue 11 point 2): it signs the person's seat again.
+  static Result<std::unique_ptr<PlayRecorder>> resume(const std::string& path, const std::string& keyLabel,
+                                                      const std::optional<lockstep::KeyPair>& person = std::nullopt) {
     auto resumed = replay::resumeReplay(path);
     if (!resumed) return Err(path, ": cannot resume: ", resumed.message());
     std::unique_ptr<PlayRecorder> r(new PlayRecorder());
     r->session_ = resumed->ledger->session();
     r->keys_ = replay::botSessionKeys(keyLabel, static_cast<Seat>(r->session_.seats.size()));
+    if (person) r->keys_.push_back(*person);
     for (const auto& seat : r->session_.seats)
       if (std::none_of(r->keys_.begin(), r->keys_.end(), [&](const lockstep::KeyPair& k) { return k.publicKey == seat.key; }))
-        return Err(path, ": not a game saved by this table (its seats sign with other keys); watch it with `concord replay step`");
+        return Err(path, ": not a game saved by this table and identity (its seats sign with other keys); watch it "
+                   "with `concord replay step`");
     auto w = replay::ReplayWriter::reopen(path, resumed->reader);
     if (!w) return w.error();
     r->writer_ = std::move(*w);

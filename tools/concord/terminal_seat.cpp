@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/warp/ai/officer.h"
 #include "lockstep/peer.h"
 #include "tools/concord/command.h"
 #include "tools/concord/table_commands.h"
@@ -72,6 +73,7 @@ std::optional<std::string> TerminalSeat::line(std::string text) {
   }
   if (text == "auto") {
     officer_ = true;
+    officerWhy_ = lockstep::OfficerReason::Handover;
     say("Your officer plays your seat from now on (your signature, its choices).");
     return std::nullopt;
   }
@@ -94,6 +96,7 @@ std::optional<std::string> TerminalSeat::line(std::string text) {
 void TerminalSeat::inputClosed() {
   if (officer_) return;
   officer_ = true;
+  officerWhy_ = lockstep::OfficerReason::InputClosed;
   say("Input closed: your officer plays your seat from now on.");
 }
 
@@ -177,7 +180,12 @@ std::optional<std::vector<Order>> TerminalSeat::decide(const lockstep::TurnEngin
     outOfTurn_ = false;
     if (!bot_) bot_ = lockstep::makeSeatBot(e.session(), s);
     if (!bot_) return std::vector<Order>{};
-    return lockstep::botOrdersFor(e, s, *bot_);
+    auto orders = lockstep::markedByOfficer(lockstep::botOrdersFor(e, s, *bot_), s, officerWhy_);
+    if (!orders.empty()) {
+      ++help_.officerTurns;
+      ++help_.byReason[static_cast<size_t>(officerWhy_)];
+    }
+    return sign(s, std::move(orders));
   }
   if (!promptedFor_ || *promptedFor_ != e.turn()) {
     promptedFor_ = e.turn();
@@ -202,15 +210,20 @@ std::optional<std::vector<Order>> TerminalSeat::decide(const lockstep::TurnEngin
       prompt(e, s, clockLeftMs);
       continue;
     }
+    if (text == "advise") {
+      advise(e, s);
+      prompt(e, s, clockLeftMs);
+      continue;
+    }
     if (text == "help" || text == "?") {
       help(e.game());
     } else if (e.game().ordersInBundles()) {
-      if (auto sent = bundleLine(e, s, text)) return sent;
+      if (auto sent = bundleLine(e, s, text)) return sign(s, std::move(*sent));
     } else {
       uint64_t pick = 0;
       if (outOfTurn_ && ((listNumber(text, pick) && pick == legal_.size() + 1) || text == "let it go" || text == "no")) {
         promptedFor_.reset();
-        return std::vector<Order>{};
+        return sign(s, {});
       }
       auto order = parse(e, s, legal_, text);
       if (!order) {
@@ -219,13 +232,38 @@ std::optional<std::vector<Order>> TerminalSeat::decide(const lockstep::TurnEngin
         say("! rejected: " + ok.message());
       } else {
         promptedFor_.reset();
-        return std::vector<Order>{*order};
+        return sign(s, {*order});
       }
     }
     std::fprintf(out_, "Your order> ");
     std::fflush(out_);
   }
   return std::nullopt;
+}
+
+// RULES §VII: the advisor during live play makes the match assisted (TEI §4 E3); warned the moment it is engaged.
+void TerminalSeat::advise(const lockstep::TurnEngine& e, Seat s) {
+  if (e.session().moduleId != "warp") return say("! the tactical advisor knows Warp only");
+  if (!help_.advisor) {
+    help_.advisor = true;
+    help_.firstAdvisorTurn = e.turn();
+    advisorMarkDue_ = true;
+    say("! You engaged the tactical advisor: this game is now ASSISTED and will not be TEI-rated (TEI §4 E3,\n"
+        "  RULES §VIII); at an online table one assisted captain leaves the whole sector unrated. It is on the record.");
+  }
+  auto rng = det::Rng::fromU64(static_cast<uint64_t>(e.turn()) * 64 + s);
+  auto a = warp::ai::advise(e.game().observe(s), legal_, rng);
+  if (!a) return say("! advisor: " + a.message());
+  say("Advisor: " + a->orderText);
+  for (const auto& r : a->reasons) say("  - " + r);
+}
+
+std::vector<Order> TerminalSeat::sign(Seat s, std::vector<Order> orders) {
+  if (advisorMarkDue_) {
+    advisorMarkDue_ = false;
+    orders.push_back(lockstep::makeAdvisorOrder(s));
+  }
+  return orders;
 }
 
 void TerminalSeat::showLog(const lockstep::TurnEngine& e) {
@@ -251,6 +289,13 @@ void TerminalSeat::applied(const lockstep::TurnEngine& e, Seat me) {
       std::fprintf(out_, "  #%u %s%s: %lld\n", o->rankBySeat[s], e.session().seats[s].name.c_str(),
                    s == me && e.session().seats[s].name != "you" ? " (you)" : "",
                    static_cast<long long>(o->scoreBySeat[s]));
+    // Issue 11 point 3: the end-of-game screen says what help this seat had.
+    if (help_.officerTurns > 0)
+      std::fprintf(out_, "Your %s: no rating gain comes of an officer's turns, and a loss still counts.\n",
+                   help_.text().substr(0, help_.text().find(';')).c_str());
+    if (help_.advisor)
+      std::fprintf(out_, "You consulted the tactical advisor (from turn %u): this game is assisted and not TEI-rated.\n",
+                   help_.firstAdvisorTurn);
   }
   std::fflush(out_);
 }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/game/game.h"
+#include "lockstep/assistance.h"
 #include "lockstep/turn_engine.h"
 
 namespace concord::cli {
@@ -51,6 +52,8 @@ class TerminalSeat {
   void help(const Game& g);
   /// A line typed while a bundled turn (Game::ordersInBundles) is open: the turn's orders once "end" is typed.
   std::optional<std::vector<Order>> bundleLine(const lockstep::TurnEngine& e, Seat s, const std::string& text);
+  void advise(const lockstep::TurnEngine& e, Seat s);
+  std::vector<Order> sign(Seat s, std::vector<Order> orders);  // adds the due assistance marks
 
   std::FILE* out_;
   bool terminal_ = false;
@@ -63,6 +66,9 @@ class TerminalSeat {
   std::vector<Order> bundle_;            // a bundled turn's orders so far, sent with "end"
   bool outOfTurn_ = false;               // asked while not awaited (Warp: a catch window)
   bool officer_ = false;                 // the person handed the seat to its officer (auto, or input closed)
+  lockstep::OfficerReason officerWhy_ = lockstep::OfficerReason::Handover;
+  lockstep::SeatAssistance help_;        // what this seat's record will say (officer turns, advisor)
+  bool advisorMarkDue_ = false;          // the next bundle carries the advisor mark
   std::unique_ptr<Bot> bot_;
   bool leaving_ = false;
   bool finished_ = false;

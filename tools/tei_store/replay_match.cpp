@@ -10,6 +10,7 @@
 
 #include "core/warp/config.h"
 #include "lockstep/membership.h"
+#include "tools/tei_store/charter.h"
 
 namespace concord::tei {
 
@@ -53,6 +54,17 @@ std::vector<std::string> modulesOf(const warp::Config& c) {
 
 }  // namespace
 
+Result<std::vector<lockstep::SeatAssistance>> assistanceOf(const replay::ReplayReader& reader) {
+  std::vector<lockstep::SeatAssistance> help(reader.header().session.seats.size());
+  for (size_t i = 0; i < reader.frames().size(); ++i) {
+    if (reader.frames()[i].kind != replay::FrameKind::Turns) continue;
+    auto block = reader.block(i);
+    if (!block) return Err("replay block ", i, ": ", block.message());
+    for (const auto& t : block->turns) lockstep::tallyAssistance(t.turn, t.ordersBySeat, help);
+  }
+  return help;
+}
+
 Result<ReplayMatch> matchFromReplay(const replay::ReplayReader& reader, const ReplayMatchOptions& options) {
   const auto& session = reader.header().session;
   if (session.moduleId != "warp")
@@ -74,6 +86,7 @@ Result<ReplayMatch> matchFromReplay(const replay::ReplayReader& reader, const Re
 
   // One pass over the order log: advisor orders (E3 hook) and AI substitutions.
   std::vector<bool> advisor(seats, false);
+  std::vector<lockstep::SeatAssistance> help(seats);
   std::set<Seat> substituted;
   for (size_t i = 0; i < reader.frames().size(); ++i) {
     if (reader.frames()[i].kind != replay::FrameKind::Turns) continue;
@@ -81,6 +94,7 @@ Result<ReplayMatch> matchFromReplay(const replay::ReplayReader& reader, const Re
     if (!block) return Err("replay block ", i, ": ", block.message());
     for (const auto& t : block->turns) {
       for (Seat s : lockstep::substitutedThisTurn(t.ordersBySeat)) substituted.insert(s);
+      lockstep::tallyAssistance(t.turn, t.ordersBySeat, help);
       if (options.isAdvisorOrder)
         for (Seat s = 0; s < seats && s < t.ordersBySeat.size(); ++s)
           for (const auto& o : t.ordersBySeat[s])
@@ -98,6 +112,9 @@ Result<ReplayMatch> matchFromReplay(const replay::ReplayReader& reader, const Re
   m.rated = session.rated;
   m.freeformChatDuringPlay = false;  // no chat in the order log: live rated play is hail-only
   m.modules = modulesOf(*cfg);
+  m.charterId = session.charter.id;  // issue 11 point 4: signed in the session, checked against the sector
+  m.charterWhy = charterMismatch(session);
+  m.charterMismatch = !m.charterWhy.empty();
   size_t humans = 0;
   for (const auto& si : session.seats) humans += si.ai ? 0 : 1;
   m.online = humans >= 2;  // a table of one human is a local solo table (TEI §10 P1)
@@ -110,7 +127,10 @@ Result<ReplayMatch> matchFromReplay(const replay::ReplayReader& reader, const Re
     } else {
       r.kind = SeatKind::Human;
       r.playerId = playerIdOf(si);
-      r.advisorUsed = advisor[s];
+      r.advisorUsed = advisor[s] || help[s].advisor;
+      r.officerTurns = static_cast<int>(std::min<uint32_t>(help[s].officerTurns, 1u << 30));
+      // A replay from before the marks (format <= 2): a substituted person's seat was officer-played all the same.
+      if (r.officerTurns == 0 && substituted.count(s)) r.officerTurns = 1;
     }
     r.guest = false;    // every seat is a signed Ed25519 identity; the session has no anonymous seats
     r.finished = true;  // substituted seats played on under AI control: rated at their placing (no dodging)
@@ -118,15 +138,23 @@ Result<ReplayMatch> matchFromReplay(const replay::ReplayReader& reader, const Re
     if (cfg->squadrons > 0) r.squad = static_cast<int>(s % cfg->squadrons);
     m.seats.push_back(std::move(r));
   }
+  for (Seat s = 0; s < seats; ++s)
+    if (!session.seats[s].ai && help[s].any())
+      out.notes.push_back("seat " + std::to_string(s) + " (" + session.seats[s].name + "): " + help[s].text() +
+                          (help[s].officerTurns > 0 ? "; no rating gain comes of officer turns, a loss counts" : ""));
+  out.assistance = std::move(help);
   for (Seat s : out.substituted) {
     const bool reclaimed = (*engine)->membership().seat(s).controller == lockstep::Controller::Owner;
-    out.notes.push_back("seat " + std::to_string(s + 1) + " (" + session.seats[s].name + ") was substituted by AI" +
+    out.notes.push_back("seat " + std::to_string(s) + " (" + session.seats[s].name + ") was substituted by AI" +
                         (reclaimed ? " and reclaimed" : "") + "; rated at its final placing");
   }
   return out;
 }
 
 Result<ReplayMatch> matchFromReplay(const std::string& path, const ReplayMatchOptions& options) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))  // issue 11 point 6: a folder is a ledger, not one game
+    return Err(path, " is a directory; rate a folder of replays with `concord tei ledger ", path, "`");
   auto reader = replay::ReplayReader::open(path);
   if (!reader) return Err(path, ": ", reader.message());
   auto m = matchFromReplay(*reader, options);
@@ -142,7 +170,18 @@ Result<ReplayApplied> applyReplay(TeiStore& store, const std::string& path, cons
   return ReplayApplied{std::move(*m), std::move(*o)};
 }
 
-std::string describeApplied(const ReplayApplied& a) {
+std::string boardPercentile(TeiStore& store, const std::string& player, const BucketKey& bucket) {
+  auto board = store.leaderboard(bucket, BoardSort::TeiPath);
+  if (!board) return {};
+  auto ranks = boardRanks(*board, BoardSort::TeiPath);
+  for (size_t i = 0; i < board->size(); ++i)
+    if ((*board)[i].playerId == player)
+      if (auto p = displayPercentile(ranks[i], static_cast<int64_t>(board->size())))
+        return percentileLabel(*p) + " of " + std::to_string(board->size());
+  return {};
+}
+
+std::string describeApplied(const ReplayApplied& a, TeiStore* store) {
   const auto& el = a.outcome.plan.eligibility;
   std::string s;
   const std::string id = a.match.gameIdHex;
@@ -152,8 +191,10 @@ std::string describeApplied(const ReplayApplied& a) {
   s += "game " + id + " rated (" + std::string(contextName(el.context)) + ")\n";
   for (const auto& w : a.outcome.plan.writes) {
     char buf[512];
-    std::snprintf(buf, sizeof buf, "  %s  %-24s %s\n", w.playerId.c_str(), w.bucket.str().c_str(),
-                  beforeAfterText(w.before.grade(), w.after.grade()).c_str());
+    const std::string pct = store ? boardPercentile(*store, w.playerId, w.bucket) : std::string();
+    const char* held = !w.officerHeld ? "" : (w.after == w.before ? "  (officer turns: gain withheld)" : "  (officer turns: the loss counts)");
+    std::snprintf(buf, sizeof buf, "  %s  %-24s %s%s%s%s\n", w.playerId.c_str(), w.bucket.str().c_str(),
+                  beforeAfterText(w.before.grade(), w.after.grade()).c_str(), pct.empty() ? "" : "  ", pct.c_str(), held);
     s += buf;
   }
   return s;
@@ -224,6 +265,10 @@ Result<Ledger> buildLedger(TeiStore& store, const std::string& dir, const Replay
   std::string& t = led.text;
   t += "TEI ledger: " + std::to_string(games.size()) + " games, applied in ascending game id order\n";
   for (auto& [id, m] : games) {
+    if (!m.record.completed) {  // issue 11 point 1: not a result; its id stays free for the finished copy
+      t += "game " + id + " not rated: unfinished (not a result; nothing recorded)\n";
+      continue;
+    }
     auto o = store.applyMatch(m.record);
     if (!o) return Err("ledger: game ", id, ": ", o.message());
     const auto& el = o->plan.eligibility;
@@ -235,6 +280,9 @@ Result<Ledger> buildLedger(TeiStore& store, const std::string& dir, const Replay
            " writes)\n";
     }
   }
+  std::set<std::string> charters;  // crew ladders in this folder, in id order (TEI §3.4)
+  for (const auto& [id, m] : games)
+    if (!m.record.charterId.empty()) charters.insert(m.record.charterId);
   Result<void> err = Ok();
   for (Track tr : {Track::Points, Track::GoOut}) {
     std::vector<BucketKey> keys;
@@ -248,6 +296,13 @@ Result<Ledger> buildLedger(TeiStore& store, const std::string& dir, const Replay
       k.kind = BucketKey::Kind::LocalAi;
       k.skill = sk;
       keys.push_back(k);
+    }
+    for (const auto& c : charters) {
+      BucketKey g;
+      g.kind = BucketKey::Kind::Group;
+      g.track = tr;
+      g.charterId = c;
+      keys.push_back(g);
     }
     for (const auto& key : keys) {
       t += boardText(store, key, err);

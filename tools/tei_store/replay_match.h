@@ -11,14 +11,14 @@
 #include "core/det/result.h"
 #include "core/game/types.h"
 #include "core/tei/match.h"
+#include "lockstep/assistance.h"
 #include "replay/reader.h"
 #include "replay/verify.h"
 
 namespace concord::tei {
 
-/// Hook for the tactical advisor (TEI §4 E3). Warp has no advisor order yet, so the default detects none
-/// and every captain counts as unassisted. When the advisor lands as an order in the log, pass a detector
-/// for its kind here: any such order in a seat's slot marks that seat advisorUsed.
+/// Extra hook for the tactical advisor (TEI §4 E3): any order it accepts in a seat's slot marks that seat
+/// advisorUsed. The advisor marks of lockstep/assistance.h always count, with or without it.
 using AdvisorDetector = std::function<bool(Seat seat, const Order& order)>;
 
 struct ReplayMatchOptions {
@@ -31,6 +31,7 @@ struct ReplayMatch {
   std::string gameIdHex;               // = record.gameId
   uint32_t turns = 0;
   std::vector<Seat> substituted;       // seats an AI took over at some point (Substitute orders)
+  std::vector<lockstep::SeatAssistance> assistance;  // per seat: officer turns and advisor marks (issue 11 point 3)
   std::vector<std::string> notes;      // facts worth printing (substitutions, reader notices)
 };
 
@@ -38,6 +39,9 @@ struct ReplayMatch {
 std::string playerIdOf(const lockstep::SeatInfo& seat);
 /// Bot kind → officer (docs/rules-decisions.md "TEI"): "greedy" = Ensign; anything else is exhibition.
 OfficerKind officerOfBotKind(std::string_view botKind);
+
+/// Per seat: the officer turns and advisor marks in the replay's order log (issue 11 point 3; not verified here).
+Result<std::vector<lockstep::SeatAssistance>> assistanceOf(const replay::ReplayReader& reader);
 
 /// Verifies the replay (signatures, seals, snapshots), re-simulates it to the end and fills the record.
 /// Errors: unreadable file, a failed verification (the message names the turn/seat), a non-Warp replay.
@@ -55,11 +59,16 @@ struct ReplayApplied {
   ApplyOutcome outcome;
 };
 
+/// TEI §9.2 "Top N%" of `player` on `bucket`'s public board (TEI path order), or empty when not on it.
+std::string boardPercentile(TeiStore& store, const std::string& player, const BucketKey& bucket);
+
 /// `tei apply`: verify + build the record + one store transaction (idempotent by game id).
 Result<ReplayApplied> applyReplay(TeiStore& store, const std::string& path, const ReplayMatchOptions& options = {});
 /// Human text of one application: "game <id> rated (...)" + one "player bucket before → after" per write,
 /// or "not TEI-rated: E4 Set: …", or "already applied; nothing changed".
-std::string describeApplied(const ReplayApplied& a);
+/// With `store`, each before → after line also shows the captain's percentile on that board (TEI §9.2:
+/// Go-out MUST show one; Points shows it too).
+std::string describeApplied(const ReplayApplied& a, TeiStore* store = nullptr);
 
 /// `tei ledger DIR`: every regular, non-hidden file in DIR (not recursive) that starts with the replay
 /// magic is a replay; other files are ignored. Every replay is verified before anything is written; one

@@ -1,8 +1,10 @@
 #include "tools/tei_store/store.h"
+#include "tools/tei_store/stored_values.h"
 
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 
@@ -36,7 +38,7 @@ class Stmt {
     if (rc == SQLITE_DONE) return false;
     return Err("database error: ", sqlite3_errmsg(db_));
   }
-  double real(int c) { return sqlite3_column_double(s_, c); }
+  sqlite3_stmt* raw() { return s_; }
   int64_t integer(int c) { return sqlite3_column_int64(s_, c); }
   std::optional<std::string> text(int c) {
     if (sqlite3_column_type(s_, c) == SQLITE_NULL) return std::nullopt;
@@ -67,6 +69,11 @@ constexpr Migration kMigrations[] = {
      "CREATE TABLE advisor(player TEXT NOT NULL, track TEXT NOT NULL, matches INTEGER NOT NULL, wins INTEGER NOT NULL,"
      " PRIMARY KEY(player, track));"
      "ALTER TABLE applied_games ADD COLUMN eligible INTEGER NOT NULL DEFAULT 1;"},
+    // Issue 11 point 5: the profile (rules, anchors, grades) of every game and rating; rows written before
+    // this step were computed under the one profile that existed then.
+    {3,
+     "ALTER TABLE ratings ADD COLUMN profile TEXT NOT NULL DEFAULT 'warp12-official-v1+anchors-2026-07-12+grades-v1';"
+     "ALTER TABLE applied_games ADD COLUMN profile TEXT NOT NULL DEFAULT 'warp12-official-v1+anchors-2026-07-12+grades-v1';"},
 };
 
 }  // namespace
@@ -150,24 +157,20 @@ struct TeiStore::Impl {
   }
 
   Result<std::optional<StoredRating>> readRating(const std::string& player, const std::string& bucket) {
-    auto s = prepare("SELECT mu, sigma, matches, display_rating, display_grade FROM ratings WHERE player=?1 AND bucket=?2");
+    auto s = prepare("SELECT mu, sigma, matches, display_rating, display_grade, profile FROM ratings WHERE player=?1 AND bucket=?2");
     if (!s) return s.error();
     (*s)->bind(1, player);
     (*s)->bind(2, bucket);
     auto row = (*s)->step();
     if (!row) return row.error();
     if (!*row) return std::optional<StoredRating>{};
-    StoredRating r;
-    r.mu = (*s)->real(0);
-    r.sigma = (*s)->real(1);
-    r.matches = (*s)->integer(2);
-    r.displayRating = (*s)->real(3);
-    if (auto g = (*s)->text(4)) {
-      auto l = parseLetter(*g);
-      if (!l) return Err("corrupt TEI database: ", l.message());
-      r.displayGrade = *l;
-    }
-    return std::optional<StoredRating>{r};
+    // Issue 11 point 5: a rating kept under other anchors or grades is never updated as if it were ours.
+    if (auto p = (*s)->text(5).value_or(""); p != kTeiProfileId)
+      return Err("the rating of ", player, " in ", bucket, " was computed under TEI profile '", p, "', but this concord rates under '",
+                 kTeiProfileId, "': it is not reinterpreted; recompute the ladder from its replays (`concord tei ledger`)");
+    auto r = checkedRating((*s)->raw(), 0);
+    if (!r) return r.error();
+    return std::optional<StoredRating>{*r};
   }
 };
 
@@ -229,6 +232,16 @@ void TeiStore::setFaultHook(std::function<bool(int64_t)> hook) {
   impl_->counter = 0;
 }
 
+Result<std::optional<std::string>> TeiStore::gameProfile(const std::string& gameId) {
+  auto s = impl_->prepare("SELECT profile FROM applied_games WHERE game_id=?1");
+  if (!s) return s.error();
+  (*s)->bind(1, gameId);
+  auto row = (*s)->step();
+  if (!row) return row.error();
+  if (!*row) return std::optional<std::string>{};
+  return std::optional<std::string>{(*s)->text(0).value_or("")};
+}
+
 Result<bool> TeiStore::gameApplied(const std::string& gameId) {
   auto s = impl_->prepare("SELECT 1 FROM applied_games WHERE game_id=?1");
   if (!s) return s.error();
@@ -237,6 +250,11 @@ Result<bool> TeiStore::gameApplied(const std::string& gameId) {
 }
 
 Result<ApplyOutcome> TeiStore::applyMatch(const MatchRecord& m, const RulesProfile& profile) {
+  // Issue 11 point 1: an unfinished game (saved with q, cut short) is no result. Refused before the
+  // transaction, so its game id stays free for the finished copy (TEI §4 E2; no loss escaped by applying early).
+  if (!m.completed)
+    return Err("refused: game ", m.gameId, " is unfinished (it has no final standings: saved to resume, or cut short); an "
+               "unfinished game is not a result, so nothing was recorded. Apply the finished copy once the game ends");
   Impl& im = *impl_;
   return im.transaction([&]() -> Result<ApplyOutcome> {
     ApplyOutcome out;
@@ -252,10 +270,10 @@ Result<ApplyOutcome> TeiStore::applyMatch(const MatchRecord& m, const RulesProfi
     }
     for (const auto& w : out.plan.writes) {
       auto s = im.prepare(
-          "INSERT INTO ratings(player, bucket, mu, sigma, matches, display_rating, display_grade, wins)"
-          " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT(player, bucket) DO UPDATE SET mu=excluded.mu,"
+          "INSERT INTO ratings(player, bucket, mu, sigma, matches, display_rating, display_grade, wins, profile)"
+          " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT(player, bucket) DO UPDATE SET mu=excluded.mu,"
           " sigma=excluded.sigma, matches=excluded.matches, display_rating=excluded.display_rating,"
-          " display_grade=excluded.display_grade, wins=ratings.wins + excluded.wins");
+          " display_grade=excluded.display_grade, wins=ratings.wins + excluded.wins, profile=excluded.profile");
       if (!s) return s.error();
       (*s)->bind(1, w.playerId);
       (*s)->bind(2, w.bucket.str());
@@ -266,6 +284,7 @@ Result<ApplyOutcome> TeiStore::applyMatch(const MatchRecord& m, const RulesProfi
       if (w.after.displayGrade) (*s)->bind(7, std::string(1, letterChar(*w.after.displayGrade)));
       else (*s)->bindNull(7);
       (*s)->bind(8, int64_t{w.won ? 1 : 0});
+      (*s)->bind(9, std::string(kTeiProfileId));
       if (auto r = (*s)->step(); !r) return r.error();
     }
     for (const auto& a : out.plan.advisor) {
@@ -278,8 +297,9 @@ Result<ApplyOutcome> TeiStore::applyMatch(const MatchRecord& m, const RulesProfi
       (*s)->bind(3, int64_t{a.won ? 1 : 0});
       if (auto r = (*s)->step(); !r) return r.error();
     }
-    auto s = im.prepare("INSERT INTO applied_games(game_id, summary, eligible) VALUES(?1, ?2, ?3)");
+    auto s = im.prepare("INSERT INTO applied_games(game_id, summary, eligible, profile) VALUES(?1, ?2, ?3, ?4)");
     if (!s) return s.error();
+    (*s)->bind(4, std::string(kTeiProfileId));
     (*s)->bind(1, m.gameId);
     (*s)->bind(2, out.plan.eligibility.summary());
     (*s)->bind(3, int64_t{out.plan.eligibility.eligible() ? 1 : 0});
@@ -316,29 +336,22 @@ Result<void> TeiStore::setAcademyPlacement(const std::string& playerId, Track tr
   });
 }
 
+Result<std::optional<SkillKey>> TeiStore::academyPlacement(const std::string& playerId, Track track) {
+  StoreSource src(*impl_);
+  return src.academy(playerId, track);
+}
+
 Result<std::optional<StoredRating>> TeiStore::rating(const std::string& playerId, const BucketKey& bucket) {
   return impl_->readRating(playerId, bucket.str());
 }
 
 namespace {
-Result<StoredRating> rowRating(Stmt& s, int first) {
-  StoredRating r;
-  r.mu = s.real(first);
-  r.sigma = s.real(first + 1);
-  r.matches = s.integer(first + 2);
-  r.displayRating = s.real(first + 3);
-  if (auto g = s.text(first + 4)) {
-    auto l = parseLetter(*g);
-    if (!l) return Err("corrupt TEI database: ", l.message());
-    r.displayGrade = *l;
-  }
-  return r;
-}
+Result<StoredRating> rowRating(Stmt& s, int first) { return checkedRating(s.raw(), first); }
 }  // namespace
 
 Result<std::vector<PlayerBucket>> TeiStore::playerBuckets(const std::string& playerId) {
   auto s = impl_->prepare(
-      "SELECT bucket, mu, sigma, matches, display_rating, display_grade, wins FROM ratings WHERE player=?1 ORDER BY bucket");
+      "SELECT bucket, mu, sigma, matches, display_rating, display_grade, wins, profile FROM ratings WHERE player=?1 ORDER BY bucket");
   if (!s) return s.error();
   (*s)->bind(1, playerId);
   std::vector<PlayerBucket> out;
@@ -348,7 +361,9 @@ Result<std::vector<PlayerBucket>> TeiStore::playerBuckets(const std::string& pla
     if (!*row) break;
     auto r = rowRating(**s, 1);
     if (!r) return r.error();
-    out.push_back(PlayerBucket{(*s)->text(0).value_or(""), *r, (*s)->integer(6)});
+    auto wins = checkedCount((*s)->raw(), 6, "wins");
+    if (!wins) return wins.error();
+    out.push_back(PlayerBucket{(*s)->text(0).value_or(""), (*s)->text(7).value_or(""), *r, *wins});
   }
   return out;
 }
@@ -365,7 +380,9 @@ Result<std::vector<BoardRow>> TeiStore::leaderboard(const BucketKey& bucket, Boa
     if (!*row) break;
     auto r = rowRating(**s, 1);
     if (!r) return r.error();
-    out.push_back(BoardRow{(*s)->text(0).value_or(""), *r, (*s)->integer(6)});
+    auto wins = checkedCount((*s)->raw(), 6, "wins");
+    if (!wins) return wins.error();
+    out.push_back(BoardRow{(*s)->text(0).value_or(""), *r, *wins});
   }
   sortBoard(out, sort);
   return out;
@@ -379,7 +396,11 @@ Result<AdvisorCounters> TeiStore::advisor(const std::string& playerId, Track tra
   auto row = (*s)->step();
   if (!row) return row.error();
   if (!*row) return AdvisorCounters{};
-  return AdvisorCounters{(*s)->integer(0), (*s)->integer(1)};
+  auto m = checkedCount((*s)->raw(), 0, "advisor matches");
+  if (!m) return m.error();
+  auto w = checkedCount((*s)->raw(), 1, "advisor wins");
+  if (!w) return w.error();
+  return AdvisorCounters{*m, *w};
 }
 
 namespace {

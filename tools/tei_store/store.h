@@ -33,6 +33,7 @@ struct BoardRow {
 
 struct PlayerBucket {
   std::string bucket;  // BucketKey::str()
+  std::string profile; // the kTeiProfileId it was computed under (issue 11 point 5)
   StoredRating rating;
   int64_t wins = 0;
 };
@@ -51,7 +52,7 @@ enum class BoardSort : uint8_t {
 
 class TeiStore {
  public:
-  static constexpr int kSchemaVersion = 2;
+  static constexpr int kSchemaVersion = 3;
 
   /// Opens (creating the file and parent directory when missing) and migrates to kSchemaVersion.
   /// A database written by a newer Concord (higher schema version) is refused, never downgraded.
@@ -69,11 +70,15 @@ class TeiStore {
   /// TEI §6.6 setAcademyPlacement: once per (player, track), and only before any rated match on that track.
   Result<void> setAcademyPlacement(const std::string& playerId, Track track, SkillKey skill);
 
+  /// The Academy placement saved for (player, track), if any.
+  Result<std::optional<SkillKey>> academyPlacement(const std::string& playerId, Track track);
   Result<std::optional<StoredRating>> rating(const std::string& playerId, const BucketKey& bucket);
   Result<std::vector<PlayerBucket>> playerBuckets(const std::string& playerId);
   Result<std::vector<BoardRow>> leaderboard(const BucketKey& bucket, BoardSort sort);
   Result<AdvisorCounters> advisor(const std::string& playerId, Track track);
   Result<bool> gameApplied(const std::string& gameId);
+  /// The kTeiProfileId an applied game was rated under (nullopt: not applied).
+  Result<std::optional<std::string>> gameProfile(const std::string& gameId);
 
   /// Test hook (fault injection): called with the 1-based index of every statement the store is about
   /// to run; returning true makes that statement fail as if SQLite had (ROLLBACK is never failed).

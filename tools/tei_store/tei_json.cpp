@@ -10,13 +10,27 @@ namespace concord::tei {
 
 using nlohmann::json;
 
-namespace {
-
-Result<json> parseJson(const std::string& text) {
-  json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
+// Issue 11 point 6: a key given twice is refused (nlohmann keeps the last one silently).
+Result<json> parseStrictJson(const std::string& text) {
+  std::vector<std::set<std::string>> open;  // keys seen in each object being parsed
+  std::string duplicate;
+  json::parser_callback_t check = [&](int, json::parse_event_t ev, json& parsed) {
+    if (ev == json::parse_event_t::object_start) open.emplace_back();
+    else if (ev == json::parse_event_t::object_end && !open.empty()) open.pop_back();
+    else if (ev == json::parse_event_t::key && !open.empty() && !open.back().insert(parsed.get<std::string>()).second &&
+             duplicate.empty())
+      duplicate = parsed.get<std::string>();
+    return true;
+  };
+  json j = json::parse(text, check, /*allow_exceptions=*/false);
   if (j.is_discarded()) return Err("input is not valid JSON");
+  if (!duplicate.empty()) return Err("input is not valid: the key \"", duplicate, "\" appears twice in one object");
   return j;
 }
+
+namespace {
+
+Result<json> parseJson(const std::string& text) { return parseStrictJson(text); }
 
 Result<void> onlyKeys(const json& obj, const std::set<std::string>& allowed, const std::string& where) {
   for (auto it = obj.begin(); it != obj.end(); ++it)
@@ -178,7 +192,7 @@ Result<MatchRecord> parseMatchRecord(const std::string& text) {
     const json& s = (*seats)[i];
     const std::string sw = "seat " + std::to_string(i + 1);
     if (!s.is_object()) return Err(sw, " must be an object");
-    if (auto k = onlyKeys(s, {"player", "kind", "officer", "guest", "advisorUsed", "finished", "placing", "squad"}, sw); !k)
+    if (auto k = onlyKeys(s, {"player", "kind", "officer", "guest", "advisorUsed", "finished", "placing", "squad", "officerTurns"}, sw); !k)
       return k.error();
     SeatRecord seat;
     auto kind = optString(s, "kind", sw);
@@ -216,6 +230,9 @@ Result<MatchRecord> parseMatchRecord(const std::string& text) {
     auto sq = intIn(s, "squad", -1, -1, 63, sw);
     if (!sq) return sq.error();
     seat.squad = *sq;
+    auto ot = intIn(s, "officerTurns", 0, 0, 1 << 30, sw);
+    if (!ot) return ot.error();
+    seat.officerTurns = *ot;
     m.seats.push_back(std::move(seat));
   }
   if (auto v = validateRecord(m); !v) return v.error();

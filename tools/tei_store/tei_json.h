@@ -2,6 +2,7 @@
 // Strict decoders: unknown keys, wrong types and out-of-range values are errors with a readable message.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,6 +24,9 @@ Result<RateRequest> parseRateRequest(const std::string& text);
 std::string formatRateResponse(const std::vector<Team>& teams);
 /// %.17g, the round-trip form of a double.
 std::string formatDouble17(double v);
+
+/// Parses JSON, refusing a key given twice in one object (issue 11 point 6).
+Result<nlohmann::json> parseStrictJson(const std::string& text);
 
 /// MatchRecord JSON (docs/tei.md "MatchRecord file").
 Result<MatchRecord> parseMatchRecord(const std::string& text);
