@@ -113,6 +113,8 @@ class WarpGame final : public Game {
   /// The round log in the manual's words (logSince / logTotal).
   std::vector<std::string> narrationSince(uint64_t from) const override { return logSince(from); }
   uint64_t narrationTotal() const override { return logTotal(); }
+  /// The same lines with their kinds (log.cpp: eventKind).
+  std::vector<GameEvent> eventsSince(uint64_t from) const override;
 
   /// Starts from an explicit position (validated: no coordinate twice, trails chain from Spacedock).
   Result<void> loadPosition(const Position& p, const det::Seed& seed);
