@@ -4,6 +4,7 @@
 #include "core/game/registry.h"
 #include "core/testgame/shed.h"
 #include "core/warp/module.h"
+#include "core/warp/state.h"
 
 namespace concord {
 
@@ -11,8 +12,9 @@ const std::vector<ModuleEntry>& allModules() {
   static const std::vector<ModuleEntry> modules = [] {
     std::vector<ModuleEntry> m;
     m.push_back(shed::moduleEntry());
-    m.push_back(warp::moduleEntry());
-    std::sort(m.begin(), m.end(), [](const ModuleEntry& a, const ModuleEntry& b) { return a.id < b.id; });
+    // Newest first within an id: findModule(id) starts new games on it; older versions verify old replays.
+    for (uint32_t v = warp::kRulesVersion; v >= warp::kOldestRulesVersion; --v) m.push_back(warp::moduleEntry(v));
+    std::stable_sort(m.begin(), m.end(), [](const ModuleEntry& a, const ModuleEntry& b) { return a.id < b.id; });
     return m;
   }();
   return modules;
@@ -22,7 +24,7 @@ Result<const ModuleEntry*> findModule(std::string_view id) {
   std::string known;
   for (const auto& m : allModules()) {
     if (m.id == id) return &m;
-    known += (known.empty() ? "" : ", ") + m.id;
+    if (known.empty() || known.substr(known.rfind(' ') + 1) != m.id) known += (known.empty() ? "" : ", ") + m.id;
   }
   return Err("unknown rule module '", id, "' (this build knows: ", known, ")");
 }
@@ -30,6 +32,8 @@ Result<const ModuleEntry*> findModule(std::string_view id) {
 Result<const ModuleEntry*> findModule(std::string_view id, uint32_t rulesVersion) {
   auto m = findModule(id);
   if (!m) return m;
+  for (const auto& e : allModules())
+    if (e.id == id && e.rulesVersion == rulesVersion) return &e;
   if ((*m)->rulesVersion != rulesVersion)
     return Err("rule module '", id, "' version ", rulesVersion, " is not supported: this build runs version ",
                (*m)->rulesVersion, "; open it with a Concord build that runs ", id, " v", rulesVersion);

@@ -117,7 +117,7 @@ void WarpGame::applyValid(uint8_t s, const Decoded& d) {
         return;
       }
       if (dbl_.active && !beaconOf(s) && cfg_.passRedAlertNoDraw)
-        say(Ev::PassRedHouse, {s});
+        say(drew_ ? Ev::PassRedHouseDrew : Ev::PassRedHouse, {s});
       else
         say(Ev::Pass, {s});
       hazardPass(s);
@@ -184,6 +184,7 @@ void WarpGame::doChart(uint8_t s, Tile t, uint8_t line) {
   lastLine_ = line;
   ++chartsThisTurn_;
   mustChartDrawn_ = false;
+  bool wormholed = false;
   if (dbl_.active) {
     Tile dt{dbl_.pip, dbl_.pip};
     if (dbl_.fracture) {
@@ -236,6 +237,7 @@ void WarpGame::doChart(uint8_t s, Tile t, uint8_t line) {
       }
       if (cfg_.continuum && t.hi == 0 && line == home(s)) flashPending_ = true;  // §VI Alpha
       if (cfg_.lambda && line == seats_) {
+        wormholed = true;
         // §VI Lambda Wormhole: own trail and Neutral Zone swap; the beacon is destroyed in transit; the
         // alert now sits on the captain's newly acquired trail.
         std::swap(lines_[home(s)], lines_[seats_]);
@@ -265,7 +267,10 @@ void WarpGame::doChart(uint8_t s, Tile t, uint8_t line) {
     hazard_ = s;  // §VI Delta: charting onto the Neutral Zone takes custody of the Hazard Marker
     say(Ev::HazardTake, {s});
   }
-  if (cfg_.theta && cfg_.objective == Objective::GoOut && line == home(s) && !momentumClaimed_ && L.main.size() >= 5) {
+  // §VI Lambda + Theta (Go-out): from rules v4 a wormhole that hands the captain a trail of 5+ earns momentum.
+  const bool ownTrailGrew = line == home(s) || (wormholed && rulesVersion_ >= 4);
+  if (cfg_.theta && cfg_.objective == Objective::GoOut && ownTrailGrew && !momentumClaimed_ &&
+      lines_[home(s)].main.size() >= 5) {
     momentumClaimed_ = true;  // §VI Theta (Go-out) Trail Momentum, once per round
     extraTurn_ = s;
     say(Ev::Momentum, {s});

@@ -128,6 +128,9 @@ std::string WarpGame::render(const LogEvent& e, const RoundLog& round) const {
     case Ev::BlockedCapWin:
       return n(0) + " holds " + num(a[1]) + " coordinate(s), " + num(a[2]) + " pips, and is credited round " +
              num(a[3]);
+    case Ev::GoesOut: return n(0) + " goes out";
+    case Ev::PassRedHouseDrew: return n(0) + " drew, and passes Red Alert without deploying a beacon (house rule)";
+    case Ev::TopHandWins: return n(0) + " holds the top hand and wins round " + num(a[1]) + " (Temporal Inversion)";
     case Ev::Count: break;
   }
   return "?";
@@ -150,7 +153,8 @@ namespace {
 const char* eventKind(Ev e) {
   switch (e) {
     case Ev::Round: return "round";
-    case Ev::Wins: return "goout";  // RULES §IV: the captain who empties their hand wins the round
+    case Ev::Wins: case Ev::GoesOut: return "goout";
+    case Ev::TopHandWins: return "round-end";  // RULES §IV: the captain who empties their hand wins the round
     case Ev::Blocked: case Ev::Redealt: case Ev::BlockedCapWin: return "round-end";
     case Ev::YellowAlert: case Ev::RedAlert: case Ev::FractureOpen: return "alert";
     case Ev::Cover: case Ev::CenterFoot: case Ev::DeadDouble: case Ev::DeadStabilize: return "alert-end";

@@ -331,13 +331,15 @@ struct ViewOptions {
 };
 
 CommandLine declareInfo(ViewOptions& o) {
-  CommandLine c("replay info", "Module, version, seats with key fingerprints, turns, size, snapshots, comms.\n");
+  CommandLine c("replay info", "Module, version, seats with key fingerprints, turns, size, snapshots, comms, and the result\n"
+                "(placings, scores, how it ended; or unfinished).\n");
   c.positional("FILE", "", o.path, true, "which replay? give FILE");
   return c;
 }
 
 CommandLine declareVerify(ViewOptions& o) {
-  CommandLine c("replay verify", "Re-simulates FILE; checks every Seal hash, chain-head signature and snapshot.\n");
+  CommandLine c("replay verify", "Re-simulates FILE; checks every Seal hash, chain-head signature and snapshot. A corrupt frame, or a\n"
+                "file with no turns, fails (exit 1); verify then says how many turns before the damage are recoverable.\n");
   c.positional("FILE", "", o.path, true, "which replay? give FILE");
   return c;
 }
@@ -353,8 +355,9 @@ std::function<std::string(const std::string&)> turnInto(const char* name, std::o
 
 CommandLine declareDump(ViewOptions& o) {
   CommandLine c("replay dump",
-                "Turn by turn: each seat's orders and the Seal tag; comms messages (hails, text) print between\n"
-                "the turns at which they were accepted.\n");
+                "Turn by turn: each seat's orders, the rules' rejections, the game events and the Seal, checked against\n"
+                "the recorded one (exit 1 at the first mismatch); comms messages (hails, text) print between the\n"
+                "turns at which they were accepted.\n");
   c.positional("FILE", "", o.path, true, "which replay? give FILE")
       .option("--from", "T", "first turn to dump (default 0)", turnInto("--from", o.from))
       .option("--to", "T", "last turn to dump (default: the last)", turnInto("--to", o.to));
@@ -363,7 +366,9 @@ CommandLine declareDump(ViewOptions& o) {
 
 CommandLine declareStep(ViewOptions& o) {
   CommandLine c("replay step",
-                "Prints the Observation after T turns; without --turn, interactive: n/next, p/prev, g T, o SEAT, o all, q.\n");
+                "Prints the last move and the Observation after T turns; without --turn, interactive: n/next, p/prev,\n"
+                "g T, next KIND (round, alert, goout, catch, tally, winner: to just after the next such event),\n"
+                "o SEAT, o all, q.\n");
   c.positional("FILE", "", o.path, true, "which replay? give FILE")
       .option("--turn", "T", "the position after T turns", turnInto("--turn", o.turn))
       .number("--seat", "S", "what seat S may know (default: everything)", o.viewer, 0, kMaxSeats - 1)
@@ -403,10 +408,10 @@ int runStep(Args args) {
 
 const std::vector<Subcommand>& replaySubcommands() {
   static const std::vector<Subcommand> subs = {
-      {"info", "module, version, seats with key fingerprints, turns, size, snapshots, comms", runInfo, viewLine<declareInfo>},
+      {"info", "module, version, seats with key fingerprints, turns, size, snapshots, comms, result", runInfo, viewLine<declareInfo>},
       {"verify", "re-simulate; check every Seal hash, chain-head signature and snapshot", runVerify, viewLine<declareVerify>},
-      {"dump", "turn by turn: each seat's orders, the Seal tag and comms", runDump, viewLine<declareDump>},
-      {"step", "the Observation after T turns, or step through interactively", runStep, viewLine<declareStep>},
+      {"dump", "turn by turn: orders, rejections, game events, the checked Seal and comms", runDump, viewLine<declareDump>},
+      {"step", "the last move and the Observation after T turns; step or jump to the next event", runStep, viewLine<declareStep>},
       {"record", "play shed bots directly through TurnEngine and write a replay", record, recordLine},
       {"advise", "Warp: the tactical advisor's move and reasons for a seat at a turn", replayAdvise, adviseLine},
       {"salvage", "write the intact turns of a damaged or cut replay as a new file that verifies", replaySalvage, salvageLine},
