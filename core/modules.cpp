@@ -5,6 +5,7 @@
 #include "core/game/registry.h"
 #include "core/testgame/shed.h"
 #include "core/warp/module.h"
+#include "core/warp/state.h"
 #include "core/web/module.h"
 
 namespace concord {
@@ -14,9 +15,10 @@ const std::vector<ModuleEntry>& allModules() {
     std::vector<ModuleEntry> m;
     m.push_back(elc::moduleEntry());
     m.push_back(shed::moduleEntry());
-    m.push_back(warp::moduleEntry());
+    // Newest first within an id: findModule(id) starts new games on it; older versions verify old replays.
+    for (uint32_t v = warp::kRulesVersion; v >= warp::kOldestRulesVersion; --v) m.push_back(warp::moduleEntry(v));
     m.push_back(web::moduleEntry());
-    std::sort(m.begin(), m.end(), [](const ModuleEntry& a, const ModuleEntry& b) { return a.id < b.id; });
+    std::stable_sort(m.begin(), m.end(), [](const ModuleEntry& a, const ModuleEntry& b) { return a.id < b.id; });
     return m;
   }();
   return modules;
@@ -26,7 +28,7 @@ Result<const ModuleEntry*> findModule(std::string_view id) {
   std::string known;
   for (const auto& m : allModules()) {
     if (m.id == id) return &m;
-    known += (known.empty() ? "" : ", ") + m.id;
+    if (known.empty() || known.substr(known.rfind(' ') + 1) != m.id) known += (known.empty() ? "" : ", ") + m.id;
   }
   return Err("unknown rule module '", id, "' (this build knows: ", known, ")");
 }
@@ -34,6 +36,8 @@ Result<const ModuleEntry*> findModule(std::string_view id) {
 Result<const ModuleEntry*> findModule(std::string_view id, uint32_t rulesVersion) {
   auto m = findModule(id);
   if (!m) return m;
+  for (const auto& e : allModules())
+    if (e.id == id && e.rulesVersion == rulesVersion) return &e;
   if ((*m)->rulesVersion != rulesVersion)
     return Err("rule module '", id, "' version ", rulesVersion, " is not supported: this build runs version ",
                (*m)->rulesVersion, "; open it with a Concord build that runs ", id, " v", rulesVersion);

@@ -20,25 +20,29 @@ std::string turnRange(const FrameHeader& h) {
 }
 }  // namespace
 
-Result<ReplayReader> ReplayReader::open(const std::string& path) {
+Result<ReplayReader> ReplayReader::open(const std::string& path, OnDamage onDamage) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return Err("cannot open replay ", path);
   std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (in.bad()) return Err("cannot read replay ", path);
-  auto r = fromBytes(std::move(bytes));
+  auto r = fromBytes(std::move(bytes), onDamage);
   if (!r) return Err(path, ": ", r.message());
   return r;
 }
 
-Result<ReplayReader> ReplayReader::fromBytes(std::vector<uint8_t> bytes) {
+Result<ReplayReader> ReplayReader::fromBytes(std::vector<uint8_t> bytes, OnDamage onDamage) {
   ReplayReader rr;
   rr.bytes_ = std::move(bytes);
+  rr.onDamage_ = onDamage;
   size_t at = 0;
   auto h = decodeHeader(rr.bytes_, at);
   if (!h) return h.error();
   rr.header_ = std::move(*h);
   rr.dataEnd_ = at;
-  if (auto s = rr.scan(); !s) return s.error();
+  if (auto s = rr.scan(); !s) {
+    if (rr.onDamage_ == OnDamage::Refuse) return s.error();
+    rr.damage_ = s.message();  // the frames before the damage were read and checked: keep them
+  }
   return rr;
 }
 

@@ -23,11 +23,15 @@ struct FrameInfo {
   FrameHeader header;
 };
 
+/// What open does with a corrupt frame: refuse the file (the default), or keep every frame before it
+/// (verify's recovery count and `replay salvage`); damage() then says what stopped the read.
+enum class OnDamage { Refuse, KeepPrefix };
+
 class ReplayReader {
  public:
-  static Result<ReplayReader> open(const std::string& path);
+  static Result<ReplayReader> open(const std::string& path, OnDamage onDamage = OnDamage::Refuse);
   /// Reads from bytes already in memory (tests, fuzzing).
-  static Result<ReplayReader> fromBytes(std::vector<uint8_t> bytes);
+  static Result<ReplayReader> fromBytes(std::vector<uint8_t> bytes, OnDamage onDamage = OnDamage::Refuse);
 
   const Header& header() const { return header_; }
   /// Complete turns in the file.
@@ -41,6 +45,11 @@ class ReplayReader {
   /// Things a person should know (a cut tail, a missing trailer).
   const std::vector<std::string>& notices() const { return notices_; }
   uint32_t snapshotCount() const;
+  /// OnDamage::KeepPrefix only: the corruption that ended the read early (empty for an intact file). The
+  /// frames before it are all read and checked; the damaged frame and everything after it are not.
+  const std::string& damage() const { return damage_; }
+  /// The file's bytes (a salvage copies the intact prefix up to dataEnd()).
+  std::span<const uint8_t> bytes() const { return bytes_; }
 
   /// Decodes the turn block of frames()[i] (must be a Turns frame).
   Result<TurnBlock> block(size_t frameIndex) const;
@@ -64,6 +73,8 @@ class ReplayReader {
   uint32_t turns_ = 0;
   uint64_t dataEnd_ = 0;
   bool closed_ = false;
+  OnDamage onDamage_ = OnDamage::Refuse;
+  std::string damage_;
   std::vector<std::string> notices_;
 };
 

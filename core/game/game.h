@@ -15,6 +15,15 @@
 
 namespace concord {
 
+/// One game event as tools show it: a kind from a small vocabulary shared by every module, and its
+/// narration line. Kinds: "round" (a round starts), "goout" (a captain goes out), "round-end" (a round
+/// ends without a go-out), "alert" (an alert opens), "alert-end", "catch", "tally", "winner" (the game's
+/// result), "play" (everything else).
+struct GameEvent {
+  std::string kind;
+  std::string text;
+};
+
 class Game {
  public:
   virtual ~Game() = default;
@@ -64,6 +73,13 @@ class Game {
   }
   /// Narration lines written so far (pass it to narrationSince later to get only what is new).
   virtual uint64_t narrationTotal() const { return 0; }
+  /// narrationSince's lines with their kinds (replay dump, step's `next round`, exports); by default
+  /// every line is a "play".
+  virtual std::vector<GameEvent> eventsSince(uint64_t from) const {
+    std::vector<GameEvent> out;
+    for (auto& line : narrationSince(from)) out.push_back({"play", std::move(line)});
+    return out;
+  }
 };
 
 /// The state hash of a game: XXH3-128 of its canonical bytes.

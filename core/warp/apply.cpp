@@ -117,7 +117,7 @@ void WarpGame::applyValid(uint8_t s, const Decoded& d) {
         return;
       }
       if (dbl_.active && !beaconOf(s) && cfg_.passRedAlertNoDraw)
-        say(Ev::PassRedHouse, {s});
+        say(drew_ ? Ev::PassRedHouseDrew : Ev::PassRedHouse, {s});
       else
         say(Ev::Pass, {s});
       hazardPass(s);
@@ -184,6 +184,7 @@ void WarpGame::doChart(uint8_t s, Tile t, uint8_t line) {
   lastLine_ = line;
   ++chartsThisTurn_;
   mustChartDrawn_ = false;
+  bool wormholed = false;
   if (dbl_.active) {
     Tile dt{dbl_.pip, dbl_.pip};
     if (dbl_.fracture) {
@@ -236,6 +237,7 @@ void WarpGame::doChart(uint8_t s, Tile t, uint8_t line) {
       }
       if (cfg_.continuum && t.hi == 0 && line == home(s)) flashPending_ = true;  // §VI Alpha
       if (cfg_.lambda && line == seats_) {
+        wormholed = true;
         // §VI Lambda Wormhole: own trail and Neutral Zone swap; the beacon is destroyed in transit; the
         // alert now sits on the captain's newly acquired trail.
         std::swap(lines_[home(s)], lines_[seats_]);
@@ -265,7 +267,7 @@ void WarpGame::doChart(uint8_t s, Tile t, uint8_t line) {
     hazard_ = s;  // §VI Delta: charting onto the Neutral Zone takes custody of the Hazard Marker
     say(Ev::HazardTake, {s});
   }
-  claimTrailMomentum(s, line);
+  claimTrailMomentum(s, line, wormholed);
   shieldsUpAfterChart(s, line);
 }
 

@@ -116,8 +116,11 @@ std::vector<Order> WarpGame::turnOrders(uint8_t s) const {
     bool canSweep = drawAllowed && !grid_.empty();
     if (canSweep)
       for (Tile t : grid_) out.push_back(sweepOrder(t));
-    if (dbl_.active && cfg_.passRedAlertNoDraw && !dbl_.red && dbl_.charter == s && !drew_)
-      out.push_back(simpleOrder(kPass));  // §VI house: Pass Red Alert without draw or beacon (Yellow only)
+    // §VI house: Pass Red Alert without draw or beacon: only the charter, only in Yellow alert. From rules v4
+    // nothing else limits it (v3 also required no draw this turn), and never for a wormhole opener, who
+    // "deploys a beacon on the new trail" (§VI Lambda; docs/rules-decisions.md).
+    bool houseBreak = dbl_.active && cfg_.passRedAlertNoDraw && !dbl_.red && dbl_.charter == s;
+    if (houseBreak && (rulesVersion_ >= 4 ? !dbl_.wormhole : !drew_)) out.push_back(simpleOrder(kPass));
     if (canDraw) {
       out.push_back(simpleOrder(kDraw));
       // §VI Eta (Go-out) Desperation Dig: offered whenever a draw is required.

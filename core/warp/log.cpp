@@ -128,6 +128,9 @@ std::string WarpGame::render(const LogEvent& e, const RoundLog& round) const {
     case Ev::BlockedCapWin:
       return n(0) + " holds " + num(a[1]) + " coordinate(s), " + num(a[2]) + " pips, and is credited round " +
              num(a[3]);
+    case Ev::GoesOut: return n(0) + " goes out";
+    case Ev::PassRedHouseDrew: return n(0) + " drew, and passes Red Alert without deploying a beacon (house rule)";
+    case Ev::TopHandWins: return n(0) + " holds the top hand and wins round " + num(a[1]) + " (Temporal Inversion)";
     case Ev::Count: break;
   }
   return "?";
@@ -141,11 +144,39 @@ std::vector<std::string> WarpGame::log() const {
 
 std::vector<std::string> WarpGame::logSince(uint64_t from) const {
   std::vector<std::string> out;
+  for (auto& e : eventsSince(from)) out.push_back(std::move(e.text));
+  return out;
+}
+
+namespace {
+// The shared event vocabulary (core/game/game.h GameEvent) for Warp's log records.
+const char* eventKind(Ev e) {
+  switch (e) {
+    case Ev::Round: return "round";
+    case Ev::Wins: case Ev::GoesOut: return "goout";
+    case Ev::TopHandWins: return "round-end";  // RULES §IV: the captain who empties their hand wins the round
+    case Ev::Blocked: case Ev::Redealt: case Ev::BlockedCapWin: return "round-end";
+    case Ev::YellowAlert: case Ev::RedAlert: case Ev::FractureOpen: return "alert";
+    case Ev::Cover: case Ev::CenterFoot: case Ev::DeadDouble: case Ev::DeadStabilize: return "alert-end";
+    case Ev::Catch: return "catch";
+    case Ev::Tally: return "tally";
+    case Ev::SectorOver: return "winner";
+    default: return "play";
+  }
+}
+}  // namespace
+
+std::vector<GameEvent> WarpGame::eventsSince(uint64_t from) const {
+  std::vector<GameEvent> out;
   uint64_t prevStart = logBase_ - prevLog_.size();
-  for (uint64_t i = std::max(from, prevStart); i < logBase_; ++i)
-    out.push_back(render(prevLog_.events[static_cast<size_t>(i - prevStart)], prevLog_));
-  for (uint64_t i = std::max(from, logBase_); i < logTotal(); ++i)
-    out.push_back(render(log_.events[static_cast<size_t>(i - logBase_)], log_));
+  for (uint64_t i = std::max(from, prevStart); i < logBase_; ++i) {
+    const auto& e = prevLog_.events[static_cast<size_t>(i - prevStart)];
+    out.push_back({eventKind(e.code), render(e, prevLog_)});
+  }
+  for (uint64_t i = std::max(from, logBase_); i < logTotal(); ++i) {
+    const auto& e = log_.events[static_cast<size_t>(i - logBase_)];
+    out.push_back({eventKind(e.code), render(e, log_)});
+  }
   return out;
 }
 

@@ -25,7 +25,8 @@ namespace concord::warp {
   X(DigNothing, 1, 0) X(HazardPlus5, 1, 0) X(HazardEmpty, 1, 0) X(HazardDraw2, 1, 0) X(PacksPass, 0, 0)       \
   X(RequisitionDone, 1, 0) X(Sweep, 2, 0) X(Wins, 2, 0) X(AllStop, 0, 0) X(Blocked, 0, 0) X(Redealt, 0, 0)    \
   X(Tally, 1, 1) X(OvertimeOffered, 0, 0) X(Overtime, 0, 0) X(SectorOver, 3, 1) X(Requisition, 0, 0)          \
-  X(Round, 4, 0) X(BlockedCap, 1, 0) X(BlockedCapWin, 4, 0)
+  X(Round, 4, 0) X(BlockedCap, 1, 0) X(BlockedCapWin, 4, 0) X(GoesOut, 1, 0) X(TopHandWins, 2, 0) \
+  X(PassRedHouseDrew, 1, 0)
 
 enum class Ev : uint8_t {
 #define CONCORD_WARP_EV_ENUM(n, a, t) n,

@@ -6,12 +6,16 @@
 
 namespace concord::warp {
 
-ModuleEntry moduleEntry() {
+ModuleEntry moduleEntry(uint32_t rulesVersion) {
   ModuleEntry e;
   e.id = "warp";
-  e.rulesVersion = 3;  // 2: round log stored as event records; 3: Go-out blocked-deal counter in the state (re-deal cap)
+  e.rulesVersion = rulesVersion;  // state.h kRulesVersion: what each version changed
   e.title = "Warp (multi-trail dominoes, RULES.tex)";
-  e.create = [] { return std::make_unique<WarpGame>(); };
+  e.create = [rulesVersion] {
+    auto g = std::make_unique<WarpGame>();
+    g->setRulesVersion(rulesVersion);
+    return g;
+  };
   e.parseConfig = [](const ConfigOptions& opts) -> Result<std::vector<uint8_t>> {
     auto c = parseOptions(opts);
     if (!c) return c.error();
@@ -26,5 +30,7 @@ ModuleEntry moduleEntry() {
   e.makeBot = [](std::string_view kind, Seat) { return makeBot(kind); };
   return e;
 }
+
+ModuleEntry moduleEntry() { return moduleEntry(kRulesVersion); }
 
 }  // namespace concord::warp

@@ -89,10 +89,12 @@ void WarpGame::spool(uint8_t s, uint8_t line) {
   }
 }
 
-void WarpGame::claimTrailMomentum(uint8_t s, uint8_t line) {
-  // §VI Theta (Go-out) Trail Momentum, once per round: an own-trail chart onto a trail of 5+ earns a turn.
-  if (cfg_.theta && cfg_.objective == Objective::GoOut && line == home(s) && !momentumClaimed_ &&
-      lines_[line].main.size() >= 5) {
+void WarpGame::claimTrailMomentum(uint8_t s, uint8_t line, bool wormholed) {
+  // §VI Theta (Go-out) Trail Momentum, once per round: an own-trail chart onto a trail of 5+ earns a turn;
+  // §VI Lambda + Theta: from rules v4 a wormhole that hands the captain a trail of 5+ earns it too.
+  const bool ownTrailGrew = line == home(s) || (wormholed && rulesVersion_ >= 4);
+  if (cfg_.theta && cfg_.objective == Objective::GoOut && ownTrailGrew && !momentumClaimed_ &&
+      lines_[home(s)].main.size() >= 5) {
     momentumClaimed_ = true;
     extraTurn_ = s;
     say(Ev::Momentum, {s});

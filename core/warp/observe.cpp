@@ -55,7 +55,7 @@ Observation WarpGame::observe(Seat viewer) const {
     w.u16("roundWins", st.roundWins);
     for (const auto& p : lines_[home(s)].main) w.u8("trail", static_cast<uint8_t>(p.tile.index()));
     w.end();
-    std::string score = cfg_.objective == Objective::Points ? "campaign " + std::to_string(st.campaign)
+    std::string score = cfg_.objective == Objective::Points ? "campaign " + std::to_string(shownScore(st.campaign))
                                                             : "round wins " + std::to_string(st.roundWins);
     t += name(s) + (s == viewer ? " (you)" : "") + ": " + std::to_string(st.hand.size()) + " in hand, " + score +
          (cfg_.squadrons ? ", squadron " + std::to_string(home(s)) : std::string()) +

@@ -11,7 +11,9 @@ namespace concord::warp {
 void WarpGame::winRound(uint8_t s) {
   lastWinner_ = s;
   lastBlocked_ = false;
-  say(Ev::Wins, {s, round_});
+  // §VI Kappa even rounds (rules v4): going out ends the round but the top hand wins it (scorePoints).
+  if (cfg_.objective == Objective::Points && topHandWins()) say(Ev::GoesOut, {s});
+  else say(Ev::Wins, {s, round_});
   // §V All Stop! ceremony: Neutral Zone go-outs, or any go-out under All Stop! echo (Alpha).
   if (cfg_.allStop && (lastLine_ == seats_ || echo_)) say(Ev::AllStop);
   if (cfg_.objective == Objective::Points) {
@@ -93,6 +95,11 @@ void WarpGame::scorePoints(uint8_t winner) {
   uint8_t holder = kNone;
   for (uint8_t t = 0; t < seats_; ++t)
     if (std::binary_search(seat_[t].hand.begin(), seat_[t].hand.end(), high)) holder = t;
+  // Who won the round: the captain who went out, or on a Kappa even round (rules v4) the captain(s) holding
+  // the top hand, counted as §IV counts hands before any swap ("nets 0 — they win the round").
+  std::vector<bool> won(seats_, false);
+  if (winner != kNone) won[winner] = true;
+  if (topHandWins()) won = topHandHolders(salamander, high);
   uint8_t swapTo = kNone;
   if (salamander && swap_ && holder != kNone) {
     // §VI Alpha Salamander swap: the highest campaign score among non-winners takes the whole penalty;
@@ -100,11 +107,11 @@ void WarpGame::scorePoints(uint8_t winner) {
     // captain clockwise from the holder takes it.
     int64_t best = INT64_MIN;
     for (uint8_t t = 0; t < seats_; ++t)
-      if (t != winner) best = std::max(best, seat_[t].campaign);
+      if (!won[t]) best = std::max(best, seat_[t].campaign);
     if (seat_[holder].campaign != best) {
       for (int k = 1; k < seats_; ++k) {
         auto t = static_cast<uint8_t>((holder + k) % seats_);
-        if (t != winner && seat_[t].campaign == best) {
+        if (!won[t] && seat_[t].campaign == best) {
           swapTo = t;
           break;
         }
@@ -187,10 +194,40 @@ void WarpGame::scorePoints(uint8_t winner) {
   for (uint8_t t = 0; t < seats_; ++t) {
     seat_[t].roundScore = add[t];
     seat_[t].campaign = det::saturatingAdd(seat_[t].campaign, add[t]);
-    tally_.push_back(name(t) + ": " + (parts[t].empty() ? "empty hand" : parts[t]) + " -> " + std::to_string(add[t]) +
-                     " (campaign " + std::to_string(seat_[t].campaign) + ")");
+    // §VI Kappa scoring floor: the tally shows scores clamped to zero (rules v4); the raw ones stay in the state.
+    tally_.push_back(name(t) + ": " + (parts[t].empty() ? "empty hand" : parts[t]) + " -> " +
+                     std::to_string(shownScore(add[t])) + " (campaign " + std::to_string(shownScore(seat_[t].campaign)) + ")");
   }
   for (const auto& line : tally_) sayText(Ev::Tally, line);
+  if (topHandWins()) {
+    uint8_t only = kNone;
+    int count = 0;
+    for (uint8_t t = 0; t < seats_; ++t)
+      if (won[t]) {
+        say(Ev::TopHandWins, {t, round_});
+        only = t;
+        ++count;
+      }
+    lastWinner_ = count == 1 ? only : kNone;
+  }
+}
+
+bool WarpGame::topHandWins() const { return cfg_.kappa && round_ % 2 == 0 && rulesVersion_ >= 4; }
+
+std::vector<bool> WarpGame::topHandHolders(bool salamander, Tile high) const {
+  std::vector<int32_t> held(seats_, 0);
+  for (uint8_t t = 0; t < seats_; ++t)
+    for (Tile c : seat_[t].hand)
+      held[t] += c.hi == 0 && c.lo == 0 ? cfg_.doubleBlank : (salamander && c == high ? 2 * c.pips() : c.pips());
+  if (cfg_.squadrons) {  // §VI Zeta: each member counts the squadron's aggregate hand
+    std::vector<int32_t> squad(seats_, 0);
+    for (uint8_t t = 0; t < seats_; ++t) squad[home(t)] += held[t];
+    for (uint8_t t = 0; t < seats_; ++t) held[t] = squad[home(t)];
+  }
+  int32_t top = *std::max_element(held.begin(), held.end());
+  std::vector<bool> won(seats_, false);
+  for (uint8_t t = 0; t < seats_; ++t) won[t] = held[t] == top;
+  return won;
 }
 
 bool WarpGame::campaignDone() const {
@@ -279,13 +316,15 @@ std::optional<Outcome> WarpGame::outcome() const {
   if (phase_ != Phase::Over) return std::nullopt;
   Outcome o;
   bool points = cfg_.objective == Objective::Points;
+  std::vector<int64_t> raw;
   for (uint8_t s = 0; s < seats_; ++s)
-    o.scoreBySeat.push_back(points ? seat_[s].campaign : static_cast<int64_t>(seat_[s].roundWins));
+    raw.push_back(points ? seat_[s].campaign : static_cast<int64_t>(seat_[s].roundWins));
   for (uint8_t s = 0; s < seats_; ++s) {
-    uint32_t better = 0;
+    uint32_t better = 0;  // §VI Kappa scoring floor: the raw totals rank, so a true -3 edges a shown 0
     for (uint8_t t = 0; t < seats_; ++t)
-      if (points ? o.scoreBySeat[t] < o.scoreBySeat[s] : o.scoreBySeat[t] > o.scoreBySeat[s]) ++better;
+      if (points ? raw[t] < raw[s] : raw[t] > raw[s]) ++better;
     o.rankBySeat.push_back(better + 1);
+    o.scoreBySeat.push_back(points ? shownScore(raw[s]) : raw[s]);
   }
   o.summary = log_.events.empty() ? "sector over" : lastLogLine();
   return o;

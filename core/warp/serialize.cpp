@@ -199,6 +199,7 @@ void WarpGame::write(det::Writer& w) const {
 
 Result<void> WarpGame::read(det::Reader& r) {
   WarpGame g;
+  g.rulesVersion_ = rulesVersion_;  // the session's, not in the bytes
   auto cfgBytes = r.bytes("config", 64);
   if (!r.ok()) return r.status();
   auto c = decodeConfig(cfgBytes);

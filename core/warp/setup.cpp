@@ -13,7 +13,7 @@ uint8_t spacedockFor(const Config& c, uint16_t round) {
 }
 }  // namespace
 
-GameInfo WarpGame::info() const { return GameInfo{"warp", 1, 2, 18}; }
+GameInfo WarpGame::info() const { return GameInfo{"warp", rulesVersion_, 2, 18}; }
 
 Result<void> WarpGame::setup(std::span<const uint8_t> config, const det::Seed& seed, Seat seats) {
   auto c = decodeConfig(config);
@@ -25,7 +25,9 @@ Result<void> WarpGame::setup(std::span<const uint8_t> config, const det::Seed& s
     return Err("Module Zeta: ", seats, " captains cannot form ", static_cast<int>(c->squadrons),
                " equal squadrons of two or more");
   if (c->starter >= seats) return Err("starter seat ", static_cast<int>(c->starter), " is not at a ", seats, "-captain table");
+  const uint32_t version = rulesVersion_;  // chosen by the session, not by the deal
   *this = WarpGame();
+  rulesVersion_ = version;
   setConfig(*c);
   seats_ = static_cast<uint8_t>(seats);
   deal_ = det::Rng::stream(seed, "deal");
@@ -151,6 +153,7 @@ Result<void> WarpGame::loadPosition(const Position& p, const det::Seed& seed) {
   };
   if (auto r = claim(Tile{p.spacedock, p.spacedock}, "spacedock"); !r) return r;
   WarpGame g;
+  g.rulesVersion_ = rulesVersion_;
   g.setConfig(p.config);
   g.seats_ = static_cast<uint8_t>(p.seats);
   g.deal_ = det::Rng::stream(seed, "deal");

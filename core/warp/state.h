@@ -19,6 +19,11 @@
 namespace concord::warp {
 
 inline constexpr uint8_t kNone = 0xFF;
+/// Warp rules versions (module.cpp): 2 round log as event records; 3 Go-out blocked-deal counter; 4 the review
+/// fixes of issue 11 (Kappa even-round winner, scoring floor shown, Pass Red Alert house rule, Lambda beacon and
+/// momentum). Older versions still run, so old replays verify under the version they recorded.
+inline constexpr uint32_t kRulesVersion = 4;
+inline constexpr uint32_t kOldestRulesVersion = 3;
 
 /// Go-out: a round that blocks this many deals in a row at the same Spacedock is not re-dealt again but
 /// resolved (Victory conditions; decision in docs/rules-decisions.md "Consecutive blocked Go-out deals").
@@ -114,6 +119,8 @@ class WarpGame final : public Game {
   /// The round log in the manual's words (logSince / logTotal).
   std::vector<std::string> narrationSince(uint64_t from) const override { return logSince(from); }
   uint64_t narrationTotal() const override { return logTotal(); }
+  /// The same lines with their kinds (log.cpp: eventKind).
+  std::vector<GameEvent> eventsSince(uint64_t from) const override;
 
   /// Starts from an explicit position (validated: no coordinate twice, trails chain from Spacedock).
   Result<void> loadPosition(const Position& p, const det::Seed& seed);
@@ -130,6 +137,12 @@ class WarpGame final : public Game {
   // Read-only views for the scenario runner, the terminal table and tests.
   const Config& config() const { return cfg_; }
   Seat seats() const { return seats_; }
+  /// The rules version this game runs (kRulesVersion, or an older one to verify an old replay).
+  uint32_t rulesVersion() const { return rulesVersion_; }
+  void setRulesVersion(uint32_t v) { rulesVersion_ = v; }
+  /// The score a scoreboard shows (RULES §VI Kappa "Scoring floor": clamped to zero from rules v4; the raw
+  /// value only ranks level totals).
+  int64_t shownScore(int64_t raw) const { return rulesVersion_ >= 4 && raw < 0 ? 0 : raw; }
   uint16_t round() const { return round_; }
   uint8_t spacedock() const { return spacedock_; }
   uint8_t toAct() const { return toAct_; }
@@ -152,6 +165,9 @@ class WarpGame final : public Game {
   const RoundLog& events() const { return log_; }
   std::string render(const LogEvent& e, const RoundLog& round) const;
   std::string lastLogLine() const;
+  /// §VI Kappa: an even round under rules v4, where the top hand wins the round (scoring.cpp).
+  bool topHandWins() const;
+  std::vector<bool> topHandHolders(bool salamander, Tile high) const;
   /// Log lines numbered from `from` (a logTotal() value) up to now, across one round change.
   std::vector<std::string> logSince(uint64_t from) const;
   /// Total log lines ever written (log() holds the newest ones, cleared each deal).
@@ -206,7 +222,7 @@ class WarpGame final : public Game {
   bool beaconOf(uint8_t s) const { return seat_[home(s)].beacon; }
   // modules.cpp (§VI Delta, Theta, Iota, Eta)
   void spool(uint8_t s, uint8_t line);
-  void claimTrailMomentum(uint8_t s, uint8_t line);  // §VI Theta, written once (chart and spool)
+  void claimTrailMomentum(uint8_t s, uint8_t line, bool wormholed = false);  // §VI Theta, written once (chart and spool)
   void hazardPass(uint8_t s);
   void startExchange(uint8_t s);
   int forcedDraw(uint8_t s, int n);
@@ -274,6 +290,7 @@ class WarpGame final : public Game {
   uint8_t exchangeTaker_ = kNone;  // the smaller hand
   // Round results.
   uint8_t lastWinner_ = kNone;
+  uint32_t rulesVersion_ = kRulesVersion;  // from the session (module.cpp); not state: a replay names it
   bool lastBlocked_ = false;
   uint16_t blockedDeals_ = 0;  // Go-out: consecutive blocked deals of this round (re-dealt at the same Spacedock)
   bool overtime_ = false;

@@ -1,4 +1,5 @@
 // `concord replay info|verify|dump|step|record FILE`: analysts' view of replay files (docs/replay-format.md).
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -9,15 +10,21 @@
 #include "net/comms.h"
 #include "replay/reader.h"
 #include "replay/record.h"
+#include "replay/salvage.h"
 #include "replay/verify.h"
 #include "tools/concord/command.h"
 #include "tools/tei_store/replay_match.h"
 #include "tools/concord/command_line.h"
+#include "tools/concord/replay_view.h"
 
 namespace concord::cli {
 
 int replayAdvise(Args args);  // cmd_advise.cpp
 CommandLine adviseLine();
+int replaySalvage(Args args);  // cmd_replay_salvage.cpp
+CommandLine salvageLine();
+int replayExport(Args args);  // cmd_replay_export.cpp
+CommandLine exportLine();
 
 namespace {
 
@@ -46,7 +53,7 @@ int info(const std::string& path) {
   if (mod) std::printf("config:      %s\n", (*mod)->describeConfig(s.config).c_str());
   std::printf("game id:     %s%s\n", s.gameId().hex().c_str(), s.rated ? " (rated)" : "");
   for (size_t i = 0; i < s.seats.size(); ++i)
-    std::printf("seat %-2zu      %-16s %s%s\n", i, s.seats[i].name.c_str(), s.seats[i].key.fingerprint().c_str(),
+    std::printf("%-29s %s%s\n", seatLabel(s, static_cast<Seat>(i)).c_str(), s.seats[i].key.fingerprint().c_str(),
                 s.seats[i].ai ? (" AI " + s.seats[i].botKind).c_str() : "");
   uint64_t seatTurns = static_cast<uint64_t>(r->turnCount()) * s.seats.size();
   std::printf("turns:       %u (%s)\n", r->turnCount(), r->closedCleanly() ? "closed cleanly" : "no trailer");
@@ -60,6 +67,9 @@ int info(const std::string& path) {
   if (!comms) return failure(comms.message());
   std::printf("comms:       %zu messages (kept by this peer, signed by their senders; `dump` shows them)\n",
               comms->size());
+  auto result = resultLines(*r);
+  if (!result) return failure(result.message());
+  for (const auto& line : *result) std::printf("%s\n", line.c_str());
   // Issue 11 point 3: who really played the people's seats (officer turns, advisor), from the signed marks.
   auto help = tei::assistanceOf(*r);
   if (!help) return failure(help.message());
@@ -74,8 +84,25 @@ int info(const std::string& path) {
 }
 
 int verify(const std::string& path) {
-  auto r = openOrSay(path);
+  auto r = replay::ReplayReader::open(path, replay::OnDamage::KeepPrefix);
   if (!r) return failure(r.message());
+  for (const auto& n : r->notices()) std::fprintf(stderr, "notice: %s\n", n.c_str());
+  if (!r->damage().empty()) {
+    auto rec = replay::recoverable(*r);
+    if (!rec) return failure(rec.message());
+    std::printf("FAILED: %s\n", r->damage().c_str());
+    if (!rec->report.ok)
+      std::printf("recoverable: 0 turns (the intact turns before the damage do not verify: %s)\n",
+                  rec->report.failure.c_str());
+    else
+      std::printf("recoverable: %u turns before the damage verify%s\n", rec->turns,
+                  rec->turns ? (" (`concord replay salvage " + path + " OUT` writes them as a new file)").c_str() : "");
+    return 1;
+  }
+  if (r->turnCount() == 0) {
+    std::printf("FAILED: the file holds a header and no turns: there is no game to verify\n");
+    return 1;
+  }
   auto start = std::chrono::steady_clock::now();
   auto last = start;
   auto rep = replay::verifyReplay(*r, [&](uint32_t done, uint32_t total) {
@@ -111,7 +138,6 @@ int dump(const std::string& path, uint32_t from, uint32_t to) {
   if (!engine) return failure(engine.message());
   auto comms = r->comms();
   if (!comms) return failure(comms.message());
-  const auto& seats = r->header().session.seats;
   size_t next = 0;
   // Comms accepted before turn `upTo` was applied (a per-peer annotation, not part of the Seal).
   auto printComms = [&](uint32_t upTo) {
@@ -119,36 +145,85 @@ int dump(const std::string& path, uint32_t from, uint32_t to) {
       const auto& c = (*comms)[next];
       if (c.turn < from) continue;
       auto m = net::commsFromSigned(c.signedBytes, c.sig);
-      std::printf("comms seat %u %s: %s\n", c.seat, seats[c.seat].name.c_str(),
+      std::printf("comms %s: %s\n", seatLabel(r->header().session, c.seat).c_str(),
                   m ? net::describeComms(*m).c_str() : ("unreadable message: " + m.message()).c_str());
     }
   };
   auto& e = **engine;
+  const auto& session = r->header().session;
   for (uint32_t t = from; t <= to; ++t) {
     auto rec = r->turn(t);
     if (!rec) return failure(rec.message());
     printComms(t);
     std::printf("turn %u\n", t);
     for (Seat s = 0; s < rec->ordersBySeat.size(); ++s)
-      for (const auto& o : rec->ordersBySeat[s]) std::printf("  %s\n", e.game().describe(s, o).c_str());
-    auto res = e.step(rec->ordersBySeat);
-    for (const auto& rj : res.rejected)
-      std::printf("  rejected: seat %u order %u: %s\n", rj.seat, rj.index, rj.reason.c_str());
-    std::printf("  seal %s\n", res.seal.shortHex().c_str());
+      for (const auto& o : rec->ordersBySeat[s])
+        std::printf("  %s: %s\n", seatLabel(session, s).c_str(), orderLine(e.game(), s, o).c_str());
+    auto st = stepRecorded(e, *rec);
+    for (const auto& rj : st.rejected)
+      std::printf("  rejected: %s order %u: %s\n", seatLabel(session, rj.seat).c_str(), rj.index, rj.reason.c_str());
+    // Game events come from the Game interface, after the orders that caused them.
+    for (const auto& ev : st.events) std::printf("  event %s: %s\n", ev.kind.c_str(), ev.text.c_str());
+    if (!st.sealMatches) {
+      std::printf("  seal %s MISMATCH\n", st.seal.shortHex().c_str());
+      std::fflush(stdout);
+      return failure(sealMismatch(st));
+    }
+    std::printf("  seal %s\n", st.seal.shortHex().c_str());
   }
   if (to + 1 == r->turnCount()) printComms(r->turnCount());
   return 0;
 }
 
+constexpr const char* kEventKinds[] = {"round", "goout", "round-end", "alert", "alert-end", "catch", "tally", "winner"};
+
+// The position after `pos` turns: the last move (turn pos-1: orders, rejections, events), then the view.
 void show(const replay::ReplayReader& r, uint32_t pos, Seat viewer) {
-  auto e = r.seek(pos);
+  const auto& session = r.header().session;
+  auto e = r.seek(pos > 0 ? pos - 1 : 0);
   if (!e) {
     std::printf("error: %s\n", e.message().c_str());
     return;
   }
-  std::printf("== after %u of %u turns, %s ==\n", pos, r.turnCount(),
-              viewer == kOmniscient ? "omniscient" : ("seat " + std::to_string(viewer)).c_str());
+  std::printf("== after %u of %u turns, seen by %s ==\n", pos, r.turnCount(),
+              viewer == kOmniscient ? "everyone (omniscient)" : seatLabel(session, viewer).c_str());
+  if (pos > 0) {
+    auto rec = r.turn(pos - 1);
+    if (!rec) {
+      std::printf("error: %s\n", rec.message().c_str());
+      return;
+    }
+    std::vector<std::string> orders;
+    for (Seat s = 0; s < rec->ordersBySeat.size(); ++s)
+      for (const auto& o : rec->ordersBySeat[s])
+        // A seat's view shows its own orders; the others' reach it only as the table's narration.
+        if (viewer == kOmniscient || viewer == s)
+          orders.push_back(seatLabel(session, s) + ": " + orderLine((*e)->game(), s, o));
+    auto st = stepRecorded(**e, *rec);
+    std::printf("last move (turn %u):\n", pos - 1);
+    for (const auto& o : orders) std::printf("  %s\n", o.c_str());
+    for (const auto& rj : st.rejected)
+      if (viewer == kOmniscient || viewer == rj.seat)
+        std::printf("  rejected: %s order %u: %s\n", seatLabel(session, rj.seat).c_str(), rj.index, rj.reason.c_str());
+    for (const auto& ev : st.events) std::printf("  event %s: %s\n", ev.kind.c_str(), ev.text.c_str());
+    if (!st.sealMatches) std::printf("  %s\n", sealMismatch(st).c_str());
+  }
   std::printf("%s\n", (*e)->game().observe(viewer).text.c_str());
+}
+
+// The position just after the next turn (from `pos`) whose events include one of `kind`.
+std::optional<uint32_t> nextEvent(const replay::ReplayReader& r, uint32_t pos, const std::string& kind) {
+  auto e = r.seek(pos);
+  if (!e) return std::nullopt;
+  for (uint32_t t = pos; t < r.turnCount(); ++t) {
+    auto rec = r.turn(t);
+    if (!rec) return std::nullopt;
+    auto st = stepRecorded(**e, *rec);
+    if (!st.sealMatches) return std::nullopt;
+    for (const auto& ev : st.events)
+      if (ev.kind == kind) return t + 1;
+  }
+  return std::nullopt;
 }
 
 int step(const std::string& path, std::optional<uint32_t> turn, Seat viewer) {
@@ -164,12 +239,25 @@ int step(const std::string& path, std::optional<uint32_t> turn, Seat viewer) {
   uint32_t pos = 0;
   show(*r, pos, viewer);
   std::string line;
-  while (std::printf("[n]ext [p]rev [g T] [o SEAT|all] [q] > "), std::fflush(stdout), std::getline(std::cin, line)) {
+  while (std::printf("[n]ext [p]rev [g T] [next round|alert|goout|catch|tally|winner] [o SEAT|all] [q] > "),
+         std::fflush(stdout), std::getline(std::cin, line)) {
     if (line == "q" || line == "quit") break;
     if (line.empty() || line == "n" || line == "next") {
       if (pos < r->turnCount()) ++pos;
     } else if (line == "p" || line == "prev") {
       if (pos > 0) --pos;
+    } else if (line.rfind("next ", 0) == 0) {
+      std::string kind = line.substr(5);
+      if (std::find(std::begin(kEventKinds), std::end(kEventKinds), kind) == std::end(kEventKinds)) {
+        std::printf("next what? round, alert, goout, catch, tally or winner (alert-end, round-end too)\n");
+        continue;
+      }
+      auto at = nextEvent(*r, pos, kind);
+      if (!at) {
+        std::printf("no '%s' event after turn %u\n", kind.c_str(), pos);
+        continue;
+      }
+      pos = *at;
     } else if (line.rfind("g ", 0) == 0) {
       auto t = number(line.substr(2));
       if (!t || *t > r->turnCount()) {
@@ -254,13 +342,15 @@ struct ViewOptions {
 };
 
 CommandLine declareInfo(ViewOptions& o) {
-  CommandLine c("replay info", "Module, version, seats with key fingerprints, turns, size, snapshots, comms.\n");
+  CommandLine c("replay info", "Module, version, seats with key fingerprints, turns, size, snapshots, comms, and the result\n"
+                "(placings, scores, how it ended; or unfinished).\n");
   c.positional("FILE", "", o.path, true, "which replay? give FILE");
   return c;
 }
 
 CommandLine declareVerify(ViewOptions& o) {
-  CommandLine c("replay verify", "Re-simulates FILE; checks every Seal hash, chain-head signature and snapshot.\n");
+  CommandLine c("replay verify", "Re-simulates FILE; checks every Seal hash, chain-head signature and snapshot. A corrupt frame, or a\n"
+                "file with no turns, fails (exit 1); verify then says how many turns before the damage are recoverable.\n");
   c.positional("FILE", "", o.path, true, "which replay? give FILE");
   return c;
 }
@@ -276,8 +366,9 @@ std::function<std::string(const std::string&)> turnInto(const char* name, std::o
 
 CommandLine declareDump(ViewOptions& o) {
   CommandLine c("replay dump",
-                "Turn by turn: each seat's orders and the Seal tag; comms messages (hails, text) print between\n"
-                "the turns at which they were accepted.\n");
+                "Turn by turn: each seat's orders, the rules' rejections, the game events and the Seal, checked against\n"
+                "the recorded one (exit 1 at the first mismatch); comms messages (hails, text) print between the\n"
+                "turns at which they were accepted.\n");
   c.positional("FILE", "", o.path, true, "which replay? give FILE")
       .option("--from", "T", "first turn to dump (default 0)", turnInto("--from", o.from))
       .option("--to", "T", "last turn to dump (default: the last)", turnInto("--to", o.to));
@@ -286,7 +377,9 @@ CommandLine declareDump(ViewOptions& o) {
 
 CommandLine declareStep(ViewOptions& o) {
   CommandLine c("replay step",
-                "Prints the Observation after T turns; without --turn, interactive: n/next, p/prev, g T, o SEAT, o all, q.\n");
+                "Prints the last move and the Observation after T turns; without --turn, interactive: n/next, p/prev,\n"
+                "g T, next KIND (round, alert, goout, catch, tally, winner: to just after the next such event),\n"
+                "o SEAT, o all, q.\n");
   c.positional("FILE", "", o.path, true, "which replay? give FILE")
       .option("--turn", "T", "the position after T turns", turnInto("--turn", o.turn))
       .number("--seat", "S", "what seat S may know (default: everything)", o.viewer, 0, kMaxSeats - 1)
@@ -326,12 +419,14 @@ int runStep(Args args) {
 
 const std::vector<Subcommand>& replaySubcommands() {
   static const std::vector<Subcommand> subs = {
-      {"info", "module, version, seats with key fingerprints, turns, size, snapshots, comms", runInfo, viewLine<declareInfo>},
+      {"info", "module, version, seats with key fingerprints, turns, size, snapshots, comms, result", runInfo, viewLine<declareInfo>},
       {"verify", "re-simulate; check every Seal hash, chain-head signature and snapshot", runVerify, viewLine<declareVerify>},
-      {"dump", "turn by turn: each seat's orders, the Seal tag and comms", runDump, viewLine<declareDump>},
-      {"step", "the Observation after T turns, or step through interactively", runStep, viewLine<declareStep>},
+      {"dump", "turn by turn: orders, rejections, game events, the checked Seal and comms", runDump, viewLine<declareDump>},
+      {"step", "the last move and the Observation after T turns; step or jump to the next event", runStep, viewLine<declareStep>},
       {"record", "play shed bots directly through TurnEngine and write a replay", record, recordLine},
       {"advise", "Warp: the tactical advisor's move and reasons for a seat at a turn", replayAdvise, adviseLine},
+      {"salvage", "write the intact turns of a damaged or cut replay as a new file that verifies", replaySalvage, salvageLine},
+      {"export", "one JSONL/CSV record per turn and seat: orders, rejections, events, Seal (--legal)", replayExport, exportLine},
   };
   return subs;
 }
