@@ -12,6 +12,7 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStyle>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -22,8 +23,10 @@
 namespace concord::ui {
 
 namespace {
-QPushButton* button(QWidget* parent, const QString& text, const QString& name, const QString& tip, const QKeySequence& key) {
+QPushButton* button(QWidget* parent, const QString& text, const QString& name, const QString& tip, const QKeySequence& key,
+                    std::optional<QStyle::StandardPixmap> icon = std::nullopt) {
   auto* b = new QPushButton(text, parent);
+  if (icon) b->setIcon(parent->style()->standardIcon(*icon));
   b->setObjectName(name);
   b->setToolTip(tip + (key.isEmpty() ? QString() : QStringLiteral(" (") + key.toString() + QStringLiteral(")")));
   if (!key.isEmpty()) b->setShortcut(key);
@@ -35,11 +38,11 @@ ReplayViewer::ReplayViewer(QWidget* parent) : QWidget(parent) {
   setObjectName(QStringLiteral("replayViewer"));
   setAcceptDrops(true);
   open_ = button(this, tr("Open replay…"), QStringLiteral("openReplay"), tr("Open a replay or save"), QKeySequence::Open);
-  first_ = button(this, QStringLiteral("⏮"), QStringLiteral("first"), tr("The deal"), Qt::Key_Home);
-  back_ = button(this, QStringLiteral("◀"), QStringLiteral("stepBack"), tr("One turn back"), Qt::Key_Left);
-  fwd_ = button(this, QStringLiteral("▶"), QStringLiteral("stepForward"), tr("One turn forward"), Qt::Key_Right);
-  last_ = button(this, QStringLiteral("⏭"), QStringLiteral("last"), tr("The last turn"), Qt::Key_End);
-  play_ = button(this, tr("Play"), QStringLiteral("play"), tr("Play / pause"), Qt::Key_Space);
+  first_ = button(this, {}, QStringLiteral("first"), tr("The deal"), Qt::Key_Home, QStyle::SP_MediaSkipBackward);
+  back_ = button(this, tr("Back"), QStringLiteral("stepBack"), tr("One turn back"), Qt::Key_Left, QStyle::SP_MediaSeekBackward);
+  fwd_ = button(this, tr("Forward"), QStringLiteral("stepForward"), tr("One turn forward"), Qt::Key_Right, QStyle::SP_MediaSeekForward);
+  last_ = button(this, {}, QStringLiteral("last"), tr("The last turn"), Qt::Key_End, QStyle::SP_MediaSkipForward);
+  play_ = button(this, tr("Play"), QStringLiteral("play"), tr("Play / pause"), Qt::Key_Space, QStyle::SP_MediaPlay);
   play_->setCheckable(true);
   speed_ = new QComboBox(this);
   speed_->setObjectName(QStringLiteral("speed"));
@@ -68,6 +71,8 @@ ReplayViewer::ReplayViewer(QWidget* parent) : QWidget(parent) {
   log_->setWordWrap(true);
   split->setStretchFactor(0, 4);
   split->setStretchFactor(1, 1);
+  split->setSizes({1000, 360});
+  log_->setMinimumWidth(240);
   auto* bar = new QHBoxLayout;
   for (QWidget* w : std::initializer_list<QWidget*>{open_, first_, back_, fwd_, last_, play_, speed_, jump_})
     bar->addWidget(w);
@@ -116,10 +121,11 @@ ReplayViewer::~ReplayViewer() {
   seekWatch_.waitForFinished();
 }
 
-bool ReplayViewer::busy() const { return loadWatch_.isRunning() || seekWatch_.isRunning() || pending_.has_value(); }
+bool ReplayViewer::busy() const { return loading_ || seeking_ || pending_.has_value(); }
 
 void ReplayViewer::open(const QString& path) {
-  if (loadWatch_.isRunning()) return;
+  if (loading_) return;
+  loading_ = true;
   play_->setChecked(false);
   progress_->setValue(0);
   progress_->show();
@@ -139,6 +145,7 @@ void ReplayViewer::open(const QString& path) {
 }
 
 void ReplayViewer::landedLoad() {
+  loading_ = false;
   progress_->hide();
   auto r = loadWatch_.result();
   if (!r) {
@@ -179,16 +186,18 @@ void ReplayViewer::landedLoad() {
 void ReplayViewer::seek(uint32_t position) {
   if (!loaded_) return;
   position = std::min(position, maxPosition());
-  if (seekWatch_.isRunning()) {
+  if (seeking_) {
     pending_ = position;
     return;
   }
   pending_.reset();
+  seeking_ = true;
   auto reader = loaded_->reader;
   seekWatch_.setFuture(QtConcurrent::run([reader, position] { return seekReplay(*reader, position); }));
 }
 
 void ReplayViewer::landedSeek() {
+  seeking_ = false;
   auto r = seekWatch_.result();
   if (r) {
     engine_ = r->engine;

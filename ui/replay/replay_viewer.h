@@ -79,6 +79,7 @@ class ReplayViewer : public QWidget {
   std::optional<LoadedReplay> loaded_;
   QFutureWatcher<Result<LoadedReplay>> loadWatch_;
   QFutureWatcher<Result<ReplayMoment>> seekWatch_;
+  bool loading_ = false, seeking_ = false;  // a job is out (cleared when its result lands, not when it ends)
   std::optional<uint32_t> pending_;  // the newest position asked for while a seek ran
   std::shared_ptr<const lockstep::TurnEngine> engine_;
   uint32_t shown_ = 0;

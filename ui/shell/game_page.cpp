@@ -17,6 +17,8 @@ GamePage::GamePage(std::unique_ptr<SoloSession> session, QWidget* parent) : QWid
   log_->setWordWrap(true);
   split->setStretchFactor(0, 4);
   split->setStretchFactor(1, 1);
+  split->setSizes({1000, 340});
+  log_->setMinimumWidth(240);
   status_ = new QLabel(this);
   status_->setObjectName(QStringLiteral("status"));
   letGo_ = new QPushButton(tr("Let it go"), this);

@@ -52,6 +52,12 @@ QString playUntil(MainWindow& win, const std::function<bool(const SoloSession&)>
   return QStringLiteral("no such moment within the turns tried");
 }
 
+bool hasChart(const SoloSession& s) {
+  for (const auto& o : s.frame().legal)
+    if (o.kind == concord::warp::kChart) return true;
+  return false;
+}
+
 bool alertOnBoard(const SoloSession& s) {
   auto t = concord::warp::ai::tableOf(s.frame().obs);
   return t && t->openDouble().active && !s.frame().outOfTurn;
@@ -77,7 +83,7 @@ QString renderScene(const QString& scene, const QString& file) {
     setup.replayPath = tmp.filePath(QStringLiteral("scene.ccr")).toStdString();
     if (auto r = win.startSolo(setup, 0); !r) return QString::fromStdString(r.message());
     auto stop = scene == QLatin1String("table")
-                    ? std::function<bool(const SoloSession&)>([](const SoloSession& s) { return s.turn() >= 24 && !s.frame().outOfTurn; })
+                    ? std::function<bool(const SoloSession&)>([](const SoloSession& s) { return s.turn() >= 24 && !s.frame().outOfTurn && hasChart(s); })
                     : std::function<bool(const SoloSession&)>(alertOnBoard);
     if (auto e = playUntil(win, stop, 600); !e.isEmpty()) return e;
     return save(win, file);

@@ -51,6 +51,7 @@ StartScreen::StartScreen(QWidget* parent) : QWidget(parent) {
   sv->addWidget(forms_);
   sv->addWidget(play);
   sv->addWidget(problem_);
+  sv->addStretch(1);
   // Replays: open any file, or a recent one.
   auto* replays = new QGroupBox(tr("Replays and saves"), this);
   auto* openB = new QPushButton(tr("Open a replay…"), replays);

@@ -95,6 +95,7 @@ void WarpActions::setChoices(const QString& prompt, const std::vector<Choice>& c
     ++shortcut;
     connect(b, &QPushButton::clicked, this, [this, o = c.order] { emit chosen(o); });
     row_->addWidget(b);
+    b->show();  // at once, not when the layout's queued show runs
   }
   row_->addStretch(1);
 }

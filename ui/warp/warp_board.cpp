@@ -81,7 +81,7 @@ void WarpBoard::paintArm(QPainter& p, const QRectF& row, uint8_t line, const QPo
     p.drawText(b, Qt::AlignCenter, QStringLiteral("DISTRESS BEACON"));
   }
   // Dominoes from Spacedock outward; the open end last.
-  const double h = std::min(row.height() - 12, 44.0), w = 2 * h, gap = 5;
+  const double h = std::min(row.height() - 14, 50.0), w = 2 * h, gap = 5;
   const double openW = 64;
   const double x0 = row.left() + labelW, xEnd = row.right() - openW - 8;
   const int fit = std::max(1, static_cast<int>((xEnd - x0) / (w + gap)));
@@ -158,10 +158,10 @@ void WarpBoard::paintEvent(QPaintEvent*) {
   for (uint8_t l = 0; l < trails; ++l) lines.push_back(l);
   lines.push_back(static_cast<uint8_t>(t.seats()));
   const double top = 30, bottom = t.grid().empty() ? 8 : 48;
-  const double rowH = std::min(72.0, (height() - top - bottom) / static_cast<double>(lines.size()));
+  const double rowH = std::min(86.0, (height() - top - bottom) / static_cast<double>(lines.size()));
   // The hub: the Spacedock double, upright, centred on the rows.
   const double hubH = std::min(120.0, rowH * 1.8), hubW = hubH / 2;
-  QRectF hub(16, top + (rowH * static_cast<double>(lines.size()) - hubH) / 2, hubW, hubH);
+  QRectF hub(30, top + (rowH * static_cast<double>(lines.size()) - hubH) / 2, hubW, hubH);
   const QPointF hubOut(hub.right(), hub.center().y());
   for (size_t i = 0; i < lines.size(); ++i) {
     QRectF row(hub.right() + 36, top + static_cast<double>(i) * rowH + 3, width() - hub.right() - 48, rowH - 6);
@@ -171,7 +171,10 @@ void WarpBoard::paintEvent(QPaintEvent*) {
   hubStyle.glow = QColor(200, 190, 150);
   paintDomino(p, hub, t.spacedock(), t.spacedock(), hubStyle);
   p.setPen(QColor(240, 235, 210));
-  p.drawText(QRectF(0, hub.bottom() + 4, hub.right() + 28, 18), Qt::AlignCenter, QStringLiteral("Spacedock"));
+  QFont lf = font();
+  lf.setPointSizeF(lf.pointSizeF() * 0.85);
+  p.setFont(lf);
+  p.drawText(QRectF(hub.center().x() - 50, hub.bottom() + 4, 100, 18), Qt::AlignCenter, QStringLiteral("Spacedock"));
   // Module Gamma's Sensor Grid, face up along the bottom.
   if (!t.grid().empty()) {
     double x = 16, y = height() - 40;

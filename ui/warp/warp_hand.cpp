@@ -50,6 +50,7 @@ void WarpHand::setHand(const std::vector<HandTile>& tiles, bool active) {
     auto* b = new DominoButton(t, active, this);
     connect(b, &QAbstractButton::clicked, this, [this, b] { emit tileClicked(b->info()); });
     row_->addWidget(b);
+    b->show();  // at once, not when the layout's queued show runs
   }
   row_->addStretch(1);
 }

@@ -6,6 +6,7 @@
 #include "core/warp/ai/officer.h"
 #include "ui/warp/warp_actions.h"
 #include "ui/warp/warp_board.h"
+#include "ui/warp/warp_open_hands.h"
 #include "ui/warp/warp_scoreboard.h"
 
 namespace concord::ui {
@@ -21,10 +22,7 @@ WarpTableView::WarpTableView(QWidget* parent) : TableView(parent) {
   setObjectName(QStringLiteral("warpTable"));
   board_ = new WarpBoard(this);
   hand_ = new WarpHand(this);
-  hands_ = new QLabel(this);
-  hands_->setObjectName(QStringLiteral("allHands"));
-  hands_->setTextFormat(Qt::PlainText);
-  hands_->setWordWrap(true);
+  hands_ = new WarpOpenHands(this);
   actions_ = new WarpActions(this);
   explanation_ = new QLabel(this);
   explanation_->setObjectName(QStringLiteral("explanation"));
@@ -41,7 +39,7 @@ WarpTableView::WarpTableView(QWidget* parent) : TableView(parent) {
   top->setContentsMargins(0, 0, 0, 0);
   top->addLayout(left, 1);
   top->addWidget(scores_);
-  scores_->setMaximumWidth(320);
+  scores_->setMaximumWidth(270);
   connect(hand_, &WarpHand::tileClicked, this, &WarpTableView::tileClicked);
   connect(actions_, &WarpActions::chosen, this, [this](const Order& o) {
     explain({});
@@ -83,10 +81,7 @@ void WarpTableView::showFrame(const TableFrame& frame) {
     }
     hand_->setHand(tiles, frame.mayAct());
   } else {
-    QString all;
-    for (Seat s = 0; s < tab.seats(); ++s)
-      all += QStringLiteral("Captain %1: %2\n").arg(s).arg(QString::fromStdString(cw::tilesText(tab.seat(s).hand)));
-    hands_->setText(all.trimmed());
+    hands_->setTable(tab);
   }
   showActions();
 }

@@ -17,6 +17,7 @@ namespace concord::ui {
 class WarpBoard;
 class WarpActions;
 class WarpScoreboard;
+class WarpOpenHands;
 
 class WarpTableView : public TableView {
   Q_OBJECT
@@ -32,7 +33,7 @@ class WarpTableView : public TableView {
 
   WarpBoard* board_;
   WarpHand* hand_;
-  QLabel* hands_;  // the omniscient view: every captain's hand
+  WarpOpenHands* hands_;  // the omniscient view: every captain's hand
   WarpActions* actions_;
   QLabel* explanation_;
   WarpScoreboard* scores_;
