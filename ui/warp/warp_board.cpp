@@ -5,6 +5,7 @@
 
 #include <QPainter>
 #include <QPainterPath>
+#include <algorithm>
 
 #include "ui/warp/domino_painter.h"
 
@@ -81,11 +82,14 @@ void WarpBoard::paintArm(QPainter& p, const QRectF& row, uint8_t line, const QPo
     p.drawText(b, Qt::AlignCenter, QStringLiteral("DISTRESS BEACON"));
   }
   // Dominoes from Spacedock outward; the open end last.
-  const double h = std::min(row.height() - 14, 50.0), w = 2 * h, gap = 5;
-  const double openW = 64;
+  const double openW = 64, gap = 5;
   const double x0 = row.left() + labelW, xEnd = row.right() - openW - 8;
-  const int fit = std::max(1, static_cast<int>((xEnd - x0) / (w + gap)));
   const int n = static_cast<int>(ln.main.size());
+  // Dominoes shrink (down to a readable 24 px) so a long arm still shows its recent coordinates.
+  const double hMax = std::min(row.height() - 16, 54.0);
+  const double hFit = n > 0 ? ((xEnd - x0) / n - gap) / 2 : hMax;
+  const double h = std::clamp(hFit, std::min(24.0, hMax), hMax), w = 2 * h;
+  const int fit = std::max(1, static_cast<int>((xEnd - x0) / (w + gap)));
   int first = 0;
   double x = x0;
   if (n > fit) {
@@ -158,7 +162,7 @@ void WarpBoard::paintEvent(QPaintEvent*) {
   for (uint8_t l = 0; l < trails; ++l) lines.push_back(l);
   lines.push_back(static_cast<uint8_t>(t.seats()));
   const double top = 30, bottom = t.grid().empty() ? 8 : 48;
-  const double rowH = std::min(86.0, (height() - top - bottom) / static_cast<double>(lines.size()));
+  const double rowH = std::min(104.0, (height() - top - bottom) / static_cast<double>(lines.size()));
   // The hub: the Spacedock double, upright, centred on the rows.
   const double hubH = std::min(120.0, rowH * 1.8), hubW = hubH / 2;
   QRectF hub(30, top + (rowH * static_cast<double>(lines.size()) - hubH) / 2, hubW, hubH);

@@ -29,17 +29,22 @@ WarpTableView::WarpTableView(QWidget* parent) : TableView(parent) {
   explanation_->setWordWrap(true);
   explanation_->setStyleSheet(QStringLiteral("color: #b02020; font-weight: bold;"));
   scores_ = new WarpScoreboard(this);
-  auto* left = new QVBoxLayout;
-  left->addWidget(board_, 1);
-  left->addWidget(hand_);
-  left->addWidget(hands_);
-  left->addWidget(actions_);
-  left->addWidget(explanation_);
-  auto* top = new QHBoxLayout(this);
+  // The board takes the width; under it your hand, orders and the rule's explanation, beside the scoreboard.
+  auto* controls = new QVBoxLayout;
+  controls->addWidget(hand_);
+  controls->addWidget(hands_);
+  controls->addWidget(actions_);
+  controls->addWidget(explanation_);
+  controls->addStretch(1);
+  auto* lower = new QHBoxLayout;
+  lower->addLayout(controls, 1);
+  lower->addWidget(scores_);
+  scores_->setFixedWidth(300);
+  scores_->setMaximumHeight(190);
+  auto* top = new QVBoxLayout(this);
   top->setContentsMargins(0, 0, 0, 0);
-  top->addLayout(left, 1);
-  top->addWidget(scores_);
-  scores_->setMaximumWidth(270);
+  top->addWidget(board_, 1);
+  top->addLayout(lower);
   connect(hand_, &WarpHand::tileClicked, this, &WarpTableView::tileClicked);
   connect(actions_, &WarpActions::chosen, this, [this](const Order& o) {
     explain({});
