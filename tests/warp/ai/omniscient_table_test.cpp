@@ -34,9 +34,10 @@ TEST(WarpOmniscientTable, CarriesEveryHandAndThePileWhileASeatsTableHidesThem) {
     auto mine = tableOf(g.observe(0));
     ASSERT_TRUE(mine);
     EXPECT_EQ(mine->seat(0).hand, g.seat(0).hand);
-    if (!g.seat(1).hand.empty() && g.pile().size() > 1)
-      EXPECT_NE(mine->seat(1).hand == g.seat(1).hand && mine->pile() == g.pile(), true)
+    if (!g.seat(1).hand.empty() && g.pile().size() > 1) {
+      EXPECT_FALSE(mine->seat(1).hand == g.seat(1).hand && mine->pile() == g.pile())
           << "seat 0's table must not carry seat 1's hand and the pile order";
+    }
   }
 }
 
