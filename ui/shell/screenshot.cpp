@@ -1,5 +1,6 @@
 // Scenes: "start" (the start screen), "table" (a solo table mid-round, your decision, some plays glowing),
-// "alert" (a table with an open double on the board), "replay" (the viewer on the omniscient view, mid-game).
+// "alert" (a table with an open double on the board), "tally" (round 2 begun, the last round's tally shown),
+// "replay" (the viewer on the omniscient view, mid-game).
 #include "ui/shell/screenshot.h"
 
 #include <QCoreApplication>
@@ -58,6 +59,11 @@ bool hasChart(const SoloSession& s) {
   return false;
 }
 
+int roundNow(const SoloSession& s) {
+  auto t = concord::warp::ai::tableOf(s.frame().obs);
+  return t ? t->round() : 0;
+}
+
 bool alertOnBoard(const SoloSession& s) {
   auto t = concord::warp::ai::tableOf(s.frame().obs);
   return t && t->openDouble().active && !s.frame().outOfTurn;
@@ -65,7 +71,9 @@ bool alertOnBoard(const SoloSession& s) {
 
 }  // namespace
 
-QStringList sceneNames() { return {QStringLiteral("start"), QStringLiteral("table"), QStringLiteral("alert"), QStringLiteral("replay")}; }
+QStringList sceneNames() {
+  return {QStringLiteral("start"), QStringLiteral("table"), QStringLiteral("alert"), QStringLiteral("tally"), QStringLiteral("replay")};
+}
 
 QString renderScene(const QString& scene, const QString& file) {
   QTemporaryDir tmp;
@@ -76,15 +84,16 @@ QString renderScene(const QString& scene, const QString& file) {
     win.showStart();
     return save(win, file);
   }
-  if (scene == QLatin1String("table") || scene == QLatin1String("alert")) {
+  if (scene == QLatin1String("table") || scene == QLatin1String("alert") || scene == QLatin1String("tally")) {
     SoloSession::Setup setup;
     setup.seed = 7;
     setup.officer = "lieutenant";
     setup.replayPath = tmp.filePath(QStringLiteral("scene.ccr")).toStdString();
     if (auto r = win.startSolo(setup, 0); !r) return QString::fromStdString(r.message());
-    auto stop = scene == QLatin1String("table")
-                    ? std::function<bool(const SoloSession&)>([](const SoloSession& s) { return s.turn() >= 24 && !s.frame().outOfTurn && hasChart(s); })
-                    : std::function<bool(const SoloSession&)>(alertOnBoard);
+    std::function<bool(const SoloSession&)> stop = alertOnBoard;
+    if (scene == QLatin1String("table"))
+      stop = [](const SoloSession& s) { return s.turn() >= 24 && !s.frame().outOfTurn && hasChart(s); };
+    if (scene == QLatin1String("tally")) stop = [](const SoloSession& s) { return roundNow(s) >= 2 && !s.frame().outOfTurn; };
     if (auto e = playUntil(win, stop, 600); !e.isEmpty()) return e;
     return save(win, file);
   }

@@ -1,5 +1,6 @@
 #include "ui/tests/solo_game_test.h"
 
+#include <QLabel>
 #include <QPushButton>
 #include <QLineEdit>
 #include <QTemporaryDir>
@@ -83,6 +84,10 @@ void SoloGameTest::playsLegalMovesByClicksUntilTheRoundEnds() {
     ended = ended || line.contains(QStringLiteral("round 1"));
   }
   QVERIFY2(ended, "the log does not show how round 1 ended");
+  // RULES §V the tally of the round just ended is on the table.
+  auto* tally = win.game()->findChild<QLabel*>(QStringLiteral("tally"));
+  QVERIFY(tally);
+  QVERIFY2(tally->isVisible() && tally->text().startsWith(QStringLiteral("Last round's tally:")), qPrintable(tally->text()));
 }
 
 void SoloGameTest::anIllegalCoordinateShowsTheRulesExplanation() {

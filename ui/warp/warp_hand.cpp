@@ -1,6 +1,7 @@
 #include "ui/warp/warp_hand.h"
 
 #include <QHBoxLayout>
+#include <QVBoxLayout>
 #include <QLabel>
 #include <QPainter>
 
@@ -31,9 +32,13 @@ void DominoButton::paintEvent(QPaintEvent*) {
 
 WarpHand::WarpHand(QWidget* parent) : QWidget(parent) {
   setObjectName(QStringLiteral("warpHand"));
-  row_ = new QHBoxLayout(this);
-  row_->setContentsMargins(6, 2, 6, 2);
+  auto* v = new QVBoxLayout(this);
+  v->setContentsMargins(6, 2, 6, 2);
+  title_ = new QLabel(this);
+  v->addWidget(title_);
+  row_ = new QHBoxLayout;
   row_->setSpacing(4);
+  v->addLayout(row_);
 }
 
 void WarpHand::setHand(const std::vector<HandTile>& tiles, bool active) {
@@ -44,10 +49,12 @@ void WarpHand::setHand(const std::vector<HandTile>& tiles, bool active) {
     }
     delete item;
   }
-  auto* title = new QLabel(tiles.empty() ? tr("Your hand is empty") : tr("Your hand"), this);
-  row_->addWidget(title);
+  title_->setText(tiles.empty() ? tr("Your hand is empty") : tr("Your hand (%1)").arg(tiles.size()));
+  // A big hand gets smaller dominoes so it stays on one row.
+  const QSize size = tiles.size() > 16 ? QSize(30, 58) : QSize(40, 78);
   for (const auto& t : tiles) {
     auto* b = new DominoButton(t, active, this);
+    b->setFixedSize(size);
     connect(b, &QAbstractButton::clicked, this, [this, b] { emit tileClicked(b->info()); });
     row_->addWidget(b);
     b->show();  // at once, not when the layout's queued show runs

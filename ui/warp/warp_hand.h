@@ -9,6 +9,7 @@
 #include "core/warp/tiles.h"
 
 class QHBoxLayout;
+class QLabel;
 
 namespace concord::ui {
 
@@ -46,6 +47,7 @@ class WarpHand : public QWidget {
 
  private:
   QHBoxLayout* row_;
+  QLabel* title_;
 };
 
 }  // namespace concord::ui

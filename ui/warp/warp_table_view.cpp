@@ -36,11 +36,20 @@ WarpTableView::WarpTableView(QWidget* parent) : TableView(parent) {
   controls->addWidget(actions_);
   controls->addWidget(explanation_);
   controls->addStretch(1);
+  tally_ = new QLabel(this);
+  tally_->setObjectName(QStringLiteral("tally"));
+  tally_->setWordWrap(true);
+  tally_->setTextFormat(Qt::PlainText);
+  auto* side = new QVBoxLayout;
+  side->addWidget(scores_);
+  side->addWidget(tally_);
+  side->addStretch(1);
   auto* lower = new QHBoxLayout;
   lower->addLayout(controls, 1);
-  lower->addWidget(scores_);
+  lower->addLayout(side);
   scores_->setFixedWidth(300);
-  scores_->setMaximumHeight(190);
+  tally_->setFixedWidth(300);
+  scores_->setMaximumHeight(170);
   auto* top = new QVBoxLayout(this);
   top->setContentsMargins(0, 0, 0, 0);
   top->addWidget(board_, 1);
@@ -67,6 +76,10 @@ void WarpTableView::showFrame(const TableFrame& frame) {
   const auto& tab = *table_;
   board_->setTable(tab, frame.me);
   scores_->setTable(tab, frame.me);
+  QString tally;
+  for (const auto& line : tab.tally()) tally += QString::fromStdString(line) + QLatin1Char('\n');
+  tally_->setText(tally.isEmpty() ? QString() : tr("Last round's tally:\n") + tally.trimmed());
+  tally_->setVisible(!tally.isEmpty());
   for (const auto& o : frame.legal) {
     auto d = cw::decodeOrder(o, tab.config().maxPip);
     if (d && d->kind == cw::kChart) chartsByTile_[d->tile.index()].push_back(o);

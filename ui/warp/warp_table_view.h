@@ -37,6 +37,7 @@ class WarpTableView : public TableView {
   WarpActions* actions_;
   QLabel* explanation_;
   WarpScoreboard* scores_;
+  QLabel* tally_;  // RULES §V the last round's tally, step by step
   TableFrame frame_;
   std::optional<concord::warp::WarpGame> table_;
   std::map<int, std::vector<Order>> chartsByTile_;  // legal chart orders by tile index
