@@ -38,6 +38,8 @@ ReplayViewer::ReplayViewer(QWidget* parent) : QWidget(parent) {
   setObjectName(QStringLiteral("replayViewer"));
   setAcceptDrops(true);
   open_ = button(this, tr("Open replay…"), QStringLiteral("openReplay"), tr("Open a replay or save"), QKeySequence::Open);
+  resume_ = button(this, tr("Resume this save"), QStringLiteral("resumeSave"), tr("Continue this game at your seat"), {});
+  resume_->setEnabled(false);
   first_ = button(this, {}, QStringLiteral("first"), tr("The deal"), Qt::Key_Home, QStyle::SP_MediaSkipBackward);
   back_ = button(this, tr("Back"), QStringLiteral("stepBack"), tr("One turn back"), Qt::Key_Left, QStyle::SP_MediaSeekBackward);
   fwd_ = button(this, tr("Forward"), QStringLiteral("stepForward"), tr("One turn forward"), Qt::Key_Right, QStyle::SP_MediaSeekForward);
@@ -74,7 +76,7 @@ ReplayViewer::ReplayViewer(QWidget* parent) : QWidget(parent) {
   split->setSizes({1000, 360});
   log_->setMinimumWidth(240);
   auto* bar = new QHBoxLayout;
-  for (QWidget* w : std::initializer_list<QWidget*>{open_, first_, back_, fwd_, last_, play_, speed_, jump_})
+  for (QWidget* w : std::initializer_list<QWidget*>{open_, resume_, first_, back_, fwd_, last_, play_, speed_, jump_})
     bar->addWidget(w);
   bar->addWidget(new QLabel(tr("Perspective:"), this));
   bar->addWidget(perspectiveBox_);
@@ -89,6 +91,9 @@ ReplayViewer::ReplayViewer(QWidget* parent) : QWidget(parent) {
   connect(open_, &QPushButton::clicked, this, [this] {
     auto path = QFileDialog::getOpenFileName(this, tr("Open a replay"), {}, tr("Concord replays (*.ccr);;All files (*)"));
     if (!path.isEmpty()) open(path);
+  });
+  connect(resume_, &QPushButton::clicked, this, [this] {
+    if (loaded_) emit resumeRequested(QString::fromStdString(loaded_->path));
   });
   connect(first_, &QPushButton::clicked, this, [this] { seek(0); });
   connect(back_, &QPushButton::clicked, this, &ReplayViewer::stepBackward);
@@ -179,6 +184,7 @@ void ReplayViewer::landedLoad() {
   timeline_->blockSignals(false);
   jump_->setRange(0, static_cast<int>(loaded_->turns));
   engine_.reset();
+  resume_->setEnabled(rep.ok);
   emit loaded();
   seek(0);
 }

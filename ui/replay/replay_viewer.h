@@ -53,6 +53,7 @@ class ReplayViewer : public QWidget {
   void loaded();
   void loadFailed(const QString& why);
   void positionShown(uint32_t position);
+  void resumeRequested(const QString& path);  // "Resume this save": continue the game it holds
 
  protected:
   void dragEnterEvent(QDragEnterEvent* e) override;
@@ -65,7 +66,7 @@ class ReplayViewer : public QWidget {
   void render();
   void buildLog();
 
-  QPushButton *open_, *first_, *back_, *fwd_, *last_, *play_;
+  QPushButton *open_, *resume_, *first_, *back_, *fwd_, *last_, *play_;
   QComboBox *speed_, *perspectiveBox_;
   QSpinBox* jump_;
   QLabel *where_, *verified_;

@@ -25,10 +25,15 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   auto* file = menuBar()->addMenu(tr("&File"));
   file->addAction(tr("&Start screen"), QKeySequence(Qt::CTRL | Qt::Key_N), this, &MainWindow::showStart);
   file->addAction(tr("&Open replay…"), QKeySequence::Open, this, [this] { showReplay({}); });
+  file->addAction(tr("&Resume a saved game…"), this, [this] {
+    auto p = QFileDialog::getOpenFileName(this, tr("Resume a saved game"), replayFolder(), tr("Concord saves (*.ccr)"));
+    if (!p.isEmpty()) (void)resumeSolo(p);
+  });
   file->addSeparator();
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
   connect(start_, &StartScreen::startSolo, this, [this](const SoloSession::Setup& s) { (void)startSolo(s); });
   connect(start_, &StartScreen::openReplay, this, &MainWindow::showReplay);
+  connect(viewer_, &ReplayViewer::resumeRequested, this, [this](const QString& p) { (void)resumeSolo(p); });
   QSettings settings;
   if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray())) resize(1280, 800);
 }
@@ -36,13 +41,29 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 Result<void> MainWindow::startSolo(const SoloSession::Setup& setup, int paceMs) {
   SoloSession::Setup s = setup;
   if (s.replayPath.empty() && s.moduleId == "warp") s.replayPath = cli::defaultWarpReplayPath(s.seed);
-  auto session = SoloSession::create(s);
+  return seat(SoloSession::create(s), paceMs);
+}
+
+Result<void> MainWindow::resumeSolo(const QString& path, int paceMs) {
+  if (game_) game_->session().close();  // it may be writing this very save
+  auto r = seat(SoloSession::resume(path.toStdString()), paceMs);
+  if (!r) {
+    showStart();
+    start_->setProblem(QString::fromStdString(r.message()));
+  }
+  return r;
+}
+
+Result<void> MainWindow::seat(Result<std::unique_ptr<SoloSession>> session, int paceMs) {
   if (!session) {
     start_->setProblem(QString::fromStdString(session.message()));
     return session.error();
   }
   (*session)->setPaceMs(paceMs);
-  if (game_) game_->deleteLater();
+  if (game_) {
+    game_->session().close();
+    game_->deleteLater();
+  }
   game_ = new GamePage(std::move(*session), stack_);
   connect(game_, &GamePage::leave, this, &MainWindow::showStart);
   stack_->addWidget(game_);

@@ -23,6 +23,8 @@ class MainWindow : public QMainWindow {
   GamePage* game() { return game_; }
   /// Starts a solo game (also the start screen's button); the error is shown on the start screen too.
   Result<void> startSolo(const SoloSession::Setup& setup, int paceMs = 250);
+  /// Continues the solo game saved at `path` (File > Resume, the replay viewer's "Resume this save").
+  Result<void> resumeSolo(const QString& path, int paceMs = 250);
   void showStart();
   void showReplay(const QString& path);
 
@@ -30,6 +32,8 @@ class MainWindow : public QMainWindow {
   void closeEvent(QCloseEvent* e) override;
 
  private:
+  Result<void> seat(Result<std::unique_ptr<SoloSession>> session, int paceMs);
+
   QStackedWidget* stack_;
   StartScreen* start_;
   ReplayViewer* viewer_;

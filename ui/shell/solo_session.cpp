@@ -27,9 +27,36 @@ Result<std::unique_ptr<SoloSession>> SoloSession::create(const Setup& setup) {
   session->seats[setup.you].botKind.clear();
   auto rec = cli::PlayRecorder::create(*session, replay::botSessionKeys(kKeyLabel, setup.seats), setup.replayPath);
   if (!rec) return rec.error();
+  return around(setup, std::move(*rec));
+}
+
+Result<std::unique_ptr<SoloSession>> SoloSession::resume(const std::string& path) {
+  auto rec = cli::PlayRecorder::resume(path, kKeyLabel);
+  if (!rec) return rec.error();
+  const auto& ss = (*rec)->session();
+  if ((*rec)->engine().over()) return Err(path, ": the game saved here is already over; watch it in the replay viewer");
+  Setup setup;
+  setup.moduleId = ss.moduleId;
+  setup.seats = static_cast<Seat>(ss.seats.size());
+  setup.replayPath = path;
+  setup.casual = !ss.rated;
+  bool person = false;
+  for (Seat s = 0; s < ss.seats.size(); ++s) {
+    if (!ss.seats[s].ai && !person) {
+      person = true;
+      setup.you = s;
+    } else if (ss.seats[s].ai && !ss.seats[s].botKind.empty()) {
+      setup.officer = ss.seats[s].botKind;
+    }
+  }
+  if (!person) return Err(path, ": every seat of this save is an officer's; watch it in the replay viewer");
+  return around(setup, std::move(*rec));
+}
+
+std::unique_ptr<SoloSession> SoloSession::around(const Setup& setup, std::unique_ptr<cli::PlayRecorder> rec) {
   std::unique_ptr<SoloSession> s(new SoloSession());
   s->setup_ = setup;
-  s->rec_ = std::move(*rec);
+  s->rec_ = std::move(rec);
   for (Seat i = 0; i < setup.seats; ++i) s->bots_.push_back(lockstep::makeSeatBot(s->rec_->session(), i));
   s->view_ = s->rec_->engine().game().clone();
   s->turn_ = s->rec_->engine().turn();

@@ -35,6 +35,9 @@ class SoloSession : public QObject {
   };
   /// Builds the session and its ledger; the error says what is wrong with the setup.
   static Result<std::unique_ptr<SoloSession>> create(const Setup& setup);
+  /// Continues the game saved in the replay at `path` (as `concord play warp --resume`): verified first, the
+  /// person's seat and the officers from the save, appended to. The error says why it cannot continue.
+  static Result<std::unique_ptr<SoloSession>> resume(const std::string& path);
   ~SoloSession() override;
 
   /// Milliseconds between officer turns so people can follow them (0 in tests).
@@ -69,6 +72,7 @@ class SoloSession : public QObject {
 
  private:
   SoloSession() = default;
+  static std::unique_ptr<SoloSession> around(const Setup& setup, std::unique_ptr<cli::PlayRecorder> rec);
   void advance();
   void launch(std::vector<Order> mine);
   void landed();

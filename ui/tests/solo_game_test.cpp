@@ -141,4 +141,36 @@ void SoloGameTest::anInvalidTableOptionIsExplainedOnTheStartScreen() {
   QVERIFY(problem && problem->text().contains(QStringLiteral("nosuchoption")));
 }
 
+void SoloGameTest::aLeftGameResumesFromItsSaveAtTheSameTurn() {
+  QTemporaryDir tmp;
+  const QString path = tmp.filePath(QStringLiteral("save.ccr"));
+  MainWindow win;
+  win.resize(1300, 820);
+  win.show();
+  SoloSession::Setup setup;
+  setup.seats = 3;
+  setup.seed = 4;
+  setup.officer = "ensign";
+  setup.replayPath = path.toStdString();
+  QVERIFY(win.startSolo(setup, 0));
+  auto& first = win.game()->session();
+  while (first.turn() < 8) {
+    QVERIFY(waitForDecision(first));
+    QVERIFY(!first.over());
+    QVERIFY(!clickOneLegalMove(*win.game()).isEmpty());
+  }
+  QVERIFY(waitForDecision(first));
+  const uint32_t turn = first.turn();
+  const auto hash = stateHash(first.view());
+  win.showStart();  // leaves the table: the save is closed
+  QVERIFY(win.resumeSolo(path, 0));
+  auto& again = win.game()->session();
+  QCOMPARE(again.turn(), turn);
+  QCOMPARE(stateHash(again.view()), hash);
+  QCOMPARE(again.you(), Seat{0});
+  QVERIFY(waitForDecision(again));
+  QVERIFY(!clickOneLegalMove(*win.game()).isEmpty());
+  QTRY_VERIFY_WITH_TIMEOUT(!again.thinking() && again.turn() > turn, 30000);
+}
+
 }  // namespace concord::ui::test

@@ -11,6 +11,7 @@ class SoloGameTest : public QObject {
   void playsLegalMovesByClicksUntilTheRoundEnds();
   void anIllegalCoordinateShowsTheRulesExplanation();
   void anInvalidTableOptionIsExplainedOnTheStartScreen();
+  void aLeftGameResumesFromItsSaveAtTheSameTurn();
 };
 
 }  // namespace concord::ui::test
