@@ -5,6 +5,7 @@
 #include <QListWidget>
 #include <QMimeData>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUrl>
@@ -91,6 +92,14 @@ void ReplayViewerTest::opensByDropStepsBackAndForthAndSwitchesPerspective() {
   for (auto* b : hand->findChildren<DominoButton*>()) tiles += b->isVisible() ? 1 : 0;
   QCOMPARE(tiles, static_cast<int>(seen->seat(1).hand.size()));
   QVERIFY(v.table()->explanation().isEmpty());
+  // Jump by typing a turn.
+  auto* jump = v.findChild<QSpinBox*>(QStringLiteral("jump"));
+  jump->setFocus();
+  jump->selectAll();
+  QTest::keyClicks(jump, QStringLiteral("7"));
+  QTest::keyClick(jump, Qt::Key_Return);
+  QTRY_VERIFY(!v.busy() && v.position() == 7);
+  QCOMPARE(stateHash(v.engine()->game()), independentHash(path, 7));
   // The end and back to the deal.
   QTest::mouseClick(v.findChild<QPushButton*>(QStringLiteral("last")), Qt::LeftButton);
   QTRY_VERIFY(!v.busy() && v.position() == v.replay().turns);

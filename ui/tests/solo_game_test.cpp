@@ -173,4 +173,35 @@ void SoloGameTest::aLeftGameResumesFromItsSaveAtTheSameTurn() {
   QTRY_VERIFY_WITH_TIMEOUT(!again.thinking() && again.turn() > turn, 30000);
 }
 
+void SoloGameTest::anOrderIsPlayableFromTheKeyboard() {
+  QTemporaryDir tmp;
+  MainWindow win;
+  win.resize(1300, 820);
+  win.show();
+  win.activateWindow();
+  QVERIFY(QTest::qWaitForWindowActive(&win));
+  SoloSession::Setup setup;
+  setup.seats = 4;
+  setup.seed = 21;
+  setup.officer = "ensign";
+  setup.replayPath = tmp.filePath(QStringLiteral("keys.ccr")).toStdString();
+  QVERIFY(win.startSolo(setup, 0));
+  auto& s = win.game()->session();
+  // Until an order other than charting is offered (draw, beacon, pass, ...): F1 presses the first button.
+  for (int i = 0; i < 300; ++i) {
+    QVERIFY(waitForDecision(s));
+    QVERIFY(!s.over());
+    auto* first = findVisible<QPushButton>(win.game(), QStringLiteral("action-"));
+    if (!first || first->shortcut() != QKeySequence(Qt::Key_F1)) {
+      QVERIFY(!clickOneLegalMove(*win.game()).isEmpty());
+      continue;
+    }
+    const uint32_t turn = s.turn();
+    QTest::keyClick(&win, Qt::Key_F1);
+    QTRY_VERIFY_WITH_TIMEOUT(s.turn() > turn, 30000);
+    return;
+  }
+  QFAIL("no action button came up in 300 decisions");
+}
+
 }  // namespace concord::ui::test

@@ -12,6 +12,7 @@ class SoloGameTest : public QObject {
   void anIllegalCoordinateShowsTheRulesExplanation();
   void anInvalidTableOptionIsExplainedOnTheStartScreen();
   void aLeftGameResumesFromItsSaveAtTheSameTurn();
+  void anOrderIsPlayableFromTheKeyboard();
 };
 
 }  // namespace concord::ui::test
