@@ -4,11 +4,13 @@
 #include <QFile>
 #include <QListWidget>
 #include <QMimeData>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUrl>
+#include <algorithm>
 
 #include "core/warp/ai/officer.h"
 #include "lockstep/turn_engine.h"
@@ -47,8 +49,15 @@ void ReplayViewerTest::opensByDropStepsBackAndForthAndSwitchesPerspective() {
   ReplayViewer v;
   v.resize(1300, 820);
   v.show();
+  // Loading reports progress as the worker verifies block by block (the UI thread only draws it).
+  std::vector<int> progress;
+  auto* bar = v.findChild<QProgressBar*>();
+  QVERIFY(bar);
+  QObject::connect(bar, &QProgressBar::valueChanged, [&progress](int value) { progress.push_back(value); });
   drop(v, QString::fromStdString(path));
   QTRY_VERIFY_WITH_TIMEOUT(v.hasReplay() && !v.busy(), 60000);
+  QVERIFY2(std::any_of(progress.begin(), progress.end(), [](int p) { return p > 0 && p < 1000; }),
+           "no progress was shown between the start and the end of loading");
   QVERIFY2(v.verification().contains(QStringLiteral("Verified")), qPrintable(v.verification()));
   QVERIFY(v.replay().turns > 20);
   QVERIFY(!v.replay().roundStarts.empty());
