@@ -16,7 +16,6 @@ const QColor kInk(30, 34, 40);
 const QColor kFelt(22, 70, 58);
 const QColor kYellow(240, 200, 40);
 const QColor kRed(215, 45, 45);
-const QColor kLegal(70, 200, 120);
 }  // namespace
 
 WarpBoard::WarpBoard(QWidget* parent) : QWidget(parent) {
