@@ -118,10 +118,18 @@ Observation WarpGame::observe(Seat viewer) const {
     t += "Continuum Wager: keep one of " + tilesText(wager_) + "\n";
   }
   if (omni) t += "Uncharted (next first): " + tilesText(std::vector<Tile>(pile_.rbegin(), pile_.rend())) + "\n";
-  if (!omni && viewer < seats_) {
+  if (omni || viewer < seats_) {
     // RULES §VII: the table as this seat may know it, for its officer; last, with its length as a trailer.
+    // The omniscient view carries the whole table (logs dropped, as for a seat) so an analyst's client
+    // (the Qt replay viewer) draws it with the same decoder, ai::tableOf.
+    WarpGame table = omni ? *this : redactedFor(viewer);
+    if (omni) {
+      table.log_ = RoundLog{};
+      table.prevLog_ = RoundLog{};
+      table.logBase_ = 0;
+    }
     det::Writer tw;
-    redactedFor(viewer).write(tw);
+    table.write(tw);
     w.bytes("table", tw.data());
     w.u32("tableBytes", static_cast<uint32_t>(tw.size()));
   }

@@ -1,0 +1,92 @@
+// ui_bench: what the UI thread does per moment of an 8-captain Warp table (the issue's "a table of 8 captains
+// stays smooth"): showing a frame (decode the Observation, rebuild hand and buttons), painting the window, and
+// the solo session's per-turn UI work (clone the game, observe, legal orders). Offscreen; results and the
+// command in docs/performance.md.
+#include <benchmark/benchmark.h>
+
+#include <QApplication>
+#include <QPixmap>
+#include <memory>
+
+#include "core/game/registry.h"
+#include "core/warp/module.h"
+#include "ui/warp/warp_table_view.h"
+
+namespace {
+
+using namespace concord;
+
+// An 8-captain Official Warp game 60 turns in, played by greedy bots (deterministic).
+std::unique_ptr<Game> midGame() {
+  auto mod = findModule("warp");
+  auto cfg = (*mod)->parseConfig({});
+  auto g = (*mod)->create();
+  det::Seed seed;
+  seed.bytes[0] = 9;
+  (void)g->setup(*cfg, seed, 8);
+  auto bot = warp::makeBot("greedy");
+  auto rng = det::Rng::fromU64(1);
+  for (uint32_t turn = 0; turn < 60 && !g->outcome(); ++turn) {
+    std::vector<std::vector<Order>> orders(8);
+    for (Seat s : g->awaiting()) orders[s] = bot->choose(g->observe(s), g->legalOrders(s), rng);
+    std::vector<SeatOrders> bySeat;
+    for (Seat s = 0; s < 8; ++s) bySeat.push_back({s, orders[s]});
+    g->apply(TurnInput{turn, bySeat});
+    g->seal(turn);
+  }
+  return g;
+}
+
+ui::TableFrame frameFor(const Game& g, Seat me) {
+  ui::TableFrame f;
+  f.me = me;
+  f.obs = g.observe(me);
+  f.game = &g;
+  f.legal = g.legalOrders(me);
+  return f;
+}
+
+void BM_WarpShowFrame8(benchmark::State& state) {
+  auto g = midGame();
+  ui::WarpTableView view;
+  view.resize(1300, 820);
+  const Seat me = g->awaiting().empty() ? 0 : g->awaiting().front();
+  for (auto _ : state) {
+    view.showFrame(frameFor(*g, me));
+    QCoreApplication::processEvents();  // the deferred deletes and layout the frame causes
+  }
+}
+BENCHMARK(BM_WarpShowFrame8)->Unit(benchmark::kMicrosecond);
+
+void BM_WarpPaint8(benchmark::State& state) {
+  auto g = midGame();
+  ui::WarpTableView view;
+  view.resize(1300, 820);
+  view.showFrame(frameFor(*g, g->awaiting().empty() ? 0 : g->awaiting().front()));
+  QCoreApplication::processEvents();
+  for (auto _ : state) benchmark::DoNotOptimize(view.grab());
+}
+BENCHMARK(BM_WarpPaint8)->Unit(benchmark::kMicrosecond);
+
+void BM_SoloTurnUiWork8(benchmark::State& state) {
+  auto g = midGame();
+  for (auto _ : state) {
+    auto view = g->clone();
+    auto obs = view->observe(0);
+    auto legal = view->legalOrders(0);
+    benchmark::DoNotOptimize(obs);
+    benchmark::DoNotOptimize(legal);
+  }
+}
+BENCHMARK(BM_SoloTurnUiWork8)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+  QApplication app(argc, argv);
+  benchmark::Initialize(&argc, argv);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -1,0 +1,93 @@
+// A solo game against AI officers: the terminal table's session code (tools/concord/play_recorder.h: the
+// TurnLedger, every seat signed locally, the replay written turn by turn; lockstep::botOrdersFor for officers)
+// driven from the Qt event loop. Officers think and turns apply on a worker thread, one turn per job, so the
+// UI thread never waits; between jobs the UI reads a clone of the game (view()).
+#pragma once
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QString>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ui/shell/module_ui.h"
+
+namespace concord::cli {
+class PlayRecorder;
+}
+
+namespace concord::ui {
+
+class SoloSession : public QObject {
+  Q_OBJECT
+ public:
+  struct Setup {
+    std::string moduleId = "warp";
+    ConfigOptions options;           // empty: the module's default (Warp: the Official preset)
+    Seat seats = 4;
+    Seat you = 0;
+    std::string officer = "lieutenant";
+    uint64_t seed = 1;
+    std::string replayPath;          // "" writes no replay
+    bool casual = false;             // RULES §VIII: recorded unrated
+  };
+  /// Builds the session and its ledger; the error says what is wrong with the setup.
+  static Result<std::unique_ptr<SoloSession>> create(const Setup& setup);
+  /// Continues the game saved in the replay at `path` (as `concord play warp --resume`): verified first, the
+  /// person's seat and the officers from the save, appended to. The error says why it cannot continue.
+  static Result<std::unique_ptr<SoloSession>> resume(const std::string& path);
+  ~SoloSession() override;
+
+  /// Milliseconds between officer turns so people can follow them (0 in tests).
+  void setPaceMs(int ms) { paceMs_ = ms; }
+  /// Starts the first turn (call once the widgets listen).
+  void begin();
+
+  const Game& view() const { return *view_; }
+  Seat you() const { return setup_.you; }
+  const Setup& setup() const { return setup_; }
+  uint32_t turn() const { return turn_; }
+  bool thinking() const { return thinking_; }
+  bool over() const { return view_->outcome().has_value(); }
+  /// The frame for the person's seat: the Observation, and the legal orders when they may act.
+  TableFrame frame() const;
+  /// Narration lines so far (the game's round log, counted over the whole game).
+  const std::vector<std::string>& log() const { return log_; }
+  /// Seats the game is waiting for while officers think ("" when it waits for you).
+  QString status() const;
+
+  /// The person's order: refused with the rule's words unless legal now; otherwise the turn is played.
+  Result<void> choose(const Order& order);
+  /// Out of turn (a catch window): decline to act.
+  Result<void> letGo();
+  /// Writes the replay's index trailer; the replay stays valid when the game is left early.
+  void close();
+  const std::string& replayPath() const;
+
+ signals:
+  void changed();               // a turn was applied (or the session started)
+  void failed(const QString&);  // the ledger or the replay refused a turn (never expected)
+
+ private:
+  SoloSession() = default;
+  static std::unique_ptr<SoloSession> around(const Setup& setup, std::unique_ptr<cli::PlayRecorder> rec);
+  void advance();
+  void launch(std::vector<Order> mine);
+  void landed();
+
+  Setup setup_;
+  std::unique_ptr<cli::PlayRecorder> rec_;
+  std::vector<std::unique_ptr<Bot>> bots_;
+  std::unique_ptr<Game> view_;
+  std::vector<std::string> log_;
+  uint64_t logSeen_ = 0;
+  uint32_t turn_ = 0;
+  bool thinking_ = false;
+  bool closed_ = false;
+  int paceMs_ = 250;
+  QFutureWatcher<std::string> watcher_;
+};
+
+}  // namespace concord::ui

@@ -1,0 +1,135 @@
+#include "ui/tests/replay_viewer_test.h"
+
+#include <QComboBox>
+#include <QFile>
+#include <QListWidget>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUrl>
+#include <algorithm>
+
+#include "core/warp/ai/officer.h"
+#include "lockstep/turn_engine.h"
+#include "replay/reader.h"
+#include "ui/replay/replay_viewer.h"
+#include "ui/tests/ui_test_util.h"
+#include "ui/warp/warp_hand.h"
+
+namespace concord::ui::test {
+
+namespace {
+
+// The state the viewer shows must be the state an independent reader reaches at that position.
+det::Hash128 independentHash(const std::string& path, uint32_t position) {
+  auto reader = replay::ReplayReader::open(path);
+  if (!reader) return {};
+  auto e = reader->seek(position);
+  return e ? stateHash((*e)->game()) : det::Hash128{};
+}
+
+void drop(QWidget& target, const QString& file) {
+  QMimeData mime;
+  mime.setUrls({QUrl::fromLocalFile(file)});
+  QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+  QCoreApplication::sendEvent(&target, &enter);
+  QDropEvent dropped(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+  QCoreApplication::sendEvent(&target, &dropped);
+}
+
+}  // namespace
+
+void ReplayViewerTest::opensByDropStepsBackAndForthAndSwitchesPerspective() {
+  QTemporaryDir tmp;
+  const std::string path = tmp.filePath(QStringLiteral("game.ccr")).toStdString();
+  QCOMPARE(recordWarpReplay(path, 3, "ensign"), std::string());
+  ReplayViewer v;
+  v.resize(1300, 820);
+  v.show();
+  // Loading reports progress as the worker verifies block by block (the UI thread only draws it).
+  std::vector<int> progress;
+  auto* bar = v.findChild<QProgressBar*>();
+  QVERIFY(bar);
+  QObject::connect(bar, &QProgressBar::valueChanged, [&progress](int value) { progress.push_back(value); });
+  drop(v, QString::fromStdString(path));
+  QTRY_VERIFY_WITH_TIMEOUT(v.hasReplay() && !v.busy(), 60000);
+  QVERIFY2(std::any_of(progress.begin(), progress.end(), [](int p) { return p > 0 && p < 1000; }),
+           "no progress was shown between the start and the end of loading");
+  QVERIFY2(v.verification().contains(QStringLiteral("Verified")), qPrintable(v.verification()));
+  QVERIFY(v.replay().turns > 20);
+  QVERIFY(!v.replay().roundStarts.empty());
+  QCOMPARE(v.position(), 0u);
+  // Jump, then back and forward by the buttons.
+  v.seek(12);
+  QTRY_VERIFY(!v.busy() && v.position() == 12);
+  QCOMPARE(stateHash(v.engine()->game()), independentHash(path, 12));
+  auto* back = v.findChild<QPushButton*>(QStringLiteral("stepBack"));
+  auto* fwd = v.findChild<QPushButton*>(QStringLiteral("stepForward"));
+  QTest::mouseClick(back, Qt::LeftButton);
+  QTRY_VERIFY(!v.busy() && v.position() == 11);
+  QCOMPARE(stateHash(v.engine()->game()), independentHash(path, 11));
+  QTest::mouseClick(back, Qt::LeftButton);
+  QTRY_VERIFY(!v.busy() && v.position() == 10);
+  QTest::mouseClick(fwd, Qt::LeftButton);
+  QTRY_VERIFY(!v.busy() && v.position() == 11);
+  QCOMPARE(stateHash(v.engine()->game()), independentHash(path, 11));
+  // The log is in sync: the lines of the turns shown so far, none after.
+  int expected = 0;
+  uint32_t from = 0;
+  for (uint32_t s : v.replay().roundStarts)
+    if (s <= 11) from = s;
+  if (from == 0) expected += static_cast<int>(v.replay().opening.size());
+  for (uint32_t t = from; t < 11; ++t) expected += static_cast<int>(v.replay().narration[t].size());
+  QCOMPARE(v.log().count(), expected);
+  // Omniscient: no seat's hand row; every hand listed. Captain 1's view: that seat's hand as dominoes.
+  auto* hand = v.findChild<WarpHand*>();
+  QVERIFY(hand);
+  QCOMPARE(v.perspective(), kOmniscient);
+  QVERIFY(!hand->isVisible());
+  auto* box = v.findChild<QComboBox*>(QStringLiteral("perspective"));
+  box->setFocus();
+  QTest::keyClick(box, Qt::Key_Down);  // Omniscient -> Captain 0
+  QTest::keyClick(box, Qt::Key_Down);  // -> Captain 1
+  QCOMPARE(v.perspective(), Seat{1});
+  QVERIFY(hand->isVisible());
+  auto seen = concord::warp::ai::tableOf(v.engine()->game().observe(1));
+  QVERIFY(seen);
+  int tiles = 0;
+  for (auto* b : hand->findChildren<DominoButton*>()) tiles += b->isVisible() ? 1 : 0;
+  QCOMPARE(tiles, static_cast<int>(seen->seat(1).hand.size()));
+  QVERIFY(v.table()->explanation().isEmpty());
+  // Jump by typing a turn.
+  auto* jump = v.findChild<QSpinBox*>(QStringLiteral("jump"));
+  jump->setFocus();
+  jump->selectAll();
+  QTest::keyClicks(jump, QStringLiteral("7"));
+  QTest::keyClick(jump, Qt::Key_Return);
+  QTRY_VERIFY(!v.busy() && v.position() == 7);
+  QCOMPARE(stateHash(v.engine()->game()), independentHash(path, 7));
+  // The end and back to the deal.
+  QTest::mouseClick(v.findChild<QPushButton*>(QStringLiteral("last")), Qt::LeftButton);
+  QTRY_VERIFY(!v.busy() && v.position() == v.replay().turns);
+  QTest::mouseClick(v.findChild<QPushButton*>(QStringLiteral("first")), Qt::LeftButton);
+  QTRY_VERIFY(!v.busy() && v.position() == 0);
+  QCOMPARE(stateHash(v.engine()->game()), independentHash(path, 0));
+}
+
+void ReplayViewerTest::aDamagedReplayIsRefusedWithTheReason() {
+  QTemporaryDir tmp;
+  const QString path = tmp.filePath(QStringLiteral("junk.ccr"));
+  QFile f(path);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write("this is not a replay");
+  f.close();
+  ReplayViewer v;
+  v.show();
+  v.open(path);
+  QTRY_VERIFY(!v.busy());
+  QVERIFY(!v.hasReplay());
+  QVERIFY2(v.verification().startsWith(QStringLiteral("Cannot open this replay: ")), qPrintable(v.verification()));
+}
+
+}  // namespace concord::ui::test

@@ -1,0 +1,21 @@
+// ui_tests: the QTest interaction tests of the Qt client, run offscreen (ctest sets QT_QPA_PLATFORM=offscreen).
+#include <QApplication>
+#include <QTest>
+
+#include "ui/tests/solo_game_test.h"
+#include "ui/tests/replay_viewer_test.h"
+
+int main(int argc, char** argv) {
+  QApplication app(argc, argv);
+  QApplication::setOrganizationName(QStringLiteral("ConcordTests"));
+  int failed = 0;
+  {
+    concord::ui::test::SoloGameTest t;
+    failed += QTest::qExec(&t, argc, argv);
+  }
+  {
+    concord::ui::test::ReplayViewerTest t;
+    failed += QTest::qExec(&t, argc, argv);
+  }
+  return failed == 0 ? 0 : 1;
+}

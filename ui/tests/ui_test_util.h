@@ -1,0 +1,22 @@
+// Helpers for the QTest interaction tests: a recorded Warp replay to open, and a widget finder.
+#pragma once
+
+#include <QString>
+#include <QWidget>
+#include <string>
+
+#include "core/game/types.h"
+
+namespace concord::ui::test {
+
+/// Records a bot game of Warp (Official preset, `seats` officers of `officer`) to `path`; "" or the error.
+std::string recordWarpReplay(const std::string& path, Seat seats, const std::string& officer);
+/// The first visible descendant of `root` of type T whose object name starts with `prefix`.
+template <class T>
+T* findVisible(QWidget* root, const QString& prefix) {
+  for (T* w : root->findChildren<T*>())
+    if (w->isVisible() && w->objectName().startsWith(prefix)) return w;
+  return nullptr;
+}
+
+}  // namespace concord::ui::test

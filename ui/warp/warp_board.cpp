@@ -1,0 +1,193 @@
+// Board geometry: a header line, the hub (the Spacedock double, upright) at the left, and one row per arm.
+// A row: its name and badges, then its coordinates from Spacedock outward (the oldest cut to "+N" when the
+// row is full), then the open end as a large number, the end a captain charts onto (RULES §III).
+#include "ui/warp/warp_board.h"
+
+#include <QPainter>
+#include <QPainterPath>
+#include <algorithm>
+
+#include "ui/warp/domino_painter.h"
+
+namespace concord::ui {
+
+namespace {
+const QColor kInk(30, 34, 40);
+const QColor kFelt(22, 70, 58);
+const QColor kYellow(240, 200, 40);
+const QColor kRed(215, 45, 45);
+}  // namespace
+
+WarpBoard::WarpBoard(QWidget* parent) : QWidget(parent) {
+  setObjectName(QStringLiteral("warpBoard"));
+  setMinimumSize(minimumSizeHint());
+}
+
+void WarpBoard::setTable(const concord::warp::WarpGame& table, Seat viewer) {
+  table_.emplace(table);
+  viewer_ = viewer;
+  update();
+}
+
+QString WarpBoard::armName(uint8_t line) const {
+  const auto& t = *table_;
+  if (line == t.seats()) return QStringLiteral("Neutral Zone");
+  if (t.config().squadrons) return QStringLiteral("Squadron %1").arg(line);
+  QString n = QStringLiteral("Captain %1").arg(line);
+  return line == viewer_ ? n + QStringLiteral(" (you)") : n;
+}
+
+void WarpBoard::paintArm(QPainter& p, const QRectF& row, uint8_t line, const QPointF& hub) {
+  const auto& t = *table_;
+  const bool neutral = line == t.seats();
+  const auto& ln = neutral ? t.neutral() : t.trail(line);
+  const auto& dbl = t.openDouble();
+  const bool alertHere = dbl.active && dbl.line == line;
+  const bool beacon = !neutral && t.seat(line).beacon;
+  // The arm leaves the hub: a line from Spacedock to the row.
+  p.setPen(QPen(QColor(200, 190, 150, 160), 2));
+  p.drawLine(hub, QPointF(row.left(), row.center().y()));
+  QColor band = neutral ? QColor(60, 70, 80, 150) : line == viewer_ ? QColor(40, 90, 140, 170) : QColor(20, 50, 42, 170);
+  p.setPen(beacon ? QPen(kRed, 2.5) : QPen(QColor(255, 255, 255, 40), 1));
+  p.setBrush(band);
+  p.drawRoundedRect(row, 8, 8);
+  // Name and badges.
+  const double labelW = 150;
+  QRectF label(row.left() + 8, row.top() + 2, labelW - 8, row.height() - 4);
+  QFont f = font();
+  f.setBold(true);
+  f.setPointSizeF(f.pointSizeF() * 1.05);
+  p.setFont(f);
+  p.setPen(Qt::white);
+  p.drawText(label, Qt::AlignLeft | Qt::AlignTop, armName(line));
+  QFont small = font();
+  small.setPointSizeF(small.pointSizeF() * 0.9);
+  p.setFont(small);
+  QStringList badges;
+  if (!neutral && !t.config().squadrons) {
+    const auto& st = t.seat(line);
+    badges << QStringLiteral("%1 in hand").arg(st.hand.size());
+    if (st.atImpulse) badges << QStringLiteral("at impulse");
+  }
+  if (!neutral && t.hazardHolder() == line) badges << QStringLiteral("Hazard");
+  p.setPen(QColor(220, 230, 225));
+  p.drawText(label, Qt::AlignLeft | Qt::AlignVCenter, badges.join(QStringLiteral(" · ")));
+  if (beacon) {
+    QRectF b(label.left(), label.bottom() - 18, 118, 16);
+    p.setPen(Qt::NoPen);
+    p.setBrush(kRed);
+    p.drawRoundedRect(b, 4, 4);
+    p.setPen(Qt::white);
+    p.drawText(b, Qt::AlignCenter, QStringLiteral("DISTRESS BEACON"));
+  }
+  // Dominoes from Spacedock outward; the open end last.
+  const double openW = 64, gap = 5;
+  const double x0 = row.left() + labelW, xEnd = row.right() - openW - 8;
+  const int n = static_cast<int>(ln.main.size());
+  // Dominoes shrink (down to a readable 24 px) so a long arm still shows its recent coordinates.
+  const double hMax = std::min(row.height() - 16, 54.0);
+  const double hFit = n > 0 ? ((xEnd - x0) / n - gap) / 2 : hMax;
+  const double h = std::clamp(hFit, std::min(24.0, hMax), hMax), w = 2 * h;
+  const int fit = std::max(1, static_cast<int>((xEnd - x0) / (w + gap)));
+  int first = 0;
+  double x = x0;
+  if (n > fit) {
+    first = n - fit + 1;  // one slot for the "+N earlier" marker
+    p.setPen(QColor(230, 230, 210));
+    p.drawText(QRectF(x, row.top(), w, row.height()), Qt::AlignCenter, QStringLiteral("+%1 ›").arg(first));
+    x += w + gap;
+  }
+  uint8_t inner = t.spacedock();
+  for (int i = 0; i < first; ++i) inner = ln.main[static_cast<size_t>(i)].open;
+  for (int i = first; i < n; ++i) {
+    const auto& placed = ln.main[static_cast<size_t>(i)];
+    DominoStyle st;
+    if (alertHere && i == n - 1 && placed.tile.isDouble()) st.glow = dbl.red ? kRed : kYellow;
+    paintDomino(p, QRectF(x, row.center().y() - h / 2, w, h), inner, placed.open, st);
+    inner = placed.open;
+    x += w + gap;
+  }
+  // Fracture stabilizers (§VI): dead-end branches, drawn small under the row's end.
+  for (size_t i = 0; i < ln.branches.size(); ++i) {
+    const auto& b = ln.branches[i];
+    QRectF r(x + static_cast<double>(i) * (h + 3), row.bottom() - h * 0.55 - 2, h, h * 0.5);
+    paintDomino(p, r, b.tile.hi, b.tile.lo, DominoStyle{});
+  }
+  // The open end.
+  QRectF open(row.right() - openW - 4, row.top() + 4, openW, row.height() - 8);
+  p.setPen(Qt::NoPen);
+  p.setBrush(alertHere ? (dbl.red ? kRed : kYellow) : QColor(250, 246, 232));
+  p.drawEllipse(open.center(), std::min(open.width(), open.height()) / 2.2, std::min(open.width(), open.height()) / 2.2);
+  QFont big = font();
+  big.setBold(true);
+  big.setPointSizeF(big.pointSizeF() * 1.6);
+  p.setFont(big);
+  p.setPen(alertHere && dbl.red ? Qt::white : kInk);
+  p.drawText(open, Qt::AlignCenter, QString::number(ln.openEnd(t.spacedock())));
+  if (alertHere) {
+    p.setFont(small);
+    p.setPen(dbl.red ? kRed : kYellow);
+    QString what = dbl.red ? QStringLiteral("RED ALERT") : QStringLiteral("YELLOW ALERT");
+    if (dbl.fracture) what += QStringLiteral(" · fracture %1/3").arg(dbl.stabilizers);
+    p.drawText(QRectF(x, row.top(), xEnd - x + openW, 16), Qt::AlignLeft | Qt::AlignTop, what);
+  }
+}
+
+void WarpBoard::paintEvent(QPaintEvent*) {
+  QPainter p(this);
+  p.setRenderHint(QPainter::Antialiasing, true);
+  p.fillRect(rect(), kFelt);
+  if (!table_) {
+    p.setPen(Qt::white);
+    p.drawText(rect(), Qt::AlignCenter, QStringLiteral("No table yet"));
+    return;
+  }
+  const auto& t = *table_;
+  // Header: round, Spacedock, pile, helm, directives.
+  QString head = QStringLiteral("Round %1   ·   Spacedock %2-%2   ·   Uncharted Sectors: %3   ·   Helm: Captain %4%5")
+                     .arg(t.round())
+                     .arg(t.spacedock())
+                     .arg(t.pile().size())
+                     .arg(t.toAct())
+                     .arg(t.reversed() ? QStringLiteral(" (counter-clockwise)") : QString());
+  QFont hf = font();
+  hf.setBold(true);
+  p.setFont(hf);
+  p.setPen(QColor(240, 235, 210));
+  p.drawText(QRectF(12, 4, width() - 24, 22), Qt::AlignLeft | Qt::AlignVCenter, head);
+  // Rows: each trail (or squadron trail) then the Neutral Zone.
+  std::vector<uint8_t> lines;
+  const uint8_t trails = t.config().squadrons ? t.config().squadrons : static_cast<uint8_t>(t.seats());
+  for (uint8_t l = 0; l < trails; ++l) lines.push_back(l);
+  lines.push_back(static_cast<uint8_t>(t.seats()));
+  const double top = 30, bottom = t.grid().empty() ? 8 : 48;
+  const double rowH = std::min(104.0, (height() - top - bottom) / static_cast<double>(lines.size()));
+  // The hub: the Spacedock double, upright, centred on the rows.
+  const double hubH = std::min(120.0, rowH * 1.8), hubW = hubH / 2;
+  QRectF hub(30, top + (rowH * static_cast<double>(lines.size()) - hubH) / 2, hubW, hubH);
+  const QPointF hubOut(hub.right(), hub.center().y());
+  for (size_t i = 0; i < lines.size(); ++i) {
+    QRectF row(hub.right() + 36, top + static_cast<double>(i) * rowH + 3, width() - hub.right() - 48, rowH - 6);
+    paintArm(p, row, lines[i], hubOut);
+  }
+  DominoStyle hubStyle;
+  hubStyle.glow = QColor(200, 190, 150);
+  paintDomino(p, hub, t.spacedock(), t.spacedock(), hubStyle);
+  p.setPen(QColor(240, 235, 210));
+  QFont lf = font();
+  lf.setPointSizeF(lf.pointSizeF() * 0.85);
+  p.setFont(lf);
+  p.drawText(QRectF(hub.center().x() - 50, hub.bottom() + 4, 100, 18), Qt::AlignCenter, QStringLiteral("Spacedock"));
+  // Module Gamma's Sensor Grid, face up along the bottom.
+  if (!t.grid().empty()) {
+    double x = 16, y = height() - 40;
+    p.drawText(QRectF(x, y, 100, 32), Qt::AlignVCenter, QStringLiteral("Sensor Grid"));
+    x += 100;
+    for (auto tile : t.grid()) {
+      paintDomino(p, QRectF(x, y, 56, 28), tile.hi, tile.lo);
+      x += 62;
+    }
+  }
+}
+
+}  // namespace concord::ui

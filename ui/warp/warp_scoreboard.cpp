@@ -1,0 +1,45 @@
+#include "ui/warp/warp_scoreboard.h"
+
+#include <QHeaderView>
+
+namespace concord::ui {
+
+WarpScoreboard::WarpScoreboard(QWidget* parent) : QTableWidget(parent) {
+  setObjectName(QStringLiteral("warpScoreboard"));
+  setColumnCount(4);
+  setHorizontalHeaderLabels({tr("Captain"), tr("Hand"), tr("Score"), tr("Status")});
+  verticalHeader()->hide();
+  horizontalHeader()->setStretchLastSection(true);
+  setEditTriggers(QAbstractItemView::NoEditTriggers);
+  setSelectionMode(QAbstractItemView::NoSelection);
+  setFocusPolicy(Qt::NoFocus);
+}
+
+void WarpScoreboard::setTable(const concord::warp::WarpGame& t, Seat viewer) {
+  const bool points = t.config().objective == concord::warp::Objective::Points;
+  setHorizontalHeaderItem(2, new QTableWidgetItem(points ? tr("Campaign") : tr("Round wins")));
+  setRowCount(t.seats());
+  for (Seat s = 0; s < t.seats(); ++s) {
+    const auto& st = t.seat(s);
+    QString name = QStringLiteral("Captain %1").arg(s) + (s == viewer ? tr(" (you)") : QString());
+    if (s == t.toAct()) name = QStringLiteral("▶ ") + name;
+    QStringList status;
+    if (st.beacon) status << tr("beacon");
+    if (st.atImpulse) status << tr("impulse");
+    if (t.hazardHolder() == s) status << tr("hazard");
+    const QString score = points ? QString::number(st.campaign) : QString::number(st.roundWins);
+    const QString cells[4] = {name, QString::number(st.hand.size()), score, status.join(QStringLiteral(", "))};
+    for (int c = 0; c < 4; ++c) {
+      auto* item = new QTableWidgetItem(cells[c]);
+      if (s == t.toAct()) {
+        QFont f = item->font();
+        f.setBold(true);
+        item->setFont(f);
+      }
+      setItem(s, c, item);
+    }
+  }
+  resizeColumnsToContents();
+}
+
+}  // namespace concord::ui

@@ -1,0 +1,49 @@
+// The Warp table view (the module's side of ui/shell/module_ui.h): board, hand, actions, the rule's
+// explanation for a refused click, and the scoreboard, all drawn from one Observation decoded with the
+// officers' own reader (ai::tableOf), so the client sees exactly what the seat may know.
+#pragma once
+
+#include <QLabel>
+#include <map>
+#include <optional>
+#include <vector>
+
+#include "core/warp/state.h"
+#include "ui/shell/module_ui.h"
+#include "ui/warp/warp_hand.h"
+
+namespace concord::ui {
+
+class WarpBoard;
+class WarpActions;
+class WarpScoreboard;
+class WarpOpenHands;
+
+class WarpTableView : public TableView {
+  Q_OBJECT
+ public:
+  explicit WarpTableView(QWidget* parent = nullptr);
+  void showFrame(const TableFrame& frame) override;
+  QString explanation() const override { return explanation_->text(); }
+
+ private:
+  void tileClicked(const HandTile& t);
+  void showActions();
+  void explain(const QString& text);
+
+  WarpBoard* board_;
+  WarpHand* hand_;
+  WarpOpenHands* hands_;  // the omniscient view: every captain's hand
+  WarpActions* actions_;
+  QLabel* explanation_;
+  WarpScoreboard* scores_;
+  QLabel* tally_;  // RULES §V the last round's tally, step by step
+  TableFrame frame_;
+  std::optional<concord::warp::WarpGame> table_;
+  std::map<int, std::vector<Order>> chartsByTile_;  // legal chart orders by tile index
+};
+
+/// The Warp round a game is in (timeline markers); -1 when its observation cannot be read.
+int warpRoundOf(const Game& game);
+
+}  // namespace concord::ui
