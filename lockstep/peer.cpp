@@ -87,7 +87,15 @@ void Peer::tick(uint64_t nowMs) {
 
 void Peer::receive(PeerId from, WireMessage m) {
   if (auto* b = std::get_if<BundleMsg>(&m)) return onBundle(from, std::move(b->bundle));
-  if (auto* r = std::get_if<BundleRequest>(&m)) return onRequest(from, *r);
+  if (auto* r = std::get_if<BundleRequest>(&m)) {
+    lastAsked_ = now_;
+    return onRequest(from, *r);
+  }
+  if (auto* f = std::get_if<Finished>(&m)) {
+    // Believed only from the seat's own link, like Deciding: a stranger cannot make us stop serving a seat.
+    if (from < ledger_->session().seats.size() && !mine(static_cast<Seat>(from))) finished_[static_cast<Seat>(from)] = f->turn;
+    return;
+  }
   if (auto* d = std::get_if<Deciding>(&m)) {
     // Believed only from the seat's own link: a relayed or forged heartbeat must not keep a dead seat alive.
     if (from == d->seat && d->seat < ledger_->session().seats.size() && d->turn == ledger_->turn()) heard_[d->seat] = {d->turn, now_};
@@ -108,6 +116,7 @@ void Peer::receive(PeerId from, WireMessage m) {
     return;
   }
   if (std::holds_alternative<SnapshotRequest>(m)) {
+    lastAsked_ = now_;
     // Base the snapshot a few turns back so the tail carries signed bundles up to now.
     uint32_t t = ledger_->turn();
     if (syncing_ || t < 2) return;
@@ -292,7 +301,11 @@ void Peer::periodic() {
       ++stats_.bundlesSent;
       broadcast(BundleMsg{b});
     }
-  if (ledger_->over()) return;
+  if (ledger_->over()) {
+    // Peers lingering for us may go once everyone has said this (net: a finished peer keeps serving rejoiners).
+    if (!holdFinished_) broadcast(Finished{t});
+    return;
+  }
   auto it = pending_.find(t);
   for (Seat s = 0; s < ledger_->session().seats.size(); ++s)
     if (it == pending_.end() || s >= it->second.size() || it->second[s].empty()) broadcast(BundleRequest{t, s});
@@ -347,6 +360,14 @@ const std::vector<uint8_t>* Peer::ringState(uint32_t turn) const {
   for (const auto& [t, bytes] : ring_)
     if (t == turn) return bytes.get();
   return nullptr;
+}
+
+std::vector<Seat> Peer::unfinished() const {
+  std::vector<Seat> out;
+  const auto& seats = ledger_->session().seats;
+  for (Seat s = 0; s < seats.size(); ++s)
+    if (!seats[s].ai && !mine(s) && !finished_.contains(s)) out.push_back(s);
+  return out;
 }
 
 const TurnRecord* Peer::record(uint32_t turn) const {

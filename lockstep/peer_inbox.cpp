@@ -117,6 +117,12 @@ void Peer::onRequest(PeerId from, const BundleRequest& q) {
     if (q.seat < r->bundles.size()) send(from, BundleMsg{r->bundles[q.seat]});
     return;
   }
+  if (q.turn < recordBase_) {
+    // Before our snapshot: what our own backfill kept (a rejoiner may ask a peer that rejoined too).
+    if (opt_.history)
+      if (auto b = opt_.history(q.turn, q.seat)) send(from, BundleMsg{std::move(*b)});
+    return;
+  }
   auto it = pending_.find(q.turn);
   if (it == pending_.end() || q.seat >= it->second.size()) return;
   // Relay the first candidate; the requester verifies it, so relaying a bad one harms nobody.

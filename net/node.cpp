@@ -6,6 +6,7 @@
 #include <memory>
 #include <set>
 
+#include "lockstep/linger.h"
 #include "lockstep/peer.h"
 #include "lockstep/selfplay.h"
 #include "net/comms.h"
@@ -561,6 +562,9 @@ class Node {
     po.onHistory = [&backfill](const lockstep::Bundle& b) {
       if (backfill) backfill->offer(b);
     };
+    po.history = [&backfill](uint32_t turn, Seat seat) -> std::optional<lockstep::Bundle> {
+      return backfill ? backfill->find(turn, seat) : std::nullopt;
+    };
     std::string recordError;
     po.onTurn = [&](const lockstep::TurnRecord& rec) {
       if (recorder && recordError.empty())
@@ -570,7 +574,7 @@ class Node {
     if (!created) return created.error();
     std::unique_ptr<lockstep::Peer> peer = std::move(*created);
     lockstep::Peer* p = peer.get();
-    uint64_t overAt = 0, haltedAt = 0, lastChange = now(), nextStatus = 0;
+    uint64_t overAt = 0, haltedAt = 0, lastChange = now(), nextStatus = 0, nextCheckpoint = 0;
     nextCatchup = 0;
     bool ownSeat = true;
     uint32_t lastTurn = 0, shownTurn = UINT32_MAX;
@@ -628,6 +632,11 @@ class Node {
         nextBackfill = n + 20;
         requestHistory(*backfill, backfillRound++);
       }
+      // A kill -9 loses at most kCheckpointMs of play, not a whole 64-turn block (docs/replay-format.md).
+      if (recorder && recordError.empty() && n >= nextCheckpoint) {
+        nextCheckpoint = n + replay::kCheckpointMs;
+        if (auto r = recorder->checkpoint(); !r) recordError = r.message();
+      }
       curTurn_ = p->turn();
       if (o_.onApplied && p->turn() != shownTurn) {
         shownTurn = p->turn();
@@ -678,9 +687,17 @@ class Node {
           mode_ = CommsMode::PostGame;
           log("game over at turn " + std::to_string(p->turn()) + ": " +
               (p->engine().game().outcome() ? p->engine().game().outcome()->summary : std::string("?")));
+          if (rejoin_ && p->following())
+            log("the game ended while we were away; writing our replay from the other peers' records");
         }
-        // A backfilling peer stays until its history is complete (peers linger too), at most 10 s more.
-        if (n > overAt + o_.lingerMs && (!backfill || backfill->complete() || n > overAt + o_.lingerMs + 10000)) break;
+        p->holdFinished(backfill && !backfill->complete());
+        // A backfilling peer stays until its history is complete, at most 10 s more; every finished peer keeps
+        // serving while a connected owner has not finished or someone still asks for records (lockstep::lingering).
+        std::vector<uint8_t> live;
+        for (const auto& seat : seats_) live.push_back(seat.kind == SeatKind::Human && t_.connected(seat.key) ? 1 : 0);
+        if (n > overAt + o_.lingerMs && (!backfill || backfill->complete() || n > overAt + o_.lingerMs + 10000) &&
+            !lockstep::lingering(*p, live, n, overAt, o_.lingerMs))
+          break;
       }
     }
     t_.flush();
