@@ -93,7 +93,10 @@ void Peer::receive(PeerId from, WireMessage m) {
   }
   if (auto* f = std::get_if<Finished>(&m)) {
     // Believed only from the seat's own link, like Deciding: a stranger cannot make us stop serving a seat.
-    if (from < ledger_->session().seats.size() && !mine(static_cast<Seat>(from))) finished_[static_cast<Seat>(from)] = f->turn;
+    if (from < ledger_->session().seats.size() && !mine(static_cast<Seat>(from))) {
+      finished_[static_cast<Seat>(from)] = f->turn;
+      aheadSeen_ = std::max(aheadSeen_, f->turn);  // a rejoiner far behind a finished table catches up at once
+    }
     return;
   }
   if (auto* d = std::get_if<Deciding>(&m)) {

@@ -105,7 +105,8 @@ class Peer {
   const std::vector<TurnRecord>& records() const { return records_; }
   uint32_t firstTurn() const { return recordBase_; }
   const std::optional<DesyncReport>& desync() const { return report_; }
-  /// The highest turn of a member-signed bundle refused as beyond our window: the table is that far ahead.
+  /// The highest turn of a member-signed bundle refused as beyond our window, or a member finished at: the table
+  /// is that far ahead.
   uint32_t aheadSeen() const { return aheadSeen_; }
   /// How long a seat may stay silent in the current turn before the steward substitutes it.
   uint64_t toleranceNow() const;
