@@ -1,0 +1,51 @@
+// Every crash can come back (issue 10), in virtual time: an owner back before its seat is substituted takes it back
+// at once, and finished peers tell each other so (Finished) while a dead one stays listed as unfinished.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "lockstep/linger.h"
+#include "lockstep/selfplay.h"
+#include "tests/support/shed_table.h"
+
+using namespace concord;
+using namespace concord::lockstep;
+
+TEST(Rejoin, OwnerBackBeforeSubstitutionTakesItsSeatBackAtOnce) {
+  auto p = concord::testing::shedTable(4, 41, 10);
+  p.silenceMs = 3000;
+  auto t = Table::create(p);
+  ASSERT_TRUE(t.ok()) << t.message();
+  Table& table = **t;
+  ASSERT_TRUE(table.runUntil([&] { return table.peer(0).turn() >= 3; }));
+  table.kill(2);
+  ASSERT_TRUE(table.restart(2).ok());
+  ASSERT_TRUE(table.runUntil([&] { return !table.peer(2).syncing() && !table.peer(2).following(); }))
+      << "the restarted owner never took its seat back";
+  ASSERT_TRUE(table.runUntil([&] { return table.allOver(); }));
+  // Nobody was substituted: the seat stayed owner-run, and its owner signs it again.
+  for (const auto& rec : table.peer(0).records()) EXPECT_TRUE(rec.substituted.empty()) << "turn " << rec.turn;
+  EXPECT_EQ(table.peer(0).engine().membership().seat(2).controller, Controller::Owner);
+  EXPECT_EQ(table.peer(0).records().back().signers[2], table.key(2).publicKey);
+  EXPECT_GT(table.peer(2).firstTurn(), 0u);
+  EXPECT_EQ(table.peer(2).seals().back(), table.peer(0).seals().back());
+}
+
+TEST(Rejoin, FinishedPeersSaySoAndADeadOneStaysUnfinished) {
+  auto p = concord::testing::shedTable(4, 42, 6);
+  auto t = Table::create(p);
+  ASSERT_TRUE(t.ok()) << t.message();
+  Table& table = **t;
+  ASSERT_TRUE(table.runUntil([&] { return table.peer(0).turn() >= 3; }));
+  table.kill(3);
+  ASSERT_TRUE(table.runUntil([&] { return table.peer(0).over() && table.peer(1).over() && table.peer(2).over(); }));
+  ASSERT_TRUE(table.runUntil([&] { return table.peer(0).unfinished().size() == 1; }));
+  EXPECT_EQ(table.peer(0).unfinished(), std::vector<Seat>{3});
+  // Seat 3 is dead (its link is gone): peer 0 may leave once nobody asks; a live unfinished link would hold it.
+  const uint64_t overAt = table.now();
+  const std::vector<uint8_t> deadLink{1, 1, 1, 0}, liveLink{1, 1, 1, 1};
+  const uint64_t later = std::max(overAt, table.peer(0).lastAskedMs()) + 5000;
+  EXPECT_FALSE(lingering(table.peer(0), deadLink, later, overAt, 3000));
+  EXPECT_TRUE(lingering(table.peer(0), liveLink, later, overAt, 3000));
+  EXPECT_FALSE(lingering(table.peer(0), liveLink, overAt + kLingerMaxMs, overAt, 3000));
+}
