@@ -206,8 +206,18 @@ bool Peer::tryAdvance() {
         if (x != s || sub) subs.push_back(x);
       PublicKey signer = m.expectedSigner(session, s, subs);
       std::string why;
-      if (!(c.verifiedWith && *c.verifiedWith == signer) && !(c.signedBy == signer) && !c.bundle.verifySignature(signer))
+      if (!(c.verifiedWith && *c.verifiedWith == signer) && !(c.signedBy == signer) && !c.bundle.verifySignature(signer)) {
+        if (!(c.signedBy == PublicKey{})) {
+          // A member's valid signature, but another member signs this seat this turn: an owner's return raced
+          // its substitution (or a steward handover). Expected traffic, not a forgery (those never get a slot).
+          logLine("turn " + std::to_string(t) + " seat " + std::to_string(s) + ": dropped the bundle signed by " +
+                  c.signedBy.fingerprint() + "; " + signer.fingerprint() +
+                  " signs this seat this turn (a return raced a substitution)");
+          slot.erase(slot.begin() + static_cast<std::ptrdiff_t>(i));
+          continue;
+        }
         why = "signature does not verify against the expected signer " + signer.fingerprint();
+      }
       else if (c.bundle.chain != ledger_->heads()[s])
         why = "chain does not continue this seat's previous bundle";
       else if (t == 0 && !(c.bundle.prevSeal.isZero() && c.bundle.prevDigest.isZero()))

@@ -153,6 +153,7 @@ class Peer {
   void strike(PeerId from);
   bool ignoring(PeerId from) const;  // past its own bad-signature allowance, or the non-members' shared one
   void onPastBundle(PeerId from, const Bundle& b);
+  void equivocation(const Bundle& b, const Bundle& applied);
   void onRequest(PeerId from, const BundleRequest& r);
   void onSnapshot(const Snapshot& s);
   void onReclaimRequest(PeerId from, const ReclaimRequest& r);
@@ -195,6 +196,7 @@ class Peer {
   uint32_t aheadSeen_ = 0;
   std::map<PeerId, uint32_t> badSignatures_;  // failed signature checks per sender
   uint32_t guestBadSignatures_ = 0;           // ... and by all non-member senders together
+  std::map<PeerId, uint32_t> late_;            // late member-signed past bundles per sender (logged a few times)
   std::optional<uint32_t> cutOffLogged_;
   std::map<uint32_t, std::vector<std::vector<Candidate>>> pending_;
   std::map<uint32_t, std::vector<Bundle>> own_;

@@ -108,7 +108,10 @@ run_once() {  # run_once K: one table; prints one line; returns 0 on pass
   local took=$(( $(date +%s) - start ))
   if [ -z "$fail" ]; then
     echo "run $k: PASS ${turns:-?} turns in ${took} s, 3 kills, $subs substitutions, $alarms alarm lines"
-    rm -rf "$DIR"; return 0
+    if [ "$alarms" = 0 ]; then rm -rf "$DIR"; else
+      grep -H -E "signature does not verify|same body with a different signature|EQUIVOCATION|DESYNC" "$DIR"/*.out.* | head -n 4
+      echo "  (logs kept in $DIR)"; cat "$DIR/drill.log"; fi
+    return 0
   fi
   echo "run $k: FAIL ${turns:-?} turns in ${took} s:$fail (logs in $DIR)"; cat "$DIR/drill.log" 2>/dev/null
   return 1
