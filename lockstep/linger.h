@@ -5,7 +5,6 @@
 #pragma once
 
 #include <cstdint>
-#include <span>
 
 #include "lockstep/peer.h"
 
@@ -14,13 +13,13 @@ namespace concord::lockstep {
 /// The longest a finished peer serves others after its game ended.
 inline constexpr uint64_t kLingerMaxMs = 120000;
 
-/// Whether a peer whose game ended at `overAtMs` should keep serving at `nowMs` (its Peer's clock). `connected[s]`
-/// tells whether seat s's owner has a live link to us; `quietMs`: how recent a request must be to count.
-inline bool lingering(const Peer& p, std::span<const uint8_t> connected, uint64_t nowMs, uint64_t overAtMs, uint64_t quietMs) {
+/// Whether a peer whose game ended at `overAtMs` should keep serving at `nowMs` (its Peer's clock); `quietMs`: how
+/// recent a request, or a datagram from an unfinished owner, must be to count.
+inline bool lingering(const Peer& p, uint64_t nowMs, uint64_t overAtMs, uint64_t quietMs) {
   if (nowMs >= overAtMs + kLingerMaxMs) return false;
   if (p.lastAskedMs() != 0 && nowMs < p.lastAskedMs() + quietMs) return true;
   for (Seat s : p.unfinished())
-    if (s < connected.size() && connected[s] != 0) return true;
+    if (p.lastHeardMs(s) != 0 && nowMs < p.lastHeardMs(s) + quietMs) return true;
   return false;
 }
 

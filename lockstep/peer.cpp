@@ -63,6 +63,7 @@ void Peer::broadcast(const WireMessage& m) {
 void Peer::tick(uint64_t nowMs) {
   now_ = std::max(now_, nowMs);
   while (auto d = net_.poll()) {
+    if (d->from < ledger_->session().seats.size()) lastHeard_[static_cast<Seat>(d->from)] = now_;
     auto m = decodeWire(d->bytes);
     if (!m) {
       std::string line = "rejected message from peer " + std::to_string(d->from) + ": " + m.message();

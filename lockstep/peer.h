@@ -117,6 +117,11 @@ class Peer {
   std::vector<Seat> unfinished() const;
   /// When another peer last asked us for a bundle or a snapshot (0: never): someone still needs our records.
   uint64_t lastAskedMs() const { return lastAsked_; }
+  /// When seat s's own link last sent us anything (0: never).
+  uint64_t lastHeardMs(Seat s) const {
+    auto it = lastHeard_.find(s);
+    return it == lastHeard_.end() ? 0 : it->second;
+  }
   /// Once over, we announce Finished unless still fetching something ourselves (a rejoiner's backfill).
   void holdFinished(bool hold) { holdFinished_ = hold; }
   /// A restarted owner that signs nothing until its seat is its own again (reclaimed, or never substituted).
@@ -189,6 +194,7 @@ class Peer {
   std::map<Seat, std::pair<uint32_t, uint64_t>> heard_;  // seat -> (turn, ms) of its last Deciding
   std::map<Seat, uint32_t> finished_;                    // seat -> the turn its owner finished at
   uint64_t lastAsked_ = 0;
+  std::map<Seat, uint64_t> lastHeard_;
   bool holdFinished_ = false;
   std::optional<uint32_t> probeTurn_;  // the turn a restarted owner is asking for its own bundle of
   uint64_t probeSince_ = 0;

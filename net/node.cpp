@@ -580,7 +580,7 @@ class Node {
     uint32_t lastTurn = 0, shownTurn = UINT32_MAX;
     while (true) {
       const uint64_t n = now();
-      if (n > o_.timeoutMs) return Err("game: not finished within ", o_.timeoutMs / 1000, " s (turn ", p->turn(), ")");
+      if (n > o_.timeoutMs && !p->over()) return Err("game: not finished within ", o_.timeoutMs / 1000, " s (turn ", p->turn(), ")");
       if (o_.leave && o_.leave()) {
         t_.flush();
         if (recorder) (void)recorder->close();  // a shorter, still valid replay
@@ -692,11 +692,9 @@ class Node {
         }
         p->holdFinished(backfill && !backfill->complete());
         // A backfilling peer stays until its history is complete, at most 10 s more; every finished peer keeps
-        // serving while a connected owner has not finished or someone still asks for records (lockstep::lingering).
-        std::vector<uint8_t> live;
-        for (const auto& seat : seats_) live.push_back(seat.kind == SeatKind::Human && t_.connected(seat.key) ? 1 : 0);
+        // serving while an owner still heard from has not finished or someone asks for records (lockstep::lingering).
         if (n > overAt + o_.lingerMs && (!backfill || backfill->complete() || n > overAt + o_.lingerMs + 10000) &&
-            !lockstep::lingering(*p, live, n, overAt, o_.lingerMs))
+            (!lockstep::lingering(*p, n, overAt, o_.lingerMs) || n > o_.timeoutMs))
           break;
       }
     }

@@ -41,11 +41,14 @@ TEST(Rejoin, FinishedPeersSaySoAndADeadOneStaysUnfinished) {
   ASSERT_TRUE(table.runUntil([&] { return table.peer(0).over() && table.peer(1).over() && table.peer(2).over(); }));
   ASSERT_TRUE(table.runUntil([&] { return table.peer(0).unfinished().size() == 1; }));
   EXPECT_EQ(table.peer(0).unfinished(), std::vector<Seat>{3});
-  // Seat 3 is dead (its link is gone): peer 0 may leave once nobody asks; a live unfinished link would hold it.
+  // Seat 3 is dead (it sends nothing): peer 0 may leave once nobody asks, and the bound ends any lingering.
   const uint64_t overAt = table.now();
-  const std::vector<uint8_t> deadLink{1, 1, 1, 0}, liveLink{1, 1, 1, 1};
+  EXPECT_TRUE(lingering(table.peer(0), table.peer(0).lastAskedMs(), overAt, 3000));
   const uint64_t later = std::max(overAt, table.peer(0).lastAskedMs()) + 5000;
-  EXPECT_FALSE(lingering(table.peer(0), deadLink, later, overAt, 3000));
-  EXPECT_TRUE(lingering(table.peer(0), liveLink, later, overAt, 3000));
-  EXPECT_FALSE(lingering(table.peer(0), liveLink, overAt + kLingerMaxMs, overAt, 3000));
+  EXPECT_FALSE(lingering(table.peer(0), later, overAt, 3000));
+  // An unfinished owner still heard from holds it (a rejoiner between its snapshot and its first request).
+  ASSERT_TRUE(table.restart(3).ok());
+  ASSERT_TRUE(table.runUntil([&] { return table.peer(0).lastHeardMs(3) != 0; }));
+  EXPECT_TRUE(lingering(table.peer(0), table.peer(0).lastHeardMs(3) + 1, overAt, 3000));
+  EXPECT_FALSE(lingering(table.peer(0), overAt + kLingerMaxMs, overAt, 3000));
 }
