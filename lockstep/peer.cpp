@@ -63,6 +63,7 @@ void Peer::broadcast(const WireMessage& m) {
 void Peer::tick(uint64_t nowMs) {
   now_ = std::max(now_, nowMs);
   while (auto d = net_.poll()) {
+    if (d->from < ledger_->session().seats.size()) lastHeard_[static_cast<Seat>(d->from)] = now_;
     auto m = decodeWire(d->bytes);
     if (!m) {
       std::string line = "rejected message from peer " + std::to_string(d->from) + ": " + m.message();
@@ -87,7 +88,18 @@ void Peer::tick(uint64_t nowMs) {
 
 void Peer::receive(PeerId from, WireMessage m) {
   if (auto* b = std::get_if<BundleMsg>(&m)) return onBundle(from, std::move(b->bundle));
-  if (auto* r = std::get_if<BundleRequest>(&m)) return onRequest(from, *r);
+  if (auto* r = std::get_if<BundleRequest>(&m)) {
+    lastAsked_ = now_;
+    return onRequest(from, *r);
+  }
+  if (auto* f = std::get_if<Finished>(&m)) {
+    // Believed only from the seat's own link, like Deciding: a stranger cannot make us stop serving a seat.
+    if (from < ledger_->session().seats.size() && !holdsSeatKey(static_cast<Seat>(from))) {
+      finished_[static_cast<Seat>(from)] = f->turn;
+      aheadSeen_ = std::max(aheadSeen_, f->turn);  // a rejoiner far behind a finished table catches up at once
+    }
+    return;
+  }
   if (auto* d = std::get_if<Deciding>(&m)) {
     // Believed only from the seat's own link: a relayed or forged heartbeat must not keep a dead seat alive.
     if (from == d->seat && d->seat < ledger_->session().seats.size() && d->turn == ledger_->turn()) heard_[d->seat] = {d->turn, now_};
@@ -108,6 +120,7 @@ void Peer::receive(PeerId from, WireMessage m) {
     return;
   }
   if (std::holds_alternative<SnapshotRequest>(m)) {
+    lastAsked_ = now_;
     // Base the snapshot a few turns back so the tail carries signed bundles up to now.
     uint32_t t = ledger_->turn();
     if (syncing_ || t < 2) return;
@@ -195,8 +208,18 @@ bool Peer::tryAdvance() {
       PublicKey signer = m.expectedSigner(session, s, subs);
       std::string why;
       const bool trusted = c.signedBy == signer && !(c.vouched && slot.size() > 1);  // conflicts: check all
-      if (!(c.verifiedWith && *c.verifiedWith == signer) && !trusted && !c.bundle.verifySignature(signer))
+      if (!(c.verifiedWith && *c.verifiedWith == signer) && !trusted && !c.bundle.verifySignature(signer)) {
+        // A member's valid signature (checked on arrival, not vouched), but another member signs this seat this turn:
+        // an owner's return raced its substitution (or a steward handover). Expected traffic, not a forgery.
+        if (!(c.signedBy == PublicKey{}) && !(c.signedBy == signer) && !c.vouched) {
+          logLine("turn " + std::to_string(t) + " seat " + std::to_string(s) + ": dropped the bundle signed by " +
+                  c.signedBy.fingerprint() + "; " + signer.fingerprint() +
+                  " signs this seat this turn (a return raced a substitution)");
+          slot.erase(slot.begin() + static_cast<std::ptrdiff_t>(i));
+          continue;
+        }
         why = "signature does not verify against the expected signer " + signer.fingerprint();
+      }
       else if (c.bundle.chain != ledger_->heads()[s])
         why = "chain does not continue this seat's previous bundle";
       else if (t == 0 && !(c.bundle.prevSeal.isZero() && c.bundle.prevDigest.isZero()))
@@ -293,7 +316,11 @@ void Peer::periodic() {
       ++stats_.bundlesSent;
       broadcast(BundleMsg{b});
     }
-  if (ledger_->over()) return;
+  if (ledger_->over()) {
+    // Peers lingering for us may go once everyone has said this (net: a finished peer keeps serving rejoiners).
+    if (!holdFinished_) broadcast(Finished{t});
+    return;
+  }
   auto it = pending_.find(t);
   for (Seat s = 0; s < ledger_->session().seats.size(); ++s)
     if (it == pending_.end() || s >= it->second.size() || it->second[s].empty()) broadcast(BundleRequest{t, s});
@@ -349,6 +376,14 @@ const std::vector<uint8_t>* Peer::ringState(uint32_t turn) const {
   for (const auto& [t, bytes] : ring_)
     if (t == turn) return bytes.get();
   return nullptr;
+}
+
+std::vector<Seat> Peer::unfinished() const {
+  std::vector<Seat> out;
+  const auto& seats = ledger_->session().seats;
+  for (Seat s = 0; s < seats.size(); ++s)
+    if (!seats[s].ai && !holdsSeatKey(s) && !finished_.contains(s)) out.push_back(s);
+  return out;
 }
 
 const TurnRecord* Peer::record(uint32_t turn) const {

@@ -41,6 +41,9 @@ struct PeerOptions {
   size_t stateRing = 16;          // canonical states kept for desync dumps and snapshots
   uint32_t reclaimLead = 4;       // a reclaim takes effect this many turns ahead
   bool rejoin = false;            // restarted: fetch a snapshot before playing
+  /// A restarted owner whose seat was never substituted asks this long for its own bundle of the turn the table
+  /// waits on (its pre-crash self may have sent one) before it signs for the seat again (docs/lockstep.md, Reclaim).
+  uint64_t reclaimProbeMs = 1000;
   uint64_t thinkMs = 0;           // bots answer an awaited turn no sooner than this (0: at once)
   /// When every other owner seat (two or more) is silent at once, suspect that we are the one cut off
   /// and substitute nobody (else each isolated peer plays alone and the table splits). Off by default.
@@ -56,6 +59,9 @@ struct PeerOptions {
   uint64_t outOfTurnMs = 0;
   /// Every signed bundle received for a turn before firstTurn() (a rejoined peer backfilling its replay).
   std::function<void(const Bundle&)> onHistory;
+  /// Answers another peer's request for a turn before firstTurn() (a rejoined peer serves what it backfilled), so
+  /// a rejoiner gets its history from any peer, rejoined ones included.
+  std::function<std::optional<Bundle>(uint32_t turn, Seat seat)> history;
   /// records() keep the state bytes of every turn t with (t + 1) % recordStateEvery == 0 (0: none): a rejoined
   /// peer's backfilled replay writes its snapshots from them, as a peer that played from turn 0 does.
   uint32_t recordStateEvery = kSnapshotEvery;
@@ -105,12 +111,27 @@ class Peer {
   const std::vector<TurnRecord>& records() const { return records_; }
   uint32_t firstTurn() const { return recordBase_; }
   const std::optional<DesyncReport>& desync() const { return report_; }
-  /// The highest turn of a member-signed bundle refused as beyond our window: the table is that far ahead.
+  /// The highest turn of a member-signed bundle refused as beyond our window, or a member finished at: the table
+  /// is that far ahead.
   uint32_t aheadSeen() const { return aheadSeen_; }
   /// How long a seat may stay silent in the current turn before the steward substitutes it.
   uint64_t toleranceNow() const;
   /// Seats whose owner is deciding the current turn (heard from lately, or our own undecided person).
   std::vector<Seat> deciding() const;
+  /// Owner seats of other keys that have not told us they finished the game (Finished): a finished peer keeps
+  /// serving while one of them is still catching up.
+  std::vector<Seat> unfinished() const;
+  /// When another peer last asked us for a bundle or a snapshot (0: never): someone still needs our records.
+  uint64_t lastAskedMs() const { return lastAsked_; }
+  /// When seat s's own link last sent us anything (0: never).
+  uint64_t lastHeardMs(Seat s) const {
+    auto it = lastHeard_.find(s);
+    return it == lastHeard_.end() ? 0 : it->second;
+  }
+  /// Once over, we announce Finished unless still fetching something ourselves (a rejoiner's backfill).
+  void holdFinished(bool hold) { holdFinished_ = hold; }
+  /// A restarted owner that signs nothing until its seat is its own again (reclaimed, or never substituted).
+  bool following() const { return following_; }
   const std::vector<Equivocation>& equivocations() const { return equivocations_; }
   const std::vector<Seat>& flaggedSeats() const { return flagged_; }
   /// Every refused input, as logged.
@@ -148,6 +169,7 @@ class Peer {
   void strike(PeerId from);
   bool ignoring(PeerId from) const;  // past its own bad-signature allowance, or the non-members' shared one
   void onPastBundle(PeerId from, const Bundle& b);
+  void equivocation(const Bundle& b, const Bundle& applied);
   void onRequest(PeerId from, const BundleRequest& r);
   void onSnapshot(const Snapshot& s);
   void onReclaimRequest(PeerId from, const ReclaimRequest& r);
@@ -161,6 +183,7 @@ class Peer {
   void sendOwn(Seat s, std::vector<Order> orders);
   void buildOwnBundles();
   bool personSeat(const Membership& m, Seat s) const;
+  bool stopFollowing(const Membership& m, uint32_t t);
   void buildPersonBundles(uint32_t t);
   uint64_t decidingInterval() const;
   void stewardDuties();
@@ -182,10 +205,17 @@ class Peer {
   std::optional<uint32_t> substitutedFor_;
   std::map<Seat, uint32_t> personBuilt_;           // the turn each person seat of ours last sent
   std::map<Seat, std::pair<uint32_t, uint64_t>> heard_;  // seat -> (turn, ms) of its last Deciding
+  std::map<Seat, uint32_t> finished_;                    // seat -> the turn its owner finished at
+  uint64_t lastAsked_ = 0;
+  std::map<Seat, uint64_t> lastHeard_;
+  bool holdFinished_ = false;
+  std::optional<uint32_t> probeTurn_;  // the turn a restarted owner is asking for its own bundle of
+  uint64_t probeSince_ = 0;
   uint64_t nextDeciding_ = 0;
   uint32_t aheadSeen_ = 0;
   std::map<PeerId, uint32_t> badSignatures_;  // failed signature checks per sender
   uint32_t guestBadSignatures_ = 0;           // ... and by all non-member senders together
+  std::map<PeerId, uint32_t> late_;            // late member-signed past bundles per sender (logged a few times)
   std::optional<uint32_t> cutOffLogged_;
   std::map<uint32_t, std::vector<std::vector<Candidate>>> pending_;
   std::map<uint32_t, std::vector<Bundle>> own_;

@@ -14,6 +14,8 @@ constexpr uint32_t kMaxBadSignatures = 16;
 // Non-members (transport ids that are not a seat) share one allowance: a stranger who makes a fresh
 // identity per 16 forgeries buys nothing, and no honest non-member ever sends a bundle.
 constexpr uint32_t kMaxGuestBadSignatures = 64;
+// Late member-signed bundles (a return that raced a substitution) are logged this many times per sender.
+constexpr uint32_t kMaxLateLogged = 4;
 
 }  // namespace
 
@@ -98,12 +100,22 @@ void Peer::onPastBundle(PeerId from, const Bundle& b) {
     ++stats_.duplicates;
     return;
   }
-  if (applied.body() == b.body()) return reject(from, b, "past turn, same body with a different signature");
-  if (!b.verifySignature(r->signers[b.seat])) {
-    strike(from);
-    return reject(from, b, "turn is in the past (now at turn " + std::to_string(ledger_->turn()) +
-                               ") and its signature does not verify");
+  if (applied.body() != b.body() && b.verifySignature(r->signers[b.seat])) return equivocation(b, applied);
+  // Signed by a member other than the one the table applied: a late owner whose seat was substituted meanwhile,
+  // or a steward that signed a turn the handover gave to another. Not applied, not a forgery.
+  if (auto k = signerAmongSeats(b)) {
+    if (++late_[from] <= kMaxLateLogged)
+      logLine("turn " + std::to_string(b.turn) + " seat " + std::to_string(b.seat) + ": ignored a late bundle signed by " +
+              k->fingerprint() + "; the table applied " + r->signers[b.seat].fingerprint() + "'s (a return raced a substitution)" +
+              (late_[from] == kMaxLateLogged ? "; further ones from peer " + std::to_string(from) + " are not logged" : ""));
+    return;
   }
+  if (applied.body() == b.body()) return reject(from, b, "past turn, same body with a different signature");
+  strike(from);
+  reject(from, b, "turn is in the past (now at turn " + std::to_string(ledger_->turn()) + ") and its signature does not verify");
+}
+
+void Peer::equivocation(const Bundle& b, const Bundle& applied) {
   for (const auto& e : equivocations_)
     if (e.turn == b.turn && e.seat == b.seat) return;  // already proven
   if (opt_.vouchLinks && !applied.verifySignature(r->signers[b.seat]))  // a proof needs two valid signatures
@@ -120,6 +132,12 @@ void Peer::onRequest(PeerId from, const BundleRequest& q) {
   if (!relayChecked(q)) return;  // a vouched bundle whose signature fails is never relayed
   if (const TurnRecord* r = record(q.turn)) {
     if (q.seat < r->bundles.size()) send(from, BundleMsg{r->bundles[q.seat]});
+    return;
+  }
+  if (q.turn < recordBase_) {
+    // Before our snapshot: what our own backfill kept (a rejoiner may ask a peer that rejoined too).
+    if (opt_.history)
+      if (auto b = opt_.history(q.turn, q.seat)) send(from, BundleMsg{std::move(*b)});
     return;
   }
   auto it = pending_.find(q.turn);

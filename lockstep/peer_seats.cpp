@@ -87,13 +87,15 @@ void Peer::buildOwnBundles() {
       if ((ownerRun && holdsSeatKey(s)) || (!ownerRun && (weAreSteward || (!st && holdsSeatKey(s))))) return;
     }
   }
+  // A restarted owner signs nothing (neither its seat nor, as steward, the AI seats) until its seat is its own
+  // again: the table applied its pre-crash self's bundles or the substitute steward's, and re-signing those turns
+  // would be refused as from the wrong signer or flagged as a second signature.
+  if (following_ && !stopFollowing(m, t)) return;
   builtFor_ = t;
   for (Seat s = 0; s < m.seatCount(); ++s) {
     bool ownerRun = m.seat(s).controller == Controller::Owner;
-    // A restarted owner only follows until its reclaim takes effect: its old bundles may be out there.
-    if (following_ && ownerRun && m.seat(s).since >= recordBase_ && recordBase_ > 0) following_ = false;
     if (personSeat(m, s)) continue;
-    if (ownerRun && holdsSeatKey(s) && !ledger_->session().seats[s].ai && !following_) {
+    if (ownerRun && holdsSeatKey(s) && !ledger_->session().seats[s].ai) {
       sendOwn(s, markedByOfficer(botOrders(s), s, OfficerReason::OfficerFlag));  // a person's seat, officer-run
     } else if (!ownerRun && (weAreSteward || (!st && holdsSeatKey(s)))) {
       auto orders = officerFor(s, botOrders(s));
@@ -105,6 +107,40 @@ void Peer::buildOwnBundles() {
     }
   }
   own_.erase(own_.begin(), own_.lower_bound(t > 0 ? t - 1 : 0));
+}
+
+bool Peer::stopFollowing(const Membership& m, uint32_t t) {
+  if (syncing_ || recordBase_ == 0) return false;
+  if (!m.steward()) {  // every seat AI-run: each key signs its own seats, ours included (and puts our reclaim in)
+    following_ = false;
+    return true;
+  }
+  for (Seat s = 0; s < m.seatCount(); ++s) {
+    if (!holdsSeatKey(s) || ledger_->session().seats[s].ai || m.seat(s).controller != Controller::Owner) continue;
+    // Reclaimed (owner-run again since our snapshot): the reclaim order fixed the turn we sign from.
+    if (m.seat(s).since >= recordBase_) {
+      following_ = false;
+      return true;
+    }
+    // Never substituted: the table waits on this seat. Our pre-crash self may have signed this turn, so ask
+    // for its bundle first (periodic() requests every missing slot) and apply it if anyone has it; a turn after
+    // this one that already has bundles means the table is past it, so the slot will be filled.
+    auto it = pending_.find(t);
+    if (it != pending_.end() && s < it->second.size() && !it->second[s].empty()) return false;
+    for (auto later = pending_.upper_bound(t); later != pending_.end(); ++later)
+      for (const auto& slot : later->second)
+        if (!slot.empty()) return false;
+    if (!probeTurn_ || *probeTurn_ != t) {
+      probeTurn_ = t;
+      probeSince_ = now_;
+    }
+    if (now_ < probeSince_ + opt_.reclaimProbeMs) return false;
+    following_ = false;
+    logLine("seat " + std::to_string(s) + " is ours again at turn " + std::to_string(t) +
+            " (back before it was substituted; nobody holds a bundle of ours for this turn)");
+    return true;
+  }
+  return false;
 }
 
 bool Peer::personSeat(const Membership& m, Seat s) const {
@@ -169,6 +205,7 @@ uint64_t Peer::toleranceNow() const {
 
 void Peer::stewardDuties() {
   const uint32_t t = ledger_->turn();
+  if (following_) return;  // a restarted owner signs nothing until its seat is its own again
   if (ledger_->over() || now_ < turnStartMs_ + toleranceNow() || (substitutedFor_ && *substitutedFor_ == t)) return;
   auto m = membershipNow();
   auto& slots = pending_[t];

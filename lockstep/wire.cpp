@@ -64,6 +64,7 @@ struct Encoder {
     w.varu("turn", m.turn);
     w.varu("seat", m.seat);
   }
+  void operator()(const Finished& m) { w.varu("turn", m.turn); }
 };
 
 }  // namespace
@@ -133,6 +134,7 @@ Result<WireMessage> decodeWire(std::span<const uint8_t> bytes) {
       out = m;
       break;
     }
+    case 9: out = Finished{static_cast<uint32_t>(r.varu("turn", UINT32_MAX))}; break;
     default: r.fail("tag", "unknown message tag");
   }
   if (auto f = r.finish(); !f) return f.error();

@@ -67,8 +67,14 @@ struct Deciding {
   Seat seat = 0;
 };
 
-using WireMessage =
-    std::variant<BundleMsg, BundleRequest, DesyncNotice, StateDump, SnapshotRequest, Snapshot, ReclaimRequest, Deciding>;
+/// "We applied every turn up to `turn` (the game is over) and need nothing more": finished peers stop lingering
+/// for us. Only believed from the sender's own link, like Deciding.
+struct Finished {
+  uint32_t turn = 0;
+};
+
+using WireMessage = std::variant<BundleMsg, BundleRequest, DesyncNotice, StateDump, SnapshotRequest, Snapshot,
+                                 ReclaimRequest, Deciding, Finished>;
 
 std::vector<uint8_t> encodeWire(const WireMessage& m);
 Result<WireMessage> decodeWire(std::span<const uint8_t> bytes);

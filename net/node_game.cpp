@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "lockstep/linger.h"
 #include "lockstep/selfplay.h"
 #include "net/node_internal.h"
 
@@ -25,7 +26,7 @@ Result<NodeResult> Node::play() {
   while (true) {
     const uint64_t nowMs = now();
     lockstep::Peer& peer = *g.peer;
-    if (timedOut()) return endByTimeLimit(g);
+    if (timedOut() && !peer.over()) return endByTimeLimit(g);  // a game already over is never failed by it
     if (opt_.leave && opt_.leave() && peer.over()) break;  // after the game: the post-game chat is over
     if (opt_.leave && opt_.leave()) {
       transport_.flush();
@@ -39,6 +40,11 @@ Result<NodeResult> Node::play() {
     if (!restarted) return restarted.error();
     if (*restarted) continue;
     catchUpAndBackfill(g, nowMs);
+    // A kill -9 loses at most kCheckpointMs of play, not a whole 64-turn block (docs/replay-format.md).
+    if (g.recorder && g.recordError.empty() && nowMs >= g.nextCheckpointMs) {
+      g.nextCheckpointMs = nowMs + replay::kCheckpointMs;
+      if (auto r = g.recorder->checkpoint(); !r) g.recordError = r.message();
+    }
     currentTurn_ = peer.turn();
     if (opt_.onApplied && peer.turn() != g.lastTurnShown) {
       g.lastTurnShown = peer.turn();
@@ -61,13 +67,18 @@ Result<NodeResult> Node::play() {
         commsMode_ = CommsMode::PostGame;
         log("game over at turn " + std::to_string(peer.turn()) + ": " +
             (peer.engine().game().outcome() ? peer.engine().game().outcome()->summary : std::string("?")));
+        if (rejoin_ && peer.following()) log("the game ended while we were away; writing our replay from the other peers' records");
         if (opt_.postGameMs)
           log("the table stays open " + std::to_string(opt_.postGameMs / 1000) + " s for post-game chat (/say gg); q leaves now");
       }
-      // A backfilling peer stays until its history is complete (peers linger too), at most 10 s more.
+      // A backfilling peer stays until its history is complete, at most 10 s more; every finished peer keeps
+      // serving while an owner still heard from has not finished or someone asks for records (lockstep::lingering).
       const bool historyDone = !g.backfill || g.backfill->complete();
+      peer.holdFinished(!historyDone);
       const uint64_t stay = std::max(opt_.lingerMs, opt_.postGameMs);
-      if (nowMs > g.overAtMs + stay && (historyDone || nowMs > g.overAtMs + stay + 10000)) break;
+      if (nowMs > g.overAtMs + stay && (historyDone || nowMs > g.overAtMs + stay + 10000) &&
+          (!lockstep::lingering(peer, nowMs, g.overAtMs, opt_.lingerMs) || timedOut()))
+        break;
     }
   }
   return finishGame(g);
@@ -121,6 +132,9 @@ Result<void> Node::startGame(GameInProgress& g) {
   };
   po.onHistory = [&g](const lockstep::Bundle& b) {
     if (g.backfill) g.backfill->offer(b);
+  };
+  po.history = [&g](uint32_t turn, Seat seat) -> std::optional<lockstep::Bundle> {
+    return g.backfill ? g.backfill->find(turn, seat) : std::nullopt;
   };
   po.onTurn = [&g](const lockstep::TurnRecord& rec) {
     if (g.recorder && g.recordError.empty())

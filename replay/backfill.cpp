@@ -94,6 +94,13 @@ std::vector<std::pair<uint32_t, Seat>> HistoryBackfill::missing(size_t max) cons
   return out;
 }
 
+std::optional<lockstep::Bundle> HistoryBackfill::find(uint32_t turn, Seat seat) const {
+  if (turn >= firstTurn_ || seat >= seats_) return std::nullopt;
+  auto it = slots_.find(index(turn, seat));
+  if (it == slots_.end()) return std::nullopt;
+  return it->second.bundle;
+}
+
 bool HistoryBackfill::offer(const lockstep::Bundle& b) {
   if (b.turn >= firstTurn_ || b.seat >= seats_) return false;
   if (b.gameId != gameId_) return false;

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -44,6 +45,8 @@ class HistoryBackfill {
   /// whether kept.
   bool offer(const lockstep::Bundle& b);
   bool complete() const { return have() == need(); }
+  /// The bundle kept for (turn, seat), if any: a rejoined peer answers other rejoiners' requests from it.
+  std::optional<lockstep::Bundle> find(uint32_t turn, Seat seat) const;
   size_t have() const { return slots_.size(); }
   size_t need() const { return static_cast<size_t>(firstTurn_) * seats_; }
   uint32_t firstTurn() const { return firstTurn_; }

@@ -25,6 +25,8 @@ class SessionRecorder {
   Result<void> record(const lockstep::TurnRecord& rec) { return writer_->append(rec); }
   /// Keeps one accepted comms message (see ReplayWriter::appendComms): a per-peer annotation.
   Result<void> recordComms(CommsEntry entry) { return writer_->appendComms(std::move(entry)); }
+  /// Makes the turns so far survive a kill -9 (ReplayWriter::checkpoint): call every few seconds.
+  Result<void> checkpoint() { return writer_->checkpoint(); }
   Result<void> close() { return writer_->close(); }
   ReplayWriter& writer() { return *writer_; }
 

@@ -4,6 +4,8 @@
 #include <cstring>
 #include <filesystem>
 
+#include <unistd.h>
+
 #include "core/det/reader.h"
 #include "core/det/writer.h"
 #include "replay/reader.h"
@@ -143,18 +145,46 @@ Result<void> ReplayWriter::appendComms(CommsEntry e) {
 
 Result<void> ReplayWriter::flush() {
   if (closed_) return Err("replay writer for ", path_, " is closed");
+  if (auto r = dropProvisional(); !r) return r;
+  if (auto r = writePending(); !r) return r;
+  pending_ = TurnBlock{};
+  pendingComms_.clear();
+  return Ok();
+}
+
+Result<void> ReplayWriter::writePending() {
   if (!pending_.turns.empty()) {
-    auto raw = encodeBlock(pending_);
     uint32_t first = pending_.turns.front().turn;
     auto count = static_cast<uint32_t>(pending_.turns.size());
-    pending_ = TurnBlock{};
-    if (auto r = writeFrame(FrameKind::Turns, first, count, raw); !r) return r;
+    if (auto r = writeFrame(FrameKind::Turns, first, count, encodeBlock(pending_)); !r) return r;
   }
-  if (!pendingComms_.empty()) {
-    auto raw = encodeComms(pendingComms_);
-    pendingComms_.clear();
-    if (auto r = writeFrame(FrameKind::Comms, nextTurn_, 0, raw); !r) return r;
-  }
+  if (!pendingComms_.empty())
+    if (auto r = writeFrame(FrameKind::Comms, nextTurn_, 0, encodeComms(pendingComms_)); !r) return r;
+  return Ok();
+}
+
+Result<void> ReplayWriter::checkpoint() {
+  if (closed_) return Err("replay writer for ", path_, " is closed");
+  if (pending_.turns.empty() && pendingComms_.empty()) return Ok();
+  if (provisional_ && provisionalTurn_ == nextTurn_ && provisionalComms_ == pendingComms_.size()) return Ok();
+  if (auto r = dropProvisional(); !r) return r;
+  provisionalAt_ = offset_;
+  provisionalIndex_ = index_.size();
+  provisionalTurn_ = nextTurn_;
+  provisionalComms_ = pendingComms_.size();
+  provisional_ = true;
+  return writePending();
+}
+
+Result<void> ReplayWriter::dropProvisional() {
+  if (!provisional_) return Ok();
+  provisional_ = false;
+  index_.resize(provisionalIndex_);
+  // Cut back to where the checkpoint began (the frames written next may be shorter than the ones they replace).
+  if (std::fflush(file_) != 0 || ::ftruncate(::fileno(file_), static_cast<off_t>(provisionalAt_)) != 0 ||
+      std::fseek(file_, static_cast<long>(provisionalAt_), SEEK_SET) != 0)
+    return Err("cannot rewrite the provisional end of replay ", path_, ": ", std::strerror(errno));
+  offset_ = provisionalAt_;
   return Ok();
 }
 

@@ -19,6 +19,9 @@ namespace concord::replay {
 
 class ReplayReader;
 
+/// The live pipeline checkpoints its replay this often (wall time): a kill -9 loses at most this much play.
+inline constexpr uint64_t kCheckpointMs = 1000;
+
 struct WriterOptions {
   uint32_t blockTurns = 64;      // turns per frame; a crash loses at most the unflushed block
   uint32_t snapshotEvery = lockstep::kSnapshotEvery;  // snapshot frame every N turns (from the record's state bytes)
@@ -58,6 +61,11 @@ class ReplayWriter {
   Result<void> appendComms(CommsEntry entry);
   /// Writes the pending turns (then the pending comms) as frames and flushes them to the OS.
   Result<void> flush();
+  /// Makes the pending turns and comms survive a kill -9 without ending the block: they are written as a
+  /// provisional frame (a complete, shorter Turns frame the reader takes as it is) that the next checkpoint or
+  /// flush overwrites. The finished file is byte for byte what it would be without checkpoints, so peers that
+  /// checkpoint at different moments still write identical replays. Call it every few seconds of wall time.
+  Result<void> checkpoint();
   /// Flushes, writes the index trailer and footer, and closes. Further calls fail.
   Result<void> close();
 
@@ -68,6 +76,8 @@ class ReplayWriter {
   ReplayWriter() = default;
   Result<void> writeBytes(std::span<const uint8_t> b);
   Result<void> writeFrame(FrameKind kind, uint32_t first, uint32_t count, std::span<const uint8_t> raw);
+  Result<void> writePending();
+  Result<void> dropProvisional();
 
   std::FILE* file_ = nullptr;
   std::string path_;
@@ -80,6 +90,12 @@ class ReplayWriter {
   uint32_t lastCommsTurn_ = 0;
   std::vector<IndexEntry> index_;
   bool closed_ = false;
+  // The last checkpoint's frames start here (they are rewritten, not appended to).
+  bool provisional_ = false;
+  uint64_t provisionalAt_ = 0;
+  size_t provisionalIndex_ = 0;
+  uint32_t provisionalTurn_ = 0;
+  size_t provisionalComms_ = 0;
 };
 
 }  // namespace concord::replay

@@ -120,7 +120,7 @@ TEST(Wire, RoundTripsEveryMessage) {
                                StateDump{9, det::Hash128{1, 2}, {0, 3}, {1, 2, 3}},
                                SnapshotRequest{2}, Snapshot{4, {9, 9}, {b}, {b, b}},
                                ReclaimRequest{2, 5, det::Hash128{3, 4}, Order{kReclaim, {1, 2}}},
-                               Deciding{11, 3}};
+                               Deciding{11, 3}, Finished{1672}};
   for (const auto& m : all) {
     auto bytes = encodeWire(m);
     auto back = decodeWire(bytes);
