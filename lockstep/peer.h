@@ -169,7 +169,7 @@ class Peer {
   void strike(PeerId from);
   bool ignoring(PeerId from) const;  // past its own bad-signature allowance, or the non-members' shared one
   void onPastBundle(PeerId from, const Bundle& b);
-  void equivocation(const Bundle& b, const Bundle& applied);
+  void equivocation(PeerId from, const Bundle& b, const Bundle& applied, const PublicKey& appliedSigner);
   void onRequest(PeerId from, const BundleRequest& r);
   void onSnapshot(const Snapshot& s);
   void onReclaimRequest(PeerId from, const ReclaimRequest& r);

@@ -100,7 +100,7 @@ void Peer::onPastBundle(PeerId from, const Bundle& b) {
     ++stats_.duplicates;
     return;
   }
-  if (applied.body() != b.body() && b.verifySignature(r->signers[b.seat])) return equivocation(b, applied);
+  if (applied.body() != b.body() && b.verifySignature(r->signers[b.seat])) return equivocation(from, b, applied, r->signers[b.seat]);
   // Signed by a member other than the one the table applied: a late owner whose seat was substituted meanwhile,
   // or a steward that signed a turn the handover gave to another. Not applied, not a forgery.
   if (auto k = signerAmongSeats(b)) {
@@ -115,10 +115,10 @@ void Peer::onPastBundle(PeerId from, const Bundle& b) {
   reject(from, b, "turn is in the past (now at turn " + std::to_string(ledger_->turn()) + ") and its signature does not verify");
 }
 
-void Peer::equivocation(const Bundle& b, const Bundle& applied) {
+void Peer::equivocation(PeerId from, const Bundle& b, const Bundle& applied, const PublicKey& appliedSigner) {
   for (const auto& e : equivocations_)
     if (e.turn == b.turn && e.seat == b.seat) return;  // already proven
-  if (opt_.vouchLinks && !applied.verifySignature(r->signers[b.seat]))  // a proof needs two valid signatures
+  if (opt_.vouchLinks && !applied.verifySignature(appliedSigner))  // a proof needs two valid signatures
     return reject(from, b, "conflicts with the applied bundle, whose signature (vouched by its link) does not verify");
   equivocations_.push_back(Equivocation{b.turn, b.seat, applied.encode(), b.encode()});
   if (std::find(flagged_.begin(), flagged_.end(), b.seat) == flagged_.end()) flagged_.push_back(b.seat);
