@@ -104,9 +104,10 @@ int merge(Args args) {
               "#include \"core/elc/calibration.h\"\n\nnamespace concord::elc {\n\n"
               "const uint32_t kCalibrationRulesetVersion = %u;\n\nnamespace {\n// track, class, players, games, p20, median, p80\n"
               "const CalibrationCell kTable[] = {\n", kRulesVersion);
-  for (auto& [key, ends] : cells) {
+  for (auto& [key, cellEnds] : cells) {
+    auto& ends = cellEnds;  // clang 14 cannot capture a structured binding in a lambda
     std::sort(ends.begin(), ends.end());
-    auto at = [&](size_t permille) { return ends[std::min(ends.size() - 1, ends.size() * permille / 1000)]; };
+    auto at = [&ends](size_t permille) { return ends[std::min(ends.size() - 1, ends.size() * permille / 1000)]; };
     std::printf("    {%d, %d, %d, %zu, %u, %u, %u},\n", std::get<0>(key), std::get<1>(key), std::get<2>(key), ends.size(), at(200),
                 at(500), at(800));
   }
