@@ -54,7 +54,7 @@ start_table() {
   PORT0=$(( BASE + off ))
   "$CONCORD" host --module "$MODULE" --seats "$SEATS" --wait-for "$SEATS" --bind 127.0.0.1 --port "$PORT0" \
     --discovery-addr off --identity "$DIR/0.key" --name seat0 --replay "$DIR/$run/0.cr" --tolerance $TOL \
-    --think-ms "$THINK" --timeout "$TIMEOUT" > "$DIR/$run/0.out" 2>&1 &
+    --think-ms "$THINK" --timeout "$TIMEOUT" --post-game 0 > "$DIR/$run/0.out" 2>&1 &
   PIDS+=($!); PID[$run.0]=$!
   sleep 0.3
   for ((i = 1; i < SEATS; i++)); do
