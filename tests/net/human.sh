@@ -35,7 +35,7 @@ sleep 0.3
 PIDS+=($!); PID1=$!
 mkfifo "$DIR/in"
 XDG_DATA_HOME="$DIR/xdg" "$CONCORD" join "127.0.0.1:$BASE" --port $((BASE + 2)) --identity "$DIR/2.key" --name alice \
-  --turn-clock 6 "${COMMON[@]}" < "$DIR/in" > "$DIR/2.out" 2>&1 &
+  --turn-clock 6 --post-game 0 "${COMMON[@]}" < "$DIR/in" > "$DIR/2.out" 2>&1 &
 PIDS+=($!); PID2=$!
 exec 3> "$DIR/in"   # held open: the person's keyboard
 prompts() { grep -o "Your order>" "$DIR/2.out" 2>/dev/null | wc -l; }
