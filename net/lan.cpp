@@ -72,7 +72,8 @@ Result<LanAnnounce> decodeAnnounce(std::span<const uint8_t> bytes) {
   if (r.ok() && a.port == 0) r.fail("port", "no game port");
   a.gameId = r.hash("game");
   const uint8_t keys = r.u8("keys");
-  if (r.ok() && keys > a.seats) r.fail("keys", "more seat keys than seats");
+  // The encoder announces at most kMaxAnnouncedSeats keys: more is not a message we could have sent.
+  if (r.ok() && (keys > a.seats || keys > kMaxAnnouncedSeats)) r.fail("keys", "more seat keys than seats or than announced");
   for (uint8_t i = 0; i < keys && r.ok(); ++i) {
     auto k = r.raw("key", 32);
     if (!r.ok()) break;

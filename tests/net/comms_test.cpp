@@ -235,6 +235,21 @@ TEST(Lan, RunningGameCarriesItsIdAndSeatKeys) {
   EXPECT_FALSE(decodeAnnounce(encodeAnnounce(a)));
 }
 
+// Found by fuzz_net_packet in CI: a 24-seat table announcing 20 keys decoded, then re-encoded with 18 (the
+// encoder's cap), so the decoder accepted bytes no peer sends. Only canonical announcements decode.
+TEST(Lan, MoreKeysThanEverAnnouncedAreRefused) {
+  LanAnnounce a{"host", "warp", det::Hash128{}, 24, 0, false, true, 27960, det::Hash128{}, {}};
+  a.seatKeys.resize(kMaxAnnouncedSeats);
+  auto bytes = encodeAnnounce(a);
+  ASSERT_TRUE(decodeAnnounce(bytes));
+  const size_t countAt = bytes.size() - kMaxAnnouncedSeats * 32 - 1;
+  bytes[countAt] = static_cast<uint8_t>(kMaxAnnouncedSeats + 2);
+  bytes.resize(bytes.size() + 2 * 32, 0);
+  auto refused = decodeAnnounce(bytes);
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.message().find("keys"), std::string::npos) << refused.message();
+}
+
 TEST(Lobby, SpectateMessageRoundTrips) {
   auto m = decodeLobby(encodeLobby(SpectateMsg{"watcher"}));
   ASSERT_TRUE(m) << m.message();
