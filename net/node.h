@@ -67,6 +67,7 @@ struct NodeOptions {
   uint64_t thinkMs = 0;         // bots answer no sooner than this after their turn starts
   uint64_t lingerMs = 3000;     // keep serving peers this long after the game ends
   uint64_t postGameMs = 0;      // a person's post-game chat: stay this long after the end, or until leave()
+  std::function<bool()> inputOpen;  // false once nobody can type here (stdin closed): no post-game chat then
   uint64_t timeoutMs = 0;       // a wall-clock limit on lobby + game; 0: none, only the game ends a game (issue 10)
   uint64_t giveUpMs = 20000;    // a joiner whose host never answers gives up after this long
   std::string replayPath;       // empty: no replay

@@ -68,14 +68,16 @@ Result<NodeResult> Node::play() {
         log("game over at turn " + std::to_string(peer.turn()) + ": " +
             (peer.engine().game().outcome() ? peer.engine().game().outcome()->summary : std::string("?")));
         if (rejoin_ && peer.following()) log("the game ended while we were away; writing our replay from the other peers' records");
-        if (opt_.postGameMs)
-          log("the table stays open " + std::to_string(opt_.postGameMs / 1000) + " s for post-game chat (/say gg); q leaves now");
+        // Post-game chat is for a person who can still type; a peer whose input is closed leaves as a bot does.
+        g.postGameMs = (opt_.inputOpen && !opt_.inputOpen()) ? 0 : opt_.postGameMs;
+        if (g.postGameMs)
+          log("the table stays open " + std::to_string(g.postGameMs / 1000) + " s for post-game chat (/say gg); q leaves now");
       }
       // A backfilling peer stays until its history is complete, at most 10 s more; every finished peer keeps
       // serving while an owner still heard from has not finished or someone asks for records (lockstep::lingering).
       const bool historyDone = !g.backfill || g.backfill->complete();
       peer.holdFinished(!historyDone);
-      const uint64_t stay = std::max(opt_.lingerMs, opt_.postGameMs);
+      const uint64_t stay = std::max(opt_.lingerMs, g.postGameMs);
       if (nowMs > g.overAtMs + stay && (historyDone || nowMs > g.overAtMs + stay + 10000) &&
           (!lockstep::lingering(peer, nowMs, g.overAtMs, opt_.lingerMs) || timedOut()))
         break;

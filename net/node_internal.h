@@ -40,6 +40,7 @@ struct GameInProgress {
   size_t catchUpRound = 0;
   uint64_t behindUntilMs = 0;  // a rejoiner saw bundles beyond its window: still catching up until then
   uint64_t overAtMs = 0, haltedAtMs = 0, lastTurnChangeMs = 0, nextStatusMs = 0, nextCheckpointMs = 0;
+  uint64_t postGameMs = 0;     // the post-game chat we offer, decided when the game ends
   bool seatOwnerRun = true;    // our seat was played by us (not the AI steward) at the last turn we saw
   uint32_t lastTurnSeen = 0;
   uint32_t lastTurnShown = UINT32_MAX;  // the turn opt.onApplied last saw

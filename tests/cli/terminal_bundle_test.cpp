@@ -136,7 +136,7 @@ void hostTurn(const std::string& module, const std::string& helpForm, std::vecto
   std::filesystem::create_directories(dir);
   std::vector<std::string> argv{CONCORD_BIN, "host", "--module", module, "--seats", "2", "--ai", "1", "--bind", "127.0.0.1",
                                 "--port", "0", "--discovery-addr", "off", "--no-replay", "--turn-clock", "0",
-                                "--identity", (dir / "id.key").string(), "--timeout", "150"};
+                                "--identity", (dir / "id.key").string(), "--timeout", "150", "--post-game", "0"};  // no chat after
   for (auto& x : extra) argv.push_back(std::move(x));
   Child c(argv);
   ASSERT_GT(c.pid, 0);

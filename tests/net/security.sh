@@ -54,7 +54,7 @@ start_table() {
   PORT0=$(( BASE + off ))
   "$CONCORD" host --module "$MODULE" --seats "$SEATS" --wait-for "$SEATS" --bind 127.0.0.1 --port "$PORT0" \
     --discovery-addr off --identity "$DIR/0.key" --name seat0 --replay "$DIR/$run/0.cr" --tolerance $TOL \
-    --think-ms "$THINK" --timeout "$TIMEOUT" --post-game 0 > "$DIR/$run/0.out" 2>&1 &
+    --think-ms "$THINK" --timeout "$TIMEOUT" < /dev/null > "$DIR/$run/0.out" 2>&1 &
   PIDS+=($!); PID[$run.0]=$!
   sleep 0.3
   for ((i = 1; i < SEATS; i++)); do
@@ -88,6 +88,8 @@ check_table() {
   digests=$(grep -h '^RESULT' "$DIR/$run"/*.out | sed 's/.* digest \([0-9a-f]*\).*/\1/' | sort -u)
   [ "$(echo "$digests" | wc -l)" -eq 1 ] || bad "$run: peers disagree on the Seal digest: $digests"
   ! grep -qE "EQUIVOCATION|desync" "$DIR/$run"/[0-9]*.out || bad "$run: an equivocation or desync was reported"
+  # The host is a person's peer whose input is closed: nobody can chat, so no post-game window holds it (issue 10).
+  ! grep -q "for post-game chat" "$DIR/$run/0.out" || bad "$run: a peer with closed input offered post-game chat"
   for ((i = 0; i < SEATS; i++)); do
     f="$DIR/$run/$i.cr"
     [ -f "$f" ] || { bad "$run: peer $i wrote no replay"; continue; }

@@ -126,7 +126,10 @@ int runNetNode(net::NodeOptions o, NetCli cli, const std::string& what) {
     o.log = [&table](const std::string& l) { table.background(clockStamp() + l); };
     o.onStatus = [&table](const net::TableStatus& s) { table.status(statusText(s)); };
   }
-  if (person) o.postGameMs = cli.postGameMs;
+  if (person) {
+    o.postGameMs = cli.postGameMs;
+    o.inputOpen = [] { return !stdinEnded; };
+  }
   o.officerPlays = !person && !o.spectate;  // listed as AI at the table
   // Typed lines: `/`-commands become the node's requests; other lines are the person's (orders, board,
   // help, q; in the lobby, chat).
