@@ -112,10 +112,12 @@ void ProfilePage::landed() {
   for (const auto& p : d.problems) probs << q(p);
   problems_->setText(probs.join(QLatin1Char('\n')));
   problems_->setVisible(!probs.isEmpty());
+  grades_->clearSpans();
   grades_->setRowCount(0);
   if (d.grades.empty()) {
     grades_->setRowCount(1);
     put(grades_, 0, 0, tr("No rated games yet: new ratings start at P0 (Cadet)."));
+    grades_->setSpan(0, 0, 1, grades_->columnCount());
   }
   for (const auto& g : d.grades) {
     const int r = grades_->rowCount();

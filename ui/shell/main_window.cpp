@@ -12,6 +12,8 @@
 #include "tools/concord/play_recorder.h"
 #include "ui/replay/replay_viewer.h"
 #include "ui/shell/game_page.h"
+#include "ui/profile/profile_page.h"
+#include "ui/shell/seat_grades.h"
 #include "ui/shell/settings.h"
 #include "ui/shell/start_screen.h"
 #include "ui/shell/theme.h"
@@ -86,6 +88,7 @@ Result<void> MainWindow::startSolo(const SoloSession::Setup& setup, int paceMs) 
     }
     s.person = *key;
   }
+  if (s.seatGrades.empty()) s.seatGrades = soloSeatGrades(start_->profile().data(), s.seats, s.you, s.officer);
   return seat(SoloSession::create(s), paceMs);
 }
 

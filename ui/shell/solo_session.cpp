@@ -137,6 +137,7 @@ TableFrame SoloSession::frame() const {
   f.me = setup_.you;
   f.obs = view_->observe(setup_.you);
   f.game = view_.get();
+  f.seatGrades = setup_.seatGrades;
   if (!thinking_ && !over()) {
     f.legal = view_->legalOrders(setup_.you);
     auto aw = view_->awaiting();

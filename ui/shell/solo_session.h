@@ -37,6 +37,7 @@ class SoloSession : public QObject {
     /// so TEI rates the game to their key (issue 11 point 2). None: a key derived from the table's label.
     std::optional<lockstep::KeyPair> person;
     std::string teiStore;            // "" = the default TEI store (the end-of-campaign rating)
+    std::vector<std::string> seatGrades;  // the scoreboard's TEI column (seat_grades.h)
   };
   /// Builds the session and its ledger; the error says what is wrong with the setup.
   static Result<std::unique_ptr<SoloSession>> create(const Setup& setup);

@@ -3,6 +3,10 @@
 #include <QHBoxLayout>
 #include <QVBoxLayout>
 #include <QLabel>
+#include <QApplication>
+#include <QDrag>
+#include <QMimeData>
+#include <QMouseEvent>
 #include <QPainter>
 
 #include "ui/warp/domino_painter.h"
@@ -15,7 +19,9 @@ DominoButton::DominoButton(const HandTile& t, bool active, QWidget* parent)
   setCursor(active && t.legal ? Qt::PointingHandCursor : Qt::ArrowCursor);
   const QString name = QString::fromStdString(t.tile.text());
   if (!active) setToolTip(name);
-  else if (t.legal) setToolTip(name + QStringLiteral(": click to chart"));
+  else if (t.legal && t.wormhole)
+    setToolTip(name + QStringLiteral(": click or drag to chart. On the Neutral Zone it opens a Wormhole (Module Lambda)"));
+  else if (t.legal) setToolTip(name + QStringLiteral(": click or drag to an arm to chart"));
   else setToolTip(name + QStringLiteral(": ") + t.why);
   setAccessibleName(toolTip());
   setFixedSize(sizeHint());
@@ -24,10 +30,42 @@ DominoButton::DominoButton(const HandTile& t, bool active, QWidget* parent)
 void DominoButton::paintEvent(QPaintEvent*) {
   QPainter p(this);
   DominoStyle st;
-  if (active_ && tile_.legal) st.glow = QColor(70, 200, 120);
+  if (active_ && tile_.legal) st.glow = tile_.wormhole ? QColor(176, 124, 255) : QColor(70, 200, 120);
   st.dim = active_ && !tile_.legal;
   if (isDown()) st.face = st.face.darker(115);
   paintDomino(p, QRectF(4, 4, width() - 8, height() - 8), tile_.tile.hi, tile_.tile.lo, st);
+  if (active_ && tile_.legal && tile_.wormhole) {  // the Lambda pre-trigger mark
+    p.setRenderHint(QPainter::Antialiasing, true);
+    p.setPen(Qt::NoPen);
+    p.setBrush(QColor(176, 124, 255));
+    p.drawEllipse(QPointF(width() - 9.0, 9.0), 7.0, 7.0);
+    p.setPen(Qt::white);
+    QFont f = font();
+    f.setBold(true);
+    f.setPointSizeF(f.pointSizeF() * 0.75);
+    p.setFont(f);
+    p.drawText(QRectF(width() - 16.0, 2.0, 14.0, 14.0), Qt::AlignCenter, QStringLiteral("W"));
+  }
+}
+
+void DominoButton::mousePressEvent(QMouseEvent* e) {
+  pressAt_ = e->position().toPoint();
+  QAbstractButton::mousePressEvent(e);
+}
+
+// A legal coordinate dragged past the threshold becomes a drag to the board; a short press stays a click.
+void DominoButton::mouseMoveEvent(QMouseEvent* e) {
+  if (!(e->buttons() & Qt::LeftButton) || !active_ || !tile_.legal ||
+      (e->position().toPoint() - pressAt_).manhattanLength() < QApplication::startDragDistance())
+    return QAbstractButton::mouseMoveEvent(e);
+  setDown(false);
+  auto* mime = new QMimeData;
+  mime->setData(QString::fromLatin1(kTileMime), QByteArray::number(tile_.tile.index()));
+  auto* drag = new QDrag(this);
+  drag->setMimeData(mime);
+  drag->setPixmap(grab());
+  drag->setHotSpot(e->position().toPoint());
+  drag->exec(Qt::MoveAction);
 }
 
 WarpHand::WarpHand(QWidget* parent) : QWidget(parent) {
