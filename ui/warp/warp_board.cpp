@@ -137,8 +137,8 @@ void WarpBoard::paintArm(QPainter& p, const QRectF& row, uint8_t line, const QPo
     if (dbl.fracture) what = QStringLiteral("SUBSPACE FRACTURE · stabilizers %1/3").arg(dbl.stabilizers);
     const uint8_t who = dbl.red ? dbl.responsible : dbl.charter;
     what += QStringLiteral(" · %1 must answer %2").arg(who == viewer_ ? QStringLiteral("you") : QStringLiteral("Captain %1").arg(who)).arg(dbl.pip);
-    const double w = QFontMetricsF(af).horizontalAdvance(what) + 16;
-    QRectF pill(std::max(x0, xEnd - w), row.top() + 3, w, 18);
+    const double pillW = QFontMetricsF(af).horizontalAdvance(what) + 16;
+    QRectF pill(std::max(x0, xEnd - pillW), row.top() + 3, pillW, 18);
     p.setPen(Qt::NoPen);
     p.setBrush(dbl.red || dbl.fracture ? kRed : kYellow);
     p.drawRoundedRect(pill, 9, 9);
