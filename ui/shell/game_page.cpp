@@ -24,6 +24,7 @@ GamePage::GamePage(std::unique_ptr<SoloSession> session, QWidget* parent) : QWid
   split->setStretchFactor(1, 1);
   split->setSizes({1000, 340});
   log_->setMinimumWidth(240);
+  log_->setMaximumWidth(520);
   summary_ = new CampaignSummary(stack_);
   stack_->addWidget(split);
   stack_->addWidget(summary_);

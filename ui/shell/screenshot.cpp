@@ -33,6 +33,10 @@ namespace {
 
 QString save(QWidget& w, const QString& file) {
   QCoreApplication::processEvents();
+  if (qEnvironmentVariableIsSet("CONCORD_SCENE_DEBUG"))
+    for (auto* c : w.findChildren<QWidget*>())
+      if (c->isVisible() && c->minimumSizeHint().width() > 500)
+        qWarning("%s %s min %d", c->metaObject()->className(), qPrintable(c->objectName()), c->minimumSizeHint().width());
   return w.grab().save(file, "PNG") ? QString() : QStringLiteral("cannot write ") + file;
 }
 
