@@ -25,6 +25,7 @@ GamePage::GamePage(std::unique_ptr<SoloSession> session, QWidget* parent) : QWid
   split->setSizes({1000, 340});
   log_->setMinimumWidth(240);
   log_->setMaximumWidth(520);
+  log_->setFocusPolicy(Qt::NoFocus);  // its keyboard search would swallow the hand's digit keys
   summary_ = new CampaignSummary(stack_);
   stack_->addWidget(split);
   stack_->addWidget(summary_);

@@ -5,6 +5,7 @@
 
 #include "ui/tests/solo_game_test.h"
 #include "ui/tests/replay_viewer_test.h"
+#include "ui/tests/table_features_test.h"
 
 int main(int argc, char** argv) {
   // Isolation: the identity, the client's settings, the TEI store and the replays folder live in a temp dir.
@@ -20,6 +21,10 @@ int main(int argc, char** argv) {
   }
   {
     concord::ui::test::ReplayViewerTest t;
+    failed += QTest::qExec(&t, argc, argv);
+  }
+  {
+    concord::ui::test::TableFeaturesTest t;
     failed += QTest::qExec(&t, argc, argv);
   }
   return failed == 0 ? 0 : 1;

@@ -90,9 +90,15 @@ void WarpHand::setHand(const std::vector<HandTile>& tiles, bool active) {
   title_->setText(tiles.empty() ? tr("Your hand is empty") : tr("Your hand (%1)").arg(tiles.size()));
   // A big hand gets smaller dominoes so it stays on one row.
   const QSize size = tiles.size() > 16 ? QSize(30, 58) : QSize(40, 78);
+  int key = 0;
   for (const auto& t : tiles) {
     auto* b = new DominoButton(t, active, this);
     b->setFixedSize(size);
+    if (active && key < 10) {  // playable without a mouse: 1..9, 0 press the first ten coordinates
+      b->setShortcut(QKeySequence(static_cast<int>(Qt::Key_0) + (key + 1) % 10));
+      b->setToolTip(b->toolTip() + QStringLiteral("  (key %1)").arg((key + 1) % 10));
+    }
+    ++key;
     connect(b, &QAbstractButton::clicked, this, [this, b] { emit tileClicked(b->info()); });
     row_->addWidget(b);
     b->show();  // at once, not when the layout's queued show runs
