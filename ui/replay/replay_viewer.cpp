@@ -87,6 +87,7 @@ ReplayViewer::ReplayViewer(QWidget* parent) : QWidget(parent) {
   events_ = new QListWidget(split);
   events_->setObjectName(QStringLiteral("eventList"));
   events_->setMinimumWidth(200);
+  events_->setUniformItemSizes(true);
   split->setSizes({1000, 320, 220});
   auto* bar = new QHBoxLayout;
   auto* backB = button(this, tr("Start screen"), QStringLiteral("viewerBack"), tr("Back to the start screen"), {});
@@ -214,6 +215,7 @@ void ReplayViewer::landedLoad() {
   timeline_->blockSignals(false);
   jump_->setRange(0, static_cast<int>(loaded_->turns));
   std::vector<Timeline::Mark> marks;
+  events_->setUpdatesEnabled(false);  // thousands of rows in a long replay: one layout, not one per row
   events_->clear();
   for (const auto& ev : loaded_->events) {
     marks.push_back({ev.position, ev.kind});
@@ -223,6 +225,7 @@ void ReplayViewer::landedLoad() {
     it->setForeground(Timeline::colorOf(ev.kind));
     events_->addItem(it);
   }
+  events_->setUpdatesEnabled(true);
   timeline_->setEvents(std::move(marks));
   engine_.reset();
   resume_->setEnabled(rep.ok);

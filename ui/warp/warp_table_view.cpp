@@ -43,13 +43,12 @@ WarpTableView::WarpTableView(QWidget* parent) : TableView(parent) {
   tally_ = new WarpTally(this);
   auto* side = new QVBoxLayout;
   side->addWidget(scores_);
-  side->addWidget(tally_);
-  side->addStretch(1);
+  side->addWidget(tally_, 1);
   auto* lower = new QHBoxLayout;
   lower->addLayout(controls, 1);
   lower->addLayout(side);
-  scores_->setFixedWidth(400);
-  tally_->setFixedWidth(400);
+  scores_->setFixedWidth(450);
+  tally_->setFixedWidth(450);
   scores_->setMaximumHeight(170);
   auto* top = new QVBoxLayout(this);
   top->setContentsMargins(0, 0, 0, 0);

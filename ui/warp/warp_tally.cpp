@@ -2,6 +2,7 @@
 
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -16,9 +17,15 @@ WarpTally::WarpTally(QWidget* parent) : QWidget(parent) {
   all_->setObjectName(QStringLiteral("tallyAll"));
   all_->setShortcut(Qt::Key_T);
   timer_ = new QTimer(this);
+  // A long tally (8 captains) scrolls instead of being cut by the window's bottom edge.
+  auto* scroll = new QScrollArea(this);
+  scroll->setWidget(text_);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setMinimumHeight(110);
   auto* v = new QVBoxLayout(this);
   v->setContentsMargins(0, 0, 0, 0);
-  v->addWidget(text_);
+  v->addWidget(scroll, 1);
   v->addWidget(all_);
   connect(all_, &QPushButton::clicked, this, &WarpTally::showAll);
   connect(timer_, &QTimer::timeout, this, [this] {
