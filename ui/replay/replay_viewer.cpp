@@ -2,6 +2,7 @@
 
 #include <QComboBox>
 #include <QDragEnterEvent>
+#include <QElapsedTimer>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -181,6 +182,12 @@ void ReplayViewer::open(const QString& path) {
 }
 
 void ReplayViewer::landedLoad() {
+  QElapsedTimer trace;
+  trace.start();
+  const bool tracing = qEnvironmentVariableIsSet("CONCORD_UI_TRACE");
+  auto mark = [&](const char* what) {
+    if (tracing) qWarning("landedLoad %s: %lld ms", what, static_cast<long long>(trace.elapsed()));
+  };
   loading_ = false;
   progress_->hide();
   auto r = loadWatch_.result();
@@ -190,6 +197,7 @@ void ReplayViewer::landedLoad() {
     return;
   }
   loaded_ = std::move(*r);
+  mark("result");
   const auto& rep = loaded_->report;
   QString v = rep.ok ? tr("✔ Verified: %1 turns re-simulated, %2 signatures, %3 Seal hashes, %4 snapshots checked.")
                            .arg(rep.turns).arg(rep.signaturesChecked).arg(rep.sealsChecked).arg(rep.snapshotsChecked)
@@ -205,6 +213,7 @@ void ReplayViewer::landedLoad() {
     table_ = (*mod)->makeTable(tableHolder_);
     tableHolder_->layout()->addWidget(table_);
   }
+  mark("table");
   perspectiveBox_->clear();
   perspectiveBox_->addItem(tr("Omniscient"), QVariant::fromValue(static_cast<uint>(kOmniscient)));
   for (Seat s = 0; s < loaded_->seats; ++s) perspectiveBox_->addItem(tr("Captain %1").arg(s), QVariant::fromValue(static_cast<uint>(s)));
@@ -226,12 +235,14 @@ void ReplayViewer::landedLoad() {
     events_->addItem(it);
   }
   events_->setUpdatesEnabled(true);
+  mark("events");
   timeline_->setEvents(std::move(marks));
   engine_.reset();
   resume_->setEnabled(rep.ok);
   playOn_->setEnabled(rep.ok);
   emit loaded();
   seek(0);
+  mark("end");
 }
 
 void ReplayViewer::seek(uint32_t position) {
