@@ -87,10 +87,12 @@ void WarpBoard::paintArm(QPainter& p, const QRectF& row, uint8_t line, const QPo
   }
   // Dominoes from Spacedock outward; the open end last.
   const double openW = 64, gap = 5;
-  const double x0 = row.left() + labelW, xEnd = row.right() - openW - 8;
   const int n = static_cast<int>(ln.main.size());
-  // Dominoes shrink (down to a readable 24 px) so a long arm still shows its recent coordinates.
   const double hMax = std::min(row.height() - 16, 54.0);
+  // Fracture branches (§VI) get their own room before the open end, so they never sit under it.
+  const double x0 = row.left() + labelW,
+               xEnd = row.right() - openW - 8 - static_cast<double>(ln.branches.size()) * (hMax + 3);
+  // Dominoes shrink (down to a readable 24 px) so a long arm still shows its recent coordinates.
   const double hFit = n > 0 ? ((xEnd - x0) / n - gap) / 2 : hMax;
   const double h = std::clamp(hFit, std::min(24.0, hMax), hMax), w = 2 * h;
   const int fit = std::max(1, static_cast<int>((xEnd - x0) / (w + gap)));
