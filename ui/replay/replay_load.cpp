@@ -31,7 +31,12 @@ Result<LoadedReplay> loadReplay(const std::string& path, const std::function<Rou
     std::vector<std::vector<Order>> orders;
     for (const auto& b : rec.bundles) orders.push_back(b.orders);
     engine->step(orders);
-    out.narration.push_back(engine->game().narrationSince(seen));
+    std::vector<std::string> lines;
+    for (auto& ev : engine->game().eventsSince(seen)) {
+      if (ev.kind != "play") out.events.push_back({engine->turn(), ev.kind, ev.text});
+      lines.push_back(std::move(ev.text));
+    }
+    out.narration.push_back(std::move(lines));
     seen = engine->game().narrationTotal();
     int r = roundOf ? roundOf(engine->game()) : -1;
     if (r != round && r >= 0) out.roundStarts.push_back(engine->turn());

@@ -15,6 +15,13 @@
 
 namespace concord::ui {
 
+/// A game event worth a timeline marker (Game::eventsSince kinds other than "play": alerts, catches, tallies,
+/// round ends, the winner), at the position after the turn that produced it.
+struct ReplayEvent {
+  uint32_t position = 0;
+  std::string kind, text;
+};
+
 struct LoadedReplay {
   std::string path;
   std::shared_ptr<const replay::ReplayReader> reader;
@@ -26,6 +33,7 @@ struct LoadedReplay {
   std::vector<std::vector<std::string>> narration;  // narration[t]: the lines turn t produced
   std::vector<uint32_t> roundStarts;              // positions where a new round is under way
   std::vector<int> roundAt;                       // the round at each position (-1: none)
+  std::vector<ReplayEvent> events;                // ascending position
 };
 
 /// Called from the loading thread with progress in per-mille and what is being done.

@@ -2,6 +2,7 @@
 
 #include <QComboBox>
 #include <QDragEnterEvent>
+#include <QElapsedTimer>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -9,6 +10,7 @@
 #include <QMimeData>
 #include <QPointer>
 #include <QProgressBar>
+#include <QShortcut>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
@@ -40,6 +42,14 @@ ReplayViewer::ReplayViewer(QWidget* parent) : QWidget(parent) {
   open_ = button(this, tr("Open replay…"), QStringLiteral("openReplay"), tr("Open a replay or save"), QKeySequence::Open);
   resume_ = button(this, tr("Resume this save"), QStringLiteral("resumeSave"), tr("Continue this game at your seat"), {});
   resume_->setEnabled(false);
+  playOn_ = button(this, tr("Play on from here"), QStringLiteral("playOn"),
+                   tr("A new local game from this turn, at the perspective's seat, against officers (casual)"),
+                   QKeySequence(Qt::CTRL | Qt::Key_P));
+  playOn_->setEnabled(false);
+  prevEv_ = button(this, {}, QStringLiteral("prevEvent"), tr("The previous event"), QKeySequence(Qt::CTRL | Qt::Key_Left),
+                   QStyle::SP_ArrowBack);
+  nextEv_ = button(this, {}, QStringLiteral("nextEvent"), tr("The next event"), QKeySequence(Qt::CTRL | Qt::Key_Right),
+                   QStyle::SP_ArrowForward);
   first_ = button(this, {}, QStringLiteral("first"), tr("The deal"), Qt::Key_Home, QStyle::SP_MediaSkipBackward);
   back_ = button(this, tr("Back"), QStringLiteral("stepBack"), tr("One turn back"), Qt::Key_Left, QStyle::SP_MediaSeekBackward);
   fwd_ = button(this, tr("Forward"), QStringLiteral("stepForward"), tr("One turn forward"), Qt::Key_Right, QStyle::SP_MediaSeekForward);
@@ -48,7 +58,7 @@ ReplayViewer::ReplayViewer(QWidget* parent) : QWidget(parent) {
   play_->setCheckable(true);
   speed_ = new QComboBox(this);
   speed_->setObjectName(QStringLiteral("speed"));
-  speed_->addItems({QStringLiteral("1 turn/s"), QStringLiteral("4 turns/s"), QStringLiteral("16 turns/s")});
+  speed_->addItems({QStringLiteral("1 turn/s"), QStringLiteral("4 turns/s"), QStringLiteral("16 turns/s"), QStringLiteral("64 turns/s")});
   speed_->setCurrentIndex(1);
   jump_ = new QSpinBox(this);
   jump_->setObjectName(QStringLiteral("jump"));
@@ -75,8 +85,14 @@ ReplayViewer::ReplayViewer(QWidget* parent) : QWidget(parent) {
   split->setStretchFactor(1, 1);
   split->setSizes({1000, 360});
   log_->setMinimumWidth(240);
+  events_ = new QListWidget(split);
+  events_->setObjectName(QStringLiteral("eventList"));
+  events_->setMinimumWidth(200);
+  events_->setUniformItemSizes(true);
+  split->setSizes({1000, 320, 220});
   auto* bar = new QHBoxLayout;
-  for (QWidget* w : std::initializer_list<QWidget*>{open_, resume_, first_, back_, fwd_, last_, play_, speed_, jump_})
+  auto* backB = button(this, tr("Start screen"), QStringLiteral("viewerBack"), tr("Back to the start screen"), {});
+  for (QWidget* w : std::initializer_list<QWidget*>{backB, open_, resume_, playOn_, first_, back_, fwd_, last_, prevEv_, nextEv_, play_, speed_, jump_})
     bar->addWidget(w);
   bar->addWidget(new QLabel(tr("Perspective:"), this));
   bar->addWidget(perspectiveBox_);
@@ -95,6 +111,19 @@ ReplayViewer::ReplayViewer(QWidget* parent) : QWidget(parent) {
   connect(resume_, &QPushButton::clicked, this, [this] {
     if (loaded_) emit resumeRequested(QString::fromStdString(loaded_->path));
   });
+  connect(backB, &QPushButton::clicked, this, &ReplayViewer::backRequested);
+  connect(playOn_, &QPushButton::clicked, this, [this] {
+    if (loaded_) emit playOnRequested(QString::fromStdString(loaded_->path), shown_);
+  });
+  connect(prevEv_, &QPushButton::clicked, this, &ReplayViewer::previousEvent);
+  connect(nextEv_, &QPushButton::clicked, this, &ReplayViewer::nextEvent);
+  connect(events_, &QListWidget::itemActivated, this, [this](QListWidgetItem* it) { seek(it->data(Qt::UserRole).toUInt()); });
+  connect(events_, &QListWidget::itemClicked, this, [this](QListWidgetItem* it) { seek(it->data(Qt::UserRole).toUInt()); });
+  auto* jumpKey = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_G), this);
+  connect(jumpKey, &QShortcut::activated, this, [this] {
+    jump_->setFocus();
+    jump_->selectAll();
+  });
   connect(first_, &QPushButton::clicked, this, [this] { seek(0); });
   connect(back_, &QPushButton::clicked, this, &ReplayViewer::stepBackward);
   connect(fwd_, &QPushButton::clicked, this, &ReplayViewer::stepForward);
@@ -106,9 +135,12 @@ ReplayViewer::ReplayViewer(QWidget* parent) : QWidget(parent) {
   connect(perspectiveBox_, &QComboBox::activated, this, [this](int i) {
     setPerspective(static_cast<Seat>(perspectiveBox_->itemData(i).toUInt()));
   });
+  connect(speed_, &QComboBox::currentIndexChanged, this, [this](int i) {
+    static const int kInterval[] = {1000, 250, 62, 16};
+    player_->setInterval(kInterval[std::clamp(i, 0, 3)]);
+  });
+  player_->setInterval(250);
   connect(play_, &QPushButton::toggled, this, [this](bool on) {
-    static const int kInterval[] = {1000, 250, 62};
-    player_->setInterval(kInterval[std::clamp(speed_->currentIndex(), 0, 2)]);
     on ? player_->start() : player_->stop();
     play_->setText(on ? tr("Pause") : tr("Play"));
   });
@@ -150,6 +182,12 @@ void ReplayViewer::open(const QString& path) {
 }
 
 void ReplayViewer::landedLoad() {
+  QElapsedTimer trace;
+  trace.start();
+  const bool tracing = qEnvironmentVariableIsSet("CONCORD_UI_TRACE");
+  auto mark = [&](const char* what) {
+    if (tracing) qWarning("landedLoad %s: %lld ms", what, static_cast<long long>(trace.elapsed()));
+  };
   loading_ = false;
   progress_->hide();
   auto r = loadWatch_.result();
@@ -159,6 +197,7 @@ void ReplayViewer::landedLoad() {
     return;
   }
   loaded_ = std::move(*r);
+  mark("result");
   const auto& rep = loaded_->report;
   QString v = rep.ok ? tr("✔ Verified: %1 turns re-simulated, %2 signatures, %3 Seal hashes, %4 snapshots checked.")
                            .arg(rep.turns).arg(rep.signaturesChecked).arg(rep.sealsChecked).arg(rep.snapshotsChecked)
@@ -174,6 +213,7 @@ void ReplayViewer::landedLoad() {
     table_ = (*mod)->makeTable(tableHolder_);
     tableHolder_->layout()->addWidget(table_);
   }
+  mark("table");
   perspectiveBox_->clear();
   perspectiveBox_->addItem(tr("Omniscient"), QVariant::fromValue(static_cast<uint>(kOmniscient)));
   for (Seat s = 0; s < loaded_->seats; ++s) perspectiveBox_->addItem(tr("Captain %1").arg(s), QVariant::fromValue(static_cast<uint>(s)));
@@ -183,10 +223,26 @@ void ReplayViewer::landedLoad() {
   timeline_->setMarkers(loaded_->roundStarts);
   timeline_->blockSignals(false);
   jump_->setRange(0, static_cast<int>(loaded_->turns));
+  std::vector<Timeline::Mark> marks;
+  events_->setUpdatesEnabled(false);  // thousands of rows in a long replay: one layout, not one per row
+  events_->clear();
+  for (const auto& ev : loaded_->events) {
+    marks.push_back({ev.position, ev.kind});
+    if (ev.kind == "alert-end") continue;
+    auto* it = new QListWidgetItem(QStringLiteral("%1  ").arg(ev.position, 5) + QString::fromStdString(ev.text));
+    it->setData(Qt::UserRole, ev.position);
+    it->setForeground(Timeline::colorOf(ev.kind));
+    events_->addItem(it);
+  }
+  events_->setUpdatesEnabled(true);
+  mark("events");
+  timeline_->setEvents(std::move(marks));
   engine_.reset();
   resume_->setEnabled(rep.ok);
+  playOn_->setEnabled(rep.ok);
   emit loaded();
   seek(0);
+  mark("end");
 }
 
 void ReplayViewer::seek(uint32_t position) {
@@ -228,6 +284,28 @@ void ReplayViewer::setPerspective(Seat viewer) {
 }
 
 QString ReplayViewer::verification() const { return verified_->text(); }
+
+void ReplayViewer::setStatus(const QString& text) { where_->setText(text); }
+
+bool ReplayViewer::nextEvent() {
+  if (!loaded_) return false;
+  for (const auto& ev : loaded_->events)
+    if (ev.position > shown_ && ev.kind != "alert-end") {
+      seek(ev.position);
+      return true;
+    }
+  return false;
+}
+
+bool ReplayViewer::previousEvent() {
+  if (!loaded_) return false;
+  for (auto it = loaded_->events.rbegin(); it != loaded_->events.rend(); ++it)
+    if (it->position < shown_ && it->kind != "alert-end") {
+      seek(it->position);
+      return true;
+    }
+  return false;
+}
 
 void ReplayViewer::render() {
   if (!engine_ || !loaded_) return;

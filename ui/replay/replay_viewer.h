@@ -1,6 +1,6 @@
 // The replay viewer (module-agnostic): open a replay (file dialog or drag and drop), verified with progress
-// off the UI thread; a timeline with round markers; step forward and backward, jump, play/pause; choose the
-// perspective (any captain's Observation, or omniscient); the round log in sync; the verification status.
+// off the UI thread; a timeline with round and event markers; step forward and backward, jump to a turn or an
+// event, play/pause at a speed; "play on from here" and "resume this save"; choose the perspective (any captain's Observation, or omniscient); the round log in sync; the verification status.
 // Every seek runs on a worker from the reader's nearest snapshot; the newest request wins.
 #pragma once
 
@@ -44,6 +44,14 @@ class ReplayViewer : public QWidget {
   QListWidget& log() const { return *log_; }
   QString verification() const;
 
+  /// The events list (alerts, catches, tallies...): activating a row jumps there.
+  QListWidget& events() const { return *events_; }
+  /// Jumps to the first event after (before) the shown position; false when there is none.
+  bool nextEvent();
+  bool previousEvent();
+  /// A line under the controls (the main window's "Setting up a new game…").
+  void setStatus(const QString& text);
+
   void seek(uint32_t position);
   void stepForward() { seek(shown_ + 1 > maxPosition() ? maxPosition() : shown_ + 1); }
   void stepBackward() { seek(shown_ == 0 ? 0 : shown_ - 1); }
@@ -54,6 +62,8 @@ class ReplayViewer : public QWidget {
   void loadFailed(const QString& why);
   void positionShown(uint32_t position);
   void resumeRequested(const QString& path);  // "Resume this save": continue the game it holds
+  void playOnRequested(const QString& path, uint32_t turn);  // "Play on from here": a new game from this position
+  void backRequested();
 
  protected:
   void dragEnterEvent(QDragEnterEvent* e) override;
@@ -66,13 +76,14 @@ class ReplayViewer : public QWidget {
   void render();
   void buildLog();
 
-  QPushButton *open_, *resume_, *first_, *back_, *fwd_, *last_, *play_;
+  QPushButton *open_, *resume_, *playOn_, *first_, *back_, *fwd_, *last_, *play_, *prevEv_, *nextEv_;
   QComboBox *speed_, *perspectiveBox_;
   QSpinBox* jump_;
   QLabel *where_, *verified_;
   QProgressBar* progress_;
   Timeline* timeline_;
   QListWidget* log_;
+  QListWidget* events_;
   QWidget* tableHolder_;
   TableView* table_ = nullptr;
   QTimer* player_;

@@ -8,7 +8,7 @@ namespace concord::ui {
 
 Timeline::Timeline(QWidget* parent) : QSlider(Qt::Horizontal, parent) {
   setObjectName(QStringLiteral("timeline"));
-  setMinimumHeight(44);
+  setMinimumHeight(52);
   setPageStep(10);
 }
 
@@ -19,6 +19,15 @@ double Timeline::xOf(uint32_t position) const {
   const int span = width() - handle;
   const int v = QStyle::sliderPositionFromValue(minimum(), maximum(), static_cast<int>(position), span);
   return v + handle / 2.0;
+}
+
+QColor Timeline::colorOf(const std::string& kind) {
+  if (kind == "alert") return {215, 45, 45};
+  if (kind == "catch") return {150, 60, 200};
+  if (kind == "tally" || kind == "round-end" || kind == "goout") return {40, 110, 210};
+  if (kind == "winner") return {30, 150, 70};
+  if (kind == "round") return {200, 120, 20};
+  return {130, 130, 130};
 }
 
 void Timeline::paintEvent(QPaintEvent* e) {
@@ -38,6 +47,13 @@ void Timeline::paintEvent(QPaintEvent* e) {
     p.setPen(QPen(QColor(200, 120, 20), 2));
     p.drawLine(QPointF(x, 0), QPointF(x, 14));
     p.drawText(QPointF(x + 3, 12), QStringLiteral("R%1").arg(i + 1));
+  }
+  // Events under the groove; "alert-end" (a double answered) is left out so the alerts stand out.
+  for (const auto& m : events_) {
+    if (m.kind == "alert-end") continue;
+    p.setPen(Qt::NoPen);
+    p.setBrush(colorOf(m.kind));
+    p.drawEllipse(QPointF(xOf(m.position), height() - 6.0), 3.0, 3.0);
   }
   p.end();
   QSlider::paintEvent(e);

@@ -1,8 +1,10 @@
 // The replay timeline: a slider over positions 0..turns with a tick per turn (when they fit) and a labelled
-// marker where each round begins, so an analyst sees the game's shape and jumps by clicking.
+// marker where each round begins, and a coloured mark per game event (alerts, catches, tallies, the winner),
+// so an analyst sees the game's shape and jumps by clicking.
 #pragma once
 
 #include <QSlider>
+#include <string>
 #include <vector>
 
 namespace concord::ui {
@@ -15,7 +17,17 @@ class Timeline : public QSlider {
     rounds_ = std::move(roundStarts);
     update();
   }
-  QSize sizeHint() const override { return {600, 44}; }
+  /// Game events as coloured marks under the groove (kind: Game::eventsSince's, e.g. "alert", "catch").
+  struct Mark {
+    uint32_t position;
+    std::string kind;
+  };
+  void setEvents(std::vector<Mark> marks) {
+    events_ = std::move(marks);
+    update();
+  }
+  static QColor colorOf(const std::string& kind);
+  QSize sizeHint() const override { return {600, 52}; }
 
  protected:
   void paintEvent(QPaintEvent* e) override;
@@ -23,6 +35,7 @@ class Timeline : public QSlider {
  private:
   double xOf(uint32_t position) const;
   std::vector<uint32_t> rounds_;
+  std::vector<Mark> events_;
 };
 
 }  // namespace concord::ui

@@ -1,16 +1,21 @@
 #include "ui/shell/game_page.h"
 
+#include <QApplication>
 #include <QHBoxLayout>
-#include <QMessageBox>
 #include <QSplitter>
+#include <QStackedWidget>
+#include <QTimer>
 #include <QVBoxLayout>
+
+#include "ui/shell/campaign_summary.h"
 
 namespace concord::ui {
 
 GamePage::GamePage(std::unique_ptr<SoloSession> session, QWidget* parent) : QWidget(parent), session_(std::move(session)) {
   setObjectName(QStringLiteral("gamePage"));
   auto mod = moduleUi(session_->setup().moduleId);
-  auto* split = new QSplitter(Qt::Horizontal, this);
+  stack_ = new QStackedWidget(this);
+  auto* split = new QSplitter(Qt::Horizontal, stack_);
   if (mod) table_ = (*mod)->makeTable(split);
   log_ = new QListWidget(split);
   log_->setObjectName(QStringLiteral("roundLog"));
@@ -19,47 +24,86 @@ GamePage::GamePage(std::unique_ptr<SoloSession> session, QWidget* parent) : QWid
   split->setStretchFactor(1, 1);
   split->setSizes({1000, 340});
   log_->setMinimumWidth(240);
+  log_->setMaximumWidth(520);
+  log_->setFocusPolicy(Qt::NoFocus);  // its keyboard search would swallow the hand's digit keys
+  summary_ = new CampaignSummary(stack_);
+  stack_->addWidget(split);
+  stack_->addWidget(summary_);
   status_ = new QLabel(this);
   status_->setObjectName(QStringLiteral("status"));
+  status_->setAutoFillBackground(true);
   letGo_ = new QPushButton(tr("Let it go"), this);
   letGo_->setObjectName(QStringLiteral("letGo"));
+  letGo_->setShortcut(Qt::Key_Escape);
+  letGo_->setToolTip(tr("Decline the out-of-turn choice (Esc)"));
   auto* back = new QPushButton(tr("Leave the table"), this);
+  back->setObjectName(QStringLiteral("leaveTable"));
   auto* bar = new QHBoxLayout;
   bar->addWidget(status_, 1);
   bar->addWidget(letGo_);
   bar->addWidget(back);
   auto* v = new QVBoxLayout(this);
-  v->addWidget(split, 1);
+  v->addWidget(stack_, 1);
   v->addLayout(bar);
   if (table_) connect(table_, &TableView::orderChosen, this, &GamePage::chosen);
   connect(letGo_, &QPushButton::clicked, this, [this] { (void)session_->letGo(); });
   connect(back, &QPushButton::clicked, this, &GamePage::leave);
+  connect(summary_, &CampaignSummary::leave, this, &GamePage::leave);
+  connect(summary_, &CampaignSummary::backToTable, this, [this] { stack_->setCurrentIndex(0); });
+  connect(summary_, &CampaignSummary::watchReplay, this, [this] {
+    emit watchReplay(QString::fromStdString(session_->replayPath()));
+  });
   connect(session_.get(), &SoloSession::changed, this, &GamePage::refresh);
   connect(session_.get(), &SoloSession::failed, this, [this](const QString& why) {
-    status_->setText(tr("The game stopped: ") + why);
+    status_->setText(tr("The game stopped: ") + why + tr(" — leave the table; the replay keeps every turn played."));
   });
 }
 
 GamePage::~GamePage() = default;
 
+bool GamePage::showingSummary() const { return stack_->currentWidget() == summary_; }
+
 void GamePage::chosen(const Order& o) {
   if (auto r = session_->choose(o); !r) status_->setText(QString::fromStdString(r.message()));
+}
+
+// RULES §IV Red Alert and §V All Stop!: a flash of the status bar, and a beep when sound cues are on.
+void GamePage::cue(const QString& line) {
+  const bool red = line.startsWith(QLatin1String("Red Alert!"));
+  if (!red && !line.startsWith(QLatin1String("All Stop!"))) return;
+  lastCue_ = red ? QStringLiteral("Red Alert!") : QStringLiteral("All Stop!");
+  if (sound_) QApplication::beep();
+  QPalette pal = status_->palette();
+  pal.setColor(QPalette::Window, red ? QColor(215, 45, 45) : QColor(240, 200, 40));
+  pal.setColor(QPalette::WindowText, red ? Qt::white : Qt::black);
+  status_->setPalette(pal);
+  QTimer::singleShot(1500, status_, [this] { status_->setPalette(palette()); });
 }
 
 void GamePage::refresh() {
   const auto frame = session_->frame();
   if (table_) table_->showFrame(frame);
   const auto& lines = session_->log();
-  for (auto i = static_cast<size_t>(logShown_); i < lines.size(); ++i) log_->addItem(QString::fromStdString(lines[i]));
+  for (auto i = static_cast<size_t>(logShown_); i < lines.size(); ++i) {
+    const QString line = QString::fromStdString(lines[i]);
+    log_->addItem(line);
+    if (logShown_ > 0) cue(line);  // not for the lines of a resumed game's past
+  }
   logShown_ = static_cast<int>(lines.size());
   log_->scrollToBottom();
   letGo_->setVisible(frame.outOfTurn);
   QString st = session_->status();
+  if (!lastCue_.isEmpty() && status_->palette().color(QPalette::Window) != palette().color(QPalette::Window)) st = lastCue_ + QStringLiteral("  ") + st;
   if (session_->over()) {
     auto out = session_->view().outcome();
     st = tr("Game over. ") + QString::fromStdString(out ? out->summary : std::string());
     session_->close();
     if (!session_->replayPath().empty()) st += tr("  Replay: ") + QString::fromStdString(session_->replayPath());
+    if (!summarized_ && out) {
+      summarized_ = true;
+      summary_->show(*out, session_->names(), session_->you(), session_->replayPath(), session_->setup().teiStore, true);
+      stack_->setCurrentWidget(summary_);
+    }
   }
   status_->setText(st);
 }

@@ -22,6 +22,7 @@ struct TableFrame {
   const Game* game = nullptr;      // a UI-thread copy of the game: legalOrders/validate/orderText only
   std::vector<Order> legal;        // what `me` may give now (empty when watching or while others think)
   bool outOfTurn = false;          // `me` may act though not awaited (Warp: a catch window)
+  std::vector<std::string> seatGrades;  // per seat, the TEI grade the scoreboard shows ("" or missing: none)
   bool mayAct() const { return !legal.empty() && game != nullptr; }
 };
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "lockstep/peer.h"
+#include "replay/reader.h"
 #include "replay/record.h"
 #include "tools/concord/play_recorder.h"
 
@@ -25,13 +26,19 @@ Result<std::unique_ptr<SoloSession>> SoloSession::create(const Setup& setup) {
   for (Seat s = 0; s < setup.seats; ++s) session->seats[s].name = "Captain " + std::to_string(s);
   session->seats[setup.you].ai = false;
   session->seats[setup.you].botKind.clear();
-  auto rec = cli::PlayRecorder::create(*session, replay::botSessionKeys(kKeyLabel, setup.seats), setup.replayPath);
+  auto keys = replay::botSessionKeys(kKeyLabel, setup.seats);
+  if (setup.person) {
+    session->seats[setup.you].key = setup.person->publicKey;
+    keys[setup.you] = *setup.person;
+  }
+  auto rec = cli::PlayRecorder::create(*session, std::move(keys), setup.replayPath);
   if (!rec) return rec.error();
   return around(setup, std::move(*rec));
 }
 
-Result<std::unique_ptr<SoloSession>> SoloSession::resume(const std::string& path) {
-  auto rec = cli::PlayRecorder::resume(path, kKeyLabel);
+Result<std::unique_ptr<SoloSession>> SoloSession::resume(const std::string& path,
+                                                        const std::optional<lockstep::KeyPair>& person) {
+  auto rec = cli::PlayRecorder::resume(path, kKeyLabel, person);
   if (!rec) return rec.error();
   const auto& ss = (*rec)->session();
   if ((*rec)->engine().over()) return Err(path, ": the game saved here is already over; watch it in the replay viewer");
@@ -40,20 +47,60 @@ Result<std::unique_ptr<SoloSession>> SoloSession::resume(const std::string& path
   setup.seats = static_cast<Seat>(ss.seats.size());
   setup.replayPath = path;
   setup.casual = !ss.rated;
-  bool person = false;
+  setup.person = person;
+  bool found = false;
   for (Seat s = 0; s < ss.seats.size(); ++s) {
-    if (!ss.seats[s].ai && !person) {
-      person = true;
+    if (!ss.seats[s].ai && !found) {
+      found = true;
       setup.you = s;
     } else if (ss.seats[s].ai && !ss.seats[s].botKind.empty()) {
       setup.officer = ss.seats[s].botKind;
     }
   }
-  if (!person) return Err(path, ": every seat of this save is an officer's; watch it in the replay viewer");
+  if (!found) return Err(path, ": every seat of this save is an officer's; watch it in the replay viewer");
   return around(setup, std::move(*rec));
 }
 
-std::unique_ptr<SoloSession> SoloSession::around(const Setup& setup, std::unique_ptr<cli::PlayRecorder> rec) {
+Result<SoloSession::Prepared> SoloSession::prepareFrom(const std::string& path, uint32_t turn, Setup setup) {
+  auto reader = replay::ReplayReader::open(path);
+  if (!reader) return Err(path, ": cannot read: ", reader.message());
+  if (turn > reader->turnCount()) return Err("turn ", turn, " is past the replay's end (", reader->turnCount(), " turns)");
+  lockstep::SessionConfig session = reader->header().session;
+  if (setup.you >= session.seats.size()) return Err("your seat ", setup.you, " is not at this table of ", session.seats.size());
+  setup.moduleId = session.moduleId;
+  setup.seats = static_cast<Seat>(session.seats.size());
+  setup.casual = true;  // docs/rules-decisions.md "Play on from here is casual"
+  session.rated = false;
+  session.charter = {};
+  auto keys = replay::botSessionKeys(kKeyLabel, setup.seats);
+  for (Seat s = 0; s < setup.seats; ++s) {
+    auto& seat = session.seats[s];
+    seat.name = "Captain " + std::to_string(s);
+    seat.ai = s != setup.you;
+    seat.botKind = seat.ai ? setup.officer : std::string();
+    seat.key = keys[s].publicKey;
+  }
+  if (setup.person) {
+    session.seats[setup.you].key = setup.person->publicKey;
+    keys[setup.you] = *setup.person;
+  }
+  auto rec = cli::PlayRecorder::create(session, std::move(keys), setup.replayPath);
+  if (!rec) return rec.error();
+  // The same orders, turn by turn, through the new ledger: the game reaches the same position.
+  for (uint32_t t = 0; t < turn; ++t) {
+    auto record = reader->turn(t);
+    if (!record) return Err(path, ": turn ", t, ": ", record.message());
+    auto orders = std::move(record->ordersBySeat);
+    orders.resize(setup.seats);
+    if (auto r = (*rec)->step(std::move(orders)); !r) return Err("cannot play on at turn ", t, ": ", r.message());
+  }
+  if ((*rec)->engine().over()) return Err("the game is over at turn ", turn, ": choose an earlier turn to play on from");
+  return Prepared{setup, std::shared_ptr<cli::PlayRecorder>(std::move(*rec))};
+}
+
+std::unique_ptr<SoloSession> SoloSession::adopt(const Prepared& prepared) { return around(prepared.setup, prepared.rec); }
+
+std::unique_ptr<SoloSession> SoloSession::around(const Setup& setup, std::shared_ptr<cli::PlayRecorder> rec) {
   std::unique_ptr<SoloSession> s(new SoloSession());
   s->setup_ = setup;
   s->rec_ = std::move(rec);
@@ -90,12 +137,19 @@ TableFrame SoloSession::frame() const {
   f.me = setup_.you;
   f.obs = view_->observe(setup_.you);
   f.game = view_.get();
+  f.seatGrades = setup_.seatGrades;
   if (!thinking_ && !over()) {
     f.legal = view_->legalOrders(setup_.you);
     auto aw = view_->awaiting();
     f.outOfTurn = !f.legal.empty() && std::find(aw.begin(), aw.end(), setup_.you) == aw.end();
   }
   return f;
+}
+
+std::vector<QString> SoloSession::names() const {
+  std::vector<QString> out;
+  for (const auto& s : rec_->session().seats) out.push_back(QString::fromStdString(s.name));
+  return out;
 }
 
 QString SoloSession::status() const {

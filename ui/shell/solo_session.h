@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "lockstep/crypto.h"
 #include "ui/shell/module_ui.h"
 
 namespace concord::cli {
@@ -32,12 +33,29 @@ class SoloSession : public QObject {
     uint64_t seed = 1;
     std::string replayPath;          // "" writes no replay
     bool casual = false;             // RULES §VIII: recorded unrated
+    /// The person's persistent identity (net/identity.h, as `concord play`/`host`/`join`): it signs their seat,
+    /// so TEI rates the game to their key (issue 11 point 2). None: a key derived from the table's label.
+    std::optional<lockstep::KeyPair> person;
+    std::string teiStore;            // "" = the default TEI store (the end-of-campaign rating)
+    std::vector<std::string> seatGrades;  // the scoreboard's TEI column (seat_grades.h)
   };
   /// Builds the session and its ledger; the error says what is wrong with the setup.
   static Result<std::unique_ptr<SoloSession>> create(const Setup& setup);
   /// Continues the game saved in the replay at `path` (as `concord play warp --resume`): verified first, the
   /// person's seat and the officers from the save, appended to. The error says why it cannot continue.
-  static Result<std::unique_ptr<SoloSession>> resume(const std::string& path);
+  static Result<std::unique_ptr<SoloSession>> resume(const std::string& path,
+                                                     const std::optional<lockstep::KeyPair>& person = std::nullopt);
+  /// "Play on from here": a new local game whose first `turn` turns are those of the replay at `path` (the
+  /// same table, seed and orders, re-signed: the new replay verifies on its own), the person at setup.you and
+  /// officers of setup.officer at the other seats. Casual (unrated): the person may have watched every hand.
+  /// Slow for long replays (every turn is re-applied and signed): call it on a worker, then adopt() the result.
+  struct Prepared {
+    Setup setup;
+    std::shared_ptr<cli::PlayRecorder> rec;
+  };
+  static Result<Prepared> prepareFrom(const std::string& path, uint32_t turn, Setup setup);
+  /// The session of a prepared game (UI thread).
+  static std::unique_ptr<SoloSession> adopt(const Prepared& prepared);
   ~SoloSession() override;
 
   /// Milliseconds between officer turns so people can follow them (0 in tests).
@@ -53,6 +71,8 @@ class SoloSession : public QObject {
   bool over() const { return view_->outcome().has_value(); }
   /// The frame for the person's seat: the Observation, and the legal orders when they may act.
   TableFrame frame() const;
+  /// The captains' names as the session records them (the log's words: "Captain 2").
+  std::vector<QString> names() const;
   /// Narration lines so far (the game's round log, counted over the whole game).
   const std::vector<std::string>& log() const { return log_; }
   /// Seats the game is waiting for while officers think ("" when it waits for you).
@@ -72,13 +92,13 @@ class SoloSession : public QObject {
 
  private:
   SoloSession() = default;
-  static std::unique_ptr<SoloSession> around(const Setup& setup, std::unique_ptr<cli::PlayRecorder> rec);
+  static std::unique_ptr<SoloSession> around(const Setup& setup, std::shared_ptr<cli::PlayRecorder> rec);
   void advance();
   void launch(std::vector<Order> mine);
   void landed();
 
   Setup setup_;
-  std::unique_ptr<cli::PlayRecorder> rec_;
+  std::shared_ptr<cli::PlayRecorder> rec_;
   std::vector<std::unique_ptr<Bot>> bots_;
   std::unique_ptr<Game> view_;
   std::vector<std::string> log_;

@@ -12,6 +12,8 @@
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
+#include "ui/profile/profile_page.h"
+
 namespace concord::ui {
 
 QString replayFolder() {
@@ -52,19 +54,32 @@ StartScreen::StartScreen(QWidget* parent) : QWidget(parent) {
   sv->addWidget(play);
   sv->addWidget(problem_);
   sv->addStretch(1);
-  // Replays: open any file, or a recent one.
-  auto* replays = new QGroupBox(tr("Replays and saves"), this);
-  auto* openB = new QPushButton(tr("Open a replay…"), replays);
+  // Replays and the networked table: open any file; Host/Join are signals the lobby answers (ui/lobby/).
+  auto* other = new QGroupBox(tr("Replays and other tables"), this);
+  auto* openB = new QPushButton(tr("Open a replay…"), other);
   openB->setObjectName(QStringLiteral("startOpenReplay"));
-  recent_ = new QListWidget(replays);
-  recent_->setObjectName(QStringLiteral("recentReplays"));
-  auto* rv = new QVBoxLayout(replays);
-  rv->addWidget(openB);
-  rv->addWidget(new QLabel(tr("Recent (double-click to watch):"), replays));
-  rv->addWidget(recent_, 1);
+  openB->setToolTip(tr("Ctrl+O; or drop a .ccr file on the replay viewer"));
+  auto* resumeB = new QPushButton(tr("Resume a saved game…"), other);
+  resumeB->setObjectName(QStringLiteral("startResume"));
+  auto* hostB = new QPushButton(tr("Host a game…"), other);
+  hostB->setObjectName(QStringLiteral("startHost"));
+  hostB->setToolTip(tr("Ctrl+H: a table other captains join over the network"));
+  auto* joinB = new QPushButton(tr("Join a game…"), other);
+  joinB->setObjectName(QStringLiteral("startJoin"));
+  joinB->setToolTip(tr("Ctrl+J: by address, or from the tables announced on your LAN"));
+  auto* ov = new QVBoxLayout(other);
+  for (auto* b : {openB, resumeB, hostB, joinB}) ov->addWidget(b);
+  ov->addStretch(1);
+  profile_ = new ProfilePage(this);
+  auto* prof = new QGroupBox(tr("Your profile"), this);
+  auto* pv = new QVBoxLayout(prof);
+  pv->addWidget(profile_);
+  auto* left = new QVBoxLayout;
+  left->addWidget(solo, 3);
+  left->addWidget(other, 1);
   auto* cols = new QHBoxLayout;
-  cols->addWidget(solo, 1);
-  cols->addWidget(replays, 1);
+  cols->addLayout(left, 1);
+  cols->addWidget(prof, 1);
   auto* v = new QVBoxLayout(this);
   v->setContentsMargins(32, 24, 32, 24);
   v->addWidget(title);
@@ -78,9 +93,10 @@ StartScreen::StartScreen(QWidget* parent) : QWidget(parent) {
     emit startSolo(*s);
   });
   connect(openB, &QPushButton::clicked, this, [this] { emit openReplay({}); });
-  connect(recent_, &QListWidget::itemActivated, this, [this](QListWidgetItem* it) {
-    emit openReplay(it->data(Qt::UserRole).toString());
-  });
+  connect(resumeB, &QPushButton::clicked, this, [this] { emit resumeSave({}); });
+  connect(hostB, &QPushButton::clicked, this, &StartScreen::hostRequested);
+  connect(joinB, &QPushButton::clicked, this, &StartScreen::joinRequested);
+  connect(profile_, &ProfilePage::openReplay, this, &StartScreen::openReplay);
   refreshRecent();
 }
 
@@ -102,16 +118,9 @@ Result<SoloSession::Setup> StartScreen::setup() const {
 }
 
 void StartScreen::refreshRecent() {
-  recent_->clear();
-  QDir dir(replayFolder());
-  const auto files = dir.entryInfoList({QStringLiteral("*.ccr")}, QDir::Files, QDir::Time);
-  for (int i = 0; i < files.size() && i < 12; ++i) {
-    auto* it = new QListWidgetItem(files[i].fileName() + QStringLiteral("   ") +
-                                   files[i].lastModified().toString(QStringLiteral("yyyy-MM-dd hh:mm")));
-    it->setData(Qt::UserRole, files[i].absoluteFilePath());
-    recent_->addItem(it);
-  }
-  if (files.isEmpty()) recent_->addItem(tr("No replays yet in %1").arg(replayFolder()));
+  ProfileSources src;
+  src.replayDir = replayFolder().toStdString();
+  profile_->refresh(src);
 }
 
 }  // namespace concord::ui

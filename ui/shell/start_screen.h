@@ -1,5 +1,6 @@
 // The start screen (module-agnostic): choose a rule module and its options (the module's OptionForm), start a
-// solo game against AI officers, or open a replay (dialog or the recent list from the replay folder).
+// solo game against AI officers, open a replay or resume a save, Host/Join (signals for the lobby), and the
+// profile (ui/profile/: identity, TEI grades and history, leaderboard, recent replays).
 #pragma once
 
 #include <QWidget>
@@ -9,6 +10,10 @@
 class QComboBox;
 class QLabel;
 class QListWidget;
+
+namespace concord::ui {
+class ProfilePage;
+}
 class QStackedWidget;
 
 namespace concord::ui {
@@ -22,18 +27,24 @@ class StartScreen : public QWidget {
   explicit StartScreen(QWidget* parent = nullptr);
   /// The setup the form describes; the error says what to fix.
   Result<SoloSession::Setup> setup() const;
+  /// Re-reads the profile (grades, history, recent replays) on a worker.
   void refreshRecent();
+  ProfilePage& profile() { return *profile_; }
   /// Shown under the buttons (a game that could not start).
   void setProblem(const QString& text);
 
  signals:
   void startSolo(const concord::ui::SoloSession::Setup& setup);
   void openReplay(const QString& path);  // empty: ask with a file dialog
+  void resumeSave(const QString& path);  // empty: ask with a file dialog
+  /// "Host a game" / "Join a game": the networked lobby (ui/lobby/) answers these; the start screen owns no network.
+  void hostRequested();
+  void joinRequested();
 
  private:
   QComboBox* module_;
   QStackedWidget* forms_;
-  QListWidget* recent_;
+  ProfilePage* profile_;
   QLabel* problem_;
 };
 

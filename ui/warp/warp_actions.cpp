@@ -1,6 +1,6 @@
 #include "ui/warp/warp_actions.h"
 
-#include <QHBoxLayout>
+#include <QGridLayout>
 #include <QLabel>
 #include <QPushButton>
 
@@ -71,7 +71,7 @@ QString warpOrderLabel(const Decoded& d, Seat me) {
 
 WarpActions::WarpActions(QWidget* parent) : QWidget(parent) {
   setObjectName(QStringLiteral("warpActions"));
-  row_ = new QHBoxLayout(this);
+  row_ = new QGridLayout(this);
   row_->setContentsMargins(6, 2, 6, 2);
 }
 
@@ -83,7 +83,8 @@ void WarpActions::setChoices(const QString& prompt, const std::vector<Choice>& c
     }
     delete item;
   }
-  if (!prompt.isEmpty()) row_->addWidget(new QLabel(prompt, this));
+  // The prompt, then the buttons four to a row, so many choices (Continuum directives) never widen the window.
+  if (!prompt.isEmpty()) row_->addWidget(new QLabel(prompt, this), 0, 0, 1, 4);
   int shortcut = 1;
   for (const auto& c : choices) {
     auto* b = new QPushButton(c.label, this);
@@ -94,10 +95,11 @@ void WarpActions::setChoices(const QString& prompt, const std::vector<Choice>& c
     }
     ++shortcut;
     connect(b, &QPushButton::clicked, this, [this, o = c.order] { emit chosen(o); });
-    row_->addWidget(b);
+    const int i = shortcut - 2;
+    row_->addWidget(b, 1 + i / 4, i % 4);
     b->show();  // at once, not when the layout's queued show runs
   }
-  row_->addStretch(1);
+  row_->setColumnStretch(4, 1);
 }
 
 }  // namespace concord::ui

@@ -10,7 +10,7 @@
 #include "core/game/game.h"
 #include "core/warp/orders.h"
 
-class QHBoxLayout;
+class QGridLayout;
 
 namespace concord::ui {
 
@@ -36,7 +36,7 @@ class WarpActions : public QWidget {
   void chosen(const concord::Order& order);
 
  private:
-  QHBoxLayout* row_;
+  QGridLayout* row_;
 };
 
 }  // namespace concord::ui

@@ -3,11 +3,15 @@
 // row is full), then the open end as a large number, the end a captain charts onto (RULES §III).
 #include "ui/warp/warp_board.h"
 
+#include <QFontMetricsF>
 #include <QPainter>
+#include <QDragEnterEvent>
+#include <QMimeData>
 #include <QPainterPath>
 #include <algorithm>
 
 #include "ui/warp/domino_painter.h"
+#include "ui/warp/warp_hand.h"
 
 namespace concord::ui {
 
@@ -26,6 +30,7 @@ WarpBoard::WarpBoard(QWidget* parent) : QWidget(parent) {
 void WarpBoard::setTable(const concord::warp::WarpGame& table, Seat viewer) {
   table_.emplace(table);
   viewer_ = viewer;
+  layoutRows();
   update();
 }
 
@@ -82,10 +87,12 @@ void WarpBoard::paintArm(QPainter& p, const QRectF& row, uint8_t line, const QPo
   }
   // Dominoes from Spacedock outward; the open end last.
   const double openW = 64, gap = 5;
-  const double x0 = row.left() + labelW, xEnd = row.right() - openW - 8;
   const int n = static_cast<int>(ln.main.size());
-  // Dominoes shrink (down to a readable 24 px) so a long arm still shows its recent coordinates.
   const double hMax = std::min(row.height() - 16, 54.0);
+  // Fracture branches (§VI) get their own room before the open end, so they never sit under it.
+  const double x0 = row.left() + labelW,
+               xEnd = row.right() - openW - 8 - static_cast<double>(ln.branches.size()) * (hMax + 3);
+  // Dominoes shrink (down to a readable 24 px) so a long arm still shows its recent coordinates.
   const double hFit = n > 0 ? ((xEnd - x0) / n - gap) / 2 : hMax;
   const double h = std::clamp(hFit, std::min(24.0, hMax), hMax), w = 2 * h;
   const int fit = std::max(1, static_cast<int>((xEnd - x0) / (w + gap)));
@@ -124,13 +131,85 @@ void WarpBoard::paintArm(QPainter& p, const QRectF& row, uint8_t line, const QPo
   p.setFont(big);
   p.setPen(alertHere && dbl.red ? Qt::white : kInk);
   p.drawText(open, Qt::AlignCenter, QString::number(ln.openEnd(t.spacedock())));
-  if (alertHere) {
-    p.setFont(small);
-    p.setPen(dbl.red ? kRed : kYellow);
+  if (alertHere) {  // RULES §IV: the alert named in a pill over the arm, with who must answer
+    QFont af = font();
+    af.setBold(true);
+    p.setFont(af);
     QString what = dbl.red ? QStringLiteral("RED ALERT") : QStringLiteral("YELLOW ALERT");
-    if (dbl.fracture) what += QStringLiteral(" · fracture %1/3").arg(dbl.stabilizers);
-    p.drawText(QRectF(x, row.top(), xEnd - x + openW, 16), Qt::AlignLeft | Qt::AlignTop, what);
+    if (dbl.fracture) what = QStringLiteral("SUBSPACE FRACTURE · stabilizers %1/3").arg(dbl.stabilizers);
+    const uint8_t who = dbl.red ? dbl.responsible : dbl.charter;
+    what += QStringLiteral(" · %1 must answer %2").arg(who == viewer_ ? QStringLiteral("you") : QStringLiteral("Captain %1").arg(who)).arg(dbl.pip);
+    const double pillW = QFontMetricsF(af).horizontalAdvance(what) + 16;
+    QRectF pill(std::max(x0, xEnd - pillW), row.top() + 3, pillW, 18);
+    p.setPen(Qt::NoPen);
+    p.setBrush(dbl.red || dbl.fracture ? kRed : kYellow);
+    p.drawRoundedRect(pill, 9, 9);
+    p.setPen(dbl.red || dbl.fracture ? Qt::white : kInk);
+    p.drawText(pill, Qt::AlignCenter, what);
   }
+}
+
+// One row per trail (or squadron trail), then the Neutral Zone, right of the hub.
+void WarpBoard::layoutRows() {
+  rows_.clear();
+  if (!table_) return;
+  const auto& t = *table_;
+  std::vector<int> lines;
+  const int trails = t.config().squadrons ? t.config().squadrons : static_cast<int>(t.seats());
+  for (int l = 0; l < trails; ++l) lines.push_back(l);
+  lines.push_back(static_cast<int>(t.seats()));
+  const double top = 30, bottom = t.grid().empty() ? 8 : 48;
+  const double rowH = std::min(104.0, (height() - top - bottom) / static_cast<double>(lines.size()));
+  const double hubW = std::min(120.0, rowH * 1.8) / 2;
+  const double left = 30 + hubW + 36;
+  for (size_t i = 0; i < lines.size(); ++i)
+    rows_.push_back({QRectF(left, top + static_cast<double>(i) * rowH + 3, width() - left - 12, rowH - 6), lines[i]});
+}
+
+void WarpBoard::resizeEvent(QResizeEvent* e) {
+  QWidget::resizeEvent(e);
+  layoutRows();
+}
+
+int WarpBoard::lineAt(const QPointF& pos) const {
+  for (const auto& [r, line] : rows_)
+    if (r.contains(pos)) return line;
+  return -1;
+}
+
+QRectF WarpBoard::armRect(int line) const {
+  for (const auto& [r, l] : rows_)
+    if (l == line) return r;
+  return {};
+}
+
+void WarpBoard::dragEnterEvent(QDragEnterEvent* e) {
+  if (e->mimeData()->hasFormat(QString::fromLatin1(kTileMime))) e->acceptProposedAction();
+}
+
+void WarpBoard::dragMoveEvent(QDragMoveEvent* e) {
+  const int line = lineAt(e->position());
+  if (line != dragOver_) {
+    dragOver_ = line;
+    update();
+  }
+  line >= 0 ? e->acceptProposedAction() : e->ignore();
+}
+
+void WarpBoard::dragLeaveEvent(QDragLeaveEvent*) {
+  dragOver_ = -1;
+  update();
+}
+
+void WarpBoard::dropEvent(QDropEvent* e) {
+  dragOver_ = -1;
+  update();
+  bool ok = false;
+  const int tile = e->mimeData()->data(QString::fromLatin1(kTileMime)).toInt(&ok);
+  const int line = lineAt(e->position());
+  if (!ok || line < 0) return e->ignore();
+  e->acceptProposedAction();
+  emit tileDropped(tile, line);
 }
 
 void WarpBoard::paintEvent(QPaintEvent*) {
@@ -155,20 +234,20 @@ void WarpBoard::paintEvent(QPaintEvent*) {
   p.setFont(hf);
   p.setPen(QColor(240, 235, 210));
   p.drawText(QRectF(12, 4, width() - 24, 22), Qt::AlignLeft | Qt::AlignVCenter, head);
-  // Rows: each trail (or squadron trail) then the Neutral Zone.
-  std::vector<uint8_t> lines;
-  const uint8_t trails = t.config().squadrons ? t.config().squadrons : static_cast<uint8_t>(t.seats());
-  for (uint8_t l = 0; l < trails; ++l) lines.push_back(l);
-  lines.push_back(static_cast<uint8_t>(t.seats()));
-  const double top = 30, bottom = t.grid().empty() ? 8 : 48;
-  const double rowH = std::min(104.0, (height() - top - bottom) / static_cast<double>(lines.size()));
+  layoutRows();
+  const double rowH = rows_.empty() ? 0 : rows_.front().first.height() + 6;
+  const double top = 30;
   // The hub: the Spacedock double, upright, centred on the rows.
   const double hubH = std::min(120.0, rowH * 1.8), hubW = hubH / 2;
-  QRectF hub(30, top + (rowH * static_cast<double>(lines.size()) - hubH) / 2, hubW, hubH);
+  QRectF hub(30, top + (rowH * static_cast<double>(rows_.size()) - hubH) / 2, hubW, hubH);
   const QPointF hubOut(hub.right(), hub.center().y());
-  for (size_t i = 0; i < lines.size(); ++i) {
-    QRectF row(hub.right() + 36, top + static_cast<double>(i) * rowH + 3, width() - hub.right() - 48, rowH - 6);
-    paintArm(p, row, lines[i], hubOut);
+  for (const auto& [row, line] : rows_) {
+    paintArm(p, row, static_cast<uint8_t>(line), hubOut);
+    if (line == dragOver_) {  // the arm a dragged coordinate would be charted on
+      p.setPen(QPen(QColor(70, 200, 120), 3));
+      p.setBrush(Qt::NoBrush);
+      p.drawRoundedRect(row.adjusted(-2, -2, 2, 2), 9, 9);
+    }
   }
   DominoStyle hubStyle;
   hubStyle.glow = QColor(200, 190, 150);

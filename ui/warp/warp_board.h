@@ -4,6 +4,8 @@
 
 #include <QWidget>
 #include <optional>
+#include <utility>
+#include <vector>
 
 #include "core/warp/state.h"
 
@@ -15,18 +17,37 @@ class WarpBoard : public QWidget {
   explicit WarpBoard(QWidget* parent = nullptr);
   /// The table as `viewer` sees it (kOmniscient: every hand is known, nothing changes on the board).
   void setTable(const concord::warp::WarpGame& table, Seat viewer);
+  /// Accept coordinates dragged from the hand (only while the seat may chart).
+  void setDropEnabled(bool on) { setAcceptDrops(on); }
   QSize sizeHint() const override { return {760, 420}; }
   QSize minimumSizeHint() const override { return {420, 260}; }
 
+  /// The line (trail index, or seats() for the Neutral Zone) whose arm is drawn at `pos`; -1 when none.
+  int lineAt(const QPointF& pos) const;
+  /// Where the arm of `line` is drawn (tests aim drops at it); empty before the first paint.
+  QRectF armRect(int line) const;
+
+ signals:
+  /// A coordinate from the hand was dropped on the arm of `line` (kTileMime's tile index).
+  void tileDropped(int tileIndex, int line);
+
  protected:
   void paintEvent(QPaintEvent*) override;
+  void resizeEvent(QResizeEvent* e) override;
+  void dragEnterEvent(QDragEnterEvent* e) override;
+  void dragMoveEvent(QDragMoveEvent* e) override;
+  void dragLeaveEvent(QDragLeaveEvent* e) override;
+  void dropEvent(QDropEvent* e) override;
 
  private:
+  void layoutRows();
   void paintArm(QPainter& p, const QRectF& row, uint8_t line, const QPointF& hub);
   QString armName(uint8_t line) const;
 
   std::optional<concord::warp::WarpGame> table_;
   Seat viewer_ = kOmniscient;
+  std::vector<std::pair<QRectF, int>> rows_;  // arm rectangles by line, as last laid out
+  int dragOver_ = -1;                          // the arm a dragged coordinate hovers (highlighted)
 };
 
 }  // namespace concord::ui

@@ -6,8 +6,8 @@ namespace concord::ui {
 
 WarpScoreboard::WarpScoreboard(QWidget* parent) : QTableWidget(parent) {
   setObjectName(QStringLiteral("warpScoreboard"));
-  setColumnCount(4);
-  setHorizontalHeaderLabels({tr("Captain"), tr("Hand"), tr("Score"), tr("Status")});
+  setColumnCount(6);
+  setHorizontalHeaderLabels({tr("Captain"), tr("Hand"), tr("Round"), tr("Score"), tr("TEI"), tr("Status")});
   verticalHeader()->hide();
   horizontalHeader()->setStretchLastSection(true);
   setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -17,7 +17,7 @@ WarpScoreboard::WarpScoreboard(QWidget* parent) : QTableWidget(parent) {
 
 void WarpScoreboard::setTable(const concord::warp::WarpGame& t, Seat viewer) {
   const bool points = t.config().objective == concord::warp::Objective::Points;
-  setHorizontalHeaderItem(2, new QTableWidgetItem(points ? tr("Campaign") : tr("Round wins")));
+  setHorizontalHeaderItem(3, new QTableWidgetItem(points ? tr("Campaign") : tr("Round wins")));
   setRowCount(t.seats());
   for (Seat s = 0; s < t.seats(); ++s) {
     const auto& st = t.seat(s);
@@ -27,9 +27,11 @@ void WarpScoreboard::setTable(const concord::warp::WarpGame& t, Seat viewer) {
     if (st.beacon) status << tr("beacon");
     if (st.atImpulse) status << tr("impulse");
     if (t.hazardHolder() == s) status << tr("hazard");
-    const QString score = points ? QString::number(st.campaign) : QString::number(st.roundWins);
-    const QString cells[4] = {name, QString::number(st.hand.size()), score, status.join(QStringLiteral(", "))};
-    for (int c = 0; c < 4; ++c) {
+    const QString score = points ? QString::number(t.shownScore(st.campaign)) : QString::number(st.roundWins);
+    const QString grade = s < grades_.size() ? QString::fromStdString(grades_[s]) : QString();
+    const QString cells[6] = {name, QString::number(st.hand.size()), QString::number(st.roundScore), score, grade,
+                              status.join(QStringLiteral(", "))};
+    for (int c = 0; c < 6; ++c) {
       auto* item = new QTableWidgetItem(cells[c]);
       if (s == t.toAct()) {
         QFont f = item->font();

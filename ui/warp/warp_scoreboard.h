@@ -1,8 +1,10 @@
-// The scoreboard: per captain the coordinates in hand, the campaign total (Points) or round wins (Go out),
-// beacon and impulse; the helm's row is marked.
+// The scoreboard: per captain the coordinates in hand, the last round's points, the campaign total (Points) or
+// round wins (Go out), the TEI grade, beacon, impulse and hazard; the helm's row is marked.
 #pragma once
 
 #include <QTableWidget>
+#include <string>
+#include <vector>
 
 #include "core/warp/state.h"
 
@@ -13,7 +15,13 @@ class WarpScoreboard : public QTableWidget {
  public:
   explicit WarpScoreboard(QWidget* parent = nullptr);
   void setTable(const concord::warp::WarpGame& table, Seat viewer);
-  QSize sizeHint() const override { return {300, 200}; }
+  /// Per seat, the TEI grade to show (TableFrame::seatGrades); set before setTable.
+  void setGrades(std::vector<std::string> grades) { grades_ = std::move(grades); }
+
+ private:
+  std::vector<std::string> grades_;
+ public:
+  QSize sizeHint() const override { return {400, 200}; }
 };
 
 }  // namespace concord::ui

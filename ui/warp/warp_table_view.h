@@ -1,5 +1,5 @@
 // The Warp table view (the module's side of ui/shell/module_ui.h): board, hand, actions, the rule's
-// explanation for a refused click, and the scoreboard, all drawn from one Observation decoded with the
+// explanation for a refused click, the scoreboard, the tally step by step and the Wormhole confirmation, all drawn from one Observation decoded with the
 // officers' own reader (ai::tableOf), so the client sees exactly what the seat may know.
 #pragma once
 
@@ -18,6 +18,8 @@ class WarpBoard;
 class WarpActions;
 class WarpScoreboard;
 class WarpOpenHands;
+class WarpTally;
+class WormholeConfirm;
 
 class WarpTableView : public TableView {
   Q_OBJECT
@@ -25,9 +27,16 @@ class WarpTableView : public TableView {
   explicit WarpTableView(QWidget* parent = nullptr);
   void showFrame(const TableFrame& frame) override;
   QString explanation() const override { return explanation_->text(); }
+  /// Module Lambda: the confirmation is up, waiting for "Open Wormhole" or "Cancel".
+  bool askingWormhole() const;
+  WarpBoard& board() const { return *board_; }
+  WarpTally& tally() const { return *tally_; }
 
  private:
   void tileClicked(const HandTile& t);
+  void tileDropped(int tileIndex, int line);
+  /// Sends `o`, or first asks "Open Wormhole? Your trail will become public." when it opens one.
+  void send(const Order& o);
   void showActions();
   void explain(const QString& text);
 
@@ -37,7 +46,8 @@ class WarpTableView : public TableView {
   WarpActions* actions_;
   QLabel* explanation_;
   WarpScoreboard* scores_;
-  QLabel* tally_;  // RULES §V the last round's tally, step by step
+  WarpTally* tally_;  // RULES §V the last round's tally, step by step
+  WormholeConfirm* wormhole_;
   TableFrame frame_;
   std::optional<concord::warp::WarpGame> table_;
   std::map<int, std::vector<Order>> chartsByTile_;  // legal chart orders by tile index

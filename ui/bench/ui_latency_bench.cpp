@@ -1,0 +1,125 @@
+// ui_bench, event-loop latency (issue 12: "a table of 8 captains stays smooth"; "a 10,000-turn replay opens
+// with progress and seeks without freezing"): how long a queued event waits on the UI thread.
+//  - BM_EventLoopLatency8: an 8-captain Warp table in a shown window; each iteration shows a new frame and
+//    schedules a repaint, then times a queued call until the event loop runs it (paint included).
+//  - BM_Replay10kOpenAndSeek: the replay viewer opens a 10,000-turn replay and seeks to 20 spread positions
+//    while a 1 ms timer probes the UI thread; counters: the longest gap between probes (max_stall_ms), the
+//    open time and the mean seek time. Manual time = the whole open + seeks.
+#include <benchmark/benchmark.h>
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <memory>
+
+#include "core/game/registry.h"
+#include "core/warp/module.h"
+#include "replay/record.h"
+#include "ui/replay/replay_viewer.h"
+#include "ui/warp/warp_table_view.h"
+
+namespace {
+
+using namespace concord;
+
+// Waits for `done` in the event loop.
+void spin(const std::function<bool()>& done) {
+  while (!done()) QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+}
+
+std::unique_ptr<Game> eightCaptains(uint32_t turns) {
+  auto mod = findModule("warp");
+  auto cfg = (*mod)->parseConfig({});
+  auto g = (*mod)->create();
+  det::Seed seed;
+  seed.bytes[0] = 5;
+  (void)g->setup(*cfg, seed, 8);
+  auto bot = warp::makeBot("greedy");
+  auto rng = det::Rng::fromU64(2);
+  for (uint32_t turn = 0; turn < turns && !g->outcome(); ++turn) {
+    std::vector<SeatOrders> bySeat;
+    for (Seat s = 0; s < 8; ++s) bySeat.push_back({s, {}});
+    for (Seat s : g->awaiting()) bySeat[s].orders = bot->choose(g->observe(s), g->legalOrders(s), rng);
+    g->apply(TurnInput{turn, bySeat});
+    g->seal(turn);
+  }
+  return g;
+}
+
+void BM_EventLoopLatency8(benchmark::State& state) {
+  std::vector<std::unique_ptr<Game>> moments;
+  for (uint32_t t : {20u, 40u, 60u, 80u}) moments.push_back(eightCaptains(t));
+  ui::WarpTableView view;
+  view.resize(1300, 820);
+  view.show();
+  QCoreApplication::processEvents();
+  size_t i = 0;
+  for (auto _ : state) {
+    const Game& g = *moments[i++ % moments.size()];
+    ui::TableFrame f;
+    f.me = g.awaiting().empty() ? 0 : g.awaiting().front();
+    f.obs = g.observe(f.me);
+    f.game = &g;
+    f.legal = g.legalOrders(f.me);
+    QElapsedTimer t;
+    t.start();
+    view.showFrame(f);  // what a landed turn does on the UI thread
+    view.update();
+    bool ran = false;
+    QMetaObject::invokeMethod(&view, [&] { ran = true; }, Qt::QueuedConnection);
+    spin([&] { return ran; });
+    view.repaint();  // the paint the update scheduled, measured with it on every platform plugin
+    state.SetIterationTime(static_cast<double>(t.nsecsElapsed()) / 1e9);
+  }
+}
+BENCHMARK(BM_EventLoopLatency8)->UseManualTime()->Unit(benchmark::kMillisecond);
+
+void BM_Replay10kOpenAndSeek(benchmark::State& state) {
+  QTemporaryDir tmp;
+  const std::string path = tmp.filePath(QStringLiteral("long.ccr")).toStdString();
+  auto session = replay::makeBotSession("warp", {{"objective", "goout"}, {"goout", "fixed"}, {"rounds", "400"}}, 4, "bench10k", "greedy");
+  replay::RecordOptions opts;
+  opts.maxTurns = 10000;
+  auto rec = replay::recordBotGame(path, *session, replay::botSessionKeys("bench10k", 4), opts);
+  if (!rec || rec->turns < 10000) {
+    state.SkipWithError(rec ? "the game ended before 10,000 turns" : rec.message().c_str());
+    return;
+  }
+  for (auto _ : state) {
+    ui::ReplayViewer viewer;
+    viewer.resize(1300, 820);
+    viewer.show();
+    // The probe: a 1 ms timer; the longest gap between its ticks is the longest the UI thread was blocked.
+    QElapsedTimer clock, gap;
+    qint64 worst = 0;
+    QTimer probe;
+    probe.setInterval(1);
+    QObject::connect(&probe, &QTimer::timeout, [&] {
+      worst = std::max(worst, gap.nsecsElapsed());
+      gap.restart();
+    });
+    clock.start();
+    gap.start();
+    probe.start();
+    viewer.open(QString::fromStdString(path));
+    spin([&] { return viewer.hasReplay() && !viewer.busy(); });
+    const double openMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+    QElapsedTimer seeks;
+    seeks.start();
+    for (uint32_t k = 0; k < 20; ++k) {
+      const uint32_t at = (k * 4999u) % 10001u;
+      viewer.seek(at);
+      spin([&] { return !viewer.busy() && viewer.position() == at; });
+    }
+    probe.stop();
+    state.SetIterationTime(static_cast<double>(clock.nsecsElapsed()) / 1e9);
+    state.counters["turns"] = viewer.replay().turns;
+    state.counters["open_ms"] = openMs;
+    state.counters["seek_mean_ms"] = static_cast<double>(seeks.nsecsElapsed()) / 1e6 / 20;
+    state.counters["max_stall_ms"] = static_cast<double>(worst) / 1e6;
+  }
+}
+BENCHMARK(BM_Replay10kOpenAndSeek)->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(1);
+
+}  // namespace

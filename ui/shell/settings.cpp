@@ -1,0 +1,16 @@
+#include "ui/shell/settings.h"
+
+#include <QDir>
+
+namespace concord::ui {
+
+std::unique_ptr<QSettings> clientSettings() {
+  const QString home = qEnvironmentVariable("CONCORD_HOME");
+  if (!home.isEmpty()) {
+    QDir().mkpath(home);
+    return std::make_unique<QSettings>(home + QStringLiteral("/concord-ui.ini"), QSettings::IniFormat);
+  }
+  return std::make_unique<QSettings>(QStringLiteral("Concord"), QStringLiteral("concord-ui"));
+}
+
+}  // namespace concord::ui
