@@ -2,6 +2,8 @@
 #include <QApplication>
 #include <QTemporaryDir>
 #include <QTest>
+#include <cstring>
+#include <string>
 
 #include "ui/tests/solo_game_test.h"
 #include "ui/tests/replay_viewer_test.h"
@@ -14,16 +16,25 @@ int main(int argc, char** argv) {
   qputenv("XDG_DATA_HOME", home.filePath(QStringLiteral("data")).toUtf8());
   QApplication app(argc, argv);
   QApplication::setOrganizationName(QStringLiteral("ConcordTests"));
+  // `ui_tests solo|replay|features [QTest args]` runs one class (CTest runs the three side by side); none: all.
+  std::string only;
+  if (argc > 1 && (std::strcmp(argv[1], "solo") == 0 || std::strcmp(argv[1], "replay") == 0 || std::strcmp(argv[1], "features") == 0)) {
+    only = argv[1];
+    argv[1] = argv[0];
+    --argc;
+    ++argv;
+  }
+  auto wanted = [&](const char* name) { return only.empty() || only == name; };
   int failed = 0;
-  {
+  if (wanted("solo")) {
     concord::ui::test::SoloGameTest t;
     failed += QTest::qExec(&t, argc, argv);
   }
-  {
+  if (wanted("replay")) {
     concord::ui::test::ReplayViewerTest t;
     failed += QTest::qExec(&t, argc, argv);
   }
-  {
+  if (wanted("features")) {
     concord::ui::test::TableFeaturesTest t;
     failed += QTest::qExec(&t, argc, argv);
   }
