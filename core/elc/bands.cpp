@@ -59,6 +59,9 @@ std::vector<int32_t> ElcGame::sitesOf(Seat p, Track tr) const {
       for (Seat r = 0; r < players_.size(); ++r)
         if (r != p && live(r) && players_[r].seatCity >= 0) out.push_back(players_[r].seatCity);
       break;
+    case Track::Charters:  // VC-1610: a Charter's sites are its Track's
+      if (players_[p].charter != Track::Charters) return sitesOf(p, players_[p].charter);
+      break;
     case Track::GreatWork:  // VC-1270
       if (players_[p].workSite >= 0) out.push_back(players_[p].workSite);
       break;

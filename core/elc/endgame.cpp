@@ -64,6 +64,9 @@ void ElcGame::s10Eliminate(uint32_t t) {
         case Track::Horizon: ts.eliminated = relativelyEliminated(p.tenure, R, maxTenure_, leadTenure); break;
         case Track::Ascendancy: ts.eliminated = absolutelyEliminated(p.ascendancy, R * cfg_.litCount, end); break;
         case Track::GreatWork: ts.eliminated = absolutelyEliminated(p.greatWork, R * cfg_.workRate, end); break;
+        case Track::Ambition:  // VC-2610 with VC-1700's maxGainPerSeal 4
+          ts.eliminated = absolutelyEliminated(p.ambition, R * kAmbitionMaxGain, cfg_.ambitionThreshold);
+          break;
         case Track::Dominion: ts.eliminated = guarded && n * 1000 < end * facts_.cities; break;
         case Track::EveryLastCity: ts.eliminated = guarded && n < facts_.cities; break;
         case Track::Keys: ts.eliminated = guarded && lm < end; break;
@@ -179,6 +182,7 @@ void ElcGame::s13Capitulation(uint32_t t) {
     std::erase_if(units_, [&](const Unit& u) { return u.owner == static_cast<int32_t>(s); });  // no chase
     p.greatWork = 0;
     p.workSite = -1;
+    revealSealedOrders(s, t);  // VC-2520: their Sealed Orders are revealed
     p.seatCity = -1;
     int32_t pa = -1;  // VC-2530 Principal Aggressor
     int32_t paDist = 0;

@@ -112,6 +112,7 @@ Observation ElcGame::observe(Seat viewer) const {
                    std::to_string(world_.grid.y(u.tile)) + ")";
     s += "  Your Legions: " + (legions.empty() ? std::string("none") : legions) + "\n";
   }
+  s += objectivesText(viewer);  // §10: Charters, Sealed Orders, Ambition
   for (const auto& wr : warrants_)  // VC-1800/VC-1890: the Warrant board, from the announcement on
     if (wr.announce <= turn_ && wr.claimedBy < 0 && !wr.expired) s += "  " + warrantText(wr) + "\n";
   for (const auto& rw : rally_)  // VC-2960: public with target and holder from the issue
