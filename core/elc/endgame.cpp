@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/elc/arith.h"
+#include "core/elc/lint.h"
 #include "core/elc/state.h"
 
 namespace concord::elc {
@@ -253,9 +254,14 @@ std::string ElcGame::resultRecord() const {
          (pl.left == Left::Live ? "to the end" : std::string(pl.left == Left::Conceded ? "conceded" : "capitulated") +
                                                      " at turn " + std::to_string(pl.leftTurn)) + "\n";
   }
-  s += "Terms: " + terms_ + "\nChronicle:\n";
+  s += "Terms: " + terms_ + "\n";
+  std::vector<Track> charters;  // VC-2090: every Warning, dismissed, in the record
+  for (const auto& p : players_) charters.push_back(p.charter);
+  for (const auto& f : lintTerms(cfg_, facts_, cfg_.on(Track::Charters) ? charters : std::vector<Track>{}))
+    s += f.code + " Warning (dismissed): " + f.message + "\n";
+  s += "Chronicle:\n";
   for (const auto& line : renderLines(chronicle_)) s += line + "\n";
-  s += "victoryLogicVersion " + std::to_string(kRulesVersion) + ", rulesetVersion " + std::to_string(kRulesVersion) +
+  s += "victoryLogicVersion " + std::to_string(version_) + ", rulesetVersion " + std::to_string(version_) +
        ", victoryPresentationVersion " + std::to_string(kPresentationVersion) + "\n";
   return s;
 }

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/elc/attention.h"
 #include "core/elc/chronicle.h"
 #include "core/elc/config.h"
 #include "core/elc/ivec.h"
@@ -168,6 +169,8 @@ class ElcGame final : public Game {
   /// The Watch's §10 lines for a viewer: every Charter (VC-1610), Sealed Order counts and classes (VC-1730), the
   /// viewer's own Orders and every revealed one (VC-1720).
   std::string objectivesText(Seat viewer) const;
+  /// VC-3150: the non-adaptable Attention Events on `viewer`'s Dispatch after the last Seal (attention.cpp).
+  std::vector<AttentionEvent> attentionEvents(Seat viewer) const;
   /// The vigil of a Track for a player (VC-670; T11 takes its Charter's, VC-1600; Ambition 1, VC-1700).
   int64_t vigilFor(Seat s, Track tr) const;
   bool unsettled(int32_t city, uint32_t turn) const { return turn <= cities_[city].unsettledThrough; }

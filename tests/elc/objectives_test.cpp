@@ -230,7 +230,9 @@ TEST(ElcSealedOrders, Vc2520CapitulationRevealsTheOrdersAndStateRoundTrips) {
   ElcGame g = started(c, 11, 3);
   for (int32_t k = 0; k < static_cast<int32_t>(g.cities().size()); ++k)
     if (g.cities()[k].owner == 2) g.setOwner(k, 0);
+  std::erase_if(g.unitsForScenario(), [](const Unit& u) { return u.owner == 2; });  // VC-2510: nothing left
   playTurn(g, {});
+  ASSERT_FALSE(g.live(2));
   for (const auto& o : g.players()[2].sealedOrders) EXPECT_TRUE(o.revealed) << "VC-2520";
   det::Writer w1;
   g.write(w1);
