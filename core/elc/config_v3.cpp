@@ -98,6 +98,9 @@ Result<void> validateV3(const Config& c) {
                    " (VC-1630: selection in seat order, without replacement)");
   }
   bool teams = c.team[0] != kNoPick;
+  if (teams)  // parsed and range-checked so the option's shape is fixed; the aggregation of VC-1570 is not built
+    return Err("teams (VC-1570) are not implemented in this build: aggregation, one Tenure per team and team victory are "
+               "future work (docs/elc-world.md status)");
   for (size_t s = 0; s < c.team.size(); ++s) {
     if (c.team[s] == kNoPick) continue;
     if (!teams) return Err("teams: seat 0 has no team but seat ", s, " has one (VC-1570)");

@@ -53,6 +53,8 @@ TEST(ElcCharters, Vc1600ConfigAcceptsChartersAmbitionAndNamesEveryBadSetting) {
   EXPECT_NE(refusal({{"tracks", "ambition,warrants"}, {"ambition", "2"}}).find("3..12"), std::string::npos);
   EXPECT_NE(refusal({{"tracks", "ambition,warrants"}, {"sealed-orders", "3"}}).find("VC-1740"), std::string::npos);
   EXPECT_NE(refusal({{"charter-mode", "shared"}}).find("VC-1620"), std::string::npos);
+  EXPECT_NE(refusal({{"teams", "AB1"}}).find("team letter"), std::string::npos);
+  EXPECT_NE(refusal({{"teams", "AABB"}}).find("VC-1570) are not implemented"), std::string::npos) << "refused, never ignored";
   // A configuration without the §10 settings keeps its v2 bytes (old replays hash the same, VC-3220).
   Config v2 = presetConfig(Preset::StandardWar);
   Config v3 = v2;
@@ -254,4 +256,22 @@ TEST(ElcSealedOrders, Vc3220TheV2RulesRefuseTheV3SettingsAndStillPlayV2Games) {
   old.setRulesVersion(2);
   ASSERT_TRUE(old.setup(encodeConfig(presetConfig(Preset::StandardWar)), seedOf(1), 2).ok());
   EXPECT_EQ(old.info().rulesVersion, 2u);
+}
+
+TEST(ElcSealedOrders, SelfPlayWithChartersAndAmbitionTerminatesWithinTheBoundAndTenureNeverFalls) {
+  for (const char* mode : {"additional", "exclusive"})
+    for (uint64_t seed = 1; seed <= 3; ++seed) {
+      Config c = cfg({{"preset", "blitz"}, {"tracks", "dominion,throne,warrants,charters,ambition"}, {"charter-mode", mode},
+                      {"sealed-orders", "2"}, {"ambition", "3"}});
+      ElcGame g = started(c, seed, 3);
+      std::vector<int64_t> tenure(3, 0);
+      playOut(g, seed, 400, [&](const ElcGame& x) {
+        for (Seat s = 0; s < 3; ++s) {
+          if (x.live(s)) EXPECT_GE(x.players()[s].tenure, tenure[s]) << "VC-3330";
+          tenure[s] = x.players()[s].tenure;
+        }
+      });
+      EXPECT_TRUE(g.over()) << mode << " seed " << seed;
+      EXPECT_LE(g.turn(), static_cast<uint32_t>(terminationBound(c))) << "VC-090";
+    }
 }
