@@ -95,10 +95,10 @@ void ElcGame::s14Bands(uint32_t t) {
       else ts.published = quantise(ts.ratio, q);
       if (tr == Track::Horizon) continue;
       if (ts.band == Band::Alarm && before != Band::Alarm)
-        note(t, Chron::AlarmRaised, "ALARM: " + playerName(s) + " \u2014 " + trackName(tr) + " " +
+        note(t, Chron::AlarmRaised, "ALARM: " + playerName(s) + " \u2014 " + trackLabel(s, tr) + " " +
                                         std::to_string(ts.progress) + "/" + std::to_string(ts.threshold) + ".");
       if (ts.band != Band::Alarm && before == Band::Alarm)
-        note(t, Chron::AlarmCleared, "Alarm cleared: " + playerName(s) + " \u2014 " + trackName(tr) + ".");
+        note(t, Chron::AlarmCleared, "Alarm cleared: " + playerName(s) + " \u2014 " + trackLabel(s, tr) + ".");
       if (ts.band == Band::Alarm) {
         anyAlarm = true;
         for (int32_t c : sitesOf(s, tr))  // VC-2310: ascending Track, then the Track's own order, cap 8

@@ -220,11 +220,11 @@ void ElcGame::s5Vigils(uint32_t t) {
       uint8_t before = ts.vigil;
       if (satisfied(tr, ts)) {
         ts.vigil = static_cast<uint8_t>(std::min<int64_t>(ts.vigil + 1, 255));
-        if (v > 1 && before == 0) note(t, Chron::VigilBegun, playerName(s) + " \u2014 " + trackName(tr) + ": " + fragVigilBegins(v));  // VC-750: public from 1
-        else if (v > 1) note(t, Chron::VigilHeld, playerName(s) + " \u2014 " + trackName(tr) + ": " + fragVigilHolds(ts.vigil, v));
+        if (v > 1 && before == 0) note(t, Chron::VigilBegun, playerName(s) + " \u2014 " + trackLabel(s, tr) + ": " + fragVigilBegins(v));  // VC-750: public from 1
+        else if (v > 1) note(t, Chron::VigilHeld, playerName(s) + " \u2014 " + trackLabel(s, tr) + ": " + fragVigilHolds(ts.vigil, v));
       } else if (before > 0) {
         ts.vigil = cfg_.vigilFailure == VigilFailure::Decay ? static_cast<uint8_t>(before - 1) : 0;
-        note(t, Chron::VigilBroken, playerName(s) + " \u2014 " + trackName(tr) + ": " + fragVigilBroken(before, v));
+        note(t, Chron::VigilBroken, playerName(s) + " \u2014 " + trackLabel(s, tr) + ": " + fragVigilBroken(before, v));
       }
     }
   }

@@ -164,6 +164,11 @@ class ElcGame final : public Game {
   bool live(Seat s) const { return players_[s].left == Left::Live; }
   /// The Track whose threshold and vigil T11 uses for this player (VC-1600), or Charters when none.
   Track charterOf(Seat s) const { return players_[s].charter; }
+  /// A Track's name as the Chronicle prints it for a player: "Charter (Keys)" for T11 (VC-1610: the Charter is public).
+  std::string trackLabel(Seat s, Track tr) const {
+    return tr == Track::Charters && players_[s].charter != Track::Charters ? std::string("Charter (") + trackName(players_[s].charter) + ")"
+                                                                           : std::string(trackName(tr));
+  }
   /// VC-1720/VC-1730: a Sealed Order's text (holders and revealed Orders), or its class only.
   std::string sealedOrderText(Seat holder, const SealedOrder& o) const;
   /// The Watch's §10 lines for a viewer: every Charter (VC-1610), Sealed Order counts and classes (VC-1730), the

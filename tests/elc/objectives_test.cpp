@@ -267,11 +267,35 @@ TEST(ElcSealedOrders, SelfPlayWithChartersAndAmbitionTerminatesWithinTheBoundAnd
       std::vector<int64_t> tenure(3, 0);
       playOut(g, seed, 400, [&](const ElcGame& x) {
         for (Seat s = 0; s < 3; ++s) {
-          if (x.live(s)) EXPECT_GE(x.players()[s].tenure, tenure[s]) << "VC-3330";
+          if (x.live(s)) {
+            EXPECT_GE(x.players()[s].tenure, tenure[s]) << "VC-3330";
+          }
           tenure[s] = x.players()[s].tenure;
         }
       });
       EXPECT_TRUE(g.over()) << mode << " seed " << seed;
       EXPECT_LE(g.turn(), static_cast<uint32_t>(terminationBound(c))) << "VC-090";
     }
+}
+
+TEST(ElcSealedOrders, Vc3220AV2GamePlaysByteIdenticallyUnderV3SoOldReplaysVerify) {
+  auto v2 = findModule("elc", 2), v3 = findModule("elc", 3);
+  ASSERT_TRUE(v2.ok() && v3.ok()) << "both registered (core/modules.cpp)";
+  EXPECT_EQ((*v2)->create()->info().rulesVersion, 2u);
+  for (Preset p : {Preset::StandardWar, Preset::Blitz}) {
+    ElcGame a, b;
+    a.setRulesVersion(2);
+    ASSERT_TRUE(a.setup(encodeConfig(presetConfig(p)), seedOf(5), 3).ok());
+    ASSERT_TRUE(b.setup(encodeConfig(presetConfig(p)), seedOf(5), 3).ok());
+    std::vector<std::vector<uint8_t>> bytesA;
+    playOut(a, 5, 60, [&](const ElcGame& g) { det::Writer w; g.write(w); bytesA.push_back(w.take()); });
+    size_t i = 0;
+    playOut(b, 5, 60, [&](const ElcGame& g) {
+      det::Writer w;
+      g.write(w);
+      ASSERT_LT(i, bytesA.size());
+      EXPECT_EQ(w.take(), bytesA[i++]) << "VC-260: the same hashed bytes at every Seal, turn " << g.turn();
+    });
+    EXPECT_EQ(i, bytesA.size());
+  }
 }
