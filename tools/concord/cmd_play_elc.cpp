@@ -57,7 +57,7 @@ void help(const ElcGame& g) {
 }
 
 // VC-2390/VC-2400: the Board for a past turn, redrawn from that turn's Seal record alone.
-std::string board(const ElcGame& g, uint32_t turn) {
+std::string board(const ElcGame& g, uint32_t turn, Seat viewer) {
   if (turn == 0 || turn > g.sealRecords().size()) return "no Seal record for turn " + std::to_string(turn) + "\n";
   const auto& rec = g.sealRecords()[turn - 1];
   std::string s = "Board at the Seal of turn " + std::to_string(turn) + "\n";
@@ -69,7 +69,7 @@ std::string board(const ElcGame& g, uint32_t turn) {
            std::to_string(t.threshold) + " (ratio " + std::to_string(t.ratio) + ", vigil " + std::to_string(t.vigil) + ")\n";
   }
   if (g.horizonDecidedFor() >= 0) s += "  Horizon DECIDED for " + playerName(g.horizonDecidedFor()) + "\n";
-  return s;
+  return s + g.objectivesText(viewer);  // VC-2390: each player's Charter and Sealed Order count (fixed at setup)
 }
 
 std::string chronicleFor(const ElcGame& g, Seat you) {
@@ -194,7 +194,7 @@ int runPlayElc(Args args) {
         else if (verb == "board") {
           uint32_t t = g.turn();
           in >> t;
-          std::printf("%s", board(g, t).c_str());
+          std::printf("%s", board(g, t, me).c_str());
         } else if (verb == "units") {
           for (const auto& u : g.units())
             if (u.owner == me) std::printf("  Legion %u at (%d,%d)\n", u.id, g.world().grid.x(u.tile), g.world().grid.y(u.tile));
