@@ -13,7 +13,7 @@ namespace concord {
 const std::vector<ModuleEntry>& allModules() {
   static const std::vector<ModuleEntry> modules = [] {
     std::vector<ModuleEntry> m;
-    m.push_back(elc::moduleEntry());
+    for (uint32_t v = elc::kRulesVersion; v >= elc::kOldestRulesVersion; --v) m.push_back(elc::moduleEntry(v));
     m.push_back(shed::moduleEntry());
     // Newest first within an id: findModule(id) starts new games on it; older versions verify old replays.
     for (uint32_t v = warp::kRulesVersion; v >= warp::kOldestRulesVersion; --v) m.push_back(warp::moduleEntry(v));

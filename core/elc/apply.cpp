@@ -50,14 +50,18 @@ Result<void> ElcGame::validate(Seat seat, const Order& order) const {
       return Ok();
     }
     case kDesignateWorkSite: {
-      if (!cfg_.on(Track::GreatWork)) return Err("DesignateWorkSite: the Great Work is not enabled (VC-1210)");
+      if (!cfg_.on(Track::GreatWork) && me.charter != Track::GreatWork)
+        return Err("DesignateWorkSite: the Great Work is not enabled and is not your Charter (VC-1210, VC-1600)");
       if (!heldCity(d->a) || world_.cities[d->a].landmark < 0)
         return Err("DesignateWorkSite: the Work Site must be a Landmark you hold (VC-1210)");
       if (me.workSite >= 0) return Err("DesignateWorkSite: you already have a Work Site (VC-1210: one)");
       if (t <= me.workSiteBanThrough) return Err("DesignateWorkSite: forbidden for 5 turns after losing a Work Site (VC-1250)");
       return Ok();
     }
-    case kSelectCharter: return Err("SelectCharter: Charters are not enabled in this game (VC-1600)");
+    case kSelectCharter:  // VC-1630 "at setup": the selection is the `charters=` setting the table agreed before turn 1
+      if (!cfg_.on(Track::Charters)) return Err("SelectCharter: Charters are not enabled in this game (VC-1600)");
+      return Err("SelectCharter: Charters are assigned at setup (VC-1630, VC-1650: the handicap lands at the start of turn 1); "
+                 "you carry ", trackName(me.charter), " (choose with charters=... in the Terms)");
     case kClaimWarrant: return Err("ClaimWarrant: no Warrant requires a claim; claims are automatic (VC-1830)");
     case kCastVerdictVote: {
       if (verdictLeader_ < 0) return Err("CastVerdictVote: no Verdict is open (VC-2750)");

@@ -59,6 +59,9 @@ std::vector<int32_t> ElcGame::sitesOf(Seat p, Track tr) const {
       for (Seat r = 0; r < players_.size(); ++r)
         if (r != p && live(r) && players_[r].seatCity >= 0) out.push_back(players_[r].seatCity);
       break;
+    case Track::Charters:  // VC-1610: a Charter's sites are its Track's
+      if (players_[p].charter != Track::Charters) return sitesOf(p, players_[p].charter);
+      break;
     case Track::GreatWork:  // VC-1270
       if (players_[p].workSite >= 0) out.push_back(players_[p].workSite);
       break;
@@ -92,10 +95,10 @@ void ElcGame::s14Bands(uint32_t t) {
       else ts.published = quantise(ts.ratio, q);
       if (tr == Track::Horizon) continue;
       if (ts.band == Band::Alarm && before != Band::Alarm)
-        note(t, Chron::AlarmRaised, "ALARM: " + playerName(s) + " \u2014 " + trackName(tr) + " " +
+        note(t, Chron::AlarmRaised, "ALARM: " + playerName(s) + " \u2014 " + trackLabel(s, tr) + " " +
                                         std::to_string(ts.progress) + "/" + std::to_string(ts.threshold) + ".");
       if (ts.band != Band::Alarm && before == Band::Alarm)
-        note(t, Chron::AlarmCleared, "Alarm cleared: " + playerName(s) + " \u2014 " + trackName(tr) + ".");
+        note(t, Chron::AlarmCleared, "Alarm cleared: " + playerName(s) + " \u2014 " + trackLabel(s, tr) + ".");
       if (ts.band == Band::Alarm) {
         anyAlarm = true;
         for (int32_t c : sitesOf(s, tr))  // VC-2310: ascending Track, then the Track's own order, cap 8

@@ -5,6 +5,7 @@
 
 #include "core/det/reader.h"
 #include "core/det/writer.h"
+#include "core/elc/config_v3.h"
 
 namespace concord::elc {
 
@@ -22,6 +23,7 @@ const char* kTrackKeys[kTracks] = {"dominion",  "every-last-city", "last-standin
 }  // namespace
 
 const char* trackName(Track t) { return kTrackNames[static_cast<int>(t)]; }
+const char* trackKey(Track t) { return kTrackKeys[static_cast<int>(t)]; }
 
 Kind trackKind(Track t) {
   switch (t) {
@@ -35,7 +37,7 @@ Kind trackKind(Track t) {
   return Kind::Objective;
 }
 
-bool isTerminal(Track t) { return t != Track::Warrants && t != Track::Charters; }
+bool isTerminal(Track t) { return t != Track::Warrants; }
 
 const char* presetName(Preset p) {
   switch (p) {
@@ -144,8 +146,7 @@ Result<void> validateConfig(const Config& c) {
   }
   if (!c.on(Track::LastStanding)) return Err("Last Standing cannot be disabled (VC-450, VC-1010)");
   if (!c.on(Track::Horizon)) return Err("the Horizon must stay enabled: this build proves termination by it (VC-090, VC-1340 L4)");
-  for (Track t : {Track::Charters, Track::Ambition})
-    if (c.on(t)) return Err(trackName(t), " is not implemented in this build (§10 Charters, Sealed Orders and Ambition are future work)");
+  if (auto v = validateV3(c); !v) return v;
   if (c.enabled >> kTracks) return Err("unknown Track bit in the enabled set (VC-880 lists exactly fourteen)");
   if (c.dominionStart != 0 && c.dominionStart < 501) return Err("dominion-start must be in 501..1000 (VC-910)");
   if (c.ebbStart >= c.horizon) return Err("ebb-start must be in 1..H-1 = 1..", c.horizon - 1, " (VC-810)");
@@ -172,6 +173,7 @@ std::vector<uint8_t> encodeConfig(const Config& c) {
   w.u8("vigilFailure", static_cast<uint8_t>(c.vigilFailure));
   w.u8("visibility", static_cast<uint8_t>(c.visibility));
   w.u8("warrantMode", static_cast<uint8_t>(c.warrantMode));
+  if (c.usesV3()) encodeV3(w, c);  // absent otherwise: a v2 configuration keeps its exact bytes
   return w.take();
 }
 
@@ -197,6 +199,7 @@ Result<Config> decodeConfig(std::span<const uint8_t> bytes) {
   if (static_cast<int>(c.capitulation) > 2 || static_cast<int>(c.cession) > 2 || static_cast<int>(c.vigilFailure) > 1 ||
       static_cast<int>(c.visibility) > 2)
     r.fail("enum", "a setting holds a value no requirement defines (VC-470)");
+  if (!r.atEnd()) decodeV3(r, c);
   if (auto f = r.finish(); !f) return f.error();
   if (auto v = validateConfig(c); !v) return v.error();
   return c;
@@ -220,7 +223,7 @@ Result<uint16_t> trackSet(const std::string& v) {
     for (int i = 0; i < kTracks; ++i)
       if (name == kTrackKeys[i]) mask |= static_cast<uint16_t>(1u << i), found = true;
     if (!found) return Err("tracks: unknown Track '", name, "' (VC-880: dominion, every-last-city, last-standing, "
-                           "hegemony, keys, ascendancy, great-work, prosperity, horizon, endurance, warrants, throne)");
+                           "hegemony, keys, ascendancy, great-work, prosperity, horizon, endurance, charters, ambition, warrants, throne)");
     if (comma == std::string::npos) break;
     pos = comma + 1;
   }
@@ -258,6 +261,9 @@ Result<Config> parseOptions(const std::vector<std::pair<std::string, std::string
       done = true;
     }
     if (done) continue;
+    auto v3 = parseV3Option(c, key, v);
+    if (!v3) return v3.error();
+    if (*v3) continue;
     if (key == "tracks") {
       auto m = trackSet(v);
       if (!m) return m.error();

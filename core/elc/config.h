@@ -20,12 +20,17 @@ enum class Track : uint8_t {
 };
 inline constexpr int kTracks = 14;
 /// The module's rulesVersion = victoryLogicVersion (VC-3220); bump on any change VC-3230 lists.
-inline constexpr uint32_t kRulesVersion = 2;  // 2: the Rally's grants (VC-2950) and Warrant modes (VC-1840), VC-3230
+// 2: the Rally's grants (VC-2950) and Warrant modes (VC-1840); 3: Charters, Sealed Orders and Ambition (§10) and
+// teams (VC-1570). v2 still verifies its replays: every v3 addition is off in a v2 configuration (core/elc/module.cpp).
+inline constexpr uint32_t kRulesVersion = 3;
+inline constexpr uint32_t kOldestRulesVersion = 2;
 /// VC-360 kinds (table reconstructed in docs/rules-decisions.md).
 enum class Kind : uint8_t { Threshold, Accumulative, Scheduled, Absolute, Objective };
 const char* trackName(Track t);
+/// The option spelling of a Track ("great-work"), as `tracks=` and `charters=` take it.
+const char* trackKey(Track t);
 Kind trackKind(Track t);
-/// Whether a Track can end the game (Warrants cannot, VC-1430; Charters are per-player and not built here).
+/// Whether a Track can end the game (Warrants cannot, VC-1430; Charters and Ambition can, VC-1420).
 bool isTerminal(Track t);
 
 enum class Topology : uint8_t { Flat = 0, Cylinder = 1, Torus = 2 };
@@ -34,6 +39,9 @@ enum class Cession : uint8_t { Auto = 0, Aggressor = 1, Free = 2 };             
 enum class VigilFailure : uint8_t { Reset = 0, Decay = 1 };                         // VC-700
 enum class Visibility : uint8_t { Banded = 0, Public = 1, OwnOnly = 2 };            // VC-2190
 enum class WarrantMode : uint8_t { Open = 0, Contested = 1, Mixed = 2 };      // VC-1840
+enum class CharterMode : uint8_t { Additional = 0, Exclusive = 1 };           // VC-1620 (reconstructed)
+inline constexpr uint8_t kNoPick = 0xFF;  // no explicit Charter selection / no team for this seat
+inline constexpr int kMaxSeats = 8;
 enum class Preset : uint8_t { StandardWar = 0, Tournament, EveryLastCity, LongWar, Blitz };
 
 struct Config {
@@ -82,8 +90,19 @@ struct Config {
   bool defiance = true;       // VC-3010
   VigilFailure vigilFailure = VigilFailure::Reset;
   Visibility visibility = Visibility::Banded;
+  // §10 (victoryLogicVersion 3). Charters: the T11 bit; Sealed Orders and Ambition: the T12 bit.
+  CharterMode charterMode = CharterMode::Additional;
+  std::array<uint8_t, kMaxSeats> charterPick = {kNoPick, kNoPick, kNoPick, kNoPick, kNoPick, kNoPick, kNoPick, kNoPick};
+  uint8_t sealedOrders = 1;       // SO per player, VC-1740
+  uint8_t ambitionThreshold = 5;  // VC-1700
+  // VC-1570 teams: team letter index per seat, kNoPick everywhere = no teams.
+  std::array<uint8_t, kMaxSeats> team = {kNoPick, kNoPick, kNoPick, kNoPick, kNoPick, kNoPick, kNoPick, kNoPick};
 
   bool on(Track t) const { return (enabled >> static_cast<int>(t)) & 1u; }
+  bool teams() const { return team[0] != kNoPick; }
+  /// Whether any victoryLogicVersion-3 setting is in use (its bytes are written only then, so v2 configs and
+  /// their replays keep their exact bytes and hashes).
+  bool usesV3() const { return on(Track::Charters) || on(Track::Ambition) || teams(); }
   friend bool operator==(const Config&, const Config&) = default;
 };
 

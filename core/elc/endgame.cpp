@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/elc/arith.h"
+#include "core/elc/lint.h"
 #include "core/elc/state.h"
 
 namespace concord::elc {
@@ -64,6 +65,9 @@ void ElcGame::s10Eliminate(uint32_t t) {
         case Track::Horizon: ts.eliminated = relativelyEliminated(p.tenure, R, maxTenure_, leadTenure); break;
         case Track::Ascendancy: ts.eliminated = absolutelyEliminated(p.ascendancy, R * cfg_.litCount, end); break;
         case Track::GreatWork: ts.eliminated = absolutelyEliminated(p.greatWork, R * cfg_.workRate, end); break;
+        case Track::Ambition:  // VC-2610 with VC-1700's maxGainPerSeal 4
+          ts.eliminated = absolutelyEliminated(p.ambition, R * kAmbitionMaxGain, cfg_.ambitionThreshold);
+          break;
         case Track::Dominion: ts.eliminated = guarded && n * 1000 < end * facts_.cities; break;
         case Track::EveryLastCity: ts.eliminated = guarded && n < facts_.cities; break;
         case Track::Keys: ts.eliminated = guarded && lm < end; break;
@@ -179,6 +183,7 @@ void ElcGame::s13Capitulation(uint32_t t) {
     std::erase_if(units_, [&](const Unit& u) { return u.owner == static_cast<int32_t>(s); });  // no chase
     p.greatWork = 0;
     p.workSite = -1;
+    revealSealedOrders(s, t);  // VC-2520: their Sealed Orders are revealed
     p.seatCity = -1;
     int32_t pa = -1;  // VC-2530 Principal Aggressor
     int32_t paDist = 0;
@@ -249,9 +254,14 @@ std::string ElcGame::resultRecord() const {
          (pl.left == Left::Live ? "to the end" : std::string(pl.left == Left::Conceded ? "conceded" : "capitulated") +
                                                      " at turn " + std::to_string(pl.leftTurn)) + "\n";
   }
-  s += "Terms: " + terms_ + "\nChronicle:\n";
+  s += "Terms: " + terms_ + "\n";
+  std::vector<Track> charters;  // VC-2090: every Warning, dismissed, in the record
+  for (const auto& p : players_) charters.push_back(p.charter);
+  for (const auto& f : lintTerms(cfg_, facts_, cfg_.on(Track::Charters) ? charters : std::vector<Track>{}))
+    s += f.code + " Warning (dismissed): " + f.message + "\n";
+  s += "Chronicle:\n";
   for (const auto& line : renderLines(chronicle_)) s += line + "\n";
-  s += "victoryLogicVersion " + std::to_string(kRulesVersion) + ", rulesetVersion " + std::to_string(kRulesVersion) +
+  s += "victoryLogicVersion " + std::to_string(version_) + ", rulesetVersion " + std::to_string(version_) +
        ", victoryPresentationVersion " + std::to_string(kPresentationVersion) + "\n";
   return s;
 }

@@ -6,12 +6,16 @@
 
 namespace concord::elc {
 
-ModuleEntry moduleEntry() {
+ModuleEntry moduleEntry(uint32_t rulesVersion) {
   ModuleEntry e;
   e.id = "elc";
-  e.rulesVersion = kRulesVersion;  // victoryLogicVersion (VC-3220)
+  e.rulesVersion = rulesVersion;  // victoryLogicVersion (VC-3220): v2 verifies v2 replays, v3 adds §10 and teams
   e.title = "Every Last City (the victory system of 14 \u2014 Victory on a small host world)";
-  e.create = [] { return std::make_unique<ElcGame>(); };
+  e.create = [rulesVersion] {
+    auto g = std::make_unique<ElcGame>();
+    g->setRulesVersion(rulesVersion);
+    return g;
+  };
   e.parseConfig = [](const ConfigOptions& opts) -> Result<std::vector<uint8_t>> {
     auto c = parseOptions(opts);
     if (!c) return c.error();

@@ -112,6 +112,9 @@ Observation ElcGame::observe(Seat viewer) const {
                    std::to_string(world_.grid.y(u.tile)) + ")";
     s += "  Your Legions: " + (legions.empty() ? std::string("none") : legions) + "\n";
   }
+  s += objectivesText(viewer);  // §10: Charters, Sealed Orders, Ambition
+  for (const auto& a : attentionEvents(viewer))  // VC-3150: the Dispatch, never demoted
+    s += "  DISPATCH [" + std::string(attentionName(a.cls)) + "] " + a.text + "\n";
   for (const auto& wr : warrants_)  // VC-1800/VC-1890: the Warrant board, from the announcement on
     if (wr.announce <= turn_ && wr.claimedBy < 0 && !wr.expired) s += "  " + warrantText(wr) + "\n";
   for (const auto& rw : rally_)  // VC-2960: public with target and holder from the issue

@@ -149,6 +149,9 @@ int64_t ElcGame::progressOf(Seat p, Track tr, uint32_t t) const {
     case Track::Horizon: return t;                                         // VC-1370 (Scheduled)
     case Track::Endurance:
       return static_cast<int64_t>(t) >= enduranceTurn(cfg_) && snap_.cities[p] >= enduranceCities(cfg_, facts_) ? 1 : 0;
+    case Track::Charters:  // VC-1600: the Charter's own Track, evaluated only for its holder
+      return players_[p].charter == Track::Charters ? 0 : progressOf(p, players_[p].charter, t);
+    case Track::Ambition: return players_[p].ambition;  // VC-1700
     case Track::Throne: {  // VC-1480
       int64_t n = 0;
       for (Seat r = 0; r < players_.size(); ++r)
@@ -167,7 +170,8 @@ void ElcGame::s4Progress(uint32_t t) {
       auto tr = static_cast<Track>(i);
       if (!cfg_.on(tr)) continue;
       TrackState& ts = players_[s].tracks[i];
-      ts.threshold = thresholdAt(tr, cfg_, facts_, t, liveRivals(s));
+      const Track own = tr == Track::Charters ? players_[s].charter : tr;  // VC-850: per-player only under Charters
+      ts.threshold = tr == Track::Ambition ? int64_t{cfg_.ambitionThreshold} : thresholdAt(own, cfg_, facts_, t, liveRivals(s));
       ts.progress = progressOf(s, tr, t);
       ts.ratio = ratioOf(ts.progress, ts.threshold);
     }
@@ -187,7 +191,7 @@ bool satisfied(Track tr, const TrackState& ts) {
   if (tr == Track::Horizon) return false;  // the Horizon resolves at H only (VC-1320)
   return ts.threshold > 0 && ts.progress >= ts.threshold;  // VC-410, natural units (VC-480)
 }
-int64_t vigilOf(Track tr, const Config& c) {
+int64_t trackVigil(Track tr, const Config& c) {
   switch (tr) {
     case Track::Dominion: return c.dominionVigil;
     case Track::Hegemony: return c.hegemonyVigil;
@@ -199,6 +203,11 @@ int64_t vigilOf(Track tr, const Config& c) {
 }
 }  // namespace
 
+int64_t ElcGame::vigilFor(Seat s, Track tr) const {
+  if (tr == Track::Charters) return players_[s].charter == Track::Charters ? 1 : trackVigil(players_[s].charter, cfg_);
+  return trackVigil(tr, cfg_);  // Ambition: vigil 1 (VC-1700)
+}
+
 // S5: Vigils (VC-680, VC-690, VC-700) with their Chronicle lines.
 void ElcGame::s5Vigils(uint32_t t) {
   for (Seat s = 0; s < players_.size(); ++s) {
@@ -207,15 +216,15 @@ void ElcGame::s5Vigils(uint32_t t) {
       auto tr = static_cast<Track>(i);
       if (!cfg_.on(tr) || tr == Track::Horizon) continue;
       TrackState& ts = players_[s].tracks[i];
-      int64_t v = vigilOf(tr, cfg_);
+      int64_t v = vigilFor(s, tr);
       uint8_t before = ts.vigil;
       if (satisfied(tr, ts)) {
         ts.vigil = static_cast<uint8_t>(std::min<int64_t>(ts.vigil + 1, 255));
-        if (v > 1 && before == 0) note(t, Chron::VigilBegun, playerName(s) + " \u2014 " + trackName(tr) + ": " + fragVigilBegins(v));  // VC-750: public from 1
-        else if (v > 1) note(t, Chron::VigilHeld, playerName(s) + " \u2014 " + trackName(tr) + ": " + fragVigilHolds(ts.vigil, v));
+        if (v > 1 && before == 0) note(t, Chron::VigilBegun, playerName(s) + " \u2014 " + trackLabel(s, tr) + ": " + fragVigilBegins(v));  // VC-750: public from 1
+        else if (v > 1) note(t, Chron::VigilHeld, playerName(s) + " \u2014 " + trackLabel(s, tr) + ": " + fragVigilHolds(ts.vigil, v));
       } else if (before > 0) {
         ts.vigil = cfg_.vigilFailure == VigilFailure::Decay ? static_cast<uint8_t>(before - 1) : 0;
-        note(t, Chron::VigilBroken, playerName(s) + " \u2014 " + trackName(tr) + ": " + fragVigilBroken(before, v));
+        note(t, Chron::VigilBroken, playerName(s) + " \u2014 " + trackLabel(s, tr) + ": " + fragVigilBroken(before, v));
       }
     }
   }
@@ -224,7 +233,9 @@ void ElcGame::s5Vigils(uint32_t t) {
 // S6: Tallies (VC-1160), the Great Work (VC-1230, VC-1250). Tracks fed here re-read their progress
 // and Vigil for this Seal (docs/rules-decisions.md, VC-230 S6).
 void ElcGame::s6Tallies(uint32_t t) {
-  if (cfg_.on(Track::Ascendancy) && t % cfg_.rotationPeriod == 0 && t <= cfg_.horizon) {
+  // The Tallies and the Great Work also run for a Charter of that Track (VC-1600) when the shared Track is off.
+  if ((cfg_.on(Track::Ascendancy) || anyCharter(Track::Ascendancy)) && !lit_.empty() && t % cfg_.rotationPeriod == 0 &&
+      t <= cfg_.horizon) {
     const auto& lit = lit_[t / cfg_.rotationPeriod - 1];
     std::string line = "Tally:";
     for (Seat s = 0; s < players_.size(); ++s) {
@@ -236,7 +247,7 @@ void ElcGame::s6Tallies(uint32_t t) {
     }
     note(t, Chron::TallyResolved, line + ".");
   }
-  if (cfg_.on(Track::GreatWork)) {
+  if (cfg_.on(Track::GreatWork) || anyCharter(Track::GreatWork)) {
     for (Seat s = 0; s < players_.size(); ++s) {
       Player& p = players_[s];
       if (!live(s) || p.workSite < 0) continue;
@@ -252,14 +263,16 @@ void ElcGame::s6Tallies(uint32_t t) {
     }
   }
   if (cfg_.on(Track::Warrants)) s6Warrants(t);
-  for (Track tr : {Track::Ascendancy, Track::GreatWork}) {
+  s6Objectives(t);  // §10: Sealed Orders and Ambition (objectives.cpp)
+  for (Track tr : {Track::Ascendancy, Track::GreatWork, Track::Charters, Track::Ambition}) {
     if (!cfg_.on(tr)) continue;
     for (Seat s = 0; s < players_.size(); ++s) {
       if (!live(s)) continue;
+      if (tr == Track::Charters && players_[s].charter != Track::Ascendancy && players_[s].charter != Track::GreatWork) continue;
       TrackState& ts = players_[s].tracks[static_cast<int>(tr)];
       ts.progress = progressOf(s, tr, t);
       ts.ratio = ratioOf(ts.progress, ts.threshold);
-      ts.vigil = satisfied(tr, ts) ? 1 : 0;  // vigil 1
+      ts.vigil = satisfied(tr, ts) ? 1 : 0;  // vigil 1 (an Accumulative Charter keeps its Track's, VC-670)
     }
   }
 }
@@ -301,7 +314,11 @@ std::vector<std::pair<Seat, Track>> ElcGame::s8Completion() const {
     for (int i = 0; i < kTracks; ++i) {
       auto tr = static_cast<Track>(i);
       if (!cfg_.on(tr) || !isTerminal(tr) || tr == Track::Horizon) continue;
-      if (players_[s].tracks[i].vigil >= vigilOf(tr, cfg_)) done.push_back({s, tr});
+      // VC-1620 Exclusive (reconstructed): a player wins by their Charter, Ambition or Last Standing only.
+      if (cfg_.on(Track::Charters) && cfg_.charterMode == CharterMode::Exclusive && tr != Track::Charters &&
+          tr != Track::Ambition && tr != Track::LastStanding)
+        continue;
+      if (players_[s].tracks[i].vigil >= vigilFor(s, tr)) done.push_back({s, tr});
     }
   }
   return done;
@@ -322,7 +339,8 @@ void ElcGame::s9Resolve(uint32_t t, const std::vector<std::pair<Seat, Track>>& d
     auto win = best.front();  // across Tracks: the tie chain, no precedence among Tracks (VC-1530)
     for (const auto& b : best)
       if (tieChainBefore(b.first, win.first)) win = b;
-    endGame(t, win.first, trackName(win.second));
+    endGame(t, win.first, win.second == Track::Charters ? std::string("Charter (") + trackName(players_[win.first].charter) + ")"
+                                                        : std::string(trackName(win.second)));
     return;
   }
   if (t + 11 == hTrue_ && cfg_.jitter > 0)  // published for the start of turn H_true - 10 (VC-1360)

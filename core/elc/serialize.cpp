@@ -190,6 +190,7 @@ void ElcGame::write(det::Writer& w) const {
   w.vari("verdictLeader", verdictLeader_);
   w.varu("verdictResolveAt", verdictResolveAt_);
   w.varu("verdictCooldownThrough", verdictCooldownThrough_);
+  if (cfg_.usesV3()) writeV3(w);  // §10 and teams: absent from a v2 game's bytes, so its hash is unchanged
 }
 
 Result<void> ElcGame::read(det::Reader& r) {
@@ -246,7 +247,7 @@ Result<void> ElcGame::read(det::Reader& r) {
     wr.form = static_cast<WarrantForm>(r.u8("form"));
     wr.city = static_cast<int32_t>(r.varu("city", nc ? nc - 1 : 0));
     wr.reward = static_cast<Reward>(r.u8("reward"));
-    if (static_cast<int>(wr.form) > 2 || static_cast<int>(wr.reward) > 1) r.fail("warrant", "names no form or reward (VC-1810, VC-1860)");
+    if (static_cast<int>(wr.form) > 2 || static_cast<int>(wr.reward) > 2) r.fail("warrant", "names no form or reward (VC-1810, VC-1860)");
     wr.announce = static_cast<uint32_t>(r.varu("announce", kMaxTurns));
     wr.open = static_cast<uint32_t>(r.varu("open", kMaxTurns));
     wr.contested = r.boolean("contested");
@@ -374,7 +375,10 @@ Result<void> ElcGame::read(det::Reader& r) {
   g.verdictLeader_ = static_cast<int32_t>(r.vari("verdictLeader", -1, static_cast<int64_t>(np) - 1));
   g.verdictResolveAt_ = static_cast<uint32_t>(r.varu("verdictResolveAt", kMaxTurns));
   g.verdictCooldownThrough_ = static_cast<uint32_t>(r.varu("verdictCooldownThrough", kMaxTurns));
+  if (r.ok() && g.cfg_.usesV3())
+    if (auto v3 = g.readV3(r); !v3) return v3;
   if (auto st = r.status(); !st) return Err("elc state: ", st.message());
+  g.version_ = version_;
   g.facts_ = MapFacts{static_cast<int64_t>(nc), static_cast<int64_t>(nl), static_cast<int64_t>(nr), static_cast<int64_t>(np),
                       w.potentialOutput};
   *this = std::move(g);

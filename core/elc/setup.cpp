@@ -2,11 +2,12 @@
 #include <algorithm>
 
 #include "core/elc/arith.h"
+#include "core/elc/charters.h"
 #include "core/elc/state.h"
 
 namespace concord::elc {
 
-GameInfo ElcGame::info() const { return GameInfo{"elc", kRulesVersion, 2, 8}; }
+GameInfo ElcGame::info() const { return GameInfo{"elc", version_, 2, 8}; }
 
 int64_t ElcGame::cityWorks(int32_t city, uint32_t turn) const {
   if (unsettled(city, turn)) return 0;  // VC-530, VC-2550: zero for an Unsettled city
@@ -55,7 +56,11 @@ Result<void> ElcGame::setup(std::span<const uint8_t> config, const det::Seed& se
   auto c = decodeConfig(config);
   if (!c) return c.error();
   if (seats < 2 || seats > 8) return Err("elc needs 2..8 seats, got ", seats);
+  if (version_ < 3 && c->usesV3())
+    return Err("Charters, Sealed Orders, Ambition and teams need victoryLogicVersion 3; this game runs ", version_, " (VC-3220)");
+  const uint32_t version = version_;
   *this = ElcGame();
+  version_ = version;
   cfg_ = *c;
   auto mapRng = det::Rng::stream(seed, "map");
   auto w = generateWorld(cfg_, seats, mapRng);
@@ -68,21 +73,23 @@ Result<void> ElcGame::setup(std::span<const uint8_t> config, const det::Seed& se
   if (cfg_.on(Track::Ascendancy) && cfg_.litCount > facts_.landmarks - 1)
     return Err("lit = ", cfg_.litCount, " must be at most L - 1 = ", facts_.landmarks - 1, " (VC-1140)");
   maxTenure_ = mapMaxima(facts_.cities, facts_.landmarks, seats, facts_.potentialOutput).maxTenurePerSeal;
-  // VC-170: the victory stream draws, in order, the Ascendancy schedule, the Warrant schedule and the
-  // Horizon jitter (Sealed Orders are not built).
+  // VC-170: the victory stream draws, in order, the Ascendancy schedule (also under Charters, which may hand
+  // a player the Ascendancy), the Warrant schedule, the Charters and Sealed Orders (§10), and the Horizon jitter.
   auto victory = det::Rng::stream(seed, "victory");
-  if (cfg_.on(Track::Ascendancy))
+  if (cfg_.on(Track::Ascendancy) || (cfg_.on(Track::Charters) && charterFits(Track::Ascendancy, cfg_, facts_.landmarks)))
     drawRotations(victory, ceilDiv(cfg_.horizon, cfg_.rotationPeriod), facts_.landmarks, cfg_.litCount, lit_, litRelaxed_);
   if (cfg_.on(Track::Warrants)) {  // then the Warrant schedule (VC-1780)
     std::vector<int32_t> candidates;
     for (int32_t k = 0; k < static_cast<int32_t>(world_.cities.size()); ++k)
       if (world_.cities[k].startOf < 0) candidates.push_back(k);
-    warrants_ = drawWarrants(victory, cfg_.warPeriod, cfg_.horizon, world_.regionCapital, candidates, cfg_.warrantMode);
+    warrants_ = drawWarrants(victory, cfg_.warPeriod, cfg_.horizon, world_.regionCapital, candidates, cfg_.warrantMode,
+                             cfg_.on(Track::Ambition));
   }
-  hTrue_ = cfg_.horizon;  // then the Horizon jitter (VC-1360), last in the VC-170 order
-  if (cfg_.jitter > 0) hTrue_ += static_cast<uint32_t>(victory.between(0, cfg_.jitter));
   cities_.assign(world_.cities.size(), City{});
   players_.assign(seats, Player{});
+  if (auto o = setupObjectives(victory); !o) return o;
+  hTrue_ = cfg_.horizon;  // then the Horizon jitter (VC-1360), last in the VC-170 order
+  if (cfg_.jitter > 0) hTrue_ += static_cast<uint32_t>(victory.between(0, cfg_.jitter));
   for (auto& p : players_) p.capturedFrom.assign(seats, 0);
   for (size_t i = 0; i < cities_.size(); ++i) {
     const auto& site = world_.cities[i];
@@ -97,10 +104,16 @@ Result<void> ElcGame::setup(std::span<const uint8_t> config, const det::Seed& se
     players_[s].seatCity = seat;
     for (int k = 0; k < 3; ++k) units_.push_back(Unit{nextUnitId_++, s, world_.cities[seat].tile});
   }
+  for (Seat s = 0; s < seats; ++s)  // VC-1650, after every start city is placed
+    if (cfg_.on(Track::Charters)) applyCharterHandicap(world_, cities_, s, players_[s].seatCity, charterWeight(players_[s].charter));
   for (Seat s = 0; s < seats; ++s)  // VC-390: the turn-1 thresholds are readable before the first Seal
-    for (int i = 0; i < kTracks; ++i)
-      if (cfg_.on(static_cast<Track>(i)))
-        players_[s].tracks[i].threshold = thresholdAt(static_cast<Track>(i), cfg_, facts_, 1, seats - 1);
+    for (int i = 0; i < kTracks; ++i) {
+      auto tr = static_cast<Track>(i);
+      if (!cfg_.on(tr)) continue;
+      players_[s].tracks[i].threshold = tr == Track::Charters  ? thresholdAt(players_[s].charter, cfg_, facts_, 1, seats - 1)
+                                        : tr == Track::Ambition ? int64_t{cfg_.ambitionThreshold}
+                                                                : thresholdAt(tr, cfg_, facts_, 1, seats - 1);
+    }
   terms_ = termsParagraph(cfg_, facts_);  // VC-2000: stored verbatim
   return Ok();
 }

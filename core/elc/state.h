@@ -8,11 +8,13 @@
 #include <string>
 #include <vector>
 
+#include "core/elc/attention.h"
 #include "core/elc/chronicle.h"
 #include "core/elc/config.h"
 #include "core/elc/ivec.h"
 #include "core/elc/map.h"
 #include "core/elc/rally.h"
+#include "core/elc/sealed_orders.h"
 #include "core/elc/terms.h"
 #include "core/elc/warrants.h"
 #include "core/game/game.h"
@@ -78,6 +80,12 @@ struct Player {
   IVec<int32_t> bellwethers;  // VC-2280 sites published while in Alarm (cap 8, VC-2310)
   uint32_t bellwetherGraceThrough = 0;  // VC-2290: two turns after the Alarm clears
   IVec<TrackState> tracks = IVec<TrackState>(static_cast<size_t>(kTracks));
+  // §10 (v3; serialized only when the configuration uses it, serialize_v3.cpp)
+  Track charter = Track::Charters;  // VC-1600: the pool Track this player carries; Charters = none
+  std::vector<SealedOrder> sealedOrders;  // VC-1740, stored schedule (VC-170)
+  uint8_t orderShortfall = 0;             // VC-1750: Orders not received after the bounded redraw
+  int64_t ambition = 0;                   // VC-1700: accumulated Ambition points (T12 progress)
+  int64_t ambitionPending = 0;            // earned, not yet credited: at most 4 a Seal (maxGainPerSeal)
 };
 
 struct TrackRecord {
@@ -112,6 +120,8 @@ struct Snapshot {
 class ElcGame final : public Game {
  public:
   GameInfo info() const override;
+  /// victoryLogicVersion this instance runs (module.cpp registers every supported one, VC-3220).
+  void setRulesVersion(uint32_t v) { version_ = v; }
   Result<void> setup(std::span<const uint8_t> config, const det::Seed& seed, Seat seats) override;
   std::vector<Seat> awaiting() const override;
   Result<void> validate(Seat seat, const Order& order) const override;
@@ -152,6 +162,22 @@ class ElcGame final : public Game {
   int64_t maxTenurePerSeal() const { return maxTenure_; }
   uint32_t trueHorizon() const { return hTrue_; }
   bool live(Seat s) const { return players_[s].left == Left::Live; }
+  /// The Track whose threshold and vigil T11 uses for this player (VC-1600), or Charters when none.
+  Track charterOf(Seat s) const { return players_[s].charter; }
+  /// A Track's name as the Chronicle prints it for a player: "Charter (Keys)" for T11 (VC-1610: the Charter is public).
+  std::string trackLabel(Seat s, Track tr) const {
+    return tr == Track::Charters && players_[s].charter != Track::Charters ? std::string("Charter (") + trackName(players_[s].charter) + ")"
+                                                                           : std::string(trackName(tr));
+  }
+  /// VC-1720/VC-1730: a Sealed Order's text (holders and revealed Orders), or its class only.
+  std::string sealedOrderText(Seat holder, const SealedOrder& o) const;
+  /// The Watch's §10 lines for a viewer: every Charter (VC-1610), Sealed Order counts and classes (VC-1730), the
+  /// viewer's own Orders and every revealed one (VC-1720).
+  std::string objectivesText(Seat viewer) const;
+  /// VC-3150: the non-adaptable Attention Events on `viewer`'s Dispatch after the last Seal (attention.cpp).
+  std::vector<AttentionEvent> attentionEvents(Seat viewer) const;
+  /// The vigil of a Track for a player (VC-670; T11 takes its Charter's, VC-1600; Ambition 1, VC-1700).
+  int64_t vigilFor(Seat s, Track tr) const;
   bool unsettled(int32_t city, uint32_t turn) const { return turn <= cities_[city].unsettledThrough; }
   int64_t cityWorks(int32_t city, uint32_t turn) const;
   /// VC-3050/VC-1590: the end-of-game record as text: winner and route, every placing with final Standing,
@@ -195,6 +221,14 @@ class ElcGame final : public Game {
   void s14Bands(uint32_t t);
   void s15Publish(uint32_t t);
   int64_t progressOf(Seat p, Track tr, uint32_t t) const;
+  // §10 (objectives.cpp)
+  Result<void> setupObjectives(det::Rng& victory);
+  void s6Objectives(uint32_t t);
+  bool sealedTestHolds(Seat p, const SealedOrder& o) const;
+  void revealSealedOrders(Seat p, uint32_t t);
+  bool anyCharter(Track tr) const;
+  void writeV3(det::Writer& w) const;
+  Result<void> readV3(det::Reader& r);
   std::string warrantText(const Warrant& w) const;
   int64_t liveRivals(Seat p) const;
   std::vector<int32_t> sitesOf(Seat p, Track tr) const;
@@ -230,6 +264,10 @@ class ElcGame final : public Game {
   int32_t verdictLeader_ = -1;
   uint32_t verdictResolveAt_ = 0, verdictCooldownThrough_ = 0;
   Snapshot snap_;  // transient: rebuilt at S1 of every Seal
+  uint32_t version_ = kRulesVersion;  // not serialized: the replay header carries it
 };
+
+/// VC-1650: a Charter's setup handicap (objectives.cpp).
+void applyCharterHandicap(const World& w, IVec<City>& cities, Seat s, int32_t seatCity, int weight);
 
 }  // namespace concord::elc

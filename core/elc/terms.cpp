@@ -83,6 +83,8 @@ Estimate fallbackEstimate(Track t, const Config& c) {
     case Track::Horizon: return {c.horizon, c.horizon, false};
     case Track::Endurance: return {enduranceTurn(c), enduranceTurn(c), false};
     case Track::Throne: return {40, 90, false};
+    case Track::Charters: return {80, 170, false};  // §10 (reconstructed): between the Keys' and Dominion's
+    case Track::Ambition: return {90, 170, false};
     default: return {c.horizon, c.horizon, false};
   }
 }
@@ -138,15 +140,20 @@ std::string termsParagraph(const Config& c, const MapFacts& m, EstimateSource sr
     ends.push_back("holds " + std::to_string(enduranceCities(c, m)) + " cities at turn " +
                    std::to_string(enduranceTurn(c)) + " or later");
   if (c.on(Track::Throne)) ends.push_back("holds or has toppled every rival's Seat" + forVigil(c.throneVigil));
+  const bool exclusive = c.on(Track::Charters) && c.charterMode == CharterMode::Exclusive;
+  if (exclusive) ends.clear();  // VC-1990: under Exclusive the shared Tracks cannot end the game
+  if (c.on(Track::Charters)) ends.push_back("completes its own Charter, public from turn 1");
+  if (c.on(Track::Ambition))
+    ends.push_back("gathers " + std::to_string(c.ambitionThreshold) + " Ambition points from Sealed Orders and Warrants");
   ends.push_back("is the last player left");  // VC-1010: always enabled
   std::string s = "This game ends when a player ";
   for (size_t i = 0; i < ends.size(); ++i) s += (i == 0 ? "" : "; or ") + ends[i];
   s += ".";
   std::string h = std::to_string(c.horizon), ds = std::to_string(ebbStartTurn(c));
-  if (c.on(Track::Dominion) && ebbs(Track::Dominion, c, m))  // VC-1980: natural units, never per-mille
+  if (c.on(Track::Dominion) && !exclusive && ebbs(Track::Dominion, c, m))  // VC-1980: natural units, never per-mille
     s += " From turn " + ds + " the Dominion requirement falls, reaching " + std::to_string(citiesFor(501, m.cities)) +
          " of " + std::to_string(m.cities) + " cities at turn " + h + ".";
-  if (c.on(Track::Hegemony) && ebbs(Track::Hegemony, c, m))
+  if (c.on(Track::Hegemony) && !exclusive && ebbs(Track::Hegemony, c, m))
     s += " From turn " + ds + " the Hegemony requirement falls, reaching " + std::to_string(m.regions / 2 + 1) + " of " +
          std::to_string(m.regions) + " Regions at turn " + h + ".";
   if (c.jitter > 0)  // VC-1360: the window is public from turn 1, the true turn 10 turns ahead

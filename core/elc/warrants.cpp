@@ -8,7 +8,7 @@
 namespace concord::elc {
 
 std::vector<Warrant> drawWarrants(det::Rng& rng, uint32_t warPeriod, uint32_t horizon, const std::vector<int32_t>& capitals,
-                                  const std::vector<int32_t>& candidates, WarrantMode mode) {
+                                  const std::vector<int32_t>& candidates, WarrantMode mode, bool ambition) {
   std::vector<Warrant> out;
   if (candidates.empty() || capitals.empty()) return out;
   for (uint32_t open = warPeriod; open <= horizon; open += warPeriod) {
@@ -20,6 +20,7 @@ std::vector<Warrant> drawWarrants(det::Rng& rng, uint32_t warPeriod, uint32_t ho
       const auto& pool = w.form == WarrantForm::CapitalHold ? capitals : candidates;
       w.city = pool[static_cast<size_t>(rng.below(pool.size()))];
       w.reward = static_cast<Reward>(rng.below(2));
+      if (ambition && k == 0) w.reward = Reward::Ambition;  // VC-1710: publicly obtainable every window; same draws
       w.announce = open > 5 ? open - 5 : 1;
       w.open = open;
       w.deadline = open + warPeriod - 1;
@@ -38,8 +39,9 @@ const char* kForm[] = {"Hold", "Capital hold", "Scout"};
 std::string ElcGame::warrantText(const Warrant& w) const {
   const std::string city = world_.cities[w.city].name;
   std::string what = w.form == WarrantForm::Scout ? "have a Legion at " + city : "hold " + city;
-  std::string reward = w.reward == Reward::Tenure ? std::to_string(kWarrantTenureSeals * maxTenure_) + " Tenure"
-                                                  : std::to_string(kWarrantWorks) + " Works in the Seat's Yard";
+  std::string reward = w.reward == Reward::Tenure  ? std::to_string(kWarrantTenureSeals * maxTenure_) + " Tenure"
+                       : w.reward == Reward::Works ? std::to_string(kWarrantWorks) + " Works in the Seat's Yard"
+                                                   : std::to_string(kWarrantAmbition) + " Ambition";
   std::string contested;
   if (w.contested)  // VC-1850: says it is Contested and names who is excluded, from the announcement
     contested = w.excluded >= 0 ? " Contested: " + playerName(w.excluded) + ", the leader, cannot claim it." : " Contested.";
@@ -81,6 +83,9 @@ void ElcGame::s6Warrants(uint32_t t) {
         paid = "+" + std::to_string(pay) + " Tenure";
         if (pay < want)  // VC-1870: pay the balance, record the truncation
           note(t, Chron::WarrantTruncated, playerName(best) + "'s Warrant Tenure is capped: paid " + std::to_string(pay) + " of " + std::to_string(want) + ".");
+      } else if (w.reward == Reward::Ambition) {  // credited with the Sealed Orders' points at S6 (VC-1700 cap)
+        p.ambitionPending += kWarrantAmbition;
+        paid = "+" + std::to_string(kWarrantAmbition) + " Ambition";
       } else if (p.seatCity >= 0 && cities_[p.seatCity].owner == static_cast<int32_t>(best)) {
         cities_[p.seatCity].yard += kWarrantWorks;
         paid = "+" + std::to_string(kWarrantWorks) + " Works at " + world_.cities[p.seatCity].name;

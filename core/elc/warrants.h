@@ -12,7 +12,7 @@
 namespace concord::elc {
 
 enum class WarrantForm : uint8_t { Hold = 0, CapitalHold = 1, Scout = 2 };
-enum class Reward : uint8_t { Tenure = 0, Works = 1 };  // VC-1860 (reconstructed)
+enum class Reward : uint8_t { Tenure = 0, Works = 1, Ambition = 2 };  // VC-1860 (reconstructed); Ambition: VC-1710
 
 inline constexpr int64_t kWarrantWorks = 40;        // Works into the claimant's Seat Yard
 inline constexpr int64_t kWarrantTenureSeals = 3;   // Tenure reward = 3 × maxTenurePerSeal
@@ -35,6 +35,8 @@ struct Warrant {
 /// `mode` marks Contested Warrants without drawing (Mixed: every second window), so the stream's later draws
 /// (the Horizon jitter, VC-1360) are the same in every mode.
 std::vector<Warrant> drawWarrants(det::Rng& rng, uint32_t warPeriod, uint32_t horizon, const std::vector<int32_t>& capitals,
-                                  const std::vector<int32_t>& candidates, WarrantMode mode = WarrantMode::Open);
+                                  const std::vector<int32_t>& candidates, WarrantMode mode = WarrantMode::Open,
+                                  bool ambition = false);
+inline constexpr int64_t kWarrantAmbition = 1;  // VC-1710: where Ambition is on, each window's first Warrant pays 1 point
 
 }  // namespace concord::elc

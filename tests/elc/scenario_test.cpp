@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -84,7 +85,7 @@ TEST(ElcCli, ScenarioTermsAndTerminalPlay) {
   EXPECT_NE(badOpt.out.find("VC-1330"), std::string::npos);
   // A person at the terminal: a refused order names its rule; the Board and Chronicle redraw; "auto" plays.
   auto play = run("printf 'move 1 15 15\\nbuild 999\\nend\\nboard 1\\nchronicle\\nmap\\nquit\\n' | " + bin +
-                  " play elc --seats 2 preset=blitz");
+                  " play elc --seats 2 --no-replay preset=blitz");
   EXPECT_EQ(play.code, 0) << play.out;
   EXPECT_NE(play.out.find("The Terms (VC-2000)"), std::string::npos);
   EXPECT_NE(play.out.find("refused: move: tile"), std::string::npos);
@@ -92,9 +93,17 @@ TEST(ElcCli, ScenarioTermsAndTerminalPlay) {
   EXPECT_NE(play.out.find("refused: build: city 999 is not yours"), std::string::npos);
   EXPECT_NE(play.out.find("Board at the Seal of turn 1"), std::string::npos);
   EXPECT_NE(play.out.find("Around "), std::string::npos);
-  auto demo = run(bin + " play elc --auto --seats 3 preset=blitz");
+  const fs::path replayFile = fs::temp_directory_path() / ("elc-play-" + std::to_string(::getpid()) + ".ccr");
+  auto demo = run(bin + " play elc --auto --seats 3 --replay " + replayFile.string() + " preset=blitz");
   EXPECT_EQ(demo.code, 0);
   EXPECT_NE(demo.out.find("WINS"), std::string::npos) << demo.out;
   EXPECT_NE(demo.out.find("Result: "), std::string::npos);
-  EXPECT_NE(demo.out.find("victoryLogicVersion 2"), std::string::npos);
+  EXPECT_NE(demo.out.find("victoryLogicVersion 3"), std::string::npos);
+  EXPECT_NE(demo.out.find("Replay: " + replayFile.string()), std::string::npos) << demo.out;
+  // The game played at the terminal verifies from its replay, and its VC-1590 record lies beside it.
+  auto verify = run(bin + " replay verify " + replayFile.string());
+  EXPECT_EQ(verify.code, 0) << verify.out;
+  EXPECT_TRUE(fs::exists(replayFile.string() + ".result.txt"));
+  fs::remove(replayFile);
+  fs::remove(replayFile.string() + ".result.txt");
 }

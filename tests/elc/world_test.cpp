@@ -88,7 +88,7 @@ TEST(ElcConfig, Vc470OutOfRangeSettingsAreRefusedByName) {
   EXPECT_NE(err({{"tracks", "dominion,conquest"}}).find("VC-880"), std::string::npos);
   EXPECT_NE(err({{"preset", "marathon"}}).find("VC-2120"), std::string::npos);
   EXPECT_NE(err({{"verdict-window", "9"}}).find("VC-2780"), std::string::npos);
-  EXPECT_NE(err({{"tracks", "charters"}}).find("not implemented"), std::string::npos);
+  EXPECT_NE(err({{"tracks", "charters"}, {"charters", "keys,keys"}}).find("VC-1630"), std::string::npos);  // §10 is built (v3)
   EXPECT_NE(err({{"war-period", "4"}}).find("VC-1780"), std::string::npos);
   EXPECT_NE(err({{"capitulation", "aggressive"}, {"tracks", "every-last-city"}, {"capitulation", "standard"}}).find("VC-980"),
             std::string::npos);

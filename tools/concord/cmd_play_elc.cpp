@@ -8,8 +8,12 @@
 #include "core/elc/module.h"
 #include "core/elc/orders.h"
 #include "core/elc/state.h"
+#include <fstream>
+
+#include "lockstep/peer.h"
 #include "tools/concord/command.h"
 #include "tools/concord/command_line.h"
+#include "tools/concord/play_recorder.h"
 
 namespace concord::cli {
 
@@ -20,7 +24,8 @@ using namespace concord::elc;
 struct Options {
   uint16_t seats = 4, you = 0;
   uint64_t seedNum = 1;
-  bool autoPlay = false;
+  bool autoPlay = false, noReplay = false;
+  std::string replayPath;
   ConfigOptions opts;
 };
 
@@ -36,6 +41,8 @@ CommandLine declare(Options& o) {
       .number("--you", "S", "your seat (default 0)", o.you, 0, 7)
       .number("--seed", "N", "map seed (default 1)", o.seedNum, 0, 999'999'999)
       .flag("--auto", "bots play every seat (a non-interactive demo)", o.autoPlay)
+      .text("--replay", "FILE", "write the replay here (default: the replay directory, see `concord play warp`)", o.replayPath)
+      .flag("--no-replay", "write no replay", o.noReplay)
       .configArgs("settings, e.g. preset=blitz topology=torus horizon=120 (docs/elc-world.md)", o.opts)
       .footer(std::string("Each turn type orders, then \"end\":\n"
                           "  move UNIT X Y | build CITY | seat CITY | worksite CITY | vote end|continue | concede yes\n") +
@@ -50,7 +57,7 @@ void help(const ElcGame& g) {
 }
 
 // VC-2390/VC-2400: the Board for a past turn, redrawn from that turn's Seal record alone.
-std::string board(const ElcGame& g, uint32_t turn) {
+std::string board(const ElcGame& g, uint32_t turn, Seat viewer) {
   if (turn == 0 || turn > g.sealRecords().size()) return "no Seal record for turn " + std::to_string(turn) + "\n";
   const auto& rec = g.sealRecords()[turn - 1];
   std::string s = "Board at the Seal of turn " + std::to_string(turn) + "\n";
@@ -62,7 +69,7 @@ std::string board(const ElcGame& g, uint32_t turn) {
            std::to_string(t.threshold) + " (ratio " + std::to_string(t.ratio) + ", vigil " + std::to_string(t.vigil) + ")\n";
   }
   if (g.horizonDecidedFor() >= 0) s += "  Horizon DECIDED for " + playerName(g.horizonDecidedFor()) + "\n";
-  return s;
+  return s + g.objectivesText(viewer);  // VC-2390: each player's Charter and Sealed Order count (fixed at setup)
 }
 
 std::string chronicleFor(const ElcGame& g, Seat you) {
@@ -136,22 +143,35 @@ int runPlayElc(Args args) {
   auto cfg = parseOptions(opts);
   if (!cfg) return cl.usage(cfg.message());
   if (you >= seats) return cl.usage("--you must be a seat below --seats");
-  ElcGame g;
   det::Seed seed;
   for (int i = 0; i < 8; ++i) seed.bytes[static_cast<size_t>(i)] = static_cast<uint8_t>(seedNum >> (8 * i));
-  if (auto r = g.setup(encodeConfig(*cfg), seed, static_cast<Seat>(seats)); !r) return failure("play elc: " + r.message());
+  // The game runs in a TurnEngine so every turn is signed, sealed and written to the replay (as `play warp`);
+  // every seat signs with the table's derived key ("play-elc"), the person's seat included.
+  auto session = replay::makeBotSession("elc", opts, static_cast<Seat>(seats), "play-elc", "conqueror");
+  if (!session) return failure("play elc: " + session.message());
+  session->seed = seed;
   const Seat me = static_cast<Seat>(you);
+  if (!autoPlay) session->seats[me].ai = false, session->seats[me].botKind.clear();
+  std::string path = o.noReplay ? std::string() : o.replayPath.empty() ? defaultReplayPath("elc-seed" + std::to_string(seedNum)) : o.replayPath;
+  auto made = PlayRecorder::create(*session, replay::botSessionKeys("play-elc", static_cast<Seat>(seats)), path);
+  if (!made) return failure("play elc: " + made.message());
+  PlayRecorder& rec = **made;
+  const auto* game = dynamic_cast<const ElcGame*>(&rec.engine().game());
+  if (!game) return failure("play elc: the engine does not run Every Last City");
+  const ElcGame& g = *game;
   std::printf("The Terms (VC-2000):\n%s\n\nYou are %s. Type help for the commands.\n", g.terms().c_str(), playerName(me).c_str());
   std::vector<std::unique_ptr<Bot>> bots;
-  for (Seat s = 0; s < seats; ++s) bots.push_back(makeBot("conqueror"));
+  for (Seat s = 0; s < seats; ++s) {
+    bots.push_back(lockstep::makeSeatBot(rec.session(), s));
+    if (!bots.back()) bots.back() = makeBot("conqueror");  // the person's seat, for "auto"
+  }
   std::string line;
   bool quit = false;
   while (!g.over() && !quit) {
     std::vector<std::vector<Order>> orders(seats);
     for (Seat s = 0; s < seats; ++s) {
       if (!g.live(s) || (s == me && !autoPlay)) continue;
-      auto rng = det::Rng::stream(seed, "ai." + std::to_string(s) + "." + std::to_string(g.turn()));
-      orders[s] = bots[s]->choose(g.observe(s), g.legalOrders(s), rng);
+      orders[s] = lockstep::botOrdersFor(rec.engine(), s, *bots[s]);
     }
     if (!autoPlay && g.live(me)) {
       std::printf("\n%s", g.observe(me).text.c_str());
@@ -174,7 +194,7 @@ int runPlayElc(Args args) {
         else if (verb == "board") {
           uint32_t t = g.turn();
           in >> t;
-          std::printf("%s", board(g, t).c_str());
+          std::printf("%s", board(g, t, me).c_str());
         } else if (verb == "units") {
           for (const auto& u : g.units())
             if (u.owner == me) std::printf("  Legion %u at (%d,%d)\n", u.id, g.world().grid.x(u.tile), g.world().grid.y(u.tile));
@@ -184,8 +204,7 @@ int runPlayElc(Args args) {
           if (c < 0 || c >= static_cast<int32_t>(g.cities().size())) std::printf("no city %d\n", c);
           else std::printf("%s", mapAround(g, c, 6).c_str());
         } else if (verb == "auto") {
-          auto rng = det::Rng::stream(seed, "ai." + std::to_string(me) + "." + std::to_string(g.turn()));
-          orders[me] = bots[me]->choose(g.observe(me), g.legalOrders(me), rng);
+          orders[me] = lockstep::botOrdersFor(rec.engine(), me, *bots[me]);
           done = true;
         } else {
           auto p = g.parseOrder(me, line);  // the module's own text form (Game::parseOrder)
@@ -199,14 +218,19 @@ int runPlayElc(Args args) {
       }
     }
     if (quit) break;
-    std::vector<SeatOrders> so;
-    for (Seat s = 0; s < seats; ++s) so.push_back(SeatOrders{s, orders[s]});
-    for (const auto& r : g.apply(TurnInput{g.turn(), so}))
-      if (r.seat == me) std::printf("refused at the turn's end: %s\n", r.reason.c_str());
-    g.seal(g.turn());
+    if (auto r = rec.step(std::move(orders)); !r) {
+      (void)rec.close();
+      return failure("play elc: " + r.message());
+    }
   }
-  if (g.over()) {
-    std::printf("\n%s\n%s", g.observe(me).text.c_str(), g.resultRecord().c_str());
+  if (g.over()) std::printf("\n%s\n%s", g.observe(me).text.c_str(), g.resultRecord().c_str());
+  if (auto c = rec.close(); !c) return failure("play elc: replay: " + c.message());
+  if (!rec.path().empty()) {
+    std::printf("Replay: %s (check it with: concord replay verify %s)\n", rec.path().c_str(), rec.path().c_str());
+    if (g.over()) {  // VC-1590/VC-3050: the end-of-game record beside its replay
+      std::ofstream(rec.path() + ".result.txt") << g.resultRecord();
+      std::printf("Result record: %s.result.txt\n", rec.path().c_str());
+    }
   }
   return 0;
 }
