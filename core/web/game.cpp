@@ -5,7 +5,7 @@
 
 namespace concord::web {
 
-GameInfo WebGame::info() const { return GameInfo{"web", 1, 2, kMaxEmpires}; }
+GameInfo WebGame::info() const { return GameInfo{"web", 2, 2, kMaxEmpires}; }
 
 Result<void> WebGame::setup(std::span<const uint8_t> config, const det::Seed& seed, Seat seats) {
   auto c = decodeConfig(config);
@@ -15,8 +15,11 @@ Result<void> WebGame::setup(std::span<const uint8_t> config, const det::Seed& se
   cfg_ = *c;
   combat_ = det::Rng::stream(seed, "combat");
   hazard_ = det::Rng::stream(seed, "hazard");
+  diplo_ = det::Rng::stream(seed, "diplomacy");
   auto galaxy = det::Rng::stream(seed, "galaxy");
   generate(galaxy, galaxySize(cfg_, seats), seats);
+  placeLocalPirates(galaxy);  // §5a
+  for (auto& e : emp_) e.relation.assign(sys_.size(), 0), e.diplo.assign(sys_.size(), 0);
   refreshKnowledge();
   snapshotLanes();
   return Ok();
@@ -30,6 +33,7 @@ Result<void> WebGame::loadPosition(const Position& p, const det::Seed& seed) {
   g.cfg_ = p.config;
   g.combat_ = det::Rng::stream(seed, "combat");
   g.hazard_ = det::Rng::stream(seed, "hazard");
+  g.diplo_ = det::Rng::stream(seed, "diplomacy");
   g.turn_ = p.turn;
   g.sys_ = p.systems;
   const auto n = static_cast<uint16_t>(g.sys_.size());
@@ -48,12 +52,23 @@ Result<void> WebGame::loadPosition(const Position& p, const det::Seed& seed) {
     if (s.quality > 4) return Err("system ", i, ": quality must be A..E");
   }
   g.emp_.assign(p.empires, Empire{});
-  for (auto& e : g.emp_) e.knowledge.assign(n, 0);
+  for (auto& e : g.emp_) e.knowledge.assign(n, 0), e.relation.assign(n, 0), e.diplo.assign(n, 0);
   for (const auto& s : g.sys_)
     if (s.homeOf != kNobody) g.emp_[s.homeOf].home = s.id;
   for (uint8_t e = 0; e < p.empires; ++e) {
     if (g.emp_[e].home == kNoSys) return Err("empire ", e, " has no home system");
     if (e < p.unsupplied.size()) g.emp_[e].unsupplied = p.unsupplied[e] != 0;
+    if (e < p.reputation.size()) {
+      if (p.reputation[e] < kRepMin || p.reputation[e] > kRepMax) return Err("reputation must be ", kRepMin, "..", kRepMax);
+      g.emp_[e].reputation = p.reputation[e];
+    }
+  }
+  for (const auto& r : p.relations) {
+    if (r.empire >= p.empires || r.sys >= n) return Err("a relation names an unknown empire or system");
+    if (r.rel > static_cast<uint8_t>(Rel::Hostile)) return Err("a relation is unmet, neutral or hostile");
+    if (r.level < kDiploMin || r.level > kDiploMax) return Err("a diplomacy level is ", kDiploMin, "..", kDiploMax);
+    g.emp_[r.empire].relation[r.sys] = r.rel;
+    g.emp_[r.empire].diplo[r.sys] = r.rel == static_cast<uint8_t>(Rel::Neutral) ? r.level : 0;
   }
   for (auto r : p.ships) {
     if (r.sys >= n) return Err("a ship is at system ", r.sys, " which does not exist");

@@ -43,6 +43,32 @@ std::string WebGame::render(const Event& e) const {
     case Ev::Stranded: return n(e.a) + " " + who(e.owner) + " ships stranded" + at + ": no Cruiser, Destroyer or Nova left to open the gate (§3g)";
     case Ev::Repaired: return "Starbase" + at + " repaired to " + n(10 - e.a) + " hull";
     case Ev::InvasionDeferred: return who(e.owner) + "'s invasion of " + sys(e.sys) + " waits: defences still fire (§4k)";
+    case Ev::Contact: {
+      static const char* kReact[] = {"is Neutral: diplomacy begins", "votes to join", "votes to join, but its fleet goes rogue",
+                                     "is Hostile"};
+      const std::string dice = e.roll ? " (d10 " + n(e.roll) + ", effective " + n(e.b) + ")" : std::string(" (no roll)");
+      return "first contact (§2a): " + sys(e.sys) + " " + kReact[e.a & 3] + " toward " + who(e.owner) + dice;
+    }
+    case Ev::Diplomacy:
+      return "diplomacy at " + sys(e.sys) + " with " + who(e.owner) + " (d10 " + n(e.roll) + "): " +
+             (e.b > 0 ? "warmer" : e.b < 0 ? "cooler" : "unchanged") + " (§2b)";
+    case Ev::Solidarity:
+      return sys(e.sys) + " hears of " + who(e.owner) + "'s attack (d10 " + n(e.roll) + ")" +
+             (e.b < 0 ? ": relations cool (§2e)" : ": no change (§2e)");
+    case Ev::Warmed: return sys(e.sys) + " warms to " + who(e.owner) + " for fighting the pirates (§5h)";
+    case Ev::TurnedHostile: return sys(e.sys) + " is now Hostile to " + who(e.owner) + " (§2f)";
+    case Ev::JoinVote:
+      return sys(e.sys) + " votes to join " + who(e.owner) + " next turn" + (e.a ? "; its fleet will defect to the pirates" : "") + " (§2g)";
+    case Ev::Joined:
+      return sys(e.sys) + " joins " + who(e.owner) + ": " + n(e.b) + " garrison ships " + (e.a ? "defect to the pirates" : "disband") + " (§2g)";
+    case Ev::Reputation: {
+      static const char* kWhy[] = {"attacking a Neutral independent", "an independent joining through diplomacy",
+                                   "destroying a pirate fleet"};
+      return who(e.owner) + "'s reputation is now " + repName(e.a) + " (" + (e.b > 0 ? "+" : "") + n(e.b) + ", " +
+             kWhy[e.ship % 3] + ", §2d)";
+    }
+    case Ev::Captured: return "pirates capture " + who(e.owner) + "'s " + ship(e.ship) + at + " (§5e)";
+    case Ev::Recruited: return "pirates hire " + n(e.a) + " Destroyer crews with seized minerals" + at + " (§5e)";
   }
   return "event";
 }

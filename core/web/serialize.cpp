@@ -14,6 +14,7 @@ void WebGame::write(det::Writer& w) const {
   w.end();
   combat_.write(w, "combat");
   hazard_.write(w, "hazard");
+  diplo_.write(w, "diplomacy");
   w.varu("turn", turn_);
   w.varu("nextShipId", nextShipId_);
   w.boolean("over", over_);
@@ -37,6 +38,8 @@ void WebGame::write(det::Writer& w) const {
     w.vari("crystals", s.crystals), w.vari("starbaseKits", s.starbaseKits);
     w.boolean("starbase", s.starbase), w.vari("starbaseDamage", s.starbaseDamage);
     w.boolean("unrest", s.unrest), w.boolean("conqueredThisTurn", s.conqueredThisTurn);
+    w.u8("joining", s.joining), w.boolean("joinRogue", s.joinRogue), w.boolean("joinEarned", s.joinEarned);
+    w.varu("joinTurn", s.joinTurn);
     w.end();
   }
   w.varu("ships", ships_.size());
@@ -70,10 +73,15 @@ void WebGame::write(det::Writer& w) const {
     w.varu("vanquishedTurn", emp_[e].vanquishedTurn);
     w.boolean("unsupplied", emp_[e].unsupplied);
     w.bytes("knowledge", emp_[e].knowledge);
+    w.vari("reputation", emp_[e].reputation);
+    w.varu("repJoinTurn", emp_[e].repJoinTurn), w.varu("repPirateTurn", emp_[e].repPirateTurn);
+    w.bytes("relation", emp_[e].relation);
+    w.bytes("diplo", emp_[e].diplo);
     w.end();
   }
   w.bytes("scriptD10", scriptD10_);
   w.bytes("scriptPct", scriptPct_);
+  w.bytes("scriptDip", scriptDip_);
   w.varu("activeLanes", activeLanes_.size());
   for (uint64_t k : activeLanes_) w.u64("lane", k);
   w.varu("events", events_.size());
@@ -92,6 +100,7 @@ Result<void> WebGame::read(det::Reader& r) {
   g.cfg_.turnLimit = static_cast<uint16_t>(r.varu("turnLimit", 65535));
   g.combat_ = det::Rng::read(r, "combat");
   g.hazard_ = det::Rng::read(r, "hazard");
+  g.diplo_ = det::Rng::read(r, "diplomacy");
   g.turn_ = static_cast<uint32_t>(r.varu("turn", UINT32_MAX));
   g.nextShipId_ = static_cast<uint32_t>(r.varu("nextShipId", UINT32_MAX));
   g.over_ = r.boolean("over");
@@ -121,6 +130,8 @@ Result<void> WebGame::read(det::Reader& r) {
     s.starbaseKits = i32("starbaseKits", 0, kBig);
     s.starbase = r.boolean("starbase"), s.starbaseDamage = i32("starbaseDamage", 0, kBig);
     s.unrest = r.boolean("unrest"), s.conqueredThisTurn = r.boolean("conqueredThisTurn");
+    s.joining = r.u8("joining"), s.joinRogue = r.boolean("joinRogue"), s.joinEarned = r.boolean("joinEarned");
+    s.joinTurn = static_cast<uint32_t>(r.varu("joinTurn", UINT32_MAX));
     g.sys_.push_back(std::move(s));
   }
   const uint64_t nsh = r.count("ships", 10000000, 10);
@@ -164,17 +175,27 @@ Result<void> WebGame::read(det::Reader& r) {
     m.unsupplied = r.boolean("unsupplied");
     m.knowledge = r.bytes("knowledge", kMaxSystems);
     if (m.knowledge.size() != ns) r.fail("knowledge", "one entry per system");
+    m.reputation = static_cast<int32_t>(r.vari("reputation", kRepMin, kRepMax));
+    m.repJoinTurn = static_cast<uint32_t>(r.varu("repJoinTurn", UINT32_MAX));
+    m.repPirateTurn = static_cast<uint32_t>(r.varu("repPirateTurn", UINT32_MAX));
+    m.relation = r.bytes("relation", kMaxSystems);
+    m.diplo = r.bytes("diplo", kMaxSystems);
+    if (m.relation.size() != ns || m.diplo.size() != ns) r.fail("relation", "one entry per system");
+    for (size_t k = 0; k < m.relation.size() && r.ok(); ++k)
+      if (m.relation[k] > static_cast<uint8_t>(Rel::Hostile) || m.diplo[k] > kDiploMax + 1)
+        r.fail("relation", "unknown relation or diplomacy level");
     g.emp_.push_back(std::move(m));
   }
   g.scriptD10_ = r.bytes("scriptD10", 100000);
   g.scriptPct_ = r.bytes("scriptPct", 100000);
+  g.scriptDip_ = r.bytes("scriptDip", 100000);
   const uint64_t na = r.count("activeLanes", 100000, 8);
   for (uint64_t i = 0; i < na; ++i) g.activeLanes_.push_back(r.u64("lane"));
   const uint64_t nev = r.count("events", 50000000, 10);
   for (uint64_t i = 0; i < nev && r.ok(); ++i) {
     Event e;
     uint8_t k = r.u8("kind");
-    if (k > static_cast<uint8_t>(Ev::InvasionDeferred)) r.fail("kind", "unknown event");
+    if (k > kLastEvent) r.fail("kind", "unknown event");
     e.kind = static_cast<Ev>(k);
     e.round = r.u8("round");
     e.sys = r.u16("sys");
@@ -186,6 +207,8 @@ Result<void> WebGame::read(det::Reader& r) {
   for (const auto& s : g.ships_)
     if (s.owner >= g.emp_.size() && s.owner != kPirate && s.owner != kIndependent)
       return Err("web state: a ship belongs to unknown owner ", s.owner);
+  for (const auto& s : g.sys_)
+    if (s.joining != kNobody && s.joining >= g.emp_.size()) return Err("web state: a system votes to join unknown empire ", s.joining);
   *this = std::move(g);
   return Ok();
 }

@@ -10,14 +10,15 @@
 
 #include "core/game/game.h"
 #include "core/web/config.h"
+#include "core/web/diplomacy.h"
 #include "core/web/orders.h"
 #include "core/web/rules.h"
 
 namespace concord::web {
 
 inline constexpr uint8_t kNobody = 0xFF;
-inline constexpr uint8_t kIndependent = 0xFE;  // every independent system's own garrison (§2; diplomacy: part 2)
-inline constexpr uint8_t kPirate = 0xFD;       // vanquished empires' ships (Vanquished)
+inline constexpr uint8_t kIndependent = 0xFE;  // every independent system's own garrison (§2)
+inline constexpr uint8_t kPirate = 0xFD;       // local fleets (§5a), defectors (§2b) and vanquished empires' ships
 inline constexpr uint16_t kNoSys = 0xFFFF;
 
 struct System {
@@ -41,6 +42,11 @@ struct System {
   int32_t starbaseDamage = 0;  // persists between turns, repaired 1 per turn (§4j)
   bool unrest = false;
   bool conqueredThisTurn = false;
+  // §2g a vote to join (first contact or diplomacy) transfers the system on the following turn.
+  uint8_t joining = kNobody;
+  bool joinRogue = false;   // §2a/§2b rogue join: the garrison defects to the pirates
+  bool joinEarned = false;  // through ongoing diplomacy: +1 reputation (§2d)
+  uint32_t joinTurn = 0;
   friend bool operator==(const System&, const System&) = default;
 };
 
@@ -77,6 +83,11 @@ struct Empire {
   uint32_t vanquishedTurn = 0;
   bool unsupplied = false;  // §6g: last maintenance unpaid: +1 to hit
   std::vector<uint8_t> knowledge;  // per system: kExplored | kEverOwned | kProbed
+  int32_t reputation = 0;          // §2d step, kRepMin..kRepMax
+  uint32_t repJoinTurn = 0;        // §2d: one step per turn from diplomatic joins
+  uint32_t repPirateTurn = 0;      // §2d, §5h: one step per turn from destroying pirate fleets
+  std::vector<uint8_t> relation;   // per system: Rel toward this empire (§2a, §2f)
+  std::vector<uint8_t> diplo;      // per system: the hidden diplomacy level 2..8 while Neutral (§2b)
   friend bool operator==(const Empire&, const Empire&) = default;
 };
 enum Knowledge : uint8_t { kExplored = 1, kEverOwned = 2, kProbed = 4, kProbedNow = 8 };
@@ -87,7 +98,12 @@ enum class Ev : uint8_t {
   Shot, Destroyed, Moved, Probe, BlackHole, Debris, InvadeShot, PdDestroyed, Conquest, Collateral, Built,
   BuildRefused, Supply, Mined, Grew, Unrest, Trader, Placed, PlaceCancelled, Vanquished, Victory, Loaded,
   Unloaded, Disrupted, Stranded, Repaired, InvasionDeferred,
+  // Part 2 (§2, §5): a = reaction / new level / new reputation; see docs/web-scenarios.md "Event kinds".
+  Contact, Diplomacy, Solidarity, Warmed, TurnedHostile, JoinVote, Joined, Reputation, Captured, Recruited,
 };
+inline constexpr uint8_t kLastEvent = static_cast<uint8_t>(Ev::Recruited);
+/// Why a reputation step moved (Ev::Reputation's `ship` field).
+enum class RepCause : uint8_t { AttackedNeutral = 0, DiplomaticJoin = 1, PirateFleetDestroyed = 2 };
 struct Event {
   Ev kind = Ev::Shot;
   uint8_t round = 0;  // combat: 1 or 2; 3 = ambush fire
@@ -110,6 +126,14 @@ struct Position {
   std::vector<ShipRec> ships;
   std::vector<StanceRec> stances;
   std::vector<uint8_t> unsupplied;  // optional per empire
+  std::vector<int32_t> reputation;  // optional per empire (§2d)
+  struct Relation {
+    uint8_t empire = 0;
+    uint16_t sys = 0;
+    uint8_t rel = 0;  // Rel
+    uint8_t level = 5;
+  };
+  std::vector<Relation> relations;  // optional (§2a-§2b)
 };
 
 class WebGame final : public Game {
@@ -156,8 +180,8 @@ class WebGame final : public Game {
   bool laneActive(uint8_t e, uint16_t a, uint16_t b) const;
   /// Scenario dice: d10 results (1..10; a Nova target draw uses (v - 1) mod n) and debris percent rolls
   /// (0..99), consumed before the seeded streams. Part of the state, so scripted games still hash.
-  void scriptDice(std::vector<uint8_t> d10s, std::vector<uint8_t> percents) {
-    scriptD10_ = std::move(d10s), scriptPct_ = std::move(percents);
+  void scriptDice(std::vector<uint8_t> d10s, std::vector<uint8_t> percents, std::vector<uint8_t> diplomacy = {}) {
+    scriptD10_ = std::move(d10s), scriptPct_ = std::move(percents), scriptDip_ = std::move(diplomacy);
   }
   const StanceRec* stanceAt(uint16_t sys, uint8_t owner) const;
 
@@ -196,10 +220,25 @@ class WebGame final : public Game {
   void vanquish(uint8_t e, uint8_t by);
   void refreshKnowledge();
   void compactShips();
+  // independents.cpp (§2a-§2g) and pirates.cpp (§5)
+  void firstContacts();
+  void attacksOnIndependents();
+  void joinTransfers();
+  void diplomacyRolls();
+  void changeReputation(uint8_t e, int delta, RepCause why);
+  void shiftLevel(uint8_t e, uint16_t sys, int shift, Ev kind, int roll);
+  void turnHostile(uint8_t e, uint16_t sys);
+  void voteToJoin(uint8_t e, uint16_t sys, bool rogue, bool earned);
+  void placeLocalPirates(det::Rng& rng);
+  void pirateDrift();
+  void recruit(uint16_t sys, int32_t count);
+  void pirateRewards();
   // Dice (combat stream: d10s and Nova targets; hazard stream: debris).
   int d10();
   uint64_t pick(uint64_t n);
   int percent();
+  int dipD10();                  // diplomacy stream: reaction, ongoing, solidarity rolls (§2)
+  uint64_t dipPick(uint64_t n);  // diplomacy stream: 1-in-n draws (§2b rogue join)
   // Shared helpers.
   StanceRec& stanceRef(uint16_t sys, uint8_t owner);
   void say(Event e) { events_.push_back(e); }
@@ -207,6 +246,7 @@ class WebGame final : public Game {
   Config cfg_;
   det::Rng combat_;  // every d10 and Nova target (docs/web-scenarios.md "Dice order")
   det::Rng hazard_;  // 5% debris strikes (§1d)
+  det::Rng diplo_;   // §2 reaction, diplomacy and solidarity rolls
   uint32_t turn_ = 1;
   uint32_t nextShipId_ = 1;
   std::vector<System> sys_;
@@ -218,7 +258,7 @@ class WebGame final : public Game {
   bool over_ = false;
   std::vector<uint8_t> winners_;  // ascending empire ids
   std::string victoryKind_;
-  std::vector<uint8_t> scriptD10_, scriptPct_;  // consumed from the front
+  std::vector<uint8_t> scriptD10_, scriptPct_, scriptDip_;  // consumed from the front
 };
 
 /// Owner bit in an Attack target mask (empires, independents, pirates).

@@ -175,6 +175,7 @@ void WebGame::combatRound(int round) {
     }
     Combat c(*this, id, round, here[id]);
     if (c.anyEngaged()) c.fireRound();
+    recruit(id, c.recruits);
     if (round == 2 && !attackers.empty()) invade(id, attackers, here[id]);
   }
 }
@@ -247,10 +248,15 @@ std::vector<Rejection> WebGame::apply(const TurnInput& input) {
       if (c) builds.push_back({it.seat, it.d});
     }
   }
-  // Phases 2-4: combat round 1, movement, combat round 2 with ambush and invasion.
+  pirateDrift();  // homeless pirate fleets head for a lair (§5a)
+  // Phases 2-4: combat round 1, movement (arrival checks: first contact, §2a, §3e), combat round 2 with ambush and
+  // invasion; then what the battles mean for reputation and the independents (§2e, §5h).
   combatRound(1);
   movement();
+  firstContacts();
   combatRound(2);
+  attacksOnIndependents();
+  pirateRewards();
   // Phases 5-9.
   std::vector<int32_t> spent(sys_.size(), 0);
   production(builds, spent);
@@ -261,8 +267,11 @@ std::vector<Rejection> WebGame::apply(const TurnInput& input) {
   unrestCheck();
   asteroids();
   reportStranded();
-  // Phase 10: ownership changes, vanquished empires, victory.
+  // Phase 10: ownership changes (joins voted on an earlier turn, §2g), vanquished empires, victory; phase 11:
+  // diplomacy rolls and the join check (§2b).
+  joinTransfers();
   ownershipAndVictory();
+  if (!over_) diplomacyRolls();
   compactShips();
   refreshKnowledge();
   snapshotLanes();  // §3h the lanes of the next turn's start (also what validate() sees)
@@ -282,7 +291,8 @@ void WebGame::reportStranded() {
   auto generator = [](uint8_t t) { return t == 0 || t == 1 || t == 3; };
   std::vector<std::pair<uint16_t, uint8_t>> lost;
   for (const auto& e : events_)
-    if ((e.kind == Ev::Destroyed || e.kind == Ev::Debris) && generator(e.ship)) lost.push_back({e.sys, e.owner});
+    if ((e.kind == Ev::Destroyed || e.kind == Ev::Debris || e.kind == Ev::Captured) && generator(e.ship))
+      lost.push_back({e.sys, e.owner});
   std::sort(lost.begin(), lost.end());
   lost.erase(std::unique(lost.begin(), lost.end()), lost.end());
   auto here = bySystem();

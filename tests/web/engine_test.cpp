@@ -165,7 +165,7 @@ int buildCost(Item it) {
 
 TEST(WebProperties, ConservationNoIllegalOrderAcceptedAndEveryGameEnds) {
   const uint64_t games = testing::scaled(4);
-  int64_t losses = 0, conquests = 0, built = 0, refusedRandom = 0;
+  int64_t losses = 0, conquests = 0, built = 0, refusedRandom = 0, captures = 0, contacts = 0;
   for (uint64_t seed = 1; seed <= games; ++seed) {
     const Seat seats = static_cast<Seat>(2 + seed % 4);
     Config c;
@@ -219,6 +219,14 @@ TEST(WebProperties, ConservationNoIllegalOrderAcceptedAndEveryGameEnds) {
           if (it == Item::Starbase) dPop -= int64_t{e.a} * kStarbasePopCost * kPop;
           dMinerals -= int64_t{e.a} * buildCost(it);
         }
+        if (e.kind == Ev::Captured) {  // §5e: the ship changes sides; its hold is seized (minerals hire crews)
+          ++captures;
+          if (e.roll == static_cast<uint8_t>(Cargo::Minerals)) dMinerals -= e.b;
+          if (e.roll == static_cast<uint8_t>(Cargo::Pop)) dPop -= int64_t{e.b} * kPop;
+        }
+        if (e.kind == Ev::Recruited) dShips += e.a;       // §5e, §5f mercenaries
+        if (e.kind == Ev::Joined && !e.a) dShips -= e.b;  // §2g the garrison disbands
+        if (e.kind == Ev::Contact) ++contacts;
         if (e.kind == Ev::Mined) dMinerals += e.a;
         if (e.kind == Ev::Grew) dPop += e.a;
         if (e.kind == Ev::Collateral) dPop -= e.b;
@@ -240,9 +248,11 @@ TEST(WebProperties, ConservationNoIllegalOrderAcceptedAndEveryGameEnds) {
   EXPECT_GT(conquests, 0);
   EXPECT_GT(built, 0);
   EXPECT_GT(refusedRandom, 0);
-  std::printf("web property games: %lld losses, %lld conquests, %lld builds, %lld random orders refused\n",
+  EXPECT_GT(contacts, 0);  // §2a the AI meets independents
+  std::printf("web property games: %lld losses, %lld conquests, %lld builds, %lld random orders refused, "
+              "%lld first contacts, %lld captures\n",
               static_cast<long long>(losses), static_cast<long long>(conquests), static_cast<long long>(built),
-              static_cast<long long>(refusedRandom));
+              static_cast<long long>(refusedRandom), static_cast<long long>(contacts), static_cast<long long>(captures));
 }
 
 TEST(WebRobustness, RandomPayloadsAndCorruptStatesAreRefusedNotCrashed) {

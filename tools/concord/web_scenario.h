@@ -25,7 +25,11 @@ inline const char* kEventNames[] = {"shot", "destroyed", "moved", "probe", "blac
                                     "pd-destroyed", "conquest", "collateral", "built", "build-refused", "supply",
                                     "mined", "grew", "unrest", "trader", "placed", "place-cancelled", "vanquished",
                                     "victory", "loaded", "unloaded", "disrupted", "stranded", "repaired",
-                                    "invasion-deferred"};
+                                    "invasion-deferred", "contact", "diplomacy", "solidarity", "warmed",
+                                    "turned-hostile", "join-vote", "joined", "reputation", "captured", "recruited"};
+
+inline const char* kReactionNames[] = {"neutral", "join", "rogue-join", "hostile"};
+inline const char* kRelNames[] = {"unmet", "neutral", "hostile"};
 
 [[noreturn]] inline void bad(const std::string& why) { throw std::runtime_error(why); }
 

@@ -1,0 +1,53 @@
+// W.E.B. §2 independents and reputation, §5 pirates: the numbers. Stated ones cite their section; the lost
+// tables (reputation steps, reaction roll, solidarity) are named decisions (docs/rules-decisions.md "W.E.B. part 2").
+#pragma once
+
+#include <cstdint>
+
+namespace concord::web {
+
+/// §2d reputation steps, Reviled (-4) .. Revered (+3); everyone starts at Neutral (0). The step is also the
+/// modifier to every reaction and diplomacy d10 (§2a, §2b; "Dangerous (-2 to diplomatic rolls)", Appendix A).
+inline constexpr int kRepMin = -4, kRepMax = 3;
+inline constexpr const char* kRepNames[] = {"Reviled", "Menacing", "Dangerous", "Questionable", "Neutral",
+                                            "Trustworthy", "Honored", "Revered"};
+inline const char* repName(int rep) { return kRepNames[rep - kRepMin]; }
+inline constexpr int kReviled = -4;
+
+/// Per empire and independent system (§2a, §2f): not met yet, Neutral (diplomacy ongoing), Hostile (for good).
+enum class Rel : uint8_t { Unmet = 0, Neutral = 1, Hostile = 2 };
+
+/// §2a first-contact reaction (table lost): effective d10 + reputation <= 2 Hostile, 3..8 Neutral, 9 Rogue Join,
+/// 10+ Join. At Reviled no die: Hostile unless the arriving fleet outnumbers the garrison 3:1 (intimidation join).
+enum class Reaction : uint8_t { Neutral = 0, Join = 1, RogueJoin = 2, Hostile = 3 };
+inline constexpr int kReactHostileAtMost = 2;
+inline constexpr int kReactRogueJoin = 9;
+inline constexpr int kReactJoinAtLeast = 10;
+inline constexpr int kIntimidationRatio = 3;
+
+/// §2b ongoing diplomacy: the hidden level runs 2..8; below 2 the faction goes Hostile, above 8 it joins.
+/// A new Neutral relation starts in the middle (decision).
+inline constexpr int kDiploStart = 5;
+inline constexpr int kDiploMin = 2, kDiploMax = 8;
+inline constexpr int kDiploUp = 6;    // effective roll 6+ shifts +1
+inline constexpr int kDiploDown = 1;  // effective roll 1 or less shifts -1
+inline constexpr uint64_t kRogueJoinOneIn = 3;  // §2b: "a 33% chance" the fleet defects to the pirates
+
+/// §2e solidarity (table lost): every other Neutral, non-Gaia independent the attacker has met rolls a d10; the
+/// level drops 1 on a roll <= 5 within kSolidarityHops of the attacked system, <= 2 farther away.
+inline constexpr int kSolidarityHops = 2;
+inline constexpr int kSolidarityNear = 5;
+inline constexpr int kSolidarityFar = 2;
+
+/// §5a local pirate fleets (numbers lost): a share of Dead Systems and asteroid fields hold 1 Cruiser and
+/// 1..3 Destroyers; none within one lane of a home (fair starts).
+inline constexpr int kPirateDeadPermille = 300;
+inline constexpr int kPirateAsteroidPermille = 500;
+inline constexpr int kPirateDdMin = 1, kPirateDdMax = 3;
+
+/// §5h: "significant damage" to pirates (decision) = 2 or more pirate ships destroyed at one system in a turn;
+/// Neutral non-Gaia independents within kPirateBonusHops of that battle warm by 1.
+inline constexpr int kPirateBonusKills = 2;
+inline constexpr int kPirateBonusHops = 2;
+
+}  // namespace concord::web
