@@ -1,6 +1,6 @@
 // The W.E.B. AI empire: integer rules of thumb over its own View only (§9). Builds crystals to stay in supply
 // (§6g), PD against unrest (§6e), warships; attacks and invades the weakest neighbour it can see; keeps a
-// home guard; never flies into a known black hole.
+// home guard; never flies into a known black hole; courts Neutral independents with a stationed ship (§2b).
 #include <algorithm>
 
 #include "core/web/module.h"
@@ -54,8 +54,10 @@ class AiEmpire final : public Bot {
 
   void command(const View& v, const SysView& s, const FleetView& f, int enemy, det::Rng& rng, std::vector<Order>& out) {
     const int mine = strength(f);
+    // §2b: a Neutral independent (not Gaia, §2c) is courted, not attacked: a ship stays to keep diplomacy rolling.
+    const bool courting = s.owner == kIndependent && s.relation == static_cast<uint8_t>(Rel::Neutral) && s.quality != kGaia;
     // Hostile ground: attack whoever holds it (and whoever is here) when we are the stronger side.
-    if (s.owner != me_ && s.kind == Kind::Star && s.owner != kNobody && s.owner != kUnknownOwner) {
+    if (!courting && s.owner != me_ && s.kind == Kind::Star && s.owner != kNobody && s.owner != kUnknownOwner) {
       uint32_t targets = targetBit(s.owner);
       for (const auto& o : s.fleets)
         if (o.owner != me_) targets |= targetBit(o.owner);
@@ -88,7 +90,8 @@ class AiEmpire final : public Bot {
     MoveCounts m;
     const bool home = s.homeOf == me_ && s.owner == me_;
     m.cruisers = f.ships[0];
-    m.destroyers = static_cast<uint16_t>(home ? std::max(0, f.ships[1] - 2) : f.ships[1]);
+    m.destroyers = static_cast<uint16_t>(home ? std::max(0, f.ships[1] - 2) : courting ? std::max(0, f.ships[1] - 1) : f.ships[1]);
+    if (courting && f.ships[1] == 0) m.cruisers = static_cast<uint16_t>(std::max(0, f.ships[0] - 1));
     m.missiles = f.ships[2];
     m.novas = f.ships[3];
     if (m.cruisers + m.destroyers + m.missiles + m.novas < 4) return;  // wait for a real fleet

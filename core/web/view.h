@@ -31,6 +31,8 @@ struct SysView {
   int32_t pop = 0, popLimit = 0, industry = 0, mineralsPerTurn = 0, minerals = 0, pd = 0, dsats = 0, crystals = 0,
           starbaseKits = 0;
   bool starbase = false, unrest = false;
+  uint8_t relation = 0;  // the viewer's Rel with this independent system (§2a, §2f)
+  uint8_t level = 0;     // the viewer's diplomacy level there while Neutral (§2b)
   std::vector<uint16_t> lanes;
   std::vector<FleetView> fleets;
 };
@@ -41,6 +43,7 @@ struct View {
   uint16_t empires = 0;
   uint16_t galaxySystems = 0;
   bool unsupplied = false;
+  int32_t reputation = 0;           // the viewer's §2d step
   std::vector<uint8_t> vanquished;  // per empire
   std::vector<SysView> systems;     // known systems, ascending id
   std::vector<Event> events;        // this turn's events the viewer may know
