@@ -50,4 +50,12 @@ inline constexpr int kPirateDdMin = 1, kPirateDdMax = 3;
 inline constexpr int kPirateBonusKills = 2;
 inline constexpr int kPirateBonusHops = 2;
 
+/// §2i formal diplomacy between empires: cooldowns (stated) and reputation steps (§2d, stated).
+inline constexpr uint32_t kPeaceCooldown = 5;  // after peace: no war declaration for 5 turns
+inline constexpr uint32_t kNapCooldown = 5;    // after a pact ends: no new proposal for 5 turns
+inline constexpr int kRepBreakPact = -1;       // End N.A.P. without a war declaration
+inline constexpr int kRepWarOnPartner = -2;    // war on an empire you have, or ever had, a pact with
+inline constexpr int kRepSurprise = -1;        // per pair per turn (ambush exempt)
+inline constexpr int kRepFormPact = 1;         // both signatories
+
 }  // namespace concord::web

@@ -20,6 +20,8 @@ Result<void> WebGame::setup(std::span<const uint8_t> config, const det::Seed& se
   generate(galaxy, galaxySize(cfg_, seats), seats);
   placeLocalPirates(galaxy);  // §5a
   for (auto& e : emp_) e.relation.assign(sys_.size(), 0), e.diplo.assign(sys_.size(), 0);
+  pacts_.assign(size_t{seats} * (seats - 1u) / 2, Pact{});
+  meetings();
   refreshKnowledge();
   snapshotLanes();
   return Ok();
@@ -63,6 +65,16 @@ Result<void> WebGame::loadPosition(const Position& p, const det::Seed& seed) {
       g.emp_[e].reputation = p.reputation[e];
     }
   }
+  g.pacts_.assign(size_t{p.empires} * (p.empires - 1u) / 2, Pact{});
+  for (const auto& x : p.pacts) {
+    if (x.a >= p.empires || x.b >= p.empires || x.a == x.b) return Err("a pact names two different empires of this game");
+    if (x.pact.state > static_cast<uint8_t>(PactState::Nap)) return Err("a pact is neutral, war or nap");
+    g.pactRef(x.a, x.b) = x.pact;
+  }
+  for (const auto& [a, b] : p.met) {
+    if (a >= p.empires || b >= p.empires || a == b) return Err("met names two different empires of this game");
+    g.emp_[a].met |= 1u << b, g.emp_[b].met |= 1u << a;
+  }
   for (const auto& r : p.relations) {
     if (r.empire >= p.empires || r.sys >= n) return Err("a relation names an unknown empire or system");
     if (r.rel > static_cast<uint8_t>(Rel::Hostile)) return Err("a relation is unmet, neutral or hostile");
@@ -83,6 +95,7 @@ Result<void> WebGame::loadPosition(const Position& p, const det::Seed& seed) {
   }
   g.refreshKnowledge();
   g.snapshotLanes();
+  g.meetings();
   *this = std::move(g);
   return Ok();
 }

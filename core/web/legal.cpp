@@ -62,6 +62,7 @@ Result<void> WebGame::check(uint8_t e, const Decoded& d) const {
   if (emp_[e].vanquished) return Err("your empire is vanquished: no more orders (Vanquished)");
   if (over_) return Err("the game is over");
   if (d.kind == kCancel) return Ok();
+  if (d.kind == kTreaty || d.kind == kGift) return checkTreaty(e, d);
   if (d.sys >= sys_.size()) return Err("there is no system ", d.sys, " (the galaxy has ", sys_.size(), ")");
   const System& s = sys_[d.sys];
   const std::string at = " at " + s.name;
@@ -128,8 +129,11 @@ Result<void> WebGame::check(uint8_t e, const Decoded& d) const {
       if (d.stance == Stance::Attack) {
         if (d.targets == 0) return Err("Attack needs at least one target empire (§4a)");
         if (d.targets & targetBit(e)) return Err("you cannot attack yourself");
-        for (int b = 0; b < 16; ++b)
+        for (int b = 0; b < 16; ++b) {
           if ((d.targets & (1u << b)) && b >= static_cast<int>(emp_.size())) return Err("there is no empire ", b);
+          if ((d.targets & (1u << b)) && static_cast<PactState>(pact(e, static_cast<uint8_t>(b)).state) == PactState::Nap)
+            return Err("you have a Non-Aggression Pact with Empire ", b, ": attacking it is blocked; end the pact first (§2i)");
+        }
         if (!d.lanes.empty()) return Err("Attack takes targets, not lanes");
       } else if (d.stance == Stance::Ambush) {
         if (s.kind == Kind::Nebula || s.kind == Kind::IonNebula) return Err("no ambush in a nebula (§1e)");

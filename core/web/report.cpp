@@ -62,12 +62,25 @@ std::string WebGame::render(const Event& e) const {
     case Ev::Joined:
       return sys(e.sys) + " joins " + who(e.owner) + ": " + n(e.b) + " garrison ships " + (e.a ? "defect to the pirates" : "disband") + " (§2g)";
     case Ev::Reputation: {
-      static const char* kWhy[] = {"attacking a Neutral independent", "an independent joining through diplomacy",
-                                   "destroying a pirate fleet"};
+      static const char* kWhy[kRepCauses] = {"attacking a Neutral independent", "an independent joining through diplomacy",
+                                             "destroying a pirate fleet", "a surprise attack", "breaking a pact",
+                                             "declaring war on a pact partner", "signing a pact"};
       return who(e.owner) + "'s reputation is now " + repName(e.a) + " (" + (e.b > 0 ? "+" : "") + n(e.b) + ", " +
-             kWhy[e.ship % 3] + ", §2d)";
+             kWhy[e.ship % kRepCauses] + ", §2d)";
     }
     case Ev::Captured: return "pirates capture " + who(e.owner) + "'s " + ship(e.ship) + at + " (§5e)";
+    case Ev::Treaty: {
+      static const char* kDid[kTreaties] = {"declares war on", "offers a Non-Aggression Pact to", "ends the pact with",
+                                            "offers peace to"};
+      static const char* kState[3] = {"neutral", "at war", "in a Non-Aggression Pact"};
+      const std::string now = e.b == 1 ? ": now " + std::string(kState[e.a % 3]) : e.b == 0 ? ": the offer stands" : ": void (already changed)";
+      return who(e.owner) + " " + kDid[e.ship % kTreaties] + " " + who(e.other) + now + " (§2i)";
+    }
+    case Ev::SurpriseAttack:
+      return who(e.owner) + " makes a surprise attack on " + who(e.other) + at + " without declaring war (§2i)";
+    case Ev::Gift:
+      return who(e.owner) + (e.b ? " sends " : "'s gift of ") + n(e.a) + " minerals " + (e.b ? "to " : "to ") + who(e.other) +
+             (e.b ? " (§2j)" : " is cancelled (§2j)");
     case Ev::Recruited: return "pirates hire " + n(e.a) + " Destroyer crews with seized minerals" + at + " (§5e)";
   }
   return "event";

@@ -77,7 +77,13 @@ void WebGame::write(det::Writer& w) const {
     w.varu("repJoinTurn", emp_[e].repJoinTurn), w.varu("repPirateTurn", emp_[e].repPirateTurn);
     w.bytes("relation", emp_[e].relation);
     w.bytes("diplo", emp_[e].diplo);
+    w.varu("met", emp_[e].met);
     w.end();
+  }
+  w.varu("pacts", pacts_.size());
+  for (const auto& p : pacts_) {
+    w.u8("state", p.state), w.boolean("everNap", p.everNap);
+    w.varu("peaceTurn", p.peaceTurn), w.varu("napEndTurn", p.napEndTurn), w.u8("proposals", p.proposals);
   }
   w.bytes("scriptD10", scriptD10_);
   w.bytes("scriptPct", scriptPct_);
@@ -184,7 +190,21 @@ Result<void> WebGame::read(det::Reader& r) {
     for (size_t k = 0; k < m.relation.size() && r.ok(); ++k)
       if (m.relation[k] > static_cast<uint8_t>(Rel::Hostile) || m.diplo[k] > kDiploMax + 1)
         r.fail("relation", "unknown relation or diplomacy level");
+    m.met = static_cast<uint32_t>(r.varu("met", (uint64_t{1} << kMaxEmpires) - 1));
     g.emp_.push_back(std::move(m));
+  }
+  const uint64_t np = r.count("pacts", kMaxEmpires * (kMaxEmpires - 1) / 2, 5);
+  if (np != g.emp_.size() * (g.emp_.size() - (g.emp_.empty() ? 0 : 1)) / 2) r.fail("pacts", "one per pair of empires");
+  for (uint64_t i = 0; i < np && r.ok(); ++i) {
+    Pact p;
+    p.state = r.u8("state");
+    if (p.state > static_cast<uint8_t>(PactState::Nap)) r.fail("state", "unknown pact state");
+    p.everNap = r.boolean("everNap");
+    p.peaceTurn = static_cast<uint32_t>(r.varu("peaceTurn", UINT32_MAX));
+    p.napEndTurn = static_cast<uint32_t>(r.varu("napEndTurn", UINT32_MAX));
+    p.proposals = r.u8("proposals");
+    if (p.proposals > 15) r.fail("proposals", "unknown offer bits");
+    g.pacts_.push_back(p);
   }
   g.scriptD10_ = r.bytes("scriptD10", 100000);
   g.scriptPct_ = r.bytes("scriptPct", 100000);

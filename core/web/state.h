@@ -88,8 +88,21 @@ struct Empire {
   uint32_t repPirateTurn = 0;      // §2d, §5h: one step per turn from destroying pirate fleets
   std::vector<uint8_t> relation;   // per system: Rel toward this empire (§2a, §2f)
   std::vector<uint8_t> diplo;      // per system: the hidden diplomacy level 2..8 while Neutral (§2b)
+  uint32_t met = 0;                // §2i, §2j: bit b = has met empire b
   friend bool operator==(const Empire&, const Empire&) = default;
 };
+
+/// §2i the formal state of two empires a < b; it changes only at turn rollover.
+enum class PactState : uint8_t { Neutral = 0, War = 1, Nap = 2 };
+struct Pact {
+  uint8_t state = 0;        // PactState
+  bool everNap = false;     // §2d: war on a former partner costs 2 steps
+  uint32_t peaceTurn = 0;   // turn peace was agreed (0 = never): no war for kPeaceCooldown turns
+  uint32_t napEndTurn = 0;  // turn the pact ended (0 = never): no new proposal for kNapCooldown turns
+  uint8_t proposals = 0;    // standing offers: kNapByLow/kNapByHigh/kPeaceByLow/kPeaceByHigh
+  friend bool operator==(const Pact&, const Pact&) = default;
+};
+enum PactOffer : uint8_t { kNapByLow = 1, kNapByHigh = 2, kPeaceByLow = 4, kPeaceByHigh = 8 };
 enum Knowledge : uint8_t { kExplored = 1, kEverOwned = 2, kProbed = 4, kProbedNow = 8 };
 
 /// One line of the turn's resolution (rolls, hits, losses, moves, builds): the scenario JSON and the
@@ -100,10 +113,13 @@ enum class Ev : uint8_t {
   Unloaded, Disrupted, Stranded, Repaired, InvasionDeferred,
   // Part 2 (§2, §5): a = reaction / new level / new reputation; see docs/web-scenarios.md "Event kinds".
   Contact, Diplomacy, Solidarity, Warmed, TurnedHostile, JoinVote, Joined, Reputation, Captured, Recruited,
+  Treaty, SurpriseAttack, Gift,
 };
-inline constexpr uint8_t kLastEvent = static_cast<uint8_t>(Ev::Recruited);
+inline constexpr uint8_t kLastEvent = static_cast<uint8_t>(Ev::Gift);
 /// Why a reputation step moved (Ev::Reputation's `ship` field).
-enum class RepCause : uint8_t { AttackedNeutral = 0, DiplomaticJoin = 1, PirateFleetDestroyed = 2 };
+enum class RepCause : uint8_t { AttackedNeutral = 0, DiplomaticJoin = 1, PirateFleetDestroyed = 2, SurpriseAttack = 3,
+                                BrokePact = 4, WarOnPartner = 5, FormedPact = 6 };
+inline constexpr int kRepCauses = 7;
 struct Event {
   Ev kind = Ev::Shot;
   uint8_t round = 0;  // combat: 1 or 2; 3 = ambush fire
@@ -134,6 +150,12 @@ struct Position {
     uint8_t level = 5;
   };
   std::vector<Relation> relations;  // optional (§2a-§2b)
+  struct PactRec {
+    uint8_t a = 0, b = 1;
+    Pact pact;
+  };
+  std::vector<PactRec> pacts;                    // optional (§2i)
+  std::vector<std::pair<uint8_t, uint8_t>> met;  // optional (§2i): pairs that have met
 };
 
 class WebGame final : public Game {
@@ -184,6 +206,9 @@ class WebGame final : public Game {
     scriptD10_ = std::move(d10s), scriptPct_ = std::move(percents), scriptDip_ = std::move(diplomacy);
   }
   const StanceRec* stanceAt(uint16_t sys, uint8_t owner) const;
+  /// §2i the pact of two different empires (either order).
+  const Pact& pact(uint8_t a, uint8_t b) const { return pacts_[pactIndex(a, b)]; }
+  bool met(uint8_t a, uint8_t b) const { return (emp_[a].met >> b) & 1u; }
 
  private:
   friend struct Legal;
@@ -233,6 +258,13 @@ class WebGame final : public Game {
   void pirateDrift();
   void recruit(uint16_t sys, int32_t count);
   void pirateRewards();
+  // treaties.cpp (§2i, §2j)
+  size_t pactIndex(uint8_t a, uint8_t b) const;
+  Pact& pactRef(uint8_t a, uint8_t b) { return pacts_[pactIndex(a, b)]; }
+  Result<void> checkTreaty(uint8_t e, const Decoded& d) const;
+  void surpriseAttacks();
+  void rollover(const std::vector<std::pair<uint8_t, Decoded>>& diplomacy);
+  void meetings();
   // Dice (combat stream: d10s and Nova targets; hazard stream: debris).
   int d10();
   uint64_t pick(uint64_t n);
@@ -253,6 +285,7 @@ class WebGame final : public Game {
   std::vector<ShipRec> ships_;  // ascending id
   std::vector<StanceRec> stances_;  // ascending (sys, owner)
   std::vector<Empire> emp_;
+  std::vector<Pact> pacts_;  // §2i one per pair a < b, in (a, b) order
   std::vector<uint64_t> activeLanes_;  // §3h snapshot at turn start: owner << 32 | a << 16 | b, a < b, ascending
   std::vector<Event> events_;  // the last turn's resolution
   bool over_ = false;

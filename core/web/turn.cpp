@@ -225,6 +225,18 @@ std::vector<Rejection> WebGame::apply(const TurnInput& input) {
   auto reject = [&](const Queued& it, const Result<void>& r) {
     if (!r) rejected.push_back({it.seat, it.index, r.message()});
   };
+  // Treaties and gifts are checked against the turn-start state and take effect at rollover (§2i, §2j).
+  std::vector<std::pair<uint8_t, Decoded>> diplomacy;
+  for (auto& it : items) {
+    if (!it.live || (it.d.kind != kTreaty && it.d.kind != kGift)) continue;
+    auto c = check(it.seat, it.d);
+    const bool twice = it.d.kind == kGift && std::any_of(diplomacy.begin(), diplomacy.end(), [&](const auto& x) {
+      return x.first == it.seat && x.second.kind == kGift && x.second.other == it.d.other;
+    });
+    if (c && twice) c = Err("one transfer per recipient per turn (§2j): cancel the first to change the amount");
+    reject(it, c);
+    if (c) diplomacy.push_back({it.seat, it.d});
+  }
   // Phase 1: load/unload, then Starbase placements, then stances; moves mark their ships.
   for (auto& it : items)
     if (it.live && (it.d.kind == kLoad || it.d.kind == kUnload)) reject(it, doLoad(it.seat, it.d, it.d.kind == kUnload));
@@ -256,6 +268,7 @@ std::vector<Rejection> WebGame::apply(const TurnInput& input) {
   firstContacts();
   combatRound(2);
   attacksOnIndependents();
+  surpriseAttacks();
   pirateRewards();
   // Phases 5-9.
   std::vector<int32_t> spent(sys_.size(), 0);
@@ -272,6 +285,8 @@ std::vector<Rejection> WebGame::apply(const TurnInput& input) {
   joinTransfers();
   ownershipAndVictory();
   if (!over_) diplomacyRolls();
+  rollover(diplomacy);  // §2i, §2j: treaties and gifts take effect as the turn rolls over
+  meetings();
   compactShips();
   refreshKnowledge();
   snapshotLanes();  // §3h the lanes of the next turn's start (also what validate() sees)

@@ -91,6 +91,15 @@ json stateJson(const WebGame& g) {
                        {"level", g.empire(e).diplo[id]}});
   }
   out["relations"] = rel;
+  json pacts = json::array();
+  for (uint8_t a = 0; a < g.empires(); ++a)
+    for (uint8_t b = static_cast<uint8_t>(a + 1); b < g.empires(); ++b) {
+      const Pact& p = g.pact(a, b);
+      pacts.push_back({{"a", a}, {"b", b}, {"state", kPactNames[p.state % 3]}, {"everNap", p.everNap},
+                       {"peaceTurn", p.peaceTurn}, {"napEndTurn", p.napEndTurn}, {"proposals", p.proposals},
+                       {"met", g.met(a, b)}});
+    }
+  out["pacts"] = pacts;
   out["empires"] = emp;
   if (auto o = g.outcome()) out["outcome"] = {{"summary", o->summary}, {"rank", o->rankBySeat}, {"score", o->scoreBySeat}};
   return out;
@@ -165,6 +174,12 @@ void checkExpectations(const json& ex, const WebGame& g, const Run& run, std::ve
       if (!matches(ex["empires"][e], res["final"]["empires"][e]))
         failures.push_back("empire " + std::to_string(e) + ": expected " + ex["empires"][e].dump() + ", got " +
                            res["final"]["empires"][e].dump());
+  // Pacts: each entry {a, b, state?, everNap?, ...} must match the pair's pact.
+  for (const auto& w : ex.value("pacts", json::array())) {
+    bool found = false;
+    for (const auto& p : res["final"]["pacts"]) found |= matches(w, p);
+    if (!found) failures.push_back("pact " + w.dump() + " not found in " + res["final"]["pacts"].dump());
+  }
   // Relations: each entry {empire, at, rel?, level?} must match one; rel "unmet" matches an absent entry.
   for (const auto& w : ex.value("relations", json::array())) {
     bool found = false;
@@ -212,6 +227,26 @@ Run run(const json& j) {
   for (const auto& u : j.value("reputation", json::array())) {
     if (!u.is_number_integer()) bad("reputation is a list of steps -4 (Reviled) .. 3 (Revered)");
     p.reputation.push_back(u.get<int>());
+  }
+  for (const auto& x : j.value("pacts", json::array())) {
+    Position::PactRec r;
+    r.a = static_cast<uint8_t>(intOf(x, "a", -1, 0, kMaxEmpires - 1));
+    r.b = static_cast<uint8_t>(intOf(x, "b", -1, 0, kMaxEmpires - 1));
+    const std::string st = x.value("state", "neutral");
+    int k = -1;
+    for (int i = 0; i < 3; ++i)
+      if (st == kPactNames[i]) k = i;
+    if (k < 0) bad("a pact's state is neutral, war or nap");
+    r.pact.state = static_cast<uint8_t>(k);
+    r.pact.everNap = x.value("everNap", k == 2);
+    r.pact.peaceTurn = static_cast<uint32_t>(intOf(x, "peaceTurn", 0, 0, 100000));
+    r.pact.napEndTurn = static_cast<uint32_t>(intOf(x, "napEndTurn", 0, 0, 100000));
+    r.pact.proposals = static_cast<uint8_t>(intOf(x, "proposals", 0, 0, 15));
+    p.pacts.push_back(r);
+  }
+  for (const auto& m : j.value("met", json::array())) {
+    if (!m.is_array() || m.size() != 2) bad("met is a list of [a, b] pairs");
+    p.met.push_back({static_cast<uint8_t>(m[0].get<int>() & 0xFF), static_cast<uint8_t>(m[1].get<int>() & 0xFF)});
   }
   for (const auto& r : j.value("relations", json::array())) {
     Position::Relation x;

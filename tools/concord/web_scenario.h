@@ -26,7 +26,9 @@ inline const char* kEventNames[] = {"shot", "destroyed", "moved", "probe", "blac
                                     "mined", "grew", "unrest", "trader", "placed", "place-cancelled", "vanquished",
                                     "victory", "loaded", "unloaded", "disrupted", "stranded", "repaired",
                                     "invasion-deferred", "contact", "diplomacy", "solidarity", "warmed",
-                                    "turned-hostile", "join-vote", "joined", "reputation", "captured", "recruited"};
+                                    "turned-hostile", "join-vote", "joined", "reputation", "captured", "recruited",
+                                    "treaty", "surprise-attack", "gift"};
+inline const char* kPactNames[] = {"neutral", "war", "nap"};
 
 inline const char* kReactionNames[] = {"neutral", "join", "rogue-join", "hostile"};
 inline const char* kRelNames[] = {"unmet", "neutral", "hostile"};
@@ -153,6 +155,18 @@ inline Order orderOf(const json& o) {
         return buildOrder(sys(b, "at"), static_cast<Item>(i), static_cast<uint16_t>(intOf(b, "count", 1, 0, 60000)));
     bad("unknown build item '" + item + "'");
   }
+  if (o.contains("treaty")) {  // {"treaty": "war|nap|endnap|peace", "with": b}
+    const std::string t = o["treaty"].is_string() ? o["treaty"].get<std::string>() : "";
+    for (int i = 0; i < kTreaties; ++i)
+      if (t == kTreatyWords[i])
+        return treatyOrder(static_cast<Treaty>(i), static_cast<uint8_t>(intOf(o, "with", -1, 0, kMaxEmpires - 1)));
+    bad("treaty is war, nap, endnap or peace");
+  }
+  if (o.contains("send")) {
+    const json& g = o["send"];
+    return giftOrder(static_cast<uint8_t>(intOf(g, "to", -1, 0, kMaxEmpires - 1)),
+                     static_cast<uint16_t>(intOf(g, "amount", 1, 0, 60000)));
+  }
   if (o.contains("cancel")) return cancelOrder(static_cast<uint16_t>(intOf(o, "cancel", 0, 0, 63)));
   if (o.contains("raw")) {  // a hand-made payload, to test the strict decoder
     Order r;
@@ -160,7 +174,7 @@ inline Order orderOf(const json& o) {
     for (const auto& b : o["raw"].value("bytes", json::array())) r.payload.push_back(b.get<uint8_t>());
     return r;
   }
-  bad("an order needs one of move, load, unload, place, stance, build, cancel, raw");
+  bad("an order needs one of move, load, unload, place, stance, build, treaty, send, cancel, raw");
 }
 
 json eventJson(const WebGame& g, const Event& e);

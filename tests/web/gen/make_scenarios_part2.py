@@ -271,3 +271,93 @@ write("fighting_pirates_warms_neighbours", "§5h 2+ pirate ships destroyed: Neut
     "dice": [5, 5],
     "expect": {"events": [{"kind": "warmed", "owner": 0, "sys": 3, "a": 6}], "count": count("warmed", 1),
                "relations": [{"empire": 0, "at": 3, "level": 6}, {"empire": 0, "at": 4, "level": 5}]}})
+
+# --- §2i formal diplomacy, §2j mineral gifts ------------------------------------------------------------
+MET = [[0, 1]]
+ATK01 = [{"owner": 0, "at": 2, "attack": [1]}]
+def pact(state="neutral", **k):
+    return [dict({"a": 0, "b": 1, "state": state}, **k)]
+write("treaty_war_at_rollover_and_surprise_attack", "§2i war takes effect at rollover: attacking the same turn is a surprise attack (-1 reputation)", {
+    "met": MET, "systems": galaxy(), "ships": ships(0, 2, CR=3) + ships(1, 2, DD=1), "stances": ATK01,
+    "orders": [{"empire": 0, "treaty": "war", "with": 1}], "dice": [5, 5, 1, 1],
+    "expect": {"events": [{"kind": "surprise-attack", "owner": 0, "other": 1, "sys": 2},
+                          {"kind": "reputation", "owner": 0, "a": -1, "b": -1},
+                          {"kind": "treaty", "owner": 0, "other": 1, "a": 1, "b": 1}],
+               "pacts": [{"a": 0, "b": 1, "state": "war"}], "empires": [{"reputation": -1}]}})
+write("treaty_attack_at_war_costs_nothing", "§2i attacking a War target costs no reputation", {
+    "met": MET, "pacts": pact("war"), "systems": galaxy(), "ships": ships(0, 2, CR=3) + ships(1, 2, DD=1), "stances": ATK01,
+    "dice": [5, 5, 1, 1], "expect": {"count": merge(count("surprise-attack", 0), count("reputation", 0))}})
+write("treaty_surprise_once_per_pair_per_turn", "§2i the surprise-attack cost is per pair per turn: two systems, one step", {
+    "met": MET, "systems": galaxy(extra=[{"kind": "dead"}]), "ships": ships(0, 2, CR=3) + ships(1, 2, DD=1) + ships(0, 3, CR=3) + ships(1, 3, DD=1),
+    "stances": ATK01 + [{"owner": 0, "at": 3, "attack": [1]}], "dice": [5, 5, 1, 1, 5, 5, 1, 1],
+    "expect": {"count": merge(count("surprise-attack", 1), count("reputation", 1))}})
+write("treaty_ambush_is_exempt", "§2i ambush orders are exempt from the surprise-attack cost", {
+    "met": MET, "systems": galaxy(), "ships": ships(0, 2, CR=2) + ships(1, 1, CR=1),
+    "stances": [{"owner": 0, "at": 2, "ambush": [1]}], "orders": [{"empire": 1, "move": {"from": 1, "to": 2, "CR": 1}}],
+    "dice": [6, 6],
+    "expect": {"events": [{"kind": "shot", "round": 3, "owner": 0, "hit": True}], "count": count("surprise-attack", 0)}})
+write("treaty_nap_offer_stands", "§2i a pact proposal waits for the other side; nothing changes yet", {
+    "met": MET, "systems": galaxy(), "orders": [{"empire": 0, "treaty": "nap", "with": 1}],
+    "expect": {"events": [{"kind": "treaty", "owner": 0, "b": 0}], "pacts": [{"a": 0, "b": 1, "state": "neutral", "proposals": 1}],
+               "count": count("reputation", 0)}})
+write("treaty_nap_both_sign", "§2i both propose: the pact forms at rollover; §2d both signatories +1 reputation", {
+    "met": MET, "systems": galaxy(), "orders": [{"empire": 0, "treaty": "nap", "with": 1}, {"empire": 1, "treaty": "nap", "with": 0}],
+    "expect": {"pacts": [{"a": 0, "b": 1, "state": "nap", "everNap": True, "proposals": 0}],
+               "empires": [{"reputation": 1}, {"reputation": 1}]}})
+write("treaty_nap_accepts_a_standing_offer", "§2i answering a standing offer forms the pact", {
+    "met": MET, "pacts": pact(proposals=2), "systems": galaxy(), "orders": [{"empire": 0, "treaty": "nap", "with": 1}],
+    "expect": {"pacts": [{"a": 0, "b": 1, "state": "nap"}], "count": count("reputation", 2)}})
+write("treaty_nap_partner_cannot_be_attacked", "§2i attacking an empire you have a pact with is blocked outright", {
+    "met": MET, "pacts": pact("nap"), "systems": galaxy(), "ships": ships(0, 2, CR=1) + ships(1, 2, DD=1),
+    "orders": [{"empire": 0, "stance": {"at": 2, "attack": [1]}}],
+    "expect": {"rejected": [{"empire": 0, "index": 0, "reason": "Non-Aggression Pact"}], "count": count("shot", 0)}})
+write("treaty_pact_stands_down_old_attack_stances", "§2i decision: when a pact forms, standing Attack stances against the partner stand down", {
+    "met": MET, "pacts": pact(proposals=2), "systems": galaxy(), "ships": ships(0, 2, CR=1) + ships(1, 2, DD=1),
+    "stances": ATK01, "orders": [{"empire": 0, "treaty": "nap", "with": 1}], "dice": [1, 1, 1, 1], "thenTurns": 1,
+    "expect": {"pacts": [{"a": 0, "b": 1, "state": "nap"}], "count": count("shot", 4)}})
+write("treaty_end_nap_costs_one", "§2d ending a pact with no war declaration: -1 reputation; §2i the pact cooldown starts", {
+    "met": MET, "pacts": pact("nap"), "systems": galaxy(), "orders": [{"empire": 0, "treaty": "endnap", "with": 1}],
+    "expect": {"pacts": [{"a": 0, "b": 1, "state": "neutral", "napEndTurn": 1}], "empires": [{"reputation": -1}, {"reputation": 0}]}})
+write("treaty_war_on_partner_costs_two", "§2d war on a pact partner: -2; ending the pact in the same bundle costs nothing more", {
+    "met": MET, "pacts": pact("nap"), "systems": galaxy(),
+    "orders": [{"empire": 0, "treaty": "endnap", "with": 1}, {"empire": 0, "treaty": "war", "with": 1}],
+    "expect": {"pacts": [{"a": 0, "b": 1, "state": "war"}], "empires": [{"reputation": -2}], "count": count("reputation", 1)}})
+write("treaty_war_on_former_partner_costs_two", "§2d war on an empire you ever had a pact with this game: -2", {
+    "met": MET, "pacts": pact("neutral", everNap=True), "systems": galaxy(), "orders": [{"empire": 0, "treaty": "war", "with": 1}],
+    "expect": {"empires": [{"reputation": -2}]}})
+write("treaty_clean_war_costs_nothing", "§2d a war declaration on an empire never in a pact costs no reputation", {
+    "met": MET, "systems": galaxy(), "orders": [{"empire": 0, "treaty": "war", "with": 1}],
+    "expect": {"pacts": [{"a": 0, "b": 1, "state": "war"}], "count": count("reputation", 0)}})
+write("treaty_peace_when_both_offer", "§2i peace needs both sides; it starts the 5-turn war cooldown", {
+    "met": MET, "pacts": pact("war", proposals=8), "systems": galaxy(), "orders": [{"empire": 0, "treaty": "peace", "with": 1}],
+    "expect": {"pacts": [{"a": 0, "b": 1, "state": "neutral", "peaceTurn": 1}]}})
+write("treaty_war_cooldown_after_peace", "§2i no war declaration for 5 turns after peace", {
+    "turn": 3, "met": MET, "pacts": pact(peaceTurn=1), "systems": galaxy(), "orders": [{"empire": 0, "treaty": "war", "with": 1}],
+    "expect": {"rejected": [{"empire": 0, "index": 0, "reason": "before turn 6"}]}})
+write("treaty_nap_cooldown_after_pact_ends", "§2i no new pact proposal for 5 turns after a pact ends", {
+    "turn": 4, "met": MET, "pacts": pact(napEndTurn=2, everNap=True), "systems": galaxy(), "orders": [{"empire": 1, "treaty": "nap", "with": 0}],
+    "expect": {"rejected": [{"empire": 1, "index": 0, "reason": "before turn 7"}]}})
+write("treaty_only_with_met_empires", "§2i diplomacy only with empires you have met; §2i meeting happens when one sees the other", {
+    "systems": [dict(HOME0, lanes=[2]), dict(HOME1, lanes=[3]), {"kind": "dead", "lanes": [0, 3]}, {"kind": "dead", "lanes": [1, 2]}],
+    "ships": ships(0, 2, CR=1), "orders": [{"empire": 0, "treaty": "war", "with": 1}, {"empire": 0, "move": {"from": 2, "to": 3, "CR": 1}}],
+    "expect": {"rejected": [{"empire": 0, "index": 0, "reason": "not met"}], "pacts": [{"a": 0, "b": 1, "met": True}]}})
+HOMES_RICH = [dict(HOME0, lanes=[2], minerals=20), dict(HOME1, lanes=[2]), {"kind": "dead", "lanes": [0, 1]}]
+write("gift_sent_at_rollover", "§2j minerals go from capital to capital at rollover (20 - 5 + 3 mined; 10 + 3 mined + 5)", {
+    "met": MET, "systems": HOMES_RICH, "orders": [{"empire": 0, "send": {"to": 1, "amount": 5}}],
+    "expect": {"events": [{"kind": "gift", "owner": 0, "other": 1, "a": 5, "b": 1}], "systems": {"0": {"minerals": 18}, "1": {"minerals": 18}}}})
+write("gift_keeps_the_production_reserve", "§2j the most you can send is what the capital's own production cannot use (20 - min(8 pop, 6 industry))", {
+    "met": MET, "systems": HOMES_RICH, "orders": [{"empire": 0, "send": {"to": 1, "amount": 15}}],
+    "expect": {"rejected": [{"empire": 0, "index": 0, "reason": "can spare 14"}]}})
+write("gift_refused_at_war", "§2j no gifts to an empire you are at war with", {
+    "met": MET, "pacts": pact("war"), "systems": HOMES_RICH, "orders": [{"empire": 0, "send": {"to": 1, "amount": 1}}],
+    "expect": {"rejected": [{"empire": 0, "index": 0, "reason": "at war"}]}})
+write("gift_one_per_recipient", "§2j one pending transfer per recipient per turn", {
+    "met": MET, "systems": HOMES_RICH, "orders": [{"empire": 0, "send": {"to": 1, "amount": 1}}, {"empire": 0, "send": {"to": 1, "amount": 2}}],
+    "expect": {"rejected": [{"empire": 0, "index": 1, "reason": "one transfer per recipient"}], "count": count("gift", 1)}})
+write("gift_cancelled_by_war_this_turn", "§2j a war declared before rollover cancels the transfer; the sender keeps the minerals", {
+    "met": MET, "systems": HOMES_RICH, "orders": [{"empire": 0, "send": {"to": 1, "amount": 5}}, {"empire": 1, "treaty": "war", "with": 0}],
+    "expect": {"events": [{"kind": "treaty", "owner": 1, "a": 1}, {"kind": "gift", "owner": 0, "b": 0}], "systems": {"0": {"minerals": 23}}}})
+write("gift_cancelled_when_spent", "§2j a capital with fewer minerals at rollover than queued sends nothing (20 - 12 loaded + 3 mined = 11 < 14)", {
+    "met": MET, "systems": HOMES_RICH, "ships": ships(0, 0, CR=1, Fr=4),
+    "orders": [{"empire": 0, "send": {"to": 1, "amount": 14}}, {"empire": 0, "load": {"at": 0, "cargo": "minerals", "amount": 12}}],
+    "expect": {"events": [{"kind": "gift", "owner": 0, "other": 1, "a": 14, "b": 0}], "systems": {"0": {"minerals": 11}}}})
