@@ -176,6 +176,17 @@ std::vector<Order> WebGame::legalOrders(Seat seat) const {
         keep(b);
       }
   }
+  // §2i each treaty with each other empire where it is legal now; §2j a gift of 1 mineral.
+  for (uint8_t o = 0; o < emp_.size(); ++o) {
+    for (int t = 0; t < kTreaties; ++t) {
+      Decoded d;
+      d.kind = kTreaty, d.treaty = static_cast<Treaty>(t), d.other = o;
+      keep(d);
+    }
+    Decoded gift;
+    gift.kind = kGift, gift.other = o, gift.amount = 1;
+    keep(gift);
+  }
   return out;
 }
 
