@@ -22,6 +22,7 @@ class AiEmpire final : public Bot {
     if (!vr) return {};
     const View& v = *vr;
     std::vector<Order> out;
+    diplomacy(v, out);
     int ships = 0;
     for (const auto& s : v.systems)
       for (const auto& f : s.fleets)
@@ -43,6 +44,35 @@ class AiEmpire final : public Bot {
   }
 
  private:
+  // §2i: answer offers (a pact when neutral, peace when at war); never fight a partner (attack() checks).
+  void diplomacy(const View& v, std::vector<Order>& out) {
+    declared_ = 0;
+    bool homeHeld = false;
+    for (const auto& s : v.systems) homeHeld |= s.homeOf == me_ && s.owner == me_;
+    for (uint8_t o = 0; o < v.offers.size(); ++o) {
+      // Lost the home world: sue for peace with everyone at war with us.
+      if (!homeHeld && v.pactState[o] == static_cast<uint8_t>(PactState::War) && !(v.offers[o] & kOfferPeace))
+        out.push_back(treatyOrder(Treaty::Peace, o));
+      if ((v.offers[o] & kOfferNap) && v.pactState[o] == static_cast<uint8_t>(PactState::Neutral))
+        out.push_back(treatyOrder(Treaty::Nap, o));
+      if ((v.offers[o] & kOfferPeace) && v.pactState[o] == static_cast<uint8_t>(PactState::War))
+        out.push_back(treatyOrder(Treaty::Peace, o));
+    }
+  }
+
+  // The Attack targets it may use now: a pact partner never; an empire not yet at war gets a declaration this
+  // turn (at most once) and is attacked from the next turn on, so the AI pays no surprise-attack cost (§2i).
+  uint32_t lawful(const View& v, uint32_t targets, std::vector<Order>& out) {
+    for (uint8_t o = 0; o < v.pactState.size(); ++o) {
+      if (!(targets & (1u << o))) continue;
+      if (v.pactState[o] == static_cast<uint8_t>(PactState::War)) continue;
+      targets &= ~(1u << o);
+      if (v.pactState[o] == static_cast<uint8_t>(PactState::Neutral) && v.met[o] && !(declared_ & (1u << o)))
+        declared_ |= 1u << o, out.push_back(treatyOrder(Treaty::War, o));
+    }
+    return targets;
+  }
+
   void build(const View& v, const SysView& s, int ships, std::vector<Order>& out) {
     const int cost = (ships + 60 + 49) / 50;  // the supply bill with room for this turn's builds
     if ((s.homeOf != kNobody || s.quality == kGaia) && s.crystals < 3 * cost) out.push_back(buildOrder(s.id, Item::Crystal, 2));
@@ -62,7 +92,8 @@ class AiEmpire final : public Bot {
       for (const auto& o : s.fleets)
         if (o.owner != me_) targets |= targetBit(o.owner);
       if (mine >= enemy + 2 * s.dsats) {
-        out.push_back(stanceOrder(s.id, Stance::Attack, targets));
+        targets = lawful(v, targets, out);
+        if (targets) out.push_back(stanceOrder(s.id, Stance::Attack, targets));
         return;
       }
     }
@@ -99,6 +130,7 @@ class AiEmpire final : public Bot {
   }
 
   uint8_t me_;
+  uint32_t declared_ = 0;  // war declarations in this turn's bundle
 };
 
 }  // namespace

@@ -30,7 +30,16 @@ View makeView(const WebGame& g, Seat viewer) {
     return v;
   }
   const bool all = viewer == kOmniscient || lockedOut;
-  if (!all) v.unsupplied = g.empire(e).unsupplied, v.reputation = g.empire(e).reputation;
+  if (!all) {
+    v.unsupplied = g.empire(e).unsupplied, v.reputation = g.empire(e).reputation;
+    for (uint8_t o = 0; o < g.empires(); ++o) {
+      const Pact* p = o == e ? nullptr : &g.pact(e, o);
+      v.pactState.push_back(p ? p->state : 0);
+      v.met.push_back(p && g.met(e, o) ? 1 : 0);
+      const uint8_t nap = o < e ? kNapByLow : kNapByHigh, peace = o < e ? kPeaceByLow : kPeaceByHigh;
+      v.offers.push_back(p ? static_cast<uint8_t>(((p->proposals & nap) ? kOfferNap : 0) | ((p->proposals & peace) ? kOfferPeace : 0)) : 0);
+    }
+  }
   const auto& sys = g.systems();
   std::vector<uint8_t> inView(sys.size(), all ? 1 : 0), lanes(sys.size(), all ? 1 : 0), known(sys.size(), all ? 1 : 0);
   if (!all) {
@@ -103,6 +112,7 @@ std::vector<uint8_t> encodeView(const View& v) {
   w.boolean("unsupplied", v.unsupplied);
   w.vari("reputation", v.reputation);
   w.bytes("vanquished", v.vanquished);
+  w.bytes("pactState", v.pactState), w.bytes("met", v.met), w.bytes("offers", v.offers);
   w.varu("systems", v.systems.size());
   for (const auto& s : v.systems) {
     w.varu("id", s.id);
@@ -143,6 +153,7 @@ Result<View> decodeView(std::span<const uint8_t> bytes) {
   v.unsupplied = r.boolean("unsupplied");
   v.reputation = static_cast<int32_t>(r.vari("reputation", kRepMin, kRepMax));
   v.vanquished = r.bytes("vanquished", kMaxEmpires);
+  v.pactState = r.bytes("pactState", kMaxEmpires), v.met = r.bytes("met", kMaxEmpires), v.offers = r.bytes("offers", kMaxEmpires);
   const uint64_t n = r.count("systems", kMaxSystems, 10);
   for (uint64_t i = 0; i < n && r.ok(); ++i) {
     SysView s;

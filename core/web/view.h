@@ -12,6 +12,7 @@
 namespace concord::web {
 
 inline constexpr uint8_t kUnknownOwner = 0xFC;
+inline constexpr uint8_t kOfferNap = 1, kOfferPeace = 2;
 
 struct FleetView {
   uint8_t owner = 0;
@@ -45,6 +46,9 @@ struct View {
   bool unsupplied = false;
   int32_t reputation = 0;           // the viewer's §2d step
   std::vector<uint8_t> vanquished;  // per empire
+  // §2i per empire, as the viewer stands with it: PactState, whether met, and offers it made to the viewer
+  // (kOfferNap, kOfferPeace). Empty for an omniscient view.
+  std::vector<uint8_t> pactState, met, offers;
   std::vector<SysView> systems;     // known systems, ascending id
   std::vector<Event> events;        // this turn's events the viewer may know
   const SysView* find(uint16_t id) const;

@@ -165,7 +165,7 @@ int buildCost(Item it) {
 
 TEST(WebProperties, ConservationNoIllegalOrderAcceptedAndEveryGameEnds) {
   const uint64_t games = testing::scaled(4);
-  int64_t losses = 0, conquests = 0, built = 0, refusedRandom = 0, captures = 0, contacts = 0, joins = 0;
+  int64_t losses = 0, conquests = 0, built = 0, refusedRandom = 0, captures = 0, contacts = 0, joins = 0, treaties = 0;
   for (uint64_t seed = 1; seed <= games; ++seed) {
     const Seat seats = static_cast<Seat>(2 + seed % 4);
     Config c;
@@ -230,6 +230,7 @@ TEST(WebProperties, ConservationNoIllegalOrderAcceptedAndEveryGameEnds) {
         if (e.kind == Ev::Joined && !e.a) dShips -= e.b;  // §2g the garrison disbands
         if (e.kind == Ev::Contact) ++contacts;
         if (e.kind == Ev::Joined) ++joins;
+        if (e.kind == Ev::Treaty && e.b == 1) ++treaties;
         if (e.kind == Ev::Mined) dMinerals += e.a;
         if (e.kind == Ev::Grew) dPop += e.a;
         if (e.kind == Ev::Collateral) dPop -= e.b;
@@ -253,11 +254,12 @@ TEST(WebProperties, ConservationNoIllegalOrderAcceptedAndEveryGameEnds) {
   EXPECT_GT(refusedRandom, 0);
   EXPECT_GT(contacts, 0);  // §2a the AI meets independents
   EXPECT_GT(joins, 0);     // §2g and some join it
+  EXPECT_GT(treaties, 0);  // §2i the AI declares war before it attacks an empire
   std::printf("web property games: %lld losses, %lld conquests, %lld builds, %lld random orders refused, "
-              "%lld first contacts, %lld joins, %lld captures\n",
+              "%lld first contacts, %lld joins, %lld captures, %lld treaties in force\n",
               static_cast<long long>(losses), static_cast<long long>(conquests), static_cast<long long>(built),
               static_cast<long long>(refusedRandom), static_cast<long long>(contacts), static_cast<long long>(joins),
-              static_cast<long long>(captures));
+              static_cast<long long>(captures), static_cast<long long>(treaties));
 }
 
 TEST(WebRobustness, RandomPayloadsAndCorruptStatesAreRefusedNotCrashed) {
