@@ -50,6 +50,17 @@ inline constexpr int kPirateDdMin = 1, kPirateDdMax = 3;
 inline constexpr int kPirateBonusKills = 2;
 inline constexpr int kPirateBonusHops = 2;
 
+/// §5b-§5d raiders (numbers lost). The first raid launches on turn 8, then every 10, 9, 8 ... turns, never
+/// fewer than 4 ("more frequent as the game progresses"). A raid is 1 Cruiser and 2 Destroyers (standing in for
+/// the unbuilt tribute stream of §5f) plus the pirate reserve (ships home from earlier raids). A "meaningful
+/// stockpile" is 10 minerals; under 5 the raiders look elsewhere (stated); each Destroyer beyond the PD steals 2.
+inline constexpr uint32_t kFirstRaidTurn = 8;
+inline constexpr uint32_t kRaidIntervalStart = 10, kRaidIntervalMin = 4;
+inline constexpr int kRaidBaseCruisers = 1, kRaidBaseDestroyers = 2;
+inline constexpr int32_t kRaidStockpile = 10, kRaidDepleted = 5;
+inline constexpr int32_t kRaidStealPerDestroyer = 2;
+inline constexpr int kRaidBlockadeTurns = 2;  // §5d two full turns of blockade and the raiders go home
+
 /// §2i formal diplomacy between empires: cooldowns (stated) and reputation steps (§2d, stated).
 inline constexpr uint32_t kPeaceCooldown = 5;  // after peace: no war declaration for 5 turns
 inline constexpr uint32_t kNapCooldown = 5;    // after a pact ends: no new proposal for 5 turns

@@ -64,7 +64,7 @@ void WebGame::production(const std::vector<std::pair<uint8_t, Decoded>>& builds,
                                  r.owner == kPirate))
         attacked = true;
     }
-    const bool disrupted = attacked && !defended;
+    const bool disrupted = (attacked && !defended) || s.raided;  // §5d a raid stops production too
     const int32_t workers = (s.pop - s.newPop) / kPop;  // §3d new colonists do not work this turn
     const int32_t industry = s.unrest ? s.industry / 2 : s.industry;  // §6e
     int32_t bp = disrupted ? 0 : std::max(0, std::min({workers, industry, s.minerals}));
@@ -188,7 +188,7 @@ void WebGame::unrestCheck() {
   for (auto& s : sys_) {
     if (s.kind != Kind::Star || s.owner >= emp_.size()) continue;
     const bool was = s.unrest;
-    s.unrest = s.conqueredThisTurn || s.pop / kPop > kUnrestPdFactor * s.pd + kUnrestSlack;
+    s.unrest = s.conqueredThisTurn || (s.raided && s.unrest) || s.pop / kPop > kUnrestPdFactor * s.pd + kUnrestSlack;
     if (s.unrest != was) say({Ev::Unrest, 0, s.id, s.owner, kNobody, 0, 0, 0, s.unrest ? 1 : 0, 0});
   }
 }

@@ -71,6 +71,15 @@ Result<void> WebGame::loadPosition(const Position& p, const det::Seed& seed) {
     if (x.pact.state > static_cast<uint8_t>(PactState::Nap)) return Err("a pact is neutral, war or nap");
     g.pactRef(x.a, x.b) = x.pact;
   }
+  g.nextRaidTurn_ = p.nextRaidTurn, g.pirateReserve_ = p.pirateReserve;
+  for (const auto& raid : p.raids) {
+    if (raid.id == 0 || raid.route.empty() || raid.origin >= n || raid.target >= n) return Err("a raid needs an id, a route and known systems");
+    for (uint16_t x : raid.route)
+      if (x >= n) return Err("a raid's route names an unknown system");
+    if (!g.raids_.empty() && raid.id <= g.raids_.back().id) return Err("raid ids must ascend");
+    g.raids_.push_back(raid);
+    g.nextRaidId_ = static_cast<uint16_t>(raid.id + 1);
+  }
   for (const auto& [a, b] : p.met) {
     if (a >= p.empires || b >= p.empires || a == b) return Err("met names two different empires of this game");
     g.emp_[a].met |= 1u << b, g.emp_[b].met |= 1u << a;

@@ -70,6 +70,8 @@ Result<void> WebGame::check(uint8_t e, const Decoded& d) const {
   switch (d.kind) {
     case kLoad: {
       if (d.amount == 0) return Err("load at least 1");
+      if (raidLockout(d.sys))
+        return Err("a Pirate Raider fleet is over ", s.name, ": loading and unloading wait until the raid resolves (§3d)");
       if (s.owner != e) return Err("you can only load from a system you own", at, " (§1c: a Dead System needs your Starbase)");
       if (d.cargo == Cargo::Minerals) {
         if (s.minerals < d.amount) return Err(s.name, " has only ", s.minerals, " minerals");
@@ -87,6 +89,8 @@ Result<void> WebGame::check(uint8_t e, const Decoded& d) const {
     }
     case kUnload: {
       if (d.amount == 0) return Err("unload at least 1");
+      if (raidLockout(d.sys))
+        return Err("a Pirate Raider fleet is over ", s.name, ": loading and unloading wait until the raid resolves (§3d)");
       if (s.owner != e) return Err("you can only unload at a system you own", at);
       if (here.carrying[static_cast<int>(d.cargo)] < d.amount)
         return Err("your ships", at, " carry only ", here.carrying[static_cast<int>(d.cargo)], " ", cargoName(d.cargo));

@@ -96,6 +96,12 @@ View makeView(const WebGame& g, Seat viewer) {
     bool mine = ev.owner == v.viewer || ev.other == v.viewer;
     bool seen = sv && sv->inView;
     bool global = ev.kind == Ev::Vanquished || ev.kind == Ev::Victory;
+    if (ev.kind == Ev::RaidLaunched && !all && !seen) {  // §5b every empire hears the warning, not where
+      Event warn = ev;
+      warn.sys = kNoSys, warn.other = kNobody, warn.a = 0, warn.b = 0;
+      v.events.push_back(warn);
+      continue;
+    }
     if (ev.kind == Ev::Probe && ev.owner != v.viewer) continue;  // §3b the defender is not notified
     if (ev.kind == Ev::Supply && ev.owner != v.viewer) continue;
     if (all || mine || seen || global) v.events.push_back(ev);

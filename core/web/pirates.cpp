@@ -48,7 +48,7 @@ void WebGame::pirateDrift() {
     for (uint16_t n : sys_[queue[q]].lanes)
       if (dist[n] < 0 && sys_[n].kind != Kind::BlackHole) dist[n] = dist[queue[q]] + 1, queue.push_back(n);
   for (auto& r : ships_) {
-    if (r.owner != kPirate || !r.alive() || dist[r.sys] <= 0) continue;
+    if (r.owner != kPirate || !r.alive() || dist[r.sys] <= 0 || r.raid) continue;  // raiders keep their course
     for (uint16_t n : sys_[r.sys].lanes)  // ascending: the lowest id wins a tie
       if (dist[n] >= 0 && dist[n] == dist[r.sys] - 1) {
         r.dest = n;
@@ -58,11 +58,11 @@ void WebGame::pirateDrift() {
 }
 
 // §5e, §5f: each seized mineral hires one more pirate Destroyer at the battle, after the round.
-void WebGame::recruit(uint16_t sys, int32_t count) {
+void WebGame::recruit(uint16_t sys, int32_t count, uint16_t raid) {
   for (int32_t k = 0; k < count; ++k) {
     ShipRec r;
     r.id = nextShipId_++;
-    r.owner = kPirate, r.type = Ship::Destroyer, r.sys = sys;
+    r.owner = kPirate, r.type = Ship::Destroyer, r.sys = sys, r.raid = raid;
     ships_.push_back(r);
   }
   if (count > 0) say({Ev::Recruited, 0, sys, kPirate, kNobody, static_cast<uint8_t>(Ship::Destroyer), 0, 0, count, 0});

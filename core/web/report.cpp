@@ -81,6 +81,16 @@ std::string WebGame::render(const Event& e) const {
     case Ev::Gift:
       return who(e.owner) + (e.b ? " sends " : "'s gift of ") + n(e.a) + " minerals " + (e.b ? "to " : "to ") + who(e.other) +
              (e.b ? " (§2j)" : " is cancelled (§2j)");
+    case Ev::RaidLaunched:
+      return "Traders are reporting a large Pirate Raiding fleet approaching civilized space" +
+             (e.sys == kNoSys ? std::string(" (§5b)") : ": " + n(e.a) + " ships out of " + sys(e.sys) + " (§5b)");
+    case Ev::RaidRetarget:
+      return "pirate raiders find " + sys(e.sys) + " stripped" + (e.b >= 0 ? " and turn toward " + sys(e.b) : " and head home") + " (§5c)";
+    case Ev::RaidBlocked: return "pirate raiders over " + sys(e.sys) + " are held off by its defenders (turn " + n(e.a) + " of blockade, §5d)";
+    case Ev::Plunder:
+      return e.b ? "pirate raiders plunder " + sys(e.sys) + ": " + n(e.a) + " minerals stolen, PD halved, unrest (§5d)"
+                 : "the planetary defence of " + sys(e.sys) + " repels the pirate raiders; PD halved, production lost (§5d)";
+    case Ev::RaidHome: return "pirate raiders are home at " + sys(e.sys) + " with " + n(e.b) + " ships (§5f)";
     case Ev::Recruited: return "pirates hire " + n(e.a) + " Destroyer crews with seized minerals" + at + " (§5e)";
   }
   return "event";

@@ -39,7 +39,7 @@ void WebGame::write(det::Writer& w) const {
     w.boolean("starbase", s.starbase), w.vari("starbaseDamage", s.starbaseDamage);
     w.boolean("unrest", s.unrest), w.boolean("conqueredThisTurn", s.conqueredThisTurn);
     w.u8("joining", s.joining), w.boolean("joinRogue", s.joinRogue), w.boolean("joinEarned", s.joinEarned);
-    w.varu("joinTurn", s.joinTurn);
+    w.varu("joinTurn", s.joinTurn), w.boolean("raided", s.raided);
     w.end();
   }
   w.varu("ships", ships_.size());
@@ -54,6 +54,7 @@ void WebGame::write(det::Writer& w) const {
     w.u8("load", r.load);
     w.u16("dest", r.dest), w.u16("from", r.from);
     w.u8("flags", r.flags);
+    w.varu("raid", r.raid);
     w.end();
   }
   w.varu("stances", stances_.size());
@@ -85,6 +86,15 @@ void WebGame::write(det::Writer& w) const {
     w.u8("state", p.state), w.boolean("everNap", p.everNap);
     w.varu("peaceTurn", p.peaceTurn), w.varu("napEndTurn", p.napEndTurn), w.u8("proposals", p.proposals);
   }
+  w.varu("raids", raids_.size());
+  for (const auto& x : raids_) {
+    w.varu("id", x.id), w.varu("origin", x.origin), w.varu("target", x.target), w.boolean("homeward", x.homeward);
+    w.varu("arrived", x.arrived), w.u8("blockade", x.blockade);
+    w.varu("route", x.route.size());
+    for (uint16_t v : x.route) w.varu("hop", v);
+  }
+  w.varu("nextRaidId", nextRaidId_), w.varu("nextRaidTurn", nextRaidTurn_), w.varu("raidsLaunched", raidsLaunched_);
+  w.vari("pirateReserve", pirateReserve_);
   w.bytes("scriptD10", scriptD10_);
   w.bytes("scriptPct", scriptPct_);
   w.bytes("scriptDip", scriptDip_);
@@ -138,6 +148,7 @@ Result<void> WebGame::read(det::Reader& r) {
     s.unrest = r.boolean("unrest"), s.conqueredThisTurn = r.boolean("conqueredThisTurn");
     s.joining = r.u8("joining"), s.joinRogue = r.boolean("joinRogue"), s.joinEarned = r.boolean("joinEarned");
     s.joinTurn = static_cast<uint32_t>(r.varu("joinTurn", UINT32_MAX));
+    s.raided = r.boolean("raided");
     g.sys_.push_back(std::move(s));
   }
   const uint64_t nsh = r.count("ships", 10000000, 10);
@@ -156,6 +167,7 @@ Result<void> WebGame::read(det::Reader& r) {
     s.load = r.u8("load");
     s.dest = r.u16("dest"), s.from = r.u16("from");
     s.flags = r.u8("flags");
+    s.raid = static_cast<uint16_t>(r.varu("raid", 65535));
     if (!g.ships_.empty() && s.id <= g.ships_.back().id) r.fail("id", "ship ids must ascend");
     g.ships_.push_back(s);
   }
@@ -206,6 +218,24 @@ Result<void> WebGame::read(det::Reader& r) {
     if (p.proposals > 15) r.fail("proposals", "unknown offer bits");
     g.pacts_.push_back(p);
   }
+  const uint64_t nr = r.count("raids", 65535, 6);
+  for (uint64_t i = 0; i < nr && r.ok(); ++i) {
+    Raid x;
+    x.id = static_cast<uint16_t>(r.varu("id", 65535));
+    x.origin = sysId("origin"), x.target = sysId("target");
+    x.homeward = r.boolean("homeward");
+    x.arrived = static_cast<uint32_t>(r.varu("arrived", UINT32_MAX));
+    x.blockade = r.u8("blockade");
+    const uint64_t nh = r.count("route", 100000);
+    for (uint64_t k = 0; k < nh; ++k) x.route.push_back(sysId("hop"));
+    if (x.route.empty()) r.fail("route", "a raid has a route");
+    if (!g.raids_.empty() && x.id <= g.raids_.back().id) r.fail("id", "raid ids must ascend");
+    g.raids_.push_back(std::move(x));
+  }
+  g.nextRaidId_ = static_cast<uint16_t>(r.varu("nextRaidId", 65535));
+  g.nextRaidTurn_ = static_cast<uint32_t>(r.varu("nextRaidTurn", UINT32_MAX));
+  g.raidsLaunched_ = static_cast<uint32_t>(r.varu("raidsLaunched", UINT32_MAX));
+  g.pirateReserve_ = static_cast<int32_t>(r.vari("pirateReserve", 0, kBig));
   g.scriptD10_ = r.bytes("scriptD10", 100000);
   g.scriptPct_ = r.bytes("scriptPct", 100000);
   g.scriptDip_ = r.bytes("scriptDip", 100000);

@@ -47,6 +47,7 @@ struct System {
   bool joinRogue = false;   // §2a/§2b rogue join: the garrison defects to the pirates
   bool joinEarned = false;  // through ongoing diplomacy: +1 reputation (§2d)
   uint32_t joinTurn = 0;
+  bool raided = false;  // §5d production lost to a raid this turn
   friend bool operator==(const System&, const System&) = default;
 };
 
@@ -64,6 +65,7 @@ struct ShipRec {
   uint16_t dest = kNoSys;  // this turn's move destination
   uint16_t from = kNoSys;  // this turn's origin after moving (ambush lanes)
   uint8_t flags = 0;
+  uint16_t raid = 0;  // §5b the raid this pirate ship flies with (0: none)
   bool alive() const { return !(flags & kDead); }
   friend bool operator==(const ShipRec&, const ShipRec&) = default;
 };
@@ -113,9 +115,20 @@ enum class Ev : uint8_t {
   Unloaded, Disrupted, Stranded, Repaired, InvasionDeferred,
   // Part 2 (§2, §5): a = reaction / new level / new reputation; see docs/web-scenarios.md "Event kinds".
   Contact, Diplomacy, Solidarity, Warmed, TurnedHostile, JoinVote, Joined, Reputation, Captured, Recruited,
-  Treaty, SurpriseAttack, Gift,
+  Treaty, SurpriseAttack, Gift, RaidLaunched, RaidRetarget, RaidBlocked, Plunder, RaidHome,
 };
-inline constexpr uint8_t kLastEvent = static_cast<uint8_t>(Ev::Gift);
+inline constexpr uint8_t kLastEvent = static_cast<uint8_t>(Ev::RaidHome);
+
+/// §5b a Pirate Raider fleet: its ships carry its id; `route` is every system it entered from the origin on.
+struct Raid {
+  uint16_t id = 0;
+  uint16_t origin = 0, target = 0;
+  std::vector<uint16_t> route;  // route.back() is where it is (or is moving to this turn)
+  bool homeward = false;
+  uint32_t arrived = 0;  // turn it arrived over its target (0: not there)
+  uint8_t blockade = 0;  // §5d turns blocked over the target
+  friend bool operator==(const Raid&, const Raid&) = default;
+};
 /// Why a reputation step moved (Ev::Reputation's `ship` field).
 enum class RepCause : uint8_t { AttackedNeutral = 0, DiplomaticJoin = 1, PirateFleetDestroyed = 2, SurpriseAttack = 3,
                                 BrokePact = 4, WarOnPartner = 5, FormedPact = 6 };
@@ -156,6 +169,9 @@ struct Position {
   };
   std::vector<PactRec> pacts;                    // optional (§2i)
   std::vector<std::pair<uint8_t, uint8_t>> met;  // optional (§2i): pairs that have met
+  std::vector<Raid> raids;  // optional (§5b): their ships are listed in `ships` with the raid's id
+  uint32_t nextRaidTurn = 0;  // 0: no raid launches (a generated game starts at kFirstRaidTurn)
+  int32_t pirateReserve = 0;
 };
 
 class WebGame final : public Game {
@@ -209,6 +225,8 @@ class WebGame final : public Game {
   /// §2i the pact of two different empires (either order).
   const Pact& pact(uint8_t a, uint8_t b) const { return pacts_[pactIndex(a, b)]; }
   bool met(uint8_t a, uint8_t b) const { return (emp_[a].met >> b) & 1u; }
+  const std::vector<Raid>& raids() const { return raids_; }
+  int32_t pirateReserve() const { return pirateReserve_; }
 
  private:
   friend struct Legal;
@@ -256,8 +274,14 @@ class WebGame final : public Game {
   void voteToJoin(uint8_t e, uint16_t sys, bool rogue, bool earned);
   void placeLocalPirates(det::Rng& rng);
   void pirateDrift();
-  void recruit(uint16_t sys, int32_t count);
+  void recruit(uint16_t sys, int32_t count, uint16_t raid = 0);
   void pirateRewards();
+  // raiders.cpp (§5b-§5d, §3d)
+  void raidMoves();
+  void raidsOverTargets();
+  void launchRaid();
+  bool raidLockout(uint16_t sys) const;
+  uint16_t raidTarget(uint16_t from, uint16_t except) const;
   // treaties.cpp (§2i, §2j)
   size_t pactIndex(uint8_t a, uint8_t b) const;
   Pact& pactRef(uint8_t a, uint8_t b) { return pacts_[pactIndex(a, b)]; }
@@ -286,6 +310,11 @@ class WebGame final : public Game {
   std::vector<StanceRec> stances_;  // ascending (sys, owner)
   std::vector<Empire> emp_;
   std::vector<Pact> pacts_;  // §2i one per pair a < b, in (a, b) order
+  std::vector<Raid> raids_;  // §5b ascending id
+  uint16_t nextRaidId_ = 1;
+  uint32_t nextRaidTurn_ = kFirstRaidTurn;
+  uint32_t raidsLaunched_ = 0;
+  int32_t pirateReserve_ = 0;  // §5f ships home from raids, flying with the next one
   std::vector<uint64_t> activeLanes_;  // §3h snapshot at turn start: owner << 32 | a << 16 | b, a < b, ascending
   std::vector<Event> events_;  // the last turn's resolution
   bool over_ = false;

@@ -261,6 +261,7 @@ std::vector<Rejection> WebGame::apply(const TurnInput& input) {
     }
   }
   pirateDrift();  // homeless pirate fleets head for a lair (§5a)
+  raidMoves();    // raiders take their next hop (§5c)
   // Phases 2-4: combat round 1, movement (arrival checks: first contact, §2a, §3e), combat round 2 with ambush and
   // invasion; then what the battles mean for reputation and the independents (§2e, §5h).
   combatRound(1);
@@ -269,6 +270,7 @@ std::vector<Rejection> WebGame::apply(const TurnInput& input) {
   combatRound(2);
   attacksOnIndependents();
   surpriseAttacks();
+  raidsOverTargets();  // §5d plunder, blockade, retarget
   pirateRewards();
   // Phases 5-9.
   std::vector<int32_t> spent(sys_.size(), 0);
@@ -285,6 +287,7 @@ std::vector<Rejection> WebGame::apply(const TurnInput& input) {
   joinTransfers();
   ownershipAndVictory();
   if (!over_) diplomacyRolls();
+  if (!over_) launchRaid();  // §5b
   rollover(diplomacy);  // §2i, §2j: treaties and gifts take effect as the turn rolls over
   meetings();
   compactShips();
@@ -323,7 +326,7 @@ void WebGame::reportStranded() {
 void WebGame::compactShips() {
   std::erase_if(ships_, [](const ShipRec& r) { return !r.alive(); });
   for (auto& r : ships_) r.damage = 0, r.dest = kNoSys, r.from = kNoSys, r.flags = 0;
-  for (auto& s : sys_) s.dsatDamage = 0, s.newPop = 0, s.conqueredThisTurn = false;
+  for (auto& s : sys_) s.dsatDamage = 0, s.newPop = 0, s.conqueredThisTurn = false, s.raided = false;
   // A stance lives while its fleet does (§4a: conditional is the default).
   std::vector<uint64_t> present;
   for (const auto& r : ships_) present.push_back((uint64_t{r.sys} << 8) | r.owner);

@@ -165,7 +165,7 @@ int buildCost(Item it) {
 
 TEST(WebProperties, ConservationNoIllegalOrderAcceptedAndEveryGameEnds) {
   const uint64_t games = testing::scaled(4);
-  int64_t losses = 0, conquests = 0, built = 0, refusedRandom = 0, captures = 0, contacts = 0, joins = 0, treaties = 0;
+  int64_t losses = 0, conquests = 0, built = 0, refusedRandom = 0, captures = 0, contacts = 0, joins = 0, treaties = 0, raids = 0;
   for (uint64_t seed = 1; seed <= games; ++seed) {
     const Seat seats = static_cast<Seat>(2 + seed % 4);
     Config c;
@@ -227,6 +227,9 @@ TEST(WebProperties, ConservationNoIllegalOrderAcceptedAndEveryGameEnds) {
           if (e.roll == static_cast<uint8_t>(Cargo::Pop)) dPop -= int64_t{e.b} * kPop;
         }
         if (e.kind == Ev::Recruited) dShips += e.a;       // §5e, §5f mercenaries
+        if (e.kind == Ev::RaidLaunched) dShips += e.a, ++raids;  // §5b the raid fleet takes to space
+        if (e.kind == Ev::RaidHome) dShips -= e.b;        // §5f and folds into the pirate reserve
+        if (e.kind == Ev::Plunder) dMinerals -= e.a;      // §5d stolen minerals hire crews
         if (e.kind == Ev::Joined && !e.a) dShips -= e.b;  // §2g the garrison disbands
         if (e.kind == Ev::Contact) ++contacts;
         if (e.kind == Ev::Joined) ++joins;
@@ -254,6 +257,7 @@ TEST(WebProperties, ConservationNoIllegalOrderAcceptedAndEveryGameEnds) {
   EXPECT_GT(refusedRandom, 0);
   EXPECT_GT(contacts, 0);  // §2a the AI meets independents
   EXPECT_GT(joins, 0);     // §2g and some join it
+  EXPECT_GT(raids, 0);     // §5b raiders launch
   EXPECT_GT(treaties, 0);  // §2i the AI declares war before it attacks an empire
   std::printf("web property games: %lld losses, %lld conquests, %lld builds, %lld random orders refused, "
               "%lld first contacts, %lld joins, %lld captures, %lld treaties in force\n",

@@ -100,6 +100,12 @@ json stateJson(const WebGame& g) {
                        {"met", g.met(a, b)}});
     }
   out["pacts"] = pacts;
+  json raids = json::array();
+  for (const auto& r : g.raids())
+    raids.push_back({{"id", r.id}, {"origin", r.origin}, {"target", r.target}, {"at", r.route.back()},
+                     {"homeward", r.homeward}, {"arrived", r.arrived}, {"blockade", r.blockade}});
+  out["raids"] = raids;
+  out["pirateReserve"] = g.pirateReserve();
   out["empires"] = emp;
   if (auto o = g.outcome()) out["outcome"] = {{"summary", o->summary}, {"rank", o->rankBySeat}, {"score", o->scoreBySeat}};
   return out;
@@ -174,6 +180,13 @@ void checkExpectations(const json& ex, const WebGame& g, const Run& run, std::ve
       if (!matches(ex["empires"][e], res["final"]["empires"][e]))
         failures.push_back("empire " + std::to_string(e) + ": expected " + ex["empires"][e].dump() + ", got " +
                            res["final"]["empires"][e].dump());
+  for (const auto& w : ex.value("raids", json::array())) {
+    bool found = false;
+    for (const auto& p : res["final"]["raids"]) found |= matches(w, p);
+    if (!found) failures.push_back("raid " + w.dump() + " not found in " + res["final"]["raids"].dump());
+  }
+  if (ex.contains("pirateReserve") && ex["pirateReserve"] != res["final"]["pirateReserve"])
+    failures.push_back("pirate reserve: expected " + ex["pirateReserve"].dump() + ", got " + res["final"]["pirateReserve"].dump());
   // Pacts: each entry {a, b, state?, everNap?, ...} must match the pair's pact.
   for (const auto& w : ex.value("pacts", json::array())) {
     bool found = false;
@@ -243,6 +256,26 @@ Run run(const json& j) {
     r.pact.napEndTurn = static_cast<uint32_t>(intOf(x, "napEndTurn", 0, 0, 100000));
     r.pact.proposals = static_cast<uint8_t>(intOf(x, "proposals", 0, 0, 15));
     p.pacts.push_back(r);
+  }
+  p.nextRaidTurn = static_cast<uint32_t>(intOf(j, "nextRaidTurn", 0, 0, 100000));
+  p.pirateReserve = intOf(j, "pirateReserve", 0, 0, 100000);
+  for (const auto& x : j.value("raids", json::array())) {
+    Raid r;
+    r.id = static_cast<uint16_t>(intOf(x, "id", static_cast<int>(p.raids.size()) + 1, 1, 65535));
+    r.route = idsOf(x.value("route", json::array()));
+    if (r.route.empty()) bad("a raid needs a route (origin first, where it is last)");
+    r.origin = r.route.front();
+    r.target = static_cast<uint16_t>(intOf(x, "target", -1, 0, kMaxSystems - 1));
+    r.homeward = x.value("homeward", false);
+    r.arrived = static_cast<uint32_t>(intOf(x, "arrived", 0, 0, 100000));
+    r.blockade = static_cast<uint8_t>(intOf(x, "blockade", 0, 0, 10));
+    ShipRec s;
+    s.owner = kPirate, s.sys = r.route.back(), s.raid = r.id;
+    for (const char* t : {"CR", "DD"}) {
+      s.type = shipOf(t);
+      for (int k = intOf(x, t, 0, 0, 10000); k > 0; --k) p.ships.push_back(s);
+    }
+    p.raids.push_back(r);
   }
   for (const auto& m : j.value("met", json::array())) {
     if (!m.is_array() || m.size() != 2) bad("met is a list of [a, b] pairs");

@@ -27,7 +27,8 @@ inline const char* kEventNames[] = {"shot", "destroyed", "moved", "probe", "blac
                                     "victory", "loaded", "unloaded", "disrupted", "stranded", "repaired",
                                     "invasion-deferred", "contact", "diplomacy", "solidarity", "warmed",
                                     "turned-hostile", "join-vote", "joined", "reputation", "captured", "recruited",
-                                    "treaty", "surprise-attack", "gift"};
+                                    "treaty", "surprise-attack", "gift", "raid-launched", "raid-retarget",
+                                    "raid-blocked", "plunder", "raid-home"};
 inline const char* kPactNames[] = {"neutral", "war", "nap"};
 
 inline const char* kReactionNames[] = {"neutral", "join", "rogue-join", "hostile"};

@@ -361,3 +361,57 @@ write("gift_cancelled_when_spent", "§2j a capital with fewer minerals at rollov
     "met": MET, "systems": HOMES_RICH, "ships": ships(0, 0, CR=1, Fr=4),
     "orders": [{"empire": 0, "send": {"to": 1, "amount": 14}}, {"empire": 0, "load": {"at": 0, "cargo": "minerals", "amount": 12}}],
     "expect": {"events": [{"kind": "gift", "owner": 0, "other": 1, "a": 14, "b": 0}], "systems": {"0": {"minerals": 11}}}})
+
+# --- §5b-§5d pirate raiders, §3d raid lockout -----------------------------------------------------------
+RAID_MAP = [dict(HOME0, lanes=[2, 3], minerals=20), dict(HOME1, lanes=[2]), {"kind": "asteroid", "lanes": [0, 1]},
+            {"kind": "dead", "lanes": [0]}]
+def over_home0(dd=6, **k):
+    return [dict({"route": [2, 0], "target": 0, "arrived": 1, "CR": 1, "DD": dd}, **k)]
+write("raid_launches_on_schedule", "§5b on its turn a raid of 1 Cruiser, 2 Destroyers and the reserve leaves the asteroid field closest to a 10-mineral stockpile (ties to the lower id); everyone is warned", {
+    "turn": 8, "nextRaidTurn": 8, "pirateReserve": 2, "systems": RAID_MAP,
+    "expect": {"events": [{"kind": "raid-launched", "sys": 2, "a": 5, "b": 0, "other": 0}],
+               "raids": [{"origin": 2, "target": 0, "at": 2, "homeward": False}], "pirateReserve": 0,
+               "ships": [{"owner": "pirate", "at": 2, "type": "CR", "count": 1}, {"owner": "pirate", "at": 2, "type": "DD", "count": 4}]}})
+write("raid_not_before_its_turn", "§5b no raid before the schedule says so", {
+    "turn": 7, "nextRaidTurn": 8, "systems": RAID_MAP, "expect": {"count": count("raid-launched", 0)}})
+write("raid_moves_and_waits_on_arrival", "§5c one hop a turn toward the target; §5d no plunder on the turn it arrives", {
+    "systems": RAID_MAP, "raids": [{"route": [2], "target": 0, "CR": 1, "DD": 6}],
+    "expect": {"events": [{"kind": "moved", "owner": "pirate", "a": 2, "sys": 0, "b": 7}],
+               "count": count("plunder", 0), "raids": [{"at": 0, "arrived": 1, "homeward": False}]}})
+write("raid_plunders_after_a_full_turn", "§5d 6 Destroyers over PD 2 steal 2 x 4 = 8 minerals, each hires a Destroyer; PD halves; unrest; production lost; they head home", {
+    "turn": 2, "systems": [dict(RAID_MAP[0], pd=2)] + RAID_MAP[1:], "raids": over_home0(),
+    "orders": [{"empire": 0, "build": {"at": 0, "item": "pd", "count": 1}}],
+    "expect": {"events": [{"kind": "plunder", "sys": 0, "a": 8, "b": 1}, {"kind": "recruited", "a": 8},
+                          {"kind": "disrupted", "sys": 0}, {"kind": "build-refused", "a": 0}],
+               "systems": {"0": {"pd": 1, "unrest": True}}, "raids": [{"homeward": True}],
+               "ships": [{"owner": "pirate", "type": "DD", "count": 14}]}})
+write("raid_repelled_by_planetary_defence", "§5d PD at least the Destroyer count repels the raid: nothing stolen, no unrest, PD halved, production lost", {
+    "turn": 2, "systems": [dict(RAID_MAP[0], pd=4, pop=4)] + RAID_MAP[1:], "raids": over_home0(dd=3),
+    "expect": {"events": [{"kind": "plunder", "a": 0, "b": 0}, {"kind": "disrupted", "sys": 0}],
+               "count": count("recruited", 0), "systems": {"0": {"pd": 2, "unrest": False, "minerals": 23}}, "raids": [{"homeward": True}]}})
+write("raid_blocked_by_owner_ships", "§5d owner ships already on station block the plunder; combat still happens", {
+    "turn": 2, "systems": RAID_MAP, "raids": over_home0(dd=2), "ships": ships(0, 0, DD=1), "dice": [1] * 8,
+    "expect": {"events": [{"kind": "shot", "owner": "pirate"}, {"kind": "raid-blocked", "a": 1}], "count": count("plunder", 0),
+               "raids": [{"blockade": 1, "homeward": False}]}})
+write("raid_gives_up_after_two_blocked_turns", "§5d two full turns of blockade and the raiders head home empty-handed", {
+    "turn": 3, "systems": RAID_MAP, "raids": over_home0(dd=2, blockade=1), "ships": ships(0, 0, DD=1), "dice": [1] * 8,
+    "expect": {"events": [{"kind": "raid-blocked", "a": 2}], "count": count("plunder", 0), "raids": [{"homeward": True}]}})
+write("raid_blocked_by_dsats", "§5d D-Sats block the plunder even without a fleet", {
+    "turn": 2, "systems": [dict(RAID_MAP[0], dsats=1)] + RAID_MAP[1:], "raids": over_home0(dd=2), "dice": [1] * 8,
+    "expect": {"events": [{"kind": "raid-blocked"}], "count": count("plunder", 0)}})
+write("raid_arriving_defenders_do_not_block", "§5d ships arriving the turn of the plunder do not block it", {
+    "turn": 2, "systems": [dict(RAID_MAP[0], pd=0)] + RAID_MAP[1:], "raids": over_home0(dd=2), "ships": ships(0, 3, CR=1),
+    "orders": [{"empire": 0, "move": {"from": 3, "to": 0, "CR": 1}}],
+    "expect": {"events": [{"kind": "moved", "owner": 0}, {"kind": "plunder", "b": 1, "a": 4}]}})
+write("raid_retargets_a_stripped_system", "§5c a target with fewer than 5 minerals sends the raiders on to the next closest stockpile", {
+    "systems": [dict(RAID_MAP[0], minerals=3)] + RAID_MAP[1:], "raids": [{"route": [2], "target": 0, "CR": 1, "DD": 2}],
+    "expect": {"events": [{"kind": "raid-retarget", "sys": 0, "b": 1}], "raids": [{"target": 1, "at": 0, "arrived": 0}]}})
+write("raid_retraces_its_route_and_folds", "§5d raiders retrace their path; §5f home at their asteroid field the survivors join the pirate reserve", {
+    "systems": RAID_MAP, "raids": [{"route": [2, 0], "target": 0, "homeward": True, "CR": 1, "DD": 2}], "thenTurns": 1,
+    "expect": {"events": [{"kind": "moved", "owner": "pirate", "a": 0, "sys": 2}, {"kind": "raid-home", "sys": 2, "b": 3}],
+               "pirateReserve": 3, "ships": [{"owner": "pirate", "count": 0}]}})
+write("raid_lockout_blocks_loading", "§3d no loading or unloading at a system a Pirate Raider fleet is over as its target", {
+    "turn": 2, "systems": RAID_MAP, "raids": over_home0(dd=1), "ships": ships(0, 0, Fr=1) + ships(0, 0, Fr_minerals=1),
+    "dice": [1] * 12,
+    "orders": [{"empire": 0, "load": {"at": 0, "cargo": "minerals", "amount": 1}}, {"empire": 0, "unload": {"at": 0, "cargo": "minerals", "amount": 3}}],
+    "expect": {"rejected": [{"empire": 0, "index": 0, "reason": "Pirate Raider fleet"}, {"empire": 0, "index": 1, "reason": "Pirate Raider fleet"}]}})
