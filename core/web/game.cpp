@@ -185,6 +185,13 @@ std::vector<Order> WebGame::legalOrders(Seat seat) const {
         keep(b);
       }
   }
+  // §3i a manual route from each owned system to all its neighbours (legal at every system but the home).
+  for (const auto& s : sys_)
+    if (s.owner == e) {
+      Decoded r;
+      r.kind = kRoute, r.sys = s.id, r.lanes = s.lanes;
+      keep(r);
+    }
   // §2i each treaty with each other empire where it is legal now; §2j a gift of 1 mineral.
   for (uint8_t o = 0; o < emp_.size(); ++o) {
     for (int t = 0; t < kTreaties; ++t) {

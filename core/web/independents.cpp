@@ -150,6 +150,7 @@ void WebGame::joinTransfers() {
       else r.flags |= kDead;
     }
     s.owner = e;
+    s.routes.clear();
     say({Ev::Joined, 10, s.id, e, kIndependent, 0, 0, 0, rogue ? 1 : 0, garrison});
   }
 }

@@ -165,6 +165,13 @@ Result<void> WebGame::check(uint8_t e, const Decoded& d) const {
         return Err(s.name, "'s industry cannot exceed its population limit ", s.popLimit);
       return Ok();
     }
+    case kRoute: {
+      if (s.owner != e) return Err("trader routes start at a system you own", at, " (§3i)");
+      if (d.sys == emp_[e].home) return Err("your home is where the traders go; it sends none (§3i)");
+      for (uint16_t l : d.lanes)
+        if (!std::binary_search(s.lanes.begin(), s.lanes.end(), l)) return Err("lane ", l, " does not touch ", s.name);
+      return Ok();
+    }
     default: return Err("unknown order kind ", d.kind);
   }
 }

@@ -46,6 +46,11 @@ Order encode(const Decoded& d) {
       w.varu("to", d.other);
       w.varu("minerals", d.amount);
       break;
+    case kRoute:
+      w.varu("sys", d.sys);
+      w.varu("lanes", d.lanes.size());
+      for (uint16_t l : d.lanes) w.varu("lane", l);
+      break;
     default: break;
   }
   return Order{d.kind, w.take()};
@@ -109,6 +114,16 @@ Result<Decoded> decode(const Order& o) {
       d.other = static_cast<uint8_t>(r.varu("to", kMaxEmpires - 1));
       d.amount = count("minerals");
       break;
+    case kRoute: {
+      d.sys = sysId("sys");
+      uint64_t n = r.count("lanes", 64);
+      for (uint64_t i = 0; i < n && r.ok(); ++i) {
+        uint16_t l = sysId("lane");
+        if (!d.lanes.empty() && l <= d.lanes.back()) r.fail("lane", "trader routes must be ascending, each once");
+        d.lanes.push_back(l);
+      }
+      break;
+    }
     default: return Err("unknown W.E.B. order kind ", o.kind);
   }
   if (auto f = r.finish(); !f) return f.error();
@@ -153,6 +168,11 @@ Order cancelOrder(uint16_t index) {
 Order treatyOrder(Treaty t, uint8_t other) {
   Decoded d;
   d.kind = kTreaty, d.treaty = t, d.other = other;
+  return encode(d);
+}
+Order routeOrder(uint16_t sys, std::vector<uint16_t> to) {
+  Decoded d;
+  d.kind = kRoute, d.sys = sys, d.lanes = std::move(to);
   return encode(d);
 }
 Order giftOrder(uint8_t to, uint16_t minerals) {
@@ -213,6 +233,11 @@ std::string describeDecoded(const Decoded& d) {
       return std::string(kSay[static_cast<int>(d.treaty)]) + " empire " + s(d.other);
     }
     case kGift: return "send " + s(d.amount) + " minerals to empire " + s(d.other);
+    case kRoute: {
+      std::string t = "local traders from " + s(d.sys) + " go to";
+      for (uint16_t l : d.lanes) t += " " + s(l);
+      return d.lanes.empty() ? "local traders from " + s(d.sys) + " go nowhere" : t;
+    }
     default: return "unknown order";
   }
 }

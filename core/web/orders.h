@@ -13,7 +13,7 @@
 namespace concord::web {
 
 enum OrderKind : uint16_t { kLoad = 1, kUnload = 2, kPlace = 3, kMove = 4, kStance = 5, kBuild = 6, kCancel = 7,
-                            kTreaty = 8, kGift = 9 };
+                            kTreaty = 8, kGift = 9, kRoute = 10 };
 
 /// §2i formal diplomacy with another empire, taking effect at turn rollover.
 enum class Treaty : uint8_t { War = 0, Nap = 1, EndNap = 2, Peace = 3 };
@@ -53,7 +53,7 @@ struct Decoded {
   MoveCounts move;
   Stance stance = Stance::Conditional;
   uint32_t targets = 0;          // Attack
-  std::vector<uint16_t> lanes;   // Ambush: watched neighbour systems, ascending
+  std::vector<uint16_t> lanes;   // Ambush: watched neighbour systems; Route: trader destinations (ascending)
   Item item = Item::Destroyer;
   Treaty treaty = Treaty::War;  // kTreaty
   uint8_t other = 0;            // kTreaty: the other empire; kGift: the recipient (amount = minerals)
@@ -72,6 +72,7 @@ Order buildOrder(uint16_t sys, Item item, uint16_t count);
 Order cancelOrder(uint16_t index);
 Order treatyOrder(Treaty t, uint8_t other);
 Order giftOrder(uint8_t to, uint16_t minerals);
+Order routeOrder(uint16_t sys, std::vector<uint16_t> to);
 
 std::string cargoName(Cargo c);
 /// "move 2 CR 3 DD from 4 to 7" (system ids; the game adds names).

@@ -40,6 +40,8 @@ void WebGame::write(det::Writer& w) const {
     w.boolean("unrest", s.unrest), w.boolean("conqueredThisTurn", s.conqueredThisTurn);
     w.u8("joining", s.joining), w.boolean("joinRogue", s.joinRogue), w.boolean("joinEarned", s.joinEarned);
     w.varu("joinTurn", s.joinTurn), w.boolean("raided", s.raided);
+    w.varu("routes", s.routes.size());
+    for (uint16_t l : s.routes) w.varu("route", l);
     w.end();
   }
   w.varu("ships", ships_.size());
@@ -79,6 +81,7 @@ void WebGame::write(det::Writer& w) const {
     w.bytes("relation", emp_[e].relation);
     w.bytes("diplo", emp_[e].diplo);
     w.varu("met", emp_[e].met);
+    w.boolean("manualTraders", emp_[e].manualTraders);
     w.end();
   }
   w.varu("pacts", pacts_.size());
@@ -149,6 +152,8 @@ Result<void> WebGame::read(det::Reader& r) {
     s.joining = r.u8("joining"), s.joinRogue = r.boolean("joinRogue"), s.joinEarned = r.boolean("joinEarned");
     s.joinTurn = static_cast<uint32_t>(r.varu("joinTurn", UINT32_MAX));
     s.raided = r.boolean("raided");
+    const uint64_t nr = r.count("routes", ns);
+    for (uint64_t k = 0; k < nr; ++k) s.routes.push_back(sysId("route"));
     g.sys_.push_back(std::move(s));
   }
   const uint64_t nsh = r.count("ships", 10000000, 10);
@@ -203,6 +208,7 @@ Result<void> WebGame::read(det::Reader& r) {
       if (m.relation[k] > static_cast<uint8_t>(Rel::Hostile) || m.diplo[k] > kDiploMax + 1)
         r.fail("relation", "unknown relation or diplomacy level");
     m.met = static_cast<uint32_t>(r.varu("met", (uint64_t{1} << kMaxEmpires) - 1));
+    m.manualTraders = r.boolean("manualTraders");
     g.emp_.push_back(std::move(m));
   }
   const uint64_t np = r.count("pacts", kMaxEmpires * (kMaxEmpires - 1) / 2, 5);

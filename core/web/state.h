@@ -48,6 +48,7 @@ struct System {
   bool joinEarned = false;  // through ongoing diplomacy: +1 reputation (§2d)
   uint32_t joinTurn = 0;
   bool raided = false;  // §5d production lost to a raid this turn
+  std::vector<uint16_t> routes = {};  // §3i manual trader routes: neighbours this system sends a trader to
   friend bool operator==(const System&, const System&) = default;
 };
 
@@ -91,6 +92,7 @@ struct Empire {
   std::vector<uint8_t> relation;   // per system: Rel toward this empire (§2a, §2f)
   std::vector<uint8_t> diplo;      // per system: the hidden diplomacy level 2..8 while Neutral (§2b)
   uint32_t met = 0;                // §2i, §2j: bit b = has met empire b
+  bool manualTraders = false;      // §3i: once a route is set, the empire's traders follow routes for good
   friend bool operator==(const Empire&, const Empire&) = default;
 };
 
@@ -252,8 +254,8 @@ class WebGame final : public Game {
   // economy.cpp (§6, §3i, §1d)
   void production(const std::vector<std::pair<uint8_t, Decoded>>& builds, std::vector<int32_t>& spent);
   void maintenance();
-  void mining(const std::vector<int32_t>& spent);
-  void traders();
+  void mining(const std::vector<int32_t>& spent, std::vector<int32_t>& mined);
+  void traders(const std::vector<int32_t>& spent, const std::vector<int32_t>& mined);
   void growth();
   void unrestCheck();
   void asteroids();
@@ -289,6 +291,7 @@ class WebGame final : public Game {
   void surpriseAttacks();
   void rollover(const std::vector<std::pair<uint8_t, Decoded>>& diplomacy);
   void meetings();
+  void setRoutes(uint8_t e, const Decoded& d);
   // Dice (combat stream: d10s and Nova targets; hazard stream: debris).
   int d10();
   uint64_t pick(uint64_t n);

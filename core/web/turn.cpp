@@ -245,6 +245,12 @@ std::vector<Rejection> WebGame::apply(const TurnInput& input) {
     if (it.live && it.d.kind == kPlace) reject(it, doPlace(it.seat, it.d, placing));
   resolvePlacements(placing);
   for (auto& it : items)
+    if (it.live && it.d.kind == kRoute) {
+      auto c = check(it.seat, it.d);
+      reject(it, c);
+      if (c) setRoutes(it.seat, it.d);
+    }
+  for (auto& it : items)
     if (it.live && it.d.kind == kStance) {
       auto c = check(it.seat, it.d);
       reject(it, c);
@@ -276,8 +282,9 @@ std::vector<Rejection> WebGame::apply(const TurnInput& input) {
   std::vector<int32_t> spent(sys_.size(), 0);
   production(builds, spent);
   maintenance();
-  mining(spent);
-  traders();
+  std::vector<int32_t> mined(sys_.size(), 0);
+  mining(spent, mined);
+  traders(spent, mined);
   growth();
   unrestCheck();
   asteroids();

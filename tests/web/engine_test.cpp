@@ -189,8 +189,9 @@ TEST(WebProperties, ConservationNoIllegalOrderAcceptedAndEveryGameEnds) {
                         placeOrder(sys), buildOrder(sys, static_cast<Item>(chaos.below(kItems)), 1),
                         stanceOrder(sys, Stance::Ambush, 0, {to}),
                         treatyOrder(static_cast<Treaty>(chaos.below(kTreaties)), static_cast<uint8_t>(chaos.below(seats + 1u))),
-                        giftOrder(static_cast<uint8_t>(chaos.below(seats)), static_cast<uint16_t>(chaos.below(20)))};
-        orders[s].insert(orders[s].begin(), pool[chaos.below(7)]);
+                        giftOrder(static_cast<uint8_t>(chaos.below(seats)), static_cast<uint16_t>(chaos.below(20))),
+                        routeOrder(sys, {to})};
+        orders[s].insert(orders[s].begin(), pool[chaos.below(8)]);
         for (const auto& o : orders[s]) legal[s].push_back(static_cast<bool>(g.validate(s, o)));
       }
       const Totals before = totals(g);

@@ -104,6 +104,7 @@ inline System systemOf(const json& j, uint16_t id) {
   s.owner = j.contains("owner") ? ownerOf(j["owner"]) : (star ? kIndependent : kNobody);
   s.homeOf = j.contains("home") ? ownerOf(j["home"]) : kNobody;
   if (j.contains("lanes")) s.lanes = idsOf(j["lanes"]);
+  if (j.contains("routes")) s.routes = idsOf(j["routes"]);
   s.popLimit = intOf(j, "popLimit", star ? row.popLimit : 0, 0, 1000);
   s.pop = intOf(j, "popMilli", intOf(j, "pop", star ? row.startPop : 0, 0, 1000) * kPop, 0, 1000 * kPop);
   s.industry = intOf(j, "industry", star ? row.industry : 0, 0, 1000);
@@ -162,6 +163,10 @@ inline Order orderOf(const json& o) {
       if (t == kTreatyWords[i])
         return treatyOrder(static_cast<Treaty>(i), static_cast<uint8_t>(intOf(o, "with", -1, 0, kMaxEmpires - 1)));
     bad("treaty is war, nap, endnap or peace");
+  }
+  if (o.contains("route")) {  // {"route": {"at": x, "to": [n...]}}
+    const json& r = o["route"];
+    return routeOrder(sys(r, "at"), idsOf(r.value("to", json::array())));
   }
   if (o.contains("send")) {
     const json& g = o["send"];

@@ -415,3 +415,30 @@ write("raid_lockout_blocks_loading", "§3d no loading or unloading at a system a
     "dice": [1] * 12,
     "orders": [{"empire": 0, "load": {"at": 0, "cargo": "minerals", "amount": 1}}, {"empire": 0, "unload": {"at": 0, "cargo": "minerals", "amount": 3}}],
     "expect": {"rejected": [{"empire": 0, "index": 0, "reason": "Pirate Raider fleet"}, {"empire": 0, "index": 1, "reason": "Pirate Raider fleet"}]}})
+
+# --- §3i manual trader routes, running-low help ---------------------------------------------------------
+QUIET = {"pop": 1, "industry": 0, "mineralsPerTurn": 0}
+TRADE_MAP = [dict(HOME0, lanes=[2], starbase=True, minerals=10, **QUIET), dict(HOME1, lanes=[2]),
+             dict(INDEP, owner=0, starbase=True, lanes=[0, 1, 3], minerals=3, pop=5, industry=4, mineralsPerTurn=0),
+             dict(INDEP, owner=0, starbase=True, lanes=[2], minerals=5, **QUIET)]
+write("traders_carry_toward_home_by_default", "§3i automatic traders: each active lane moves 1 mineral toward the home", {
+    "systems": TRADE_MAP,
+    "expect": {"events": [{"kind": "trader", "sys": 0, "a": 2}, {"kind": "trader", "sys": 2, "a": 3}],
+               "systems": {"0": {"minerals": 11}, "2": {"minerals": 3}, "3": {"minerals": 4}}}})
+write("traders_help_a_running_low_system", "§3i a system burning more than it mines with a low stockpile (here 3 - 2 built = 1) draws the lane's mineral", {
+    "systems": TRADE_MAP, "orders": [{"empire": 0, "build": {"at": 2, "item": "destroyer", "count": 2}}],
+    "expect": {"events": [{"kind": "trader", "sys": 2, "a": 0}, {"kind": "trader", "sys": 2, "a": 3}],
+               "systems": {"0": {"minerals": 9}, "2": {"minerals": 3}, "3": {"minerals": 4}}}})
+write("traders_manual_routes", "§3i manual routes: S2 sends only where its routes say; the home sends none; the rest stops", {
+    "systems": TRADE_MAP, "orders": [{"empire": 0, "route": {"at": 2, "to": [3]}}],
+    "expect": {"events": [{"kind": "trader", "sys": 3, "a": 2}], "count": count("trader", 1),
+               "systems": {"0": {"minerals": 10}, "2": {"minerals": 2}, "3": {"minerals": 6}}}})
+write("traders_manual_mode_is_for_good", "§3i after the first route change the empire stays in manual mode (the next turn too)", {
+    "systems": TRADE_MAP, "orders": [{"empire": 0, "route": {"at": 3, "to": []}}], "thenTurns": 1,
+    "expect": {"count": count("trader", 0), "systems": {"2": {"minerals": 3}}}})
+write("route_refused_at_home", "§3i the home system has no trade-route panel", {
+    "systems": TRADE_MAP, "orders": [{"empire": 0, "route": {"at": 0, "to": [2]}}],
+    "expect": {"rejected": [{"empire": 0, "index": 0, "reason": "your home"}]}})
+write("route_refused_off_the_lanes", "§3i a route goes to a neighbour", {
+    "systems": TRADE_MAP, "orders": [{"empire": 0, "route": {"at": 3, "to": [0]}}],
+    "expect": {"rejected": [{"empire": 0, "index": 0, "reason": "does not touch"}]}})
