@@ -143,6 +143,7 @@ void WebGame::invade(uint16_t sys, const std::vector<uint8_t>& attackers, const 
     }
     if (s.pd <= 0) {
       s.owner = a;
+      s.routes.clear();  // §3i the old owner's trader routes do not carry over
       s.pd = 1, s.pdDamage = 0;
       s.unrest = true;
       s.conqueredThisTurn = true;

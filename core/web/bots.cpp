@@ -1,6 +1,6 @@
 // The W.E.B. AI empire: integer rules of thumb over its own View only (§9). Builds crystals to stay in supply
 // (§6g), PD against unrest (§6e), warships; attacks and invades the weakest neighbour it can see; keeps a
-// home guard; never flies into a known black hole.
+// home guard; never flies into a known black hole; courts Neutral independents with a stationed ship (§2b).
 #include <algorithm>
 
 #include "core/web/module.h"
@@ -22,6 +22,7 @@ class AiEmpire final : public Bot {
     if (!vr) return {};
     const View& v = *vr;
     std::vector<Order> out;
+    diplomacy(v, out);
     int ships = 0;
     for (const auto& s : v.systems)
       for (const auto& f : s.fleets)
@@ -43,6 +44,35 @@ class AiEmpire final : public Bot {
   }
 
  private:
+  // §2i: answer offers (a pact when neutral, peace when at war); never fight a partner (attack() checks).
+  void diplomacy(const View& v, std::vector<Order>& out) {
+    declared_ = 0;
+    bool homeHeld = false;
+    for (const auto& s : v.systems) homeHeld |= s.homeOf == me_ && s.owner == me_;
+    for (uint8_t o = 0; o < v.offers.size(); ++o) {
+      // Lost the home world: sue for peace with everyone at war with us.
+      if (!homeHeld && v.pactState[o] == static_cast<uint8_t>(PactState::War) && !(v.offers[o] & kOfferPeace))
+        out.push_back(treatyOrder(Treaty::Peace, o));
+      if ((v.offers[o] & kOfferNap) && v.pactState[o] == static_cast<uint8_t>(PactState::Neutral))
+        out.push_back(treatyOrder(Treaty::Nap, o));
+      if ((v.offers[o] & kOfferPeace) && v.pactState[o] == static_cast<uint8_t>(PactState::War))
+        out.push_back(treatyOrder(Treaty::Peace, o));
+    }
+  }
+
+  // The Attack targets it may use now: a pact partner never; an empire not yet at war gets a declaration this
+  // turn (at most once) and is attacked from the next turn on, so the AI pays no surprise-attack cost (§2i).
+  uint32_t lawful(const View& v, uint32_t targets, std::vector<Order>& out) {
+    for (uint8_t o = 0; o < v.pactState.size(); ++o) {
+      if (!(targets & (1u << o))) continue;
+      if (v.pactState[o] == static_cast<uint8_t>(PactState::War)) continue;
+      targets &= ~(1u << o);
+      if (v.pactState[o] == static_cast<uint8_t>(PactState::Neutral) && v.met[o] && !(declared_ & (1u << o)))
+        declared_ |= 1u << o, out.push_back(treatyOrder(Treaty::War, o));
+    }
+    return targets;
+  }
+
   void build(const View& v, const SysView& s, int ships, std::vector<Order>& out) {
     const int cost = (ships + 60 + 49) / 50;  // the supply bill with room for this turn's builds
     if ((s.homeOf != kNobody || s.quality == kGaia) && s.crystals < 3 * cost) out.push_back(buildOrder(s.id, Item::Crystal, 2));
@@ -54,13 +84,16 @@ class AiEmpire final : public Bot {
 
   void command(const View& v, const SysView& s, const FleetView& f, int enemy, det::Rng& rng, std::vector<Order>& out) {
     const int mine = strength(f);
+    // §2b: a Neutral independent (not Gaia, §2c) is courted, not attacked: a ship stays to keep diplomacy rolling.
+    const bool courting = s.owner == kIndependent && s.relation == static_cast<uint8_t>(Rel::Neutral) && s.quality != kGaia;
     // Hostile ground: attack whoever holds it (and whoever is here) when we are the stronger side.
-    if (s.owner != me_ && s.kind == Kind::Star && s.owner != kNobody && s.owner != kUnknownOwner) {
+    if (!courting && s.owner != me_ && s.kind == Kind::Star && s.owner != kNobody && s.owner != kUnknownOwner) {
       uint32_t targets = targetBit(s.owner);
       for (const auto& o : s.fleets)
         if (o.owner != me_) targets |= targetBit(o.owner);
       if (mine >= enemy + 2 * s.dsats) {
-        out.push_back(stanceOrder(s.id, Stance::Attack, targets));
+        targets = lawful(v, targets, out);
+        if (targets) out.push_back(stanceOrder(s.id, Stance::Attack, targets));
         return;
       }
     }
@@ -88,7 +121,8 @@ class AiEmpire final : public Bot {
     MoveCounts m;
     const bool home = s.homeOf == me_ && s.owner == me_;
     m.cruisers = f.ships[0];
-    m.destroyers = static_cast<uint16_t>(home ? std::max(0, f.ships[1] - 2) : f.ships[1]);
+    m.destroyers = static_cast<uint16_t>(home ? std::max(0, f.ships[1] - 2) : courting ? std::max(0, f.ships[1] - 1) : f.ships[1]);
+    if (courting && f.ships[1] == 0) m.cruisers = static_cast<uint16_t>(std::max(0, f.ships[0] - 1));
     m.missiles = f.ships[2];
     m.novas = f.ships[3];
     if (m.cruisers + m.destroyers + m.missiles + m.novas < 4) return;  // wait for a real fleet
@@ -96,6 +130,7 @@ class AiEmpire final : public Bot {
   }
 
   uint8_t me_;
+  uint32_t declared_ = 0;  // war declarations in this turn's bundle
 };
 
 }  // namespace

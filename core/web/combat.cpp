@@ -34,6 +34,9 @@ Combat::Combat(WebGame& game, uint16_t sys, int roundNo, const std::vector<uint3
     if (!canInitiate) continue;  // §4j platforms cannot initiate
     const StanceRec* st = g.stanceAt(s.id, a.owner);
     uint32_t targets = a.owner == kPirate ? 0xFFFFu : (st && st->stance == Stance::Attack ? st->targets : 0);
+    if (a.owner == kIndependent)  // §2f: a Hostile system's fleet attacks that empire on sight
+      for (uint8_t e = 0; e < g.emp_.size(); ++e)
+        if (g.emp_[e].relation[s.id] == static_cast<uint8_t>(Rel::Hostile)) targets |= targetBit(e);
     for (auto& b : sides)
       if (b.owner != a.owner && (targets & targetBit(b.owner))) engage(a, b);
   }
@@ -71,7 +74,7 @@ const std::array<std::vector<uint32_t>, kMobileTypes>* Combat::reachable(Side& s
   auto alive = [&](auto& lists) {
     for (auto& l : lists)
       for (uint32_t i : l)
-        if (g.ships_[i].alive()) return true;
+        if (live(i, side.owner)) return true;
     return false;
   };
   if (plat > 0 || alive(side.front)) return &side.front;
@@ -92,8 +95,25 @@ int Combat::need(const Side& side, Ship t, bool ambush) const {
   return std::min(n, kMaxToHit);
 }
 
+// Alive and still on `owner`'s side (a captured ship changes sides mid-round, §5e).
+bool Combat::live(uint32_t i, uint8_t owner) const { return g.ships_[i].alive() && g.ships_[i].owner == owner; }
+
 void Combat::kill(uint32_t i, uint8_t by) {
   ShipRec& r = g.ships_[i];
+  // §5e: every second ship the pirates destroy at this system this turn is captured instead, with its hold; each
+  // seized mineral hires a Destroyer after the round (colonists and Starbase kits aboard are lost).
+  int pirateKills = 0;
+  if (by == kPirate)
+    for (const auto& e : g.events_)
+      pirateKills += (e.kind == Ev::Destroyed || e.kind == Ev::Captured) && e.sys == s.id && e.other == kPirate &&
+                     e.ship < kMobileTypes;
+  if (by == kPirate && r.owner != kPirate && pirateKills % 2 == 1) {
+    g.say({Ev::Captured, static_cast<uint8_t>(round), s.id, r.owner, kPirate, static_cast<uint8_t>(r.type),
+           static_cast<uint8_t>(r.cargo), 0, static_cast<int32_t>(r.id), r.load});
+    if (r.cargo == Cargo::Minerals) recruits += r.load;
+    r.owner = kPirate, r.damage = 0, r.dest = kNoSys, r.cargo = Cargo::None, r.load = 0;
+    return;
+  }
   r.flags |= kDead;
   g.say({Ev::Destroyed, static_cast<uint8_t>(round), s.id, r.owner, by, static_cast<uint8_t>(r.type),
          static_cast<uint8_t>(r.cargo), 0,
@@ -129,7 +149,7 @@ void Combat::hit(Side& target, uint8_t by) {
     }
     for (uint32_t i : (*tier)[static_cast<size_t>(t)]) {
       ShipRec& r = g.ships_[i];
-      if (!r.alive()) continue;
+      if (!live(i, target.owner)) continue;
       if (++r.damage >= hpOf(t)) kill(i, by);
       return;
     }
@@ -147,7 +167,7 @@ Combat::Pending Combat::novaTarget(Side& shooter) {
     if (!tier) continue;
     int n = plat;
     for (auto& l : *tier)
-      for (uint32_t i : l) n += g.ships_[i].alive() ? 1 : 0;
+      for (uint32_t i : l) n += live(i, t.owner) ? 1 : 0;
     pool.push_back({&t, n});
     total += n;
   }
@@ -171,7 +191,7 @@ Combat::Pending Combat::novaTarget(Side& shooter) {
     k -= plat;
     for (auto& l : *tier)
       for (uint32_t i : l) {
-        if (!g.ships_[i].alive()) continue;
+        if (!live(i, t->owner)) continue;
         if (k-- == 0) {
           p.ship = i;
           return p;
@@ -189,7 +209,7 @@ void Combat::apply(std::vector<Pending>& pending) {
     } else if (p.isPlatform) {
       bool there = p.platform == Ship::DSat ? s.dsats > 0 : s.starbase;
       if (there && s.owner == p.target) killPlatform(p.platform, p.by);
-    } else if (g.ships_[p.ship].alive()) {
+    } else if (live(p.ship, p.target)) {
       kill(p.ship, p.by);
     }
   }
@@ -238,7 +258,7 @@ void Combat::fireRound() {
         if (a.owner == s.owner && s.starbase) platformShots = stats(t).shots;
       } else {
         for (uint32_t i : a.fire[static_cast<size_t>(t)])
-          if (g.ships_[i].alive()) units.push_back(i);
+          if (live(i, a.owner)) units.push_back(i);
       }
       const int n = need(a, t, false);
       auto shoot = [&](uint32_t shipId) {

@@ -38,6 +38,7 @@ struct Combat {
   int round;
   bool nebula = false, ion = false;
   std::vector<Side> sides;  // ascending owner
+  int32_t recruits = 0;     // §5e: minerals seized from captured Freighters this round
 
  private:
   Side& sideOf(uint8_t owner);
@@ -45,6 +46,7 @@ struct Combat {
   int hpOf(Ship t) const;
   const std::array<std::vector<uint32_t>, kMobileTypes>* reachable(Side& side, int* platformUnits);
   int need(const Side& side, Ship t, bool ambush) const;
+  bool live(uint32_t i, uint8_t owner) const;
   void kill(uint32_t i, uint8_t by);
   void killPlatform(Ship t, uint8_t by);
   void hit(Side& target, uint8_t by);

@@ -1,5 +1,5 @@
 // §6 economy phases: production (BP = min(population, industry, minerals)), Ion-9 maintenance, mining,
-// local traders (§3i), growth, unrest, asteroid debris and Freighter mining (§1d); Starbase placement (§1c).
+// growth, unrest, asteroid debris and Freighter mining (§1d); Starbase placement (§1c).
 #include <algorithm>
 
 #include "core/web/state.h"
@@ -64,7 +64,7 @@ void WebGame::production(const std::vector<std::pair<uint8_t, Decoded>>& builds,
                                  r.owner == kPirate))
         attacked = true;
     }
-    const bool disrupted = attacked && !defended;
+    const bool disrupted = (attacked && !defended) || s.raided;  // §5d a raid stops production too
     const int32_t workers = (s.pop - s.newPop) / kPop;  // §3d new colonists do not work this turn
     const int32_t industry = s.unrest ? s.industry / 2 : s.industry;  // §6e
     int32_t bp = disrupted ? 0 : std::max(0, std::min({workers, industry, s.minerals}));
@@ -140,37 +140,14 @@ void WebGame::maintenance() {
   }
 }
 
-void WebGame::mining(const std::vector<int32_t>& spent) {
+void WebGame::mining(const std::vector<int32_t>& spent, std::vector<int32_t>& mined) {
   for (auto& s : sys_) {
     if (s.owner >= emp_.size() || s.kind != Kind::Star) continue;
     const int32_t miners = std::max(0, (s.pop - s.newPop) / kPop - spent[s.id]);  // §6c
     const int32_t rate = s.unrest ? std::max(1, s.mineralsPerTurn / 2) : s.mineralsPerTurn;  // §6e
-    const int32_t mined = std::min(miners, rate);
-    s.minerals += mined;
-    if (mined) say({Ev::Mined, 0, s.id, s.owner, kNobody, 0, 0, 0, mined, 0});
-  }
-}
-
-// §3i local traders: 1 mineral per active lane per turn toward the original home (fewer hops; ties to the
-// lower id), while the home is held and no enemy ship sits at either end. Manual routes: not built yet.
-void WebGame::traders() {
-  auto here = bySystem();
-  auto enemyAt = [&](uint16_t sys, uint8_t e) {
-    return std::any_of(here[sys].begin(), here[sys].end(), [&](uint32_t i) { return ships_[i].owner != e; });
-  };
-  std::vector<std::vector<int32_t>> dist(emp_.size());
-  for (uint64_t key : activeLanes_) {
-    const uint8_t e = static_cast<uint8_t>(key >> 32);
-    const uint16_t a = static_cast<uint16_t>(key >> 16), b = static_cast<uint16_t>(key);
-    if (emp_[e].vanquished || sys_[emp_[e].home].owner != e) continue;
-    if (sys_[a].owner != e || sys_[b].owner != e || enemyAt(a, e) || enemyAt(b, e)) continue;
-    if (dist[e].empty()) dist[e] = hops(emp_[e].home);
-    const auto& d = dist[e];
-    const bool aNearer = d[a] < d[b] || (d[a] == d[b] && a < b);
-    const uint16_t from = aNearer ? b : a, to = aNearer ? a : b;
-    if (sys_[from].minerals < 1) continue;
-    --sys_[from].minerals, ++sys_[to].minerals;
-    say({Ev::Trader, 0, to, e, kNobody, 0, 0, 0, from, 1});
+    mined[s.id] = std::min(miners, rate);
+    s.minerals += mined[s.id];
+    if (mined[s.id]) say({Ev::Mined, 0, s.id, s.owner, kNobody, 0, 0, 0, mined[s.id], 0});
   }
 }
 
@@ -188,7 +165,7 @@ void WebGame::unrestCheck() {
   for (auto& s : sys_) {
     if (s.kind != Kind::Star || s.owner >= emp_.size()) continue;
     const bool was = s.unrest;
-    s.unrest = s.conqueredThisTurn || s.pop / kPop > kUnrestPdFactor * s.pd + kUnrestSlack;
+    s.unrest = s.conqueredThisTurn || (s.raided && s.unrest) || s.pop / kPop > kUnrestPdFactor * s.pd + kUnrestSlack;
     if (s.unrest != was) say({Ev::Unrest, 0, s.id, s.owner, kNobody, 0, 0, 0, s.unrest ? 1 : 0, 0});
   }
 }

@@ -5,7 +5,7 @@
 
 namespace concord::web {
 
-GameInfo WebGame::info() const { return GameInfo{"web", 1, 2, kMaxEmpires}; }
+GameInfo WebGame::info() const { return GameInfo{"web", 2, 2, kMaxEmpires}; }
 
 Result<void> WebGame::setup(std::span<const uint8_t> config, const det::Seed& seed, Seat seats) {
   auto c = decodeConfig(config);
@@ -15,8 +15,13 @@ Result<void> WebGame::setup(std::span<const uint8_t> config, const det::Seed& se
   cfg_ = *c;
   combat_ = det::Rng::stream(seed, "combat");
   hazard_ = det::Rng::stream(seed, "hazard");
+  diplo_ = det::Rng::stream(seed, "diplomacy");
   auto galaxy = det::Rng::stream(seed, "galaxy");
   generate(galaxy, galaxySize(cfg_, seats), seats);
+  placeLocalPirates(galaxy);  // §5a
+  for (auto& e : emp_) e.relation.assign(sys_.size(), 0), e.diplo.assign(sys_.size(), 0);
+  pacts_.assign(size_t{seats} * (seats - 1u) / 2, Pact{});
+  meetings();
   refreshKnowledge();
   snapshotLanes();
   return Ok();
@@ -30,6 +35,7 @@ Result<void> WebGame::loadPosition(const Position& p, const det::Seed& seed) {
   g.cfg_ = p.config;
   g.combat_ = det::Rng::stream(seed, "combat");
   g.hazard_ = det::Rng::stream(seed, "hazard");
+  g.diplo_ = det::Rng::stream(seed, "diplomacy");
   g.turn_ = p.turn;
   g.sys_ = p.systems;
   const auto n = static_cast<uint16_t>(g.sys_.size());
@@ -48,12 +54,42 @@ Result<void> WebGame::loadPosition(const Position& p, const det::Seed& seed) {
     if (s.quality > 4) return Err("system ", i, ": quality must be A..E");
   }
   g.emp_.assign(p.empires, Empire{});
-  for (auto& e : g.emp_) e.knowledge.assign(n, 0);
+  for (auto& e : g.emp_) e.knowledge.assign(n, 0), e.relation.assign(n, 0), e.diplo.assign(n, 0);
   for (const auto& s : g.sys_)
     if (s.homeOf != kNobody) g.emp_[s.homeOf].home = s.id;
   for (uint8_t e = 0; e < p.empires; ++e) {
     if (g.emp_[e].home == kNoSys) return Err("empire ", e, " has no home system");
     if (e < p.unsupplied.size()) g.emp_[e].unsupplied = p.unsupplied[e] != 0;
+    if (e < p.reputation.size()) {
+      if (p.reputation[e] < kRepMin || p.reputation[e] > kRepMax) return Err("reputation must be ", kRepMin, "..", kRepMax);
+      g.emp_[e].reputation = p.reputation[e];
+    }
+  }
+  g.pacts_.assign(size_t{p.empires} * (p.empires - 1u) / 2, Pact{});
+  for (const auto& x : p.pacts) {
+    if (x.a >= p.empires || x.b >= p.empires || x.a == x.b) return Err("a pact names two different empires of this game");
+    if (x.pact.state > static_cast<uint8_t>(PactState::Nap)) return Err("a pact is neutral, war or nap");
+    g.pactRef(x.a, x.b) = x.pact;
+  }
+  g.nextRaidTurn_ = p.nextRaidTurn, g.pirateReserve_ = p.pirateReserve;
+  for (const auto& raid : p.raids) {
+    if (raid.id == 0 || raid.route.empty() || raid.origin >= n || raid.target >= n) return Err("a raid needs an id, a route and known systems");
+    for (uint16_t x : raid.route)
+      if (x >= n) return Err("a raid's route names an unknown system");
+    if (!g.raids_.empty() && raid.id <= g.raids_.back().id) return Err("raid ids must ascend");
+    g.raids_.push_back(raid);
+    g.nextRaidId_ = static_cast<uint16_t>(raid.id + 1);
+  }
+  for (const auto& [a, b] : p.met) {
+    if (a >= p.empires || b >= p.empires || a == b) return Err("met names two different empires of this game");
+    g.emp_[a].met |= 1u << b, g.emp_[b].met |= 1u << a;
+  }
+  for (const auto& r : p.relations) {
+    if (r.empire >= p.empires || r.sys >= n) return Err("a relation names an unknown empire or system");
+    if (r.rel > static_cast<uint8_t>(Rel::Hostile)) return Err("a relation is unmet, neutral or hostile");
+    if (r.level < kDiploMin || r.level > kDiploMax) return Err("a diplomacy level is ", kDiploMin, "..", kDiploMax);
+    g.emp_[r.empire].relation[r.sys] = r.rel;
+    g.emp_[r.empire].diplo[r.sys] = r.rel == static_cast<uint8_t>(Rel::Neutral) ? r.level : 0;
   }
   for (auto r : p.ships) {
     if (r.sys >= n) return Err("a ship is at system ", r.sys, " which does not exist");
@@ -68,6 +104,7 @@ Result<void> WebGame::loadPosition(const Position& p, const det::Seed& seed) {
   }
   g.refreshKnowledge();
   g.snapshotLanes();
+  g.meetings();
   *this = std::move(g);
   return Ok();
 }
@@ -147,6 +184,24 @@ std::vector<Order> WebGame::legalOrders(Seat seat) const {
         b.kind = kBuild, b.sys = s.id, b.item = static_cast<Item>(it), b.amount = 1;
         keep(b);
       }
+  }
+  // §3i a manual route from each owned system to all its neighbours (legal at every system but the home).
+  for (const auto& s : sys_)
+    if (s.owner == e) {
+      Decoded r;
+      r.kind = kRoute, r.sys = s.id, r.lanes = s.lanes;
+      keep(r);
+    }
+  // §2i each treaty with each other empire where it is legal now; §2j a gift of 1 mineral.
+  for (uint8_t o = 0; o < emp_.size(); ++o) {
+    for (int t = 0; t < kTreaties; ++t) {
+      Decoded d;
+      d.kind = kTreaty, d.treaty = static_cast<Treaty>(t), d.other = o;
+      keep(d);
+    }
+    Decoded gift;
+    gift.kind = kGift, gift.other = o, gift.amount = 1;
+    keep(gift);
   }
   return out;
 }

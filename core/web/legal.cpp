@@ -62,6 +62,7 @@ Result<void> WebGame::check(uint8_t e, const Decoded& d) const {
   if (emp_[e].vanquished) return Err("your empire is vanquished: no more orders (Vanquished)");
   if (over_) return Err("the game is over");
   if (d.kind == kCancel) return Ok();
+  if (d.kind == kTreaty || d.kind == kGift) return checkTreaty(e, d);
   if (d.sys >= sys_.size()) return Err("there is no system ", d.sys, " (the galaxy has ", sys_.size(), ")");
   const System& s = sys_[d.sys];
   const std::string at = " at " + s.name;
@@ -69,6 +70,8 @@ Result<void> WebGame::check(uint8_t e, const Decoded& d) const {
   switch (d.kind) {
     case kLoad: {
       if (d.amount == 0) return Err("load at least 1");
+      if (raidLockout(d.sys))
+        return Err("a Pirate Raider fleet is over ", s.name, ": loading and unloading wait until the raid resolves (§3d)");
       if (s.owner != e) return Err("you can only load from a system you own", at, " (§1c: a Dead System needs your Starbase)");
       if (d.cargo == Cargo::Minerals) {
         if (s.minerals < d.amount) return Err(s.name, " has only ", s.minerals, " minerals");
@@ -86,6 +89,8 @@ Result<void> WebGame::check(uint8_t e, const Decoded& d) const {
     }
     case kUnload: {
       if (d.amount == 0) return Err("unload at least 1");
+      if (raidLockout(d.sys))
+        return Err("a Pirate Raider fleet is over ", s.name, ": loading and unloading wait until the raid resolves (§3d)");
       if (s.owner != e) return Err("you can only unload at a system you own", at);
       if (here.carrying[static_cast<int>(d.cargo)] < d.amount)
         return Err("your ships", at, " carry only ", here.carrying[static_cast<int>(d.cargo)], " ", cargoName(d.cargo));
@@ -128,8 +133,11 @@ Result<void> WebGame::check(uint8_t e, const Decoded& d) const {
       if (d.stance == Stance::Attack) {
         if (d.targets == 0) return Err("Attack needs at least one target empire (§4a)");
         if (d.targets & targetBit(e)) return Err("you cannot attack yourself");
-        for (int b = 0; b < 16; ++b)
+        for (int b = 0; b < 16; ++b) {
           if ((d.targets & (1u << b)) && b >= static_cast<int>(emp_.size())) return Err("there is no empire ", b);
+          if ((d.targets & (1u << b)) && static_cast<PactState>(pact(e, static_cast<uint8_t>(b)).state) == PactState::Nap)
+            return Err("you have a Non-Aggression Pact with Empire ", b, ": attacking it is blocked; end the pact first (§2i)");
+        }
         if (!d.lanes.empty()) return Err("Attack takes targets, not lanes");
       } else if (d.stance == Stance::Ambush) {
         if (s.kind == Kind::Nebula || s.kind == Kind::IonNebula) return Err("no ambush in a nebula (§1e)");
@@ -155,6 +163,13 @@ Result<void> WebGame::check(uint8_t e, const Decoded& d) const {
         return Err("Ion-9 crystals are made only at an original home or a Gaia system (§6g)");
       if (d.item == Item::Industry && s.industry + d.amount > s.popLimit)
         return Err(s.name, "'s industry cannot exceed its population limit ", s.popLimit);
+      return Ok();
+    }
+    case kRoute: {
+      if (s.owner != e) return Err("trader routes start at a system you own", at, " (§3i)");
+      if (d.sys == emp_[e].home) return Err("your home is where the traders go; it sends none (§3i)");
+      for (uint16_t l : d.lanes)
+        if (!std::binary_search(s.lanes.begin(), s.lanes.end(), l)) return Err("lane ", l, " does not touch ", s.name);
       return Ok();
     }
     default: return Err("unknown order kind ", d.kind);

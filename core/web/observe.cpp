@@ -30,7 +30,16 @@ View makeView(const WebGame& g, Seat viewer) {
     return v;
   }
   const bool all = viewer == kOmniscient || lockedOut;
-  if (!all) v.unsupplied = g.empire(e).unsupplied;
+  if (!all) {
+    v.unsupplied = g.empire(e).unsupplied, v.reputation = g.empire(e).reputation;
+    for (uint8_t o = 0; o < g.empires(); ++o) {
+      const Pact* p = o == e ? nullptr : &g.pact(e, o);
+      v.pactState.push_back(p ? p->state : 0);
+      v.met.push_back(p && g.met(e, o) ? 1 : 0);
+      const uint8_t nap = o < e ? kNapByLow : kNapByHigh, peace = o < e ? kPeaceByLow : kPeaceByHigh;
+      v.offers.push_back(p ? static_cast<uint8_t>(((p->proposals & nap) ? kOfferNap : 0) | ((p->proposals & peace) ? kOfferPeace : 0)) : 0);
+    }
+  }
   const auto& sys = g.systems();
   std::vector<uint8_t> inView(sys.size(), all ? 1 : 0), lanes(sys.size(), all ? 1 : 0), known(sys.size(), all ? 1 : 0);
   if (!all) {
@@ -57,6 +66,7 @@ View makeView(const WebGame& g, Seat viewer) {
     SysView x;
     x.id = s.id, x.kind = s.kind, x.quality = s.quality, x.homeOf = s.homeOf;
     x.lanesKnown = lanes[s.id], x.inView = inView[s.id];
+    if (!all) x.relation = g.empire(e).relation[s.id], x.level = g.empire(e).diplo[s.id];
     if (x.lanesKnown) x.lanes = s.lanes;
     if (x.inView) {
       x.owner = s.owner, x.pop = s.pop, x.popLimit = s.popLimit, x.industry = s.industry;
@@ -86,6 +96,12 @@ View makeView(const WebGame& g, Seat viewer) {
     bool mine = ev.owner == v.viewer || ev.other == v.viewer;
     bool seen = sv && sv->inView;
     bool global = ev.kind == Ev::Vanquished || ev.kind == Ev::Victory;
+    if (ev.kind == Ev::RaidLaunched && !all && !seen) {  // §5b every empire hears the warning, not where
+      Event warn = ev;
+      warn.sys = kNoSys, warn.other = kNobody, warn.a = 0, warn.b = 0;
+      v.events.push_back(warn);
+      continue;
+    }
     if (ev.kind == Ev::Probe && ev.owner != v.viewer) continue;  // §3b the defender is not notified
     if (ev.kind == Ev::Supply && ev.owner != v.viewer) continue;
     if (all || mine || seen || global) v.events.push_back(ev);
@@ -100,7 +116,9 @@ std::vector<uint8_t> encodeView(const View& v) {
   w.varu("empires", v.empires);
   w.varu("galaxySystems", v.galaxySystems);
   w.boolean("unsupplied", v.unsupplied);
+  w.vari("reputation", v.reputation);
   w.bytes("vanquished", v.vanquished);
+  w.bytes("pactState", v.pactState), w.bytes("met", v.met), w.bytes("offers", v.offers);
   w.varu("systems", v.systems.size());
   for (const auto& s : v.systems) {
     w.varu("id", s.id);
@@ -111,6 +129,7 @@ std::vector<uint8_t> encodeView(const View& v) {
     for (int32_t x : {s.pop, s.popLimit, s.industry, s.mineralsPerTurn, s.minerals, s.pd, s.dsats, s.crystals, s.starbaseKits})
       w.vari("n", x);
     w.boolean("starbase", s.starbase), w.boolean("unrest", s.unrest);
+    w.u8("relation", s.relation), w.u8("level", s.level);
     w.varu("lanes", s.lanes.size());
     for (uint16_t l : s.lanes) w.varu("lane", l);
     w.varu("fleets", s.fleets.size());
@@ -138,7 +157,9 @@ Result<View> decodeView(std::span<const uint8_t> bytes) {
   v.empires = static_cast<uint16_t>(r.varu("empires", kMaxEmpires));
   v.galaxySystems = static_cast<uint16_t>(r.varu("galaxySystems", kMaxSystems));
   v.unsupplied = r.boolean("unsupplied");
+  v.reputation = static_cast<int32_t>(r.vari("reputation", kRepMin, kRepMax));
   v.vanquished = r.bytes("vanquished", kMaxEmpires);
+  v.pactState = r.bytes("pactState", kMaxEmpires), v.met = r.bytes("met", kMaxEmpires), v.offers = r.bytes("offers", kMaxEmpires);
   const uint64_t n = r.count("systems", kMaxSystems, 10);
   for (uint64_t i = 0; i < n && r.ok(); ++i) {
     SysView s;
@@ -153,6 +174,8 @@ Result<View> decodeView(std::span<const uint8_t> bytes) {
                        &s.starbaseKits})
       *x = static_cast<int32_t>(r.vari("n", INT32_MIN, INT32_MAX));
     s.starbase = r.boolean("starbase"), s.unrest = r.boolean("unrest");
+    s.relation = r.u8("relation"), s.level = r.u8("level");
+    if (s.relation > static_cast<uint8_t>(Rel::Hostile)) r.fail("relation", "unknown relation");
     uint64_t nl = r.count("lanes", kMaxSystems);
     for (uint64_t k2 = 0; k2 < nl; ++k2) s.lanes.push_back(static_cast<uint16_t>(r.varu("lane", kMaxSystems - 1)));
     uint64_t nf = r.count("fleets", 256, 11);
@@ -188,6 +211,8 @@ Observation WebGame::observe(Seat viewer) const {
   o.canonical = encodeView(v);
   std::string& t = o.text;
   t = "W.E.B. turn " + std::to_string(turn_) + (viewer == kOmniscient ? "" : ", " + ownerName(static_cast<uint8_t>(viewer))) + "\n";
+  if (viewer != kOmniscient && viewer < emp_.size())
+    t += "  reputation " + std::string(repName(v.reputation)) + " (§2d)\n";
   for (const auto& s : v.systems) {
     if (s.owner != v.viewer && viewer != kOmniscient) continue;
     const System& real = sys_[s.id];

@@ -56,6 +56,9 @@ const char* kForms[] = {
     "place AT                                    place a carried Starbase (§3e)",
     "conditional AT | attack AT EMPIRE... [independents] [pirates] | ambush AT LANE...   stance (§4a)",
     "build AT ITEM N    ITEM: cruiser destroyer missile nova freighter dsat starbase pd industry crystal (§6b)",
+    "war EMPIRE | nap EMPIRE | endnap EMPIRE | peace EMPIRE   declare war, propose/accept a pact, end it, propose/accept peace (§2i)",
+    "route AT NEIGHBOUR...   manual local-trader routes from your system AT (not your home), §3i; none = send nothing",
+    "send EMPIRE N      send N minerals from your capital to a met empire's capital at rollover (§2j)",
     "cancel N           void your N-th order of this turn, counted from 0",
 };
 
@@ -93,6 +96,13 @@ std::string WebGame::orderText(Seat seat, const Order& order) const {
     }
     case kBuild: return "build " + at + " " + kItemNames[static_cast<int>(d->item)] + " " + n;
     case kCancel: return "cancel " + n;
+    case kTreaty: return std::string(kTreatyWords[static_cast<int>(d->treaty)]) + " " + std::to_string(d->other);
+    case kGift: return "send " + std::to_string(d->other) + " " + n;
+    case kRoute: {
+      std::string s = "route " + at;
+      for (uint16_t l : d->lanes) s += " " + std::to_string(l);
+      return s;
+    }
   }
   return "? order kind " + std::to_string(d->kind);
 }
@@ -171,12 +181,38 @@ Result<Order> WebGame::parseOrder(Seat seat, std::string_view text) const {
       if (w[2] == kItemNames[i]) return buildOrder(static_cast<uint16_t>(a), static_cast<Item>(i), static_cast<uint16_t>(b));
     return Err("build: unknown item '", w[2], "' (cruiser, destroyer, missile, nova, freighter, dsat, starbase, pd, industry, crystal)");
   }
+  for (int t = 0; t < kTreaties; ++t)
+    if (verb == kTreatyWords[t]) {
+      if (auto p = need(2, (verb + " EMPIRE").c_str()); !p.empty()) return Err(p);
+      if (auto p = number(w[1], "EMPIRE", kMaxEmpires - 1, a); !p.empty()) return Err(verb, ": ", p);
+      return treatyOrder(static_cast<Treaty>(t), static_cast<uint8_t>(a));
+    }
+  if (verb == "route") {
+    if (w.size() < 2) return Err("'", std::string(text), "': the form is route AT NEIGHBOUR...");
+    if (auto p = sys(1, "AT", a); !p.empty()) return Err("route: ", p);
+    std::vector<uint16_t> to;
+    for (size_t i = 2; i < w.size(); ++i) {
+      uint32_t v = 0;
+      if (auto p = number(w[i], "NEIGHBOUR", kMaxSystems - 1, v); !p.empty()) return Err("route: ", p);
+      to.push_back(static_cast<uint16_t>(v));
+    }
+    std::sort(to.begin(), to.end());
+    to.erase(std::unique(to.begin(), to.end()), to.end());
+    return routeOrder(static_cast<uint16_t>(a), to);
+  }
+  if (verb == "send") {
+    if (auto p = need(3, "send EMPIRE N"); !p.empty()) return Err(p);
+    if (auto p = number(w[1], "EMPIRE", kMaxEmpires - 1, a); !p.empty()) return Err("send: ", p);
+    if (auto p = number(w[2], "N", 60000, b); !p.empty()) return Err("send: ", p);
+    return giftOrder(static_cast<uint8_t>(a), static_cast<uint16_t>(b));
+  }
   if (verb == "cancel") {
     if (auto p = need(2, "cancel N"); !p.empty()) return Err(p);
     if (auto p = number(w[1], "N", 63, a); !p.empty()) return Err("cancel: ", p);
     return cancelOrder(static_cast<uint16_t>(a));
   }
-  return Err("unknown order '", verb, "': orders are move, load, unload, place, conditional, attack, ambush, build, cancel");
+  return Err("unknown order '", verb,
+             "': orders are move, load, unload, place, conditional, attack, ambush, build, war, nap, endnap, peace, route, send, cancel");
 }
 
 }  // namespace concord::web

@@ -38,6 +38,19 @@ Order encode(const Decoded& d) {
       w.varu("count", d.amount);
       break;
     case kCancel: w.varu("index", d.amount); break;
+    case kTreaty:
+      w.u8("treaty", static_cast<uint8_t>(d.treaty));
+      w.varu("other", d.other);
+      break;
+    case kGift:
+      w.varu("to", d.other);
+      w.varu("minerals", d.amount);
+      break;
+    case kRoute:
+      w.varu("sys", d.sys);
+      w.varu("lanes", d.lanes.size());
+      for (uint16_t l : d.lanes) w.varu("lane", l);
+      break;
     default: break;
   }
   return Order{d.kind, w.take()};
@@ -90,6 +103,27 @@ Result<Decoded> decode(const Order& o) {
       break;
     }
     case kCancel: d.amount = static_cast<uint16_t>(r.varu("index", 63)); break;
+    case kTreaty: {
+      uint8_t t = r.u8("treaty");
+      if (t >= kTreaties) r.fail("treaty", "must be war, nap, endnap or peace");
+      d.treaty = static_cast<Treaty>(t);
+      d.other = static_cast<uint8_t>(r.varu("other", kMaxEmpires - 1));
+      break;
+    }
+    case kGift:
+      d.other = static_cast<uint8_t>(r.varu("to", kMaxEmpires - 1));
+      d.amount = count("minerals");
+      break;
+    case kRoute: {
+      d.sys = sysId("sys");
+      uint64_t n = r.count("lanes", 64);
+      for (uint64_t i = 0; i < n && r.ok(); ++i) {
+        uint16_t l = sysId("lane");
+        if (!d.lanes.empty() && l <= d.lanes.back()) r.fail("lane", "trader routes must be ascending, each once");
+        d.lanes.push_back(l);
+      }
+      break;
+    }
     default: return Err("unknown W.E.B. order kind ", o.kind);
   }
   if (auto f = r.finish(); !f) return f.error();
@@ -129,6 +163,21 @@ Order buildOrder(uint16_t sys, Item item, uint16_t count) {
 Order cancelOrder(uint16_t index) {
   Decoded d;
   d.kind = kCancel, d.amount = index;
+  return encode(d);
+}
+Order treatyOrder(Treaty t, uint8_t other) {
+  Decoded d;
+  d.kind = kTreaty, d.treaty = t, d.other = other;
+  return encode(d);
+}
+Order routeOrder(uint16_t sys, std::vector<uint16_t> to) {
+  Decoded d;
+  d.kind = kRoute, d.sys = sys, d.lanes = std::move(to);
+  return encode(d);
+}
+Order giftOrder(uint8_t to, uint16_t minerals) {
+  Decoded d;
+  d.kind = kGift, d.other = to, d.amount = minerals;
   return encode(d);
 }
 
@@ -178,6 +227,17 @@ std::string describeDecoded(const Decoded& d) {
     }
     case kBuild: return "build " + s(d.amount) + " " + kItemNames[static_cast<int>(d.item)] + " at " + s(d.sys);
     case kCancel: return "cancel order " + s(d.amount);
+    case kTreaty: {
+      static const char* kSay[kTreaties] = {"declare war on", "propose (or accept) a Non-Aggression Pact with",
+                                            "end the Non-Aggression Pact with", "propose (or accept) peace with"};
+      return std::string(kSay[static_cast<int>(d.treaty)]) + " empire " + s(d.other);
+    }
+    case kGift: return "send " + s(d.amount) + " minerals to empire " + s(d.other);
+    case kRoute: {
+      std::string t = "local traders from " + s(d.sys) + " go to";
+      for (uint16_t l : d.lanes) t += " " + s(l);
+      return d.lanes.empty() ? "local traders from " + s(d.sys) + " go nowhere" : t;
+    }
     default: return "unknown order";
   }
 }

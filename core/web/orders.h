@@ -12,7 +12,13 @@
 
 namespace concord::web {
 
-enum OrderKind : uint16_t { kLoad = 1, kUnload = 2, kPlace = 3, kMove = 4, kStance = 5, kBuild = 6, kCancel = 7 };
+enum OrderKind : uint16_t { kLoad = 1, kUnload = 2, kPlace = 3, kMove = 4, kStance = 5, kBuild = 6, kCancel = 7,
+                            kTreaty = 8, kGift = 9, kRoute = 10 };
+
+/// §2i formal diplomacy with another empire, taking effect at turn rollover.
+enum class Treaty : uint8_t { War = 0, Nap = 1, EndNap = 2, Peace = 3 };
+inline constexpr int kTreaties = 4;
+inline constexpr const char* kTreatyWords[kTreaties] = {"war", "nap", "endnap", "peace"};
 
 enum class Cargo : uint8_t { None = 0, Minerals = 1, Pop = 2, Starbase = 3 };
 enum class Stance : uint8_t { Conditional = 0, Attack = 1, Ambush = 2 };
@@ -47,8 +53,10 @@ struct Decoded {
   MoveCounts move;
   Stance stance = Stance::Conditional;
   uint32_t targets = 0;          // Attack
-  std::vector<uint16_t> lanes;   // Ambush: watched neighbour systems, ascending
+  std::vector<uint16_t> lanes;   // Ambush: watched neighbour systems; Route: trader destinations (ascending)
   Item item = Item::Destroyer;
+  Treaty treaty = Treaty::War;  // kTreaty
+  uint8_t other = 0;            // kTreaty: the other empire; kGift: the recipient (amount = minerals)
 };
 
 Order encode(const Decoded& d);
@@ -62,6 +70,9 @@ Order moveOrder(uint16_t from, uint16_t to, const MoveCounts& m);
 Order stanceOrder(uint16_t sys, Stance s, uint32_t targets = 0, std::vector<uint16_t> lanes = {});
 Order buildOrder(uint16_t sys, Item item, uint16_t count);
 Order cancelOrder(uint16_t index);
+Order treatyOrder(Treaty t, uint8_t other);
+Order giftOrder(uint8_t to, uint16_t minerals);
+Order routeOrder(uint16_t sys, std::vector<uint16_t> to);
 
 std::string cargoName(Cargo c);
 /// "move 2 CR 3 DD from 4 to 7" (system ids; the game adds names).

@@ -43,6 +43,55 @@ std::string WebGame::render(const Event& e) const {
     case Ev::Stranded: return n(e.a) + " " + who(e.owner) + " ships stranded" + at + ": no Cruiser, Destroyer or Nova left to open the gate (§3g)";
     case Ev::Repaired: return "Starbase" + at + " repaired to " + n(10 - e.a) + " hull";
     case Ev::InvasionDeferred: return who(e.owner) + "'s invasion of " + sys(e.sys) + " waits: defences still fire (§4k)";
+    case Ev::Contact: {
+      static const char* kReact[] = {"is Neutral: diplomacy begins", "votes to join", "votes to join, but its fleet goes rogue",
+                                     "is Hostile"};
+      const std::string dice = e.roll ? " (d10 " + n(e.roll) + ", effective " + n(e.b) + ")" : std::string(" (no roll)");
+      return "first contact (§2a): " + sys(e.sys) + " " + kReact[e.a & 3] + " toward " + who(e.owner) + dice;
+    }
+    case Ev::Diplomacy:
+      return "diplomacy at " + sys(e.sys) + " with " + who(e.owner) + " (d10 " + n(e.roll) + "): " +
+             (e.b > 0 ? "warmer" : e.b < 0 ? "cooler" : "unchanged") + " (§2b)";
+    case Ev::Solidarity:
+      return sys(e.sys) + " hears of " + who(e.owner) + "'s attack (d10 " + n(e.roll) + ")" +
+             (e.b < 0 ? ": relations cool (§2e)" : ": no change (§2e)");
+    case Ev::Warmed: return sys(e.sys) + " warms to " + who(e.owner) + " for fighting the pirates (§5h)";
+    case Ev::TurnedHostile: return sys(e.sys) + " is now Hostile to " + who(e.owner) + " (§2f)";
+    case Ev::JoinVote:
+      return sys(e.sys) + " votes to join " + who(e.owner) + " next turn" + (e.a ? "; its fleet will defect to the pirates" : "") + " (§2g)";
+    case Ev::Joined:
+      return sys(e.sys) + " joins " + who(e.owner) + ": " + n(e.b) + " garrison ships " + (e.a ? "defect to the pirates" : "disband") + " (§2g)";
+    case Ev::Reputation: {
+      static const char* kWhy[kRepCauses] = {"attacking a Neutral independent", "an independent joining through diplomacy",
+                                             "destroying a pirate fleet", "a surprise attack", "breaking a pact",
+                                             "declaring war on a pact partner", "signing a pact"};
+      return who(e.owner) + "'s reputation is now " + repName(e.a) + " (" + (e.b > 0 ? "+" : "") + n(e.b) + ", " +
+             kWhy[e.ship % kRepCauses] + ", §2d)";
+    }
+    case Ev::Captured: return "pirates capture " + who(e.owner) + "'s " + ship(e.ship) + at + " (§5e)";
+    case Ev::Treaty: {
+      static const char* kDid[kTreaties] = {"declares war on", "offers a Non-Aggression Pact to", "ends the pact with",
+                                            "offers peace to"};
+      static const char* kState[3] = {"neutral", "at war", "in a Non-Aggression Pact"};
+      const std::string now = e.b == 1 ? ": now " + std::string(kState[e.a % 3]) : e.b == 0 ? ": the offer stands" : ": void (already changed)";
+      return who(e.owner) + " " + kDid[e.ship % kTreaties] + " " + who(e.other) + now + " (§2i)";
+    }
+    case Ev::SurpriseAttack:
+      return who(e.owner) + " makes a surprise attack on " + who(e.other) + at + " without declaring war (§2i)";
+    case Ev::Gift:
+      return who(e.owner) + (e.b ? " sends " : "'s gift of ") + n(e.a) + " minerals " + (e.b ? "to " : "to ") + who(e.other) +
+             (e.b ? " (§2j)" : " is cancelled (§2j)");
+    case Ev::RaidLaunched:
+      return "Traders are reporting a large Pirate Raiding fleet approaching civilized space" +
+             (e.sys == kNoSys ? std::string(" (§5b)") : ": " + n(e.a) + " ships out of " + sys(e.sys) + " (§5b)");
+    case Ev::RaidRetarget:
+      return "pirate raiders find " + sys(e.sys) + " stripped" + (e.b >= 0 ? " and turn toward " + sys(e.b) : " and head home") + " (§5c)";
+    case Ev::RaidBlocked: return "pirate raiders over " + sys(e.sys) + " are held off by its defenders (turn " + n(e.a) + " of blockade, §5d)";
+    case Ev::Plunder:
+      return e.b ? "pirate raiders plunder " + sys(e.sys) + ": " + n(e.a) + " minerals stolen, PD halved, unrest (§5d)"
+                 : "the planetary defence of " + sys(e.sys) + " repels the pirate raiders; PD halved, production lost (§5d)";
+    case Ev::RaidHome: return "pirate raiders are home at " + sys(e.sys) + " with " + n(e.b) + " ships (§5f)";
+    case Ev::Recruited: return "pirates hire " + n(e.a) + " Destroyer crews with seized minerals" + at + " (§5e)";
   }
   return "event";
 }

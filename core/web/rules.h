@@ -65,7 +65,8 @@ inline constexpr int kCruiserMinerals = 1;    // §7 Cruiser onboard cargo pod
 inline constexpr int kPdHp = 2;               // §4k each PD unit absorbs 2 damage
 inline constexpr int kDebrisPercent = 5;      // §1d debris strike chance per ship
 inline constexpr int kShipsPerCrystal = 50;   // §6g: +1 crystal for every 50 ships (cost = ceil(ships / 50))
-inline constexpr int kStarbasePopCost = 1;    // §4j, §7: building a Starbase costs 1 population
+inline constexpr int kStarbasePopCost = 1;
+inline constexpr int kTraderLowStock = 5;     // §3i "low stockpile" (number lost): fewer than 5 minerals    // §4j, §7: building a Starbase costs 1 population
 
 /// Build items besides ships (§6b table lost: PD 1 BP, industry 2 BP, crystal 1 BP per §6g).
 inline constexpr int kPdCost = 1;

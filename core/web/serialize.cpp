@@ -14,6 +14,7 @@ void WebGame::write(det::Writer& w) const {
   w.end();
   combat_.write(w, "combat");
   hazard_.write(w, "hazard");
+  diplo_.write(w, "diplomacy");
   w.varu("turn", turn_);
   w.varu("nextShipId", nextShipId_);
   w.boolean("over", over_);
@@ -37,6 +38,10 @@ void WebGame::write(det::Writer& w) const {
     w.vari("crystals", s.crystals), w.vari("starbaseKits", s.starbaseKits);
     w.boolean("starbase", s.starbase), w.vari("starbaseDamage", s.starbaseDamage);
     w.boolean("unrest", s.unrest), w.boolean("conqueredThisTurn", s.conqueredThisTurn);
+    w.u8("joining", s.joining), w.boolean("joinRogue", s.joinRogue), w.boolean("joinEarned", s.joinEarned);
+    w.varu("joinTurn", s.joinTurn), w.boolean("raided", s.raided);
+    w.varu("routes", s.routes.size());
+    for (uint16_t l : s.routes) w.varu("route", l);
     w.end();
   }
   w.varu("ships", ships_.size());
@@ -51,6 +56,7 @@ void WebGame::write(det::Writer& w) const {
     w.u8("load", r.load);
     w.u16("dest", r.dest), w.u16("from", r.from);
     w.u8("flags", r.flags);
+    w.varu("raid", r.raid);
     w.end();
   }
   w.varu("stances", stances_.size());
@@ -70,10 +76,31 @@ void WebGame::write(det::Writer& w) const {
     w.varu("vanquishedTurn", emp_[e].vanquishedTurn);
     w.boolean("unsupplied", emp_[e].unsupplied);
     w.bytes("knowledge", emp_[e].knowledge);
+    w.vari("reputation", emp_[e].reputation);
+    w.varu("repJoinTurn", emp_[e].repJoinTurn), w.varu("repPirateTurn", emp_[e].repPirateTurn);
+    w.bytes("relation", emp_[e].relation);
+    w.bytes("diplo", emp_[e].diplo);
+    w.varu("met", emp_[e].met);
+    w.boolean("manualTraders", emp_[e].manualTraders);
     w.end();
   }
+  w.varu("pacts", pacts_.size());
+  for (const auto& p : pacts_) {
+    w.u8("state", p.state), w.boolean("everNap", p.everNap);
+    w.varu("peaceTurn", p.peaceTurn), w.varu("napEndTurn", p.napEndTurn), w.u8("proposals", p.proposals);
+  }
+  w.varu("raids", raids_.size());
+  for (const auto& x : raids_) {
+    w.varu("id", x.id), w.varu("origin", x.origin), w.varu("target", x.target), w.boolean("homeward", x.homeward);
+    w.varu("arrived", x.arrived), w.u8("blockade", x.blockade);
+    w.varu("route", x.route.size());
+    for (uint16_t v : x.route) w.varu("hop", v);
+  }
+  w.varu("nextRaidId", nextRaidId_), w.varu("nextRaidTurn", nextRaidTurn_), w.varu("raidsLaunched", raidsLaunched_);
+  w.vari("pirateReserve", pirateReserve_);
   w.bytes("scriptD10", scriptD10_);
   w.bytes("scriptPct", scriptPct_);
+  w.bytes("scriptDip", scriptDip_);
   w.varu("activeLanes", activeLanes_.size());
   for (uint64_t k : activeLanes_) w.u64("lane", k);
   w.varu("events", events_.size());
@@ -92,6 +119,7 @@ Result<void> WebGame::read(det::Reader& r) {
   g.cfg_.turnLimit = static_cast<uint16_t>(r.varu("turnLimit", 65535));
   g.combat_ = det::Rng::read(r, "combat");
   g.hazard_ = det::Rng::read(r, "hazard");
+  g.diplo_ = det::Rng::read(r, "diplomacy");
   g.turn_ = static_cast<uint32_t>(r.varu("turn", UINT32_MAX));
   g.nextShipId_ = static_cast<uint32_t>(r.varu("nextShipId", UINT32_MAX));
   g.over_ = r.boolean("over");
@@ -121,6 +149,11 @@ Result<void> WebGame::read(det::Reader& r) {
     s.starbaseKits = i32("starbaseKits", 0, kBig);
     s.starbase = r.boolean("starbase"), s.starbaseDamage = i32("starbaseDamage", 0, kBig);
     s.unrest = r.boolean("unrest"), s.conqueredThisTurn = r.boolean("conqueredThisTurn");
+    s.joining = r.u8("joining"), s.joinRogue = r.boolean("joinRogue"), s.joinEarned = r.boolean("joinEarned");
+    s.joinTurn = static_cast<uint32_t>(r.varu("joinTurn", UINT32_MAX));
+    s.raided = r.boolean("raided");
+    const uint64_t nr = r.count("routes", ns);
+    for (uint64_t k = 0; k < nr; ++k) s.routes.push_back(sysId("route"));
     g.sys_.push_back(std::move(s));
   }
   const uint64_t nsh = r.count("ships", 10000000, 10);
@@ -139,6 +172,7 @@ Result<void> WebGame::read(det::Reader& r) {
     s.load = r.u8("load");
     s.dest = r.u16("dest"), s.from = r.u16("from");
     s.flags = r.u8("flags");
+    s.raid = static_cast<uint16_t>(r.varu("raid", 65535));
     if (!g.ships_.empty() && s.id <= g.ships_.back().id) r.fail("id", "ship ids must ascend");
     g.ships_.push_back(s);
   }
@@ -164,17 +198,60 @@ Result<void> WebGame::read(det::Reader& r) {
     m.unsupplied = r.boolean("unsupplied");
     m.knowledge = r.bytes("knowledge", kMaxSystems);
     if (m.knowledge.size() != ns) r.fail("knowledge", "one entry per system");
+    m.reputation = static_cast<int32_t>(r.vari("reputation", kRepMin, kRepMax));
+    m.repJoinTurn = static_cast<uint32_t>(r.varu("repJoinTurn", UINT32_MAX));
+    m.repPirateTurn = static_cast<uint32_t>(r.varu("repPirateTurn", UINT32_MAX));
+    m.relation = r.bytes("relation", kMaxSystems);
+    m.diplo = r.bytes("diplo", kMaxSystems);
+    if (m.relation.size() != ns || m.diplo.size() != ns) r.fail("relation", "one entry per system");
+    for (size_t k = 0; k < m.relation.size() && r.ok(); ++k)
+      if (m.relation[k] > static_cast<uint8_t>(Rel::Hostile) || m.diplo[k] > kDiploMax + 1)
+        r.fail("relation", "unknown relation or diplomacy level");
+    m.met = static_cast<uint32_t>(r.varu("met", (uint64_t{1} << kMaxEmpires) - 1));
+    m.manualTraders = r.boolean("manualTraders");
     g.emp_.push_back(std::move(m));
   }
+  const uint64_t np = r.count("pacts", kMaxEmpires * (kMaxEmpires - 1) / 2, 5);
+  if (np != g.emp_.size() * (g.emp_.size() - (g.emp_.empty() ? 0 : 1)) / 2) r.fail("pacts", "one per pair of empires");
+  for (uint64_t i = 0; i < np && r.ok(); ++i) {
+    Pact p;
+    p.state = r.u8("state");
+    if (p.state > static_cast<uint8_t>(PactState::Nap)) r.fail("state", "unknown pact state");
+    p.everNap = r.boolean("everNap");
+    p.peaceTurn = static_cast<uint32_t>(r.varu("peaceTurn", UINT32_MAX));
+    p.napEndTurn = static_cast<uint32_t>(r.varu("napEndTurn", UINT32_MAX));
+    p.proposals = r.u8("proposals");
+    if (p.proposals > 15) r.fail("proposals", "unknown offer bits");
+    g.pacts_.push_back(p);
+  }
+  const uint64_t nr = r.count("raids", 65535, 6);
+  for (uint64_t i = 0; i < nr && r.ok(); ++i) {
+    Raid x;
+    x.id = static_cast<uint16_t>(r.varu("id", 65535));
+    x.origin = sysId("origin"), x.target = sysId("target");
+    x.homeward = r.boolean("homeward");
+    x.arrived = static_cast<uint32_t>(r.varu("arrived", UINT32_MAX));
+    x.blockade = r.u8("blockade");
+    const uint64_t nh = r.count("route", 100000);
+    for (uint64_t k = 0; k < nh; ++k) x.route.push_back(sysId("hop"));
+    if (x.route.empty()) r.fail("route", "a raid has a route");
+    if (!g.raids_.empty() && x.id <= g.raids_.back().id) r.fail("id", "raid ids must ascend");
+    g.raids_.push_back(std::move(x));
+  }
+  g.nextRaidId_ = static_cast<uint16_t>(r.varu("nextRaidId", 65535));
+  g.nextRaidTurn_ = static_cast<uint32_t>(r.varu("nextRaidTurn", UINT32_MAX));
+  g.raidsLaunched_ = static_cast<uint32_t>(r.varu("raidsLaunched", UINT32_MAX));
+  g.pirateReserve_ = static_cast<int32_t>(r.vari("pirateReserve", 0, kBig));
   g.scriptD10_ = r.bytes("scriptD10", 100000);
   g.scriptPct_ = r.bytes("scriptPct", 100000);
+  g.scriptDip_ = r.bytes("scriptDip", 100000);
   const uint64_t na = r.count("activeLanes", 100000, 8);
   for (uint64_t i = 0; i < na; ++i) g.activeLanes_.push_back(r.u64("lane"));
   const uint64_t nev = r.count("events", 50000000, 10);
   for (uint64_t i = 0; i < nev && r.ok(); ++i) {
     Event e;
     uint8_t k = r.u8("kind");
-    if (k > static_cast<uint8_t>(Ev::InvasionDeferred)) r.fail("kind", "unknown event");
+    if (k > kLastEvent) r.fail("kind", "unknown event");
     e.kind = static_cast<Ev>(k);
     e.round = r.u8("round");
     e.sys = r.u16("sys");
@@ -186,6 +263,8 @@ Result<void> WebGame::read(det::Reader& r) {
   for (const auto& s : g.ships_)
     if (s.owner >= g.emp_.size() && s.owner != kPirate && s.owner != kIndependent)
       return Err("web state: a ship belongs to unknown owner ", s.owner);
+  for (const auto& s : g.sys_)
+    if (s.joining != kNobody && s.joining >= g.emp_.size()) return Err("web state: a system votes to join unknown empire ", s.joining);
   *this = std::move(g);
   return Ok();
 }

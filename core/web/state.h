@@ -10,14 +10,15 @@
 
 #include "core/game/game.h"
 #include "core/web/config.h"
+#include "core/web/diplomacy.h"
 #include "core/web/orders.h"
 #include "core/web/rules.h"
 
 namespace concord::web {
 
 inline constexpr uint8_t kNobody = 0xFF;
-inline constexpr uint8_t kIndependent = 0xFE;  // every independent system's own garrison (§2; diplomacy: part 2)
-inline constexpr uint8_t kPirate = 0xFD;       // vanquished empires' ships (Vanquished)
+inline constexpr uint8_t kIndependent = 0xFE;  // every independent system's own garrison (§2)
+inline constexpr uint8_t kPirate = 0xFD;       // local fleets (§5a), defectors (§2b) and vanquished empires' ships
 inline constexpr uint16_t kNoSys = 0xFFFF;
 
 struct System {
@@ -41,6 +42,13 @@ struct System {
   int32_t starbaseDamage = 0;  // persists between turns, repaired 1 per turn (§4j)
   bool unrest = false;
   bool conqueredThisTurn = false;
+  // §2g a vote to join (first contact or diplomacy) transfers the system on the following turn.
+  uint8_t joining = kNobody;
+  bool joinRogue = false;   // §2a/§2b rogue join: the garrison defects to the pirates
+  bool joinEarned = false;  // through ongoing diplomacy: +1 reputation (§2d)
+  uint32_t joinTurn = 0;
+  bool raided = false;  // §5d production lost to a raid this turn
+  std::vector<uint16_t> routes = {};  // §3i manual trader routes: neighbours this system sends a trader to
   friend bool operator==(const System&, const System&) = default;
 };
 
@@ -58,6 +66,7 @@ struct ShipRec {
   uint16_t dest = kNoSys;  // this turn's move destination
   uint16_t from = kNoSys;  // this turn's origin after moving (ambush lanes)
   uint8_t flags = 0;
+  uint16_t raid = 0;  // §5b the raid this pirate ship flies with (0: none)
   bool alive() const { return !(flags & kDead); }
   friend bool operator==(const ShipRec&, const ShipRec&) = default;
 };
@@ -77,8 +86,27 @@ struct Empire {
   uint32_t vanquishedTurn = 0;
   bool unsupplied = false;  // §6g: last maintenance unpaid: +1 to hit
   std::vector<uint8_t> knowledge;  // per system: kExplored | kEverOwned | kProbed
+  int32_t reputation = 0;          // §2d step, kRepMin..kRepMax
+  uint32_t repJoinTurn = 0;        // §2d: one step per turn from diplomatic joins
+  uint32_t repPirateTurn = 0;      // §2d, §5h: one step per turn from destroying pirate fleets
+  std::vector<uint8_t> relation;   // per system: Rel toward this empire (§2a, §2f)
+  std::vector<uint8_t> diplo;      // per system: the hidden diplomacy level 2..8 while Neutral (§2b)
+  uint32_t met = 0;                // §2i, §2j: bit b = has met empire b
+  bool manualTraders = false;      // §3i: once a route is set, the empire's traders follow routes for good
   friend bool operator==(const Empire&, const Empire&) = default;
 };
+
+/// §2i the formal state of two empires a < b; it changes only at turn rollover.
+enum class PactState : uint8_t { Neutral = 0, War = 1, Nap = 2 };
+struct Pact {
+  uint8_t state = 0;        // PactState
+  bool everNap = false;     // §2d: war on a former partner costs 2 steps
+  uint32_t peaceTurn = 0;   // turn peace was agreed (0 = never): no war for kPeaceCooldown turns
+  uint32_t napEndTurn = 0;  // turn the pact ended (0 = never): no new proposal for kNapCooldown turns
+  uint8_t proposals = 0;    // standing offers: kNapByLow/kNapByHigh/kPeaceByLow/kPeaceByHigh
+  friend bool operator==(const Pact&, const Pact&) = default;
+};
+enum PactOffer : uint8_t { kNapByLow = 1, kNapByHigh = 2, kPeaceByLow = 4, kPeaceByHigh = 8 };
 enum Knowledge : uint8_t { kExplored = 1, kEverOwned = 2, kProbed = 4, kProbedNow = 8 };
 
 /// One line of the turn's resolution (rolls, hits, losses, moves, builds): the scenario JSON and the
@@ -87,7 +115,26 @@ enum class Ev : uint8_t {
   Shot, Destroyed, Moved, Probe, BlackHole, Debris, InvadeShot, PdDestroyed, Conquest, Collateral, Built,
   BuildRefused, Supply, Mined, Grew, Unrest, Trader, Placed, PlaceCancelled, Vanquished, Victory, Loaded,
   Unloaded, Disrupted, Stranded, Repaired, InvasionDeferred,
+  // Part 2 (§2, §5): a = reaction / new level / new reputation; see docs/web-scenarios.md "Event kinds".
+  Contact, Diplomacy, Solidarity, Warmed, TurnedHostile, JoinVote, Joined, Reputation, Captured, Recruited,
+  Treaty, SurpriseAttack, Gift, RaidLaunched, RaidRetarget, RaidBlocked, Plunder, RaidHome,
 };
+inline constexpr uint8_t kLastEvent = static_cast<uint8_t>(Ev::RaidHome);
+
+/// §5b a Pirate Raider fleet: its ships carry its id; `route` is every system it entered from the origin on.
+struct Raid {
+  uint16_t id = 0;
+  uint16_t origin = 0, target = 0;
+  std::vector<uint16_t> route;  // route.back() is where it is (or is moving to this turn)
+  bool homeward = false;
+  uint32_t arrived = 0;  // turn it arrived over its target (0: not there)
+  uint8_t blockade = 0;  // §5d turns blocked over the target
+  friend bool operator==(const Raid&, const Raid&) = default;
+};
+/// Why a reputation step moved (Ev::Reputation's `ship` field).
+enum class RepCause : uint8_t { AttackedNeutral = 0, DiplomaticJoin = 1, PirateFleetDestroyed = 2, SurpriseAttack = 3,
+                                BrokePact = 4, WarOnPartner = 5, FormedPact = 6 };
+inline constexpr int kRepCauses = 7;
 struct Event {
   Ev kind = Ev::Shot;
   uint8_t round = 0;  // combat: 1 or 2; 3 = ambush fire
@@ -110,6 +157,23 @@ struct Position {
   std::vector<ShipRec> ships;
   std::vector<StanceRec> stances;
   std::vector<uint8_t> unsupplied;  // optional per empire
+  std::vector<int32_t> reputation;  // optional per empire (§2d)
+  struct Relation {
+    uint8_t empire = 0;
+    uint16_t sys = 0;
+    uint8_t rel = 0;  // Rel
+    uint8_t level = 5;
+  };
+  std::vector<Relation> relations;  // optional (§2a-§2b)
+  struct PactRec {
+    uint8_t a = 0, b = 1;
+    Pact pact;
+  };
+  std::vector<PactRec> pacts;                    // optional (§2i)
+  std::vector<std::pair<uint8_t, uint8_t>> met;  // optional (§2i): pairs that have met
+  std::vector<Raid> raids;  // optional (§5b): their ships are listed in `ships` with the raid's id
+  uint32_t nextRaidTurn = 0;  // 0: no raid launches (a generated game starts at kFirstRaidTurn)
+  int32_t pirateReserve = 0;
 };
 
 class WebGame final : public Game {
@@ -156,10 +220,15 @@ class WebGame final : public Game {
   bool laneActive(uint8_t e, uint16_t a, uint16_t b) const;
   /// Scenario dice: d10 results (1..10; a Nova target draw uses (v - 1) mod n) and debris percent rolls
   /// (0..99), consumed before the seeded streams. Part of the state, so scripted games still hash.
-  void scriptDice(std::vector<uint8_t> d10s, std::vector<uint8_t> percents) {
-    scriptD10_ = std::move(d10s), scriptPct_ = std::move(percents);
+  void scriptDice(std::vector<uint8_t> d10s, std::vector<uint8_t> percents, std::vector<uint8_t> diplomacy = {}) {
+    scriptD10_ = std::move(d10s), scriptPct_ = std::move(percents), scriptDip_ = std::move(diplomacy);
   }
   const StanceRec* stanceAt(uint16_t sys, uint8_t owner) const;
+  /// §2i the pact of two different empires (either order).
+  const Pact& pact(uint8_t a, uint8_t b) const { return pacts_[pactIndex(a, b)]; }
+  bool met(uint8_t a, uint8_t b) const { return (emp_[a].met >> b) & 1u; }
+  const std::vector<Raid>& raids() const { return raids_; }
+  int32_t pirateReserve() const { return pirateReserve_; }
 
  private:
   friend struct Legal;
@@ -185,8 +254,8 @@ class WebGame final : public Game {
   // economy.cpp (§6, §3i, §1d)
   void production(const std::vector<std::pair<uint8_t, Decoded>>& builds, std::vector<int32_t>& spent);
   void maintenance();
-  void mining(const std::vector<int32_t>& spent);
-  void traders();
+  void mining(const std::vector<int32_t>& spent, std::vector<int32_t>& mined);
+  void traders(const std::vector<int32_t>& spent, const std::vector<int32_t>& mined);
   void growth();
   void unrestCheck();
   void asteroids();
@@ -196,10 +265,39 @@ class WebGame final : public Game {
   void vanquish(uint8_t e, uint8_t by);
   void refreshKnowledge();
   void compactShips();
+  // independents.cpp (§2a-§2g) and pirates.cpp (§5)
+  void firstContacts();
+  void attacksOnIndependents();
+  void joinTransfers();
+  void diplomacyRolls();
+  void changeReputation(uint8_t e, int delta, RepCause why);
+  void shiftLevel(uint8_t e, uint16_t sys, int shift, Ev kind, int roll);
+  void turnHostile(uint8_t e, uint16_t sys);
+  void voteToJoin(uint8_t e, uint16_t sys, bool rogue, bool earned);
+  void placeLocalPirates(det::Rng& rng);
+  void pirateDrift();
+  void recruit(uint16_t sys, int32_t count, uint16_t raid = 0);
+  void pirateRewards();
+  // raiders.cpp (§5b-§5d, §3d)
+  void raidMoves();
+  void raidsOverTargets();
+  void launchRaid();
+  bool raidLockout(uint16_t sys) const;
+  uint16_t raidTarget(uint16_t from, uint16_t except) const;
+  // treaties.cpp (§2i, §2j)
+  size_t pactIndex(uint8_t a, uint8_t b) const;
+  Pact& pactRef(uint8_t a, uint8_t b) { return pacts_[pactIndex(a, b)]; }
+  Result<void> checkTreaty(uint8_t e, const Decoded& d) const;
+  void surpriseAttacks();
+  void rollover(const std::vector<std::pair<uint8_t, Decoded>>& diplomacy);
+  void meetings();
+  void setRoutes(uint8_t e, const Decoded& d);
   // Dice (combat stream: d10s and Nova targets; hazard stream: debris).
   int d10();
   uint64_t pick(uint64_t n);
   int percent();
+  int dipD10();                  // diplomacy stream: reaction, ongoing, solidarity rolls (§2)
+  uint64_t dipPick(uint64_t n);  // diplomacy stream: 1-in-n draws (§2b rogue join)
   // Shared helpers.
   StanceRec& stanceRef(uint16_t sys, uint8_t owner);
   void say(Event e) { events_.push_back(e); }
@@ -207,18 +305,25 @@ class WebGame final : public Game {
   Config cfg_;
   det::Rng combat_;  // every d10 and Nova target (docs/web-scenarios.md "Dice order")
   det::Rng hazard_;  // 5% debris strikes (§1d)
+  det::Rng diplo_;   // §2 reaction, diplomacy and solidarity rolls
   uint32_t turn_ = 1;
   uint32_t nextShipId_ = 1;
   std::vector<System> sys_;
   std::vector<ShipRec> ships_;  // ascending id
   std::vector<StanceRec> stances_;  // ascending (sys, owner)
   std::vector<Empire> emp_;
+  std::vector<Pact> pacts_;  // §2i one per pair a < b, in (a, b) order
+  std::vector<Raid> raids_;  // §5b ascending id
+  uint16_t nextRaidId_ = 1;
+  uint32_t nextRaidTurn_ = kFirstRaidTurn;
+  uint32_t raidsLaunched_ = 0;
+  int32_t pirateReserve_ = 0;  // §5f ships home from raids, flying with the next one
   std::vector<uint64_t> activeLanes_;  // §3h snapshot at turn start: owner << 32 | a << 16 | b, a < b, ascending
   std::vector<Event> events_;  // the last turn's resolution
   bool over_ = false;
   std::vector<uint8_t> winners_;  // ascending empire ids
   std::string victoryKind_;
-  std::vector<uint8_t> scriptD10_, scriptPct_;  // consumed from the front
+  std::vector<uint8_t> scriptD10_, scriptPct_, scriptDip_;  // consumed from the front
 };
 
 /// Owner bit in an Attack target mask (empires, independents, pirates).

@@ -175,6 +175,7 @@ void WebGame::combatRound(int round) {
     }
     Combat c(*this, id, round, here[id]);
     if (c.anyEngaged()) c.fireRound();
+    recruit(id, c.recruits);
     if (round == 2 && !attackers.empty()) invade(id, attackers, here[id]);
   }
 }
@@ -224,6 +225,18 @@ std::vector<Rejection> WebGame::apply(const TurnInput& input) {
   auto reject = [&](const Queued& it, const Result<void>& r) {
     if (!r) rejected.push_back({it.seat, it.index, r.message()});
   };
+  // Treaties and gifts are checked against the turn-start state and take effect at rollover (§2i, §2j).
+  std::vector<std::pair<uint8_t, Decoded>> diplomacy;
+  for (auto& it : items) {
+    if (!it.live || (it.d.kind != kTreaty && it.d.kind != kGift)) continue;
+    auto c = check(it.seat, it.d);
+    const bool twice = it.d.kind == kGift && std::any_of(diplomacy.begin(), diplomacy.end(), [&](const auto& x) {
+      return x.first == it.seat && x.second.kind == kGift && x.second.other == it.d.other;
+    });
+    if (c && twice) c = Err("one transfer per recipient per turn (§2j): cancel the first to change the amount");
+    reject(it, c);
+    if (c) diplomacy.push_back({it.seat, it.d});
+  }
   // Phase 1: load/unload, then Starbase placements, then stances; moves mark their ships.
   for (auto& it : items)
     if (it.live && (it.d.kind == kLoad || it.d.kind == kUnload)) reject(it, doLoad(it.seat, it.d, it.d.kind == kUnload));
@@ -231,6 +244,12 @@ std::vector<Rejection> WebGame::apply(const TurnInput& input) {
   for (auto& it : items)
     if (it.live && it.d.kind == kPlace) reject(it, doPlace(it.seat, it.d, placing));
   resolvePlacements(placing);
+  for (auto& it : items)
+    if (it.live && it.d.kind == kRoute) {
+      auto c = check(it.seat, it.d);
+      reject(it, c);
+      if (c) setRoutes(it.seat, it.d);
+    }
   for (auto& it : items)
     if (it.live && it.d.kind == kStance) {
       auto c = check(it.seat, it.d);
@@ -247,22 +266,37 @@ std::vector<Rejection> WebGame::apply(const TurnInput& input) {
       if (c) builds.push_back({it.seat, it.d});
     }
   }
-  // Phases 2-4: combat round 1, movement, combat round 2 with ambush and invasion.
+  pirateDrift();  // homeless pirate fleets head for a lair (§5a)
+  raidMoves();    // raiders take their next hop (§5c)
+  // Phases 2-4: combat round 1, movement (arrival checks: first contact, §2a, §3e), combat round 2 with ambush and
+  // invasion; then what the battles mean for reputation and the independents (§2e, §5h).
   combatRound(1);
   movement();
+  firstContacts();
   combatRound(2);
+  attacksOnIndependents();
+  surpriseAttacks();
+  raidsOverTargets();  // §5d plunder, blockade, retarget
+  pirateRewards();
   // Phases 5-9.
   std::vector<int32_t> spent(sys_.size(), 0);
   production(builds, spent);
   maintenance();
-  mining(spent);
-  traders();
+  std::vector<int32_t> mined(sys_.size(), 0);
+  mining(spent, mined);
+  traders(spent, mined);
   growth();
   unrestCheck();
   asteroids();
   reportStranded();
-  // Phase 10: ownership changes, vanquished empires, victory.
+  // Phase 10: ownership changes (joins voted on an earlier turn, §2g), vanquished empires, victory; phase 11:
+  // diplomacy rolls and the join check (§2b).
+  joinTransfers();
   ownershipAndVictory();
+  if (!over_) diplomacyRolls();
+  if (!over_) launchRaid();  // §5b
+  rollover(diplomacy);  // §2i, §2j: treaties and gifts take effect as the turn rolls over
+  meetings();
   compactShips();
   refreshKnowledge();
   snapshotLanes();  // §3h the lanes of the next turn's start (also what validate() sees)
@@ -282,7 +316,8 @@ void WebGame::reportStranded() {
   auto generator = [](uint8_t t) { return t == 0 || t == 1 || t == 3; };
   std::vector<std::pair<uint16_t, uint8_t>> lost;
   for (const auto& e : events_)
-    if ((e.kind == Ev::Destroyed || e.kind == Ev::Debris) && generator(e.ship)) lost.push_back({e.sys, e.owner});
+    if ((e.kind == Ev::Destroyed || e.kind == Ev::Debris || e.kind == Ev::Captured) && generator(e.ship))
+      lost.push_back({e.sys, e.owner});
   std::sort(lost.begin(), lost.end());
   lost.erase(std::unique(lost.begin(), lost.end()), lost.end());
   auto here = bySystem();
@@ -298,7 +333,7 @@ void WebGame::reportStranded() {
 void WebGame::compactShips() {
   std::erase_if(ships_, [](const ShipRec& r) { return !r.alive(); });
   for (auto& r : ships_) r.damage = 0, r.dest = kNoSys, r.from = kNoSys, r.flags = 0;
-  for (auto& s : sys_) s.dsatDamage = 0, s.newPop = 0, s.conqueredThisTurn = false;
+  for (auto& s : sys_) s.dsatDamage = 0, s.newPop = 0, s.conqueredThisTurn = false, s.raided = false;
   // A stance lives while its fleet does (§4a: conditional is the default).
   std::vector<uint64_t> present;
   for (const auto& r : ships_) present.push_back((uint64_t{r.sys} << 8) | r.owner);

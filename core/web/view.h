@@ -12,6 +12,7 @@
 namespace concord::web {
 
 inline constexpr uint8_t kUnknownOwner = 0xFC;
+inline constexpr uint8_t kOfferNap = 1, kOfferPeace = 2;
 
 struct FleetView {
   uint8_t owner = 0;
@@ -31,6 +32,8 @@ struct SysView {
   int32_t pop = 0, popLimit = 0, industry = 0, mineralsPerTurn = 0, minerals = 0, pd = 0, dsats = 0, crystals = 0,
           starbaseKits = 0;
   bool starbase = false, unrest = false;
+  uint8_t relation = 0;  // the viewer's Rel with this independent system (§2a, §2f)
+  uint8_t level = 0;     // the viewer's diplomacy level there while Neutral (§2b)
   std::vector<uint16_t> lanes;
   std::vector<FleetView> fleets;
 };
@@ -41,7 +44,11 @@ struct View {
   uint16_t empires = 0;
   uint16_t galaxySystems = 0;
   bool unsupplied = false;
+  int32_t reputation = 0;           // the viewer's §2d step
   std::vector<uint8_t> vanquished;  // per empire
+  // §2i per empire, as the viewer stands with it: PactState, whether met, and offers it made to the viewer
+  // (kOfferNap, kOfferPeace). Empty for an omniscient view.
+  std::vector<uint8_t> pactState, met, offers;
   std::vector<SysView> systems;     // known systems, ascending id
   std::vector<Event> events;        // this turn's events the viewer may know
   const SysView* find(uint16_t id) const;

@@ -5,4 +5,6 @@ target_sources(concord_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/ambush.cpp ${CMAKE_CURRENT_LIST_DIR}/economy.cpp ${CMAKE_CURRENT_LIST_DIR}/outcome.cpp
   ${CMAKE_CURRENT_LIST_DIR}/serialize.cpp ${CMAKE_CURRENT_LIST_DIR}/observe.cpp ${CMAKE_CURRENT_LIST_DIR}/report.cpp
   ${CMAKE_CURRENT_LIST_DIR}/game.cpp ${CMAKE_CURRENT_LIST_DIR}/module.cpp ${CMAKE_CURRENT_LIST_DIR}/bots.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/order_text.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/order_text.cpp ${CMAKE_CURRENT_LIST_DIR}/independents.cpp ${CMAKE_CURRENT_LIST_DIR}/pirates.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/treaties.cpp ${CMAKE_CURRENT_LIST_DIR}/raiders.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/traders.cpp)

@@ -165,7 +165,7 @@ int buildCost(Item it) {
 
 TEST(WebProperties, ConservationNoIllegalOrderAcceptedAndEveryGameEnds) {
   const uint64_t games = testing::scaled(4);
-  int64_t losses = 0, conquests = 0, built = 0, refusedRandom = 0;
+  int64_t losses = 0, conquests = 0, built = 0, refusedRandom = 0, captures = 0, contacts = 0, joins = 0, treaties = 0, raids = 0;
   for (uint64_t seed = 1; seed <= games; ++seed) {
     const Seat seats = static_cast<Seat>(2 + seed % 4);
     Config c;
@@ -187,8 +187,11 @@ TEST(WebProperties, ConservationNoIllegalOrderAcceptedAndEveryGameEnds) {
         const auto to = static_cast<uint16_t>(chaos.below(g.systems().size()));
         Order pool[] = {moveOrder(sys, to, m), loadOrder(sys, static_cast<Cargo>(1 + chaos.below(3)), 1),
                         placeOrder(sys), buildOrder(sys, static_cast<Item>(chaos.below(kItems)), 1),
-                        stanceOrder(sys, Stance::Ambush, 0, {to})};
-        orders[s].insert(orders[s].begin(), pool[chaos.below(5)]);
+                        stanceOrder(sys, Stance::Ambush, 0, {to}),
+                        treatyOrder(static_cast<Treaty>(chaos.below(kTreaties)), static_cast<uint8_t>(chaos.below(seats + 1u))),
+                        giftOrder(static_cast<uint8_t>(chaos.below(seats)), static_cast<uint16_t>(chaos.below(20))),
+                        routeOrder(sys, {to})};
+        orders[s].insert(orders[s].begin(), pool[chaos.below(8)]);
         for (const auto& o : orders[s]) legal[s].push_back(static_cast<bool>(g.validate(s, o)));
       }
       const Totals before = totals(g);
@@ -219,6 +222,19 @@ TEST(WebProperties, ConservationNoIllegalOrderAcceptedAndEveryGameEnds) {
           if (it == Item::Starbase) dPop -= int64_t{e.a} * kStarbasePopCost * kPop;
           dMinerals -= int64_t{e.a} * buildCost(it);
         }
+        if (e.kind == Ev::Captured) {  // §5e: the ship changes sides; its hold is seized (minerals hire crews)
+          ++captures;
+          if (e.roll == static_cast<uint8_t>(Cargo::Minerals)) dMinerals -= e.b;
+          if (e.roll == static_cast<uint8_t>(Cargo::Pop)) dPop -= int64_t{e.b} * kPop;
+        }
+        if (e.kind == Ev::Recruited) dShips += e.a;       // §5e, §5f mercenaries
+        if (e.kind == Ev::RaidLaunched) dShips += e.a, ++raids;  // §5b the raid fleet takes to space
+        if (e.kind == Ev::RaidHome) dShips -= e.b;        // §5f and folds into the pirate reserve
+        if (e.kind == Ev::Plunder) dMinerals -= e.a;      // §5d stolen minerals hire crews
+        if (e.kind == Ev::Joined && !e.a) dShips -= e.b;  // §2g the garrison disbands
+        if (e.kind == Ev::Contact) ++contacts;
+        if (e.kind == Ev::Joined) ++joins;
+        if (e.kind == Ev::Treaty && e.b == 1) ++treaties;
         if (e.kind == Ev::Mined) dMinerals += e.a;
         if (e.kind == Ev::Grew) dPop += e.a;
         if (e.kind == Ev::Collateral) dPop -= e.b;
@@ -240,9 +256,15 @@ TEST(WebProperties, ConservationNoIllegalOrderAcceptedAndEveryGameEnds) {
   EXPECT_GT(conquests, 0);
   EXPECT_GT(built, 0);
   EXPECT_GT(refusedRandom, 0);
-  std::printf("web property games: %lld losses, %lld conquests, %lld builds, %lld random orders refused\n",
+  EXPECT_GT(contacts, 0);  // §2a the AI meets independents
+  EXPECT_GT(joins, 0);     // §2g and some join it
+  EXPECT_GT(raids, 0);     // §5b raiders launch
+  EXPECT_GT(treaties, 0);  // §2i the AI declares war before it attacks an empire
+  std::printf("web property games: %lld losses, %lld conquests, %lld builds, %lld random orders refused, "
+              "%lld first contacts, %lld joins, %lld captures, %lld treaties in force\n",
               static_cast<long long>(losses), static_cast<long long>(conquests), static_cast<long long>(built),
-              static_cast<long long>(refusedRandom));
+              static_cast<long long>(refusedRandom), static_cast<long long>(contacts), static_cast<long long>(joins),
+              static_cast<long long>(captures), static_cast<long long>(treaties));
 }
 
 TEST(WebRobustness, RandomPayloadsAndCorruptStatesAreRefusedNotCrashed) {

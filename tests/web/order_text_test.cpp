@@ -68,9 +68,16 @@ TEST(WebOrderText, EveryKindHasItsForm) {
   EXPECT_EQ(g.orderText(0, stanceOrder(5, Stance::Ambush, 0, {2, 8})), "ambush 5 2 8");
   EXPECT_EQ(g.orderText(0, buildOrder(3, Item::Cruiser, 2)), "build 3 cruiser 2");
   EXPECT_EQ(g.orderText(0, cancelOrder(1)), "cancel 1");
+  EXPECT_EQ(g.orderText(0, treatyOrder(Treaty::War, 1)), "war 1");  // §2i
+  EXPECT_EQ(g.orderText(0, treatyOrder(Treaty::Nap, 1)), "nap 1");
+  EXPECT_EQ(g.orderText(0, treatyOrder(Treaty::EndNap, 1)), "endnap 1");
+  EXPECT_EQ(g.orderText(0, treatyOrder(Treaty::Peace, 1)), "peace 1");
+  EXPECT_EQ(g.orderText(0, giftOrder(1, 5)), "send 1 5");  // §2j
+  EXPECT_EQ(g.orderText(0, routeOrder(4, {2, 9})), "route 4 2 9");  // §3i
   size_t checked = 0;
   for (const auto& o : {moveOrder(4, 7, m), loadOrder(3, Cargo::Starbase, 1), stanceOrder(5, Stance::Attack, kTargetIndependents),
-                        buildOrder(3, Item::Crystal, 1), stanceOrder(5, Stance::Ambush, 0, {}), moveOrder(1, 2, MoveCounts{})})
+                        buildOrder(3, Item::Crystal, 1), stanceOrder(5, Stance::Ambush, 0, {}), moveOrder(1, 2, MoveCounts{}),
+                        treatyOrder(Treaty::Peace, 15), giftOrder(3, 60000), routeOrder(7, {}), routeOrder(7, {1, 3})})
     expectRoundTrip(g, 0, o, checked);
   // Ambush lanes are a set: typed in any order, once or twice, they read as the canonical ascending list (§4a).
   auto lanes = g.parseOrder(0, "ambush 5 8 2 8");
@@ -103,6 +110,12 @@ TEST(WebOrderText, BadTextIsNamedNeverAnOrder) {
   EXPECT_NE(err("ambush 5 east").find("LANE is a whole number"), std::string::npos);
   EXPECT_NE(err("build 3 battleship 1").find("unknown item 'battleship'"), std::string::npos);
   EXPECT_NE(err("cancel 64").find("N is a whole number from 0 to 63"), std::string::npos);
+  EXPECT_NE(err("war").find("the form is war EMPIRE"), std::string::npos);
+  EXPECT_NE(err("nap Rome").find("EMPIRE is a whole number"), std::string::npos);
+  EXPECT_NE(err("send 1").find("the form is send EMPIRE N"), std::string::npos);
+  EXPECT_NE(err("route").find("the form is route AT NEIGHBOUR"), std::string::npos);
+  EXPECT_NE(err("route 3 north").find("NEIGHBOUR is a whole number"), std::string::npos);
+  EXPECT_NE(err("send 1 lots").find("N is a whole number"), std::string::npos);
   EXPECT_EQ(g.orderText(0, Order{99, {1}}).rfind("? ", 0), 0u);
 }
 

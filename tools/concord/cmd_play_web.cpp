@@ -59,6 +59,7 @@ std::string laneMap(const WebGame& g, Seat you) {
     for (const auto& f : s.fleets) fleet |= f.owner == you;
     if (!mine && !fleet) continue;
     out += "[" + std::to_string(s.id) + "] " + g.systems()[s.id].name + (mine ? " (yours)" : "");
+    if (s.relation) out += s.relation == 2 ? " Hostile to you" : " Neutral, diplomacy " + std::to_string(s.level) + "/8";
     for (const auto& f : s.fleets) {
       out += "  " + g.ownerName(f.owner) + ":";
       for (int t = 0; t < kMobileTypes; ++t)
@@ -70,6 +71,7 @@ std::string laneMap(const WebGame& g, Seat you) {
       out += " [" + std::to_string(n) + "] " + (o ? std::string(kKindNames[static_cast<int>(o->kind)]) : "unexplored");
       if (o && o->kind == Kind::Star) out += std::string(" ") + kQuality[o->quality].letter;
       if (o && o->inView && o->owner != kUnknownOwner && o->owner != kNobody) out += " (" + g.ownerName(o->owner) + ")";
+      if (o && o->relation) out += o->relation == 2 ? " Hostile" : " Neutral " + std::to_string(o->level) + "/8";  // §2b
     }
     out += "\n";
   }

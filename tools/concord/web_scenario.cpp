@@ -32,11 +32,13 @@ json eventJson(const WebGame& g, const Event& e) {
   if (e.other != kNobody) j["other"] = ownerJson(e.other);
   const bool shipEvent = e.kind == Ev::Shot || e.kind == Ev::Destroyed || e.kind == Ev::InvadeShot ||
                          e.kind == Ev::Debris || e.kind == Ev::BlackHole || e.kind == Ev::Probe ||
-                         e.kind == Ev::Collateral || e.kind == Ev::Placed;
+                         e.kind == Ev::Collateral || e.kind == Ev::Placed || e.kind == Ev::Captured;
   if (shipEvent) j["ship"] = kStats[e.ship].code;
   if (e.kind == Ev::Built || e.kind == Ev::BuildRefused) j["item"] = kItemNames[e.ship];
   if (e.kind == Ev::Shot || e.kind == Ev::InvadeShot || e.kind == Ev::Collateral) j["roll"] = e.roll;
   if (e.kind == Ev::Shot || e.kind == Ev::InvadeShot) j["need"] = e.need, j["hit"] = e.a != 0;
+  if (e.kind == Ev::Contact || e.kind == Ev::Diplomacy || e.kind == Ev::Solidarity) j["roll"] = e.roll;
+  if (e.kind == Ev::Contact) j["reaction"] = kReactionNames[e.a & 3];
   j["a"] = e.a;
   j["b"] = e.b;
   j["text"] = g.render(e);
@@ -63,6 +65,7 @@ json stateJson(const WebGame& g) {
     x["starbaseDamage"] = s.starbaseDamage;
     x["starbaseKits"] = s.starbaseKits;
     x["unrest"] = s.unrest;
+    x["joining"] = ownerJson(s.joining);
     systems.push_back(x);
   }
   out["systems"] = systems;
@@ -78,9 +81,31 @@ json stateJson(const WebGame& g) {
   }
   out["ships"] = ships;
   json emp = json::array();
-  for (uint8_t e = 0; e < g.empires(); ++e)
+  json rel = json::array();
+  for (uint8_t e = 0; e < g.empires(); ++e) {
     emp.push_back({{"unsupplied", g.empire(e).unsupplied}, {"vanquished", g.empire(e).vanquished},
-                   {"vp", g.victoryPoints(e)}, {"supplyCost", g.supplyCost(e)}});
+                   {"vp", g.victoryPoints(e)}, {"supplyCost", g.supplyCost(e)}, {"reputation", g.empire(e).reputation}});
+    for (uint16_t id = 0; id < g.systems().size(); ++id)
+      if (g.empire(e).relation[id])
+        rel.push_back({{"empire", e}, {"at", id}, {"rel", kRelNames[g.empire(e).relation[id] % 3]},
+                       {"level", g.empire(e).diplo[id]}});
+  }
+  out["relations"] = rel;
+  json pacts = json::array();
+  for (uint8_t a = 0; a < g.empires(); ++a)
+    for (uint8_t b = static_cast<uint8_t>(a + 1); b < g.empires(); ++b) {
+      const Pact& p = g.pact(a, b);
+      pacts.push_back({{"a", a}, {"b", b}, {"state", kPactNames[p.state % 3]}, {"everNap", p.everNap},
+                       {"peaceTurn", p.peaceTurn}, {"napEndTurn", p.napEndTurn}, {"proposals", p.proposals},
+                       {"met", g.met(a, b)}});
+    }
+  out["pacts"] = pacts;
+  json raids = json::array();
+  for (const auto& r : g.raids())
+    raids.push_back({{"id", r.id}, {"origin", r.origin}, {"target", r.target}, {"at", r.route.back()},
+                     {"homeward", r.homeward}, {"arrived", r.arrived}, {"blockade", r.blockade}});
+  out["raids"] = raids;
+  out["pirateReserve"] = g.pirateReserve();
   out["empires"] = emp;
   if (auto o = g.outcome()) out["outcome"] = {{"summary", o->summary}, {"rank", o->rankBySeat}, {"score", o->scoreBySeat}};
   return out;
@@ -155,6 +180,29 @@ void checkExpectations(const json& ex, const WebGame& g, const Run& run, std::ve
       if (!matches(ex["empires"][e], res["final"]["empires"][e]))
         failures.push_back("empire " + std::to_string(e) + ": expected " + ex["empires"][e].dump() + ", got " +
                            res["final"]["empires"][e].dump());
+  for (const auto& w : ex.value("raids", json::array())) {
+    bool found = false;
+    for (const auto& p : res["final"]["raids"]) found |= matches(w, p);
+    if (!found) failures.push_back("raid " + w.dump() + " not found in " + res["final"]["raids"].dump());
+  }
+  if (ex.contains("pirateReserve") && ex["pirateReserve"] != res["final"]["pirateReserve"])
+    failures.push_back("pirate reserve: expected " + ex["pirateReserve"].dump() + ", got " + res["final"]["pirateReserve"].dump());
+  // Pacts: each entry {a, b, state?, everNap?, ...} must match the pair's pact.
+  for (const auto& w : ex.value("pacts", json::array())) {
+    bool found = false;
+    for (const auto& p : res["final"]["pacts"]) found |= matches(w, p);
+    if (!found) failures.push_back("pact " + w.dump() + " not found in " + res["final"]["pacts"].dump());
+  }
+  // Relations: each entry {empire, at, rel?, level?} must match one; rel "unmet" matches an absent entry.
+  for (const auto& w : ex.value("relations", json::array())) {
+    bool found = false;
+    for (const auto& r : res["final"]["relations"]) found |= matches(w, r);
+    if (!found && w.value("rel", "") == "unmet") {
+      found = true;
+      for (const auto& r : res["final"]["relations"]) found &= !(r["empire"] == w["empire"] && r["at"] == w["at"]);
+    }
+    if (!found) failures.push_back("relation " + w.dump() + " not found in " + res["final"]["relations"].dump());
+  }
   if (ex.contains("over") && ex["over"].get<bool>() != g.over()) failures.push_back("game over: expected " + ex["over"].dump());
   if (ex.contains("summary")) {
     auto o = g.outcome();
@@ -189,6 +237,63 @@ Run run(const json& j) {
     p.stances.push_back(st);
   }
   for (const auto& u : j.value("unsupplied", json::array())) p.unsupplied.push_back(u.get<bool>() ? 1 : 0);
+  for (const auto& u : j.value("reputation", json::array())) {
+    if (!u.is_number_integer()) bad("reputation is a list of steps -4 (Reviled) .. 3 (Revered)");
+    p.reputation.push_back(u.get<int>());
+  }
+  for (const auto& x : j.value("pacts", json::array())) {
+    Position::PactRec r;
+    r.a = static_cast<uint8_t>(intOf(x, "a", -1, 0, kMaxEmpires - 1));
+    r.b = static_cast<uint8_t>(intOf(x, "b", -1, 0, kMaxEmpires - 1));
+    const std::string st = x.value("state", "neutral");
+    int k = -1;
+    for (int i = 0; i < 3; ++i)
+      if (st == kPactNames[i]) k = i;
+    if (k < 0) bad("a pact's state is neutral, war or nap");
+    r.pact.state = static_cast<uint8_t>(k);
+    r.pact.everNap = x.value("everNap", k == 2);
+    r.pact.peaceTurn = static_cast<uint32_t>(intOf(x, "peaceTurn", 0, 0, 100000));
+    r.pact.napEndTurn = static_cast<uint32_t>(intOf(x, "napEndTurn", 0, 0, 100000));
+    r.pact.proposals = static_cast<uint8_t>(intOf(x, "proposals", 0, 0, 15));
+    p.pacts.push_back(r);
+  }
+  p.nextRaidTurn = static_cast<uint32_t>(intOf(j, "nextRaidTurn", 0, 0, 100000));
+  p.pirateReserve = intOf(j, "pirateReserve", 0, 0, 100000);
+  for (const auto& x : j.value("raids", json::array())) {
+    Raid r;
+    r.id = static_cast<uint16_t>(intOf(x, "id", static_cast<int>(p.raids.size()) + 1, 1, 65535));
+    r.route = idsOf(x.value("route", json::array()));
+    if (r.route.empty()) bad("a raid needs a route (origin first, where it is last)");
+    r.origin = r.route.front();
+    r.target = static_cast<uint16_t>(intOf(x, "target", -1, 0, kMaxSystems - 1));
+    r.homeward = x.value("homeward", false);
+    r.arrived = static_cast<uint32_t>(intOf(x, "arrived", 0, 0, 100000));
+    r.blockade = static_cast<uint8_t>(intOf(x, "blockade", 0, 0, 10));
+    ShipRec s;
+    s.owner = kPirate, s.sys = r.route.back(), s.raid = r.id;
+    for (const char* t : {"CR", "DD"}) {
+      s.type = shipOf(t);
+      for (int k = intOf(x, t, 0, 0, 10000); k > 0; --k) p.ships.push_back(s);
+    }
+    p.raids.push_back(r);
+  }
+  for (const auto& m : j.value("met", json::array())) {
+    if (!m.is_array() || m.size() != 2) bad("met is a list of [a, b] pairs");
+    p.met.push_back({static_cast<uint8_t>(m[0].get<int>() & 0xFF), static_cast<uint8_t>(m[1].get<int>() & 0xFF)});
+  }
+  for (const auto& r : j.value("relations", json::array())) {
+    Position::Relation x;
+    x.empire = static_cast<uint8_t>(intOf(r, "empire", -1, 0, kMaxEmpires - 1));
+    x.sys = static_cast<uint16_t>(intOf(r, "at", -1, 0, kMaxSystems - 1));
+    const std::string rel = r.value("rel", "neutral");
+    int k = -1;
+    for (int i = 0; i < 3; ++i)
+      if (rel == kRelNames[i]) k = i;
+    if (k < 0) bad("a relation's rel is unmet, neutral or hostile");
+    x.rel = static_cast<uint8_t>(k);
+    x.level = static_cast<uint8_t>(intOf(r, "level", kDiploStart, kDiploMin, kDiploMax));
+    p.relations.push_back(x);
+  }
   det::Seed seed;
   seed.bytes[0] = static_cast<uint8_t>(intOf(j, "seed", 1, 0, 255));
   WebGame g;
@@ -202,7 +307,12 @@ Run run(const json& j) {
     if (!d.is_number_integer() || d.get<int>() < 0 || d.get<int>() > 99) bad("debris rolls are percentiles 0..99");
     pct.push_back(d.get<uint8_t>());
   }
-  g.scriptDice(d10s, pct);
+  std::vector<uint8_t> dip;
+  for (const auto& d : j.value("diplomacyDice", json::array())) {
+    if (!d.is_number_integer() || d.get<int>() < 1 || d.get<int>() > 10) bad("diplomacy dice are d10 results 1..10");
+    dip.push_back(d.get<uint8_t>());
+  }
+  g.scriptDice(d10s, pct, dip);
   std::vector<std::vector<Order>> orders(p.empires);
   for (const auto& o : j.value("orders", json::array())) {
     int e = intOf(o, "empire", -1, 0, p.empires - 1);

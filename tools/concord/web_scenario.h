@@ -25,7 +25,14 @@ inline const char* kEventNames[] = {"shot", "destroyed", "moved", "probe", "blac
                                     "pd-destroyed", "conquest", "collateral", "built", "build-refused", "supply",
                                     "mined", "grew", "unrest", "trader", "placed", "place-cancelled", "vanquished",
                                     "victory", "loaded", "unloaded", "disrupted", "stranded", "repaired",
-                                    "invasion-deferred"};
+                                    "invasion-deferred", "contact", "diplomacy", "solidarity", "warmed",
+                                    "turned-hostile", "join-vote", "joined", "reputation", "captured", "recruited",
+                                    "treaty", "surprise-attack", "gift", "raid-launched", "raid-retarget",
+                                    "raid-blocked", "plunder", "raid-home"};
+inline const char* kPactNames[] = {"neutral", "war", "nap"};
+
+inline const char* kReactionNames[] = {"neutral", "join", "rogue-join", "hostile"};
+inline const char* kRelNames[] = {"unmet", "neutral", "hostile"};
 
 [[noreturn]] inline void bad(const std::string& why) { throw std::runtime_error(why); }
 
@@ -97,6 +104,7 @@ inline System systemOf(const json& j, uint16_t id) {
   s.owner = j.contains("owner") ? ownerOf(j["owner"]) : (star ? kIndependent : kNobody);
   s.homeOf = j.contains("home") ? ownerOf(j["home"]) : kNobody;
   if (j.contains("lanes")) s.lanes = idsOf(j["lanes"]);
+  if (j.contains("routes")) s.routes = idsOf(j["routes"]);
   s.popLimit = intOf(j, "popLimit", star ? row.popLimit : 0, 0, 1000);
   s.pop = intOf(j, "popMilli", intOf(j, "pop", star ? row.startPop : 0, 0, 1000) * kPop, 0, 1000 * kPop);
   s.industry = intOf(j, "industry", star ? row.industry : 0, 0, 1000);
@@ -149,6 +157,22 @@ inline Order orderOf(const json& o) {
         return buildOrder(sys(b, "at"), static_cast<Item>(i), static_cast<uint16_t>(intOf(b, "count", 1, 0, 60000)));
     bad("unknown build item '" + item + "'");
   }
+  if (o.contains("treaty")) {  // {"treaty": "war|nap|endnap|peace", "with": b}
+    const std::string t = o["treaty"].is_string() ? o["treaty"].get<std::string>() : "";
+    for (int i = 0; i < kTreaties; ++i)
+      if (t == kTreatyWords[i])
+        return treatyOrder(static_cast<Treaty>(i), static_cast<uint8_t>(intOf(o, "with", -1, 0, kMaxEmpires - 1)));
+    bad("treaty is war, nap, endnap or peace");
+  }
+  if (o.contains("route")) {  // {"route": {"at": x, "to": [n...]}}
+    const json& r = o["route"];
+    return routeOrder(sys(r, "at"), idsOf(r.value("to", json::array())));
+  }
+  if (o.contains("send")) {
+    const json& g = o["send"];
+    return giftOrder(static_cast<uint8_t>(intOf(g, "to", -1, 0, kMaxEmpires - 1)),
+                     static_cast<uint16_t>(intOf(g, "amount", 1, 0, 60000)));
+  }
   if (o.contains("cancel")) return cancelOrder(static_cast<uint16_t>(intOf(o, "cancel", 0, 0, 63)));
   if (o.contains("raw")) {  // a hand-made payload, to test the strict decoder
     Order r;
@@ -156,7 +180,7 @@ inline Order orderOf(const json& o) {
     for (const auto& b : o["raw"].value("bytes", json::array())) r.payload.push_back(b.get<uint8_t>());
     return r;
   }
-  bad("an order needs one of move, load, unload, place, stance, build, cancel, raw");
+  bad("an order needs one of move, load, unload, place, stance, build, treaty, send, cancel, raw");
 }
 
 json eventJson(const WebGame& g, const Event& e);
