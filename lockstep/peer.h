@@ -138,6 +138,9 @@ class Peer {
   /// Every refused input, as logged.
   const std::vector<std::string>& rejections() const { return rejections_; }
   const PeerStats& stats() const { return stats_; }
+  /// Whether every signature of the last applied turn is valid (vouched ones are checked now, once): only then
+  /// may a replay block end there (a checkpoint), its signatures being the file's last chain heads.
+  bool latestProven();
   PeerId id() const { return net_.self(); }
 
   /// Test hook: after applying `turn`, rewrite this peer's canonical state through `mutate`
@@ -234,6 +237,7 @@ class Peer {
   std::vector<Seat> flagged_;
   std::vector<std::string> rejections_;
   std::map<Seat, Order> pendingReclaim_;
+  std::optional<uint32_t> provenTurn_;  // the last turn latestProven() checked in full
   std::set<std::pair<uint32_t, Seat>> unproven_;  // applied vouched bundles whose signature failed: awaiting a valid copy
   std::map<uint32_t, std::function<void(std::vector<uint8_t>&)>> corruptions_;
   bool halted_ = false;

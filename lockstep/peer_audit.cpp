@@ -73,6 +73,16 @@ bool Peer::recordProven(uint32_t turn, Seat seat) {
   return false;
 }
 
+bool Peer::latestProven() {
+  if (!opt_.vouchLinks || records_.empty()) return true;
+  const auto t = static_cast<uint32_t>(recordBase_ + records_.size() - 1);
+  if (provenTurn_ == t) return true;
+  bool all = true;
+  for (Seat s = 0; s < records_.back().bundles.size(); ++s) all = recordProven(t, s) && all;
+  if (all) provenTurn_ = t;
+  return all;
+}
+
 // A validly signed copy of an applied body whose vouched signature failed replaces that signature.
 bool Peer::repair(const Bundle& b) {
   if (!unproven_.contains({b.turn, b.seat})) return false;
