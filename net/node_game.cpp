@@ -260,6 +260,7 @@ Result<NodeResult> Node::finishGame(GameInProgress& g) {
   if (auto oc = peer.engine().game().outcome()) res.outcome = oc->summary;
   res.transport = transport_.stats();
   res.wireBytes = peer.stats().bytesSent;
+  res.vouched = peer.stats().vouched;
   res.elapsedMs = now();
   return res;
 }
