@@ -42,9 +42,10 @@ Result<NodeResult> Node::play() {
     catchUpAndBackfill(g, nowMs);
     // A kill -9 loses at most kCheckpointMs of play, not a whole 64-turn block (docs/replay-format.md).
     // The block a checkpoint ends has its last turn's signatures as chain heads: with vouched links, only once checked.
-    if (g.recorder && g.recordError.empty() && nowMs >= g.nextCheckpointMs && peer.latestProven()) {
+    if (g.recorder && g.recordError.empty() && nowMs >= g.nextCheckpointMs) {
       g.nextCheckpointMs = nowMs + replay::kCheckpointMs;
-      if (auto r = g.recorder->checkpoint(); !r) g.recordError = r.message();
+      if (peer.latestProven())
+        if (auto r = g.recorder->checkpoint(); !r) g.recordError = r.message();
     }
     currentTurn_ = peer.turn();
     if (opt_.onApplied && peer.turn() != g.lastTurnShown) {
