@@ -129,10 +129,11 @@ void Peer::receive(PeerId from, WireMessage m) {
     const auto* st = ringState(base - 1);
     const auto* prev = record(base - 1);
     if (!st || !prev) return;
-    Snapshot s{base, *st, prev->bundles, {}};
-    for (uint32_t x = base; x < t; ++x)
-      if (const auto* r = record(x)) s.tail.insert(s.tail.end(), r->bundles.begin(), r->bundles.end());
-    send(from, s);
+    // Only valid signatures leave us (a vouched one is checked first): the rejoiner keeps and relays them.
+    if (opt_.vouchLinks)
+      for (Seat x = 0; x < prev->bundles.size(); ++x)
+        if (!recordProven(base - 1, x)) return;  // another peer answers; ours is repaired meanwhile
+    send(from, Snapshot{base, *st, prev->bundles, provenTail(base, t)});
     return;
   }
   if (auto* s = std::get_if<Snapshot>(&m)) return onSnapshot(*s);
@@ -263,6 +264,8 @@ bool Peer::tryAdvance() {
     bundles.push_back(chosen[s]->bundle);
     verifiedBy.push_back(*chosen[s]->verifiedWith);
   }
+  std::vector<det::Hash128> headsBefore = opt_.vouchLinks ? ledger_->heads() : std::vector<det::Hash128>{};
+  const det::Hash128 digestBefore = ledger_->lastDigest();
   auto applied = ledger_->apply(std::move(bundles), verifiedBy);
   if (!applied) {
     // Every check above passed, so only a signer disagreement between candidates can land here: drop this
@@ -271,6 +274,7 @@ bool Peer::tryAdvance() {
     pending_.erase(it);
     return false;
   }
+  if (!finalTurnProven(slots, chosen, std::move(headsBefore), digestBefore)) return false;
   TurnRecord rec = std::move(*applied);
   for (Seat s : rec.digestMismatch) {
     ++stats_.digestMismatches;
@@ -310,6 +314,7 @@ void Peer::periodic() {
     return;
   }
   const uint32_t t = ledger_->turn();
+  for (const auto& [turn, seat] : unproven_) broadcast(BundleRequest{turn, seat});  // until repaired
   // Resend the bundles of this turn and the last: a peer one turn behind may still need them.
   for (auto& [turn, list] : own_)
     for (const auto& b : list) {

@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -137,6 +138,9 @@ class Peer {
   /// Every refused input, as logged.
   const std::vector<std::string>& rejections() const { return rejections_; }
   const PeerStats& stats() const { return stats_; }
+  /// Whether every signature of the last applied turn is valid (vouched ones are checked now, once): only then
+  /// may a replay block end there (a checkpoint), its signatures being the file's last chain heads.
+  bool latestProven();
   PeerId id() const { return net_.self(); }
 
   /// Test hook: after applying `turn`, rewrite this peer's canonical state through `mutate`
@@ -150,6 +154,7 @@ class Peer {
     std::optional<PublicKey> verifiedWith;  // the expected signer it was checked against at assembly
     PublicKey signedBy{};                     // the seat key its signature verified with on arrival
     bool vouched = false;                     // signedBy is vouched for by the link, not a checked signature
+    PeerId from = 0;                          // the transport peer it arrived from
   };
   Peer(Transport& t, PeerOptions opt) : net_(t), opt_(std::move(opt)) {}
 
@@ -166,6 +171,11 @@ class Peer {
   bool vouchable(PeerId from, const Bundle& b) const;
   void auditTurn(uint32_t turn);
   bool relayChecked(const BundleRequest& q);
+  bool finalTurnProven(std::vector<std::vector<Candidate>>& slots, const std::vector<const Candidate*>& chosen,
+                       std::vector<det::Hash128> headsBefore, det::Hash128 digestBefore);
+  bool recordProven(uint32_t turn, Seat seat);
+  bool repair(const Bundle& b);
+  std::vector<Bundle> provenTail(uint32_t base, uint32_t end);
   void strike(PeerId from);
   bool ignoring(PeerId from) const;  // past its own bad-signature allowance, or the non-members' shared one
   void onPastBundle(PeerId from, const Bundle& b);
@@ -227,6 +237,8 @@ class Peer {
   std::vector<Seat> flagged_;
   std::vector<std::string> rejections_;
   std::map<Seat, Order> pendingReclaim_;
+  std::optional<uint32_t> provenTurn_;  // the last turn latestProven() checked in full
+  std::set<std::pair<uint32_t, Seat>> unproven_;  // applied vouched bundles whose signature failed: awaiting a valid copy
   std::map<uint32_t, std::function<void(std::vector<uint8_t>&)>> corruptions_;
   bool halted_ = false;
   bool syncing_ = false;

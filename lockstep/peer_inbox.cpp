@@ -59,7 +59,7 @@ void Peer::onBundle(PeerId from, Bundle b) {
     if (*signer != owner || other == slot.rend()) return reject(from, b, "too many conflicting candidates for this slot");
     slot.erase(std::next(other).base());
   }
-  Candidate c{std::move(b), h, std::nullopt, *signer, vouched};
+  Candidate c{std::move(b), h, std::nullopt, *signer, vouched, from};
   stats_.vouched += vouched ? 1 : 0;
   slot.push_back(std::move(c));
 }
@@ -100,6 +100,7 @@ void Peer::onPastBundle(PeerId from, const Bundle& b) {
     ++stats_.duplicates;
     return;
   }
+  if (repair(b)) return;
   if (applied.body() != b.body() && b.verifySignature(r->signers[b.seat])) return equivocation(from, b, applied, r->signers[b.seat]);
   // Signed by a member other than the one the table applied: a late owner whose seat was substituted meanwhile,
   // or a steward that signed a turn the handover gave to another. Not applied, not a forgery.

@@ -188,6 +188,16 @@ TurnRecord TurnLedger::commit(std::vector<Bundle> bundles, std::vector<PublicKey
   return rec;
 }
 
+Result<void> TurnLedger::rewind(std::span<const uint8_t> state, std::vector<det::Hash128> heads, det::Hash128 digest) {
+  if (heads.size() != heads_.size()) return Err("rewind: ", heads.size(), " chain heads for ", heads_.size(), " seats");
+  det::Reader r(state, "state before the turn");
+  if (auto st = engine_->read(r); !st) return st;
+  if (auto st = r.finish(); !st) return st;
+  heads_ = std::move(heads);
+  digest_ = digest;
+  return Ok();
+}
+
 Result<void> TurnLedger::overwriteState(std::span<const uint8_t> state) {
   det::Reader r(state, "overwritten state");
   return engine_->read(r);

@@ -68,6 +68,10 @@ class TurnLedger {
   /// bundles are drafted here and come back unsigned; the caller checks the chain heads' signatures.
   TurnRecord applyOrders(std::vector<std::vector<Order>> ordersBySeat);
 
+  /// Undoes the last apply: `state` is the canonical state before it (a peer's ring keeps it), `heads` and
+  /// `digest` what heads() and lastDigest() were. A peer takes back a final turn that rests on a bad signature.
+  Result<void> rewind(std::span<const uint8_t> state, std::vector<det::Hash128> heads, det::Hash128 digest);
+
   /// Test hook for fault drills: replaces the state after the last turn as a hardware fault would.
   Result<void> overwriteState(std::span<const uint8_t> state);
 

@@ -103,6 +103,7 @@ struct NodeResult {
   std::string outcome;
   TransportStats transport;
   uint64_t wireBytes = 0;    // lockstep bytes this peer sent
+  uint64_t vouched = 0;      // bundles accepted on their link's authentication (lockstep::PeerStats::vouched)
   uint64_t elapsedMs = 0;
   bool spectator = false;
   uint64_t commsAccepted = 0, commsRefused = 0;

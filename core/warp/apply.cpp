@@ -263,10 +263,7 @@ void WarpGame::doChart(uint8_t s, Tile t, uint8_t line) {
       }
     }
   }
-  if (cfg_.delta && line == seats_ && hazard_ != s) {
-    hazard_ = s;  // §VI Delta: charting onto the Neutral Zone takes custody of the Hazard Marker
-    say(Ev::HazardTake, {s});
-  }
+  takeHazardMarker(s, line, true);
   claimTrailMomentum(s, line, wormholed);
   shieldsUpAfterChart(s, line);
 }

@@ -83,7 +83,7 @@ void WarpGame::spool(uint8_t s, uint8_t line) {
   chartsThisTurn_ = static_cast<uint8_t>(std::min(charted, 250));
   if (charted > 0) {
     lastLine_ = line;
-    if (line == seats_) hazard_ = s;
+    takeHazardMarker(s, line, rulesVersion_ >= 5);  // rules v3-v4 took it without a HazardTake record
     shieldsUpAfterChart(s, line);
     claimTrailMomentum(s, line);
   }
@@ -154,6 +154,13 @@ void WarpGame::dig(uint8_t s) {
   mustChartDrawn_ = false;
   say(Ev::DigNothing, {s});
   endTurn(s);
+}
+
+// §VI Delta: charting onto the Neutral Zone, by a chart or a Warp Drive spool, takes custody of the Hazard Marker.
+void WarpGame::takeHazardMarker(uint8_t s, uint8_t line, bool announce) {
+  if (!cfg_.delta || line != seats_ || hazard_ == s) return;
+  hazard_ = s;
+  if (announce) say(Ev::HazardTake, {s});
 }
 
 void WarpGame::hazardPass(uint8_t s) {

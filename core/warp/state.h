@@ -21,8 +21,10 @@ namespace concord::warp {
 inline constexpr uint8_t kNone = 0xFF;
 /// Warp rules versions (module.cpp): 2 round log as event records; 3 Go-out blocked-deal counter; 4 the review
 /// fixes of issue 11 (Kappa even-round winner, scoring floor shown, Pass Red Alert house rule, Lambda beacon and
-/// momentum). Older versions still run, so old replays verify under the version they recorded.
-inline constexpr uint32_t kRulesVersion = 4;
+/// momentum); 5 the Hazard Marker rule written once (§VI Delta: a Warp Drive spool onto the Neutral Zone logs
+/// HazardTake like a chart; v3-v4 took the marker silently). Older versions still run, so old replays verify
+/// under the version they recorded.
+inline constexpr uint32_t kRulesVersion = 5;
 inline constexpr uint32_t kOldestRulesVersion = 3;
 
 /// Go-out: a round that blocks this many deals in a row at the same Spacedock is not re-dealt again but
@@ -224,6 +226,7 @@ class WarpGame final : public Game {
   void spool(uint8_t s, uint8_t line);
   void claimTrailMomentum(uint8_t s, uint8_t line, bool wormholed = false);  // §VI Theta, written once (chart and spool)
   void hazardPass(uint8_t s);
+  void takeHazardMarker(uint8_t s, uint8_t line, bool announce);  // §VI Delta, written once (chart and spool)
   void startExchange(uint8_t s);
   int forcedDraw(uint8_t s, int n);
   void pick(uint8_t s, Tile t);

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 #include "lockstep/selfplay.h"
@@ -188,4 +189,143 @@ TEST(Vouch, AReplayRecordedWithVouchingVerifiesForAThirdParty) {
   ASSERT_TRUE(rep.ok()) << rep.message();
   EXPECT_TRUE(rep->ok) << rep->failure;
   EXPECT_EQ(rep->finalSeal, res->seals.back());
+}
+
+// The three holes docs/lockstep.md "32 seats" listed before vouching went on in net/. Each plays a table twice:
+// the first run gives seat 1's real bundle bodies (the game is deterministic); in the second, seat 1's own link
+// sends one of them early with a broken signature to a peer that is no auditor of it, so that peer vouches for
+// it and, the real bundle being a duplicate body, applies a bundle whose signature does not verify.
+namespace {
+
+struct BadCopy {
+  std::vector<TurnRecord> firstRun;  // peer 0's records of the undisturbed game
+  uint32_t turn = 0;
+  Seat seat = 1;
+  Seat victim = 0;  // a non-auditor of (turn, seat) that receives the bad copy
+  Bundle bad;
+};
+
+BadCopy plan(const SelfPlayParams& p, uint32_t turn) {
+  BadCopy c;
+  auto first = runSelfPlay(p);
+  EXPECT_TRUE(first.ok() && first->completed && first->agreed);
+  if (!first.ok()) return c;
+  c.firstRun = first->records;
+  c.turn = turn;
+  const auto aud = auditorsOf(turn, c.seat, p.seats);
+  while (c.victim == c.seat || c.victim == aud[0] || c.victim == aud[1]) ++c.victim;
+  if (turn < c.firstRun.size()) {
+    c.bad = c.firstRun[turn].bundles[c.seat];
+    c.bad.signature.bytes[5] ^= 1;
+  }
+  return c;
+}
+
+// Sends the bad copy from seat 1's own endpoint a few turns before its turn, then plays until the victim applied it.
+void sendBadCopyAndApply(Table& table, const BadCopy& c) {
+  ASSERT_TRUE(table.runUntil([&] { return table.peer(c.victim).turn() + 3 >= c.turn; }));
+  ASSERT_LT(table.peer(c.victim).turn(), c.turn);
+  table.net().endpoint(c.seat).send(c.victim, encodeWire(BundleMsg{c.bad}));
+}
+
+bool signatureValid(const Peer& p, uint32_t turn, Seat seat) {
+  const TurnRecord& r = p.records().at(turn - p.firstTurn());
+  return r.bundles[seat].verifySignature(r.signers[seat]);
+}
+
+}  // namespace
+
+TEST(VouchHoles, AnAppliedBadCopyIsRepairedOnAnAuditorsRequestInsteadOfStoppingTheTable) {
+  auto p = vouching(5, 8, 2);
+  p.net.lossPermille = 0;
+  auto probe = runSelfPlay(p);
+  ASSERT_TRUE(probe.ok() && probe->completed);
+  ASSERT_GE(probe->records.size(), 16u);
+  const auto c = plan(p, static_cast<uint32_t>(probe->records.size() / 2));
+  auto t = Table::create(p);
+  ASSERT_TRUE(t.ok()) << t.message();
+  Table& table = **t;
+  sendBadCopyAndApply(table, c);
+  ASSERT_TRUE(table.runUntil([&] { return table.peer(c.victim).turn() > c.turn + 1; }));
+  ASSERT_FALSE(signatureValid(table.peer(c.victim), c.turn, c.seat)) << "the drill: the victim applied the bad copy";
+  // An auditor of (turn, seat), which refused the copy, asks for the bundle after the victim applied it.
+  const Seat auditor = auditorsOf(c.turn, c.seat, 5)[0];
+  table.net().endpoint(auditor).send(c.victim, encodeWire(BundleRequest{c.turn, c.seat}));
+  ASSERT_TRUE(table.runUntil([&] { return table.allOver(); }));
+  for (Seat s = 0; s < 5; ++s) {
+    EXPECT_FALSE(table.peer(s).halted()) << s;
+    EXPECT_EQ(table.peer(s).seals(), table.peer(0).seals()) << s;
+  }
+  EXPECT_TRUE(anyLine(table.peer(c.victim), "BAD SIGNATURE: seat 1's applied bundle for turn " + std::to_string(c.turn)));
+  EXPECT_TRUE(signatureValid(table.peer(c.victim), c.turn, c.seat)) << "repaired from an auditor's valid copy";
+}
+
+TEST(VouchHoles, ASnapshotCarriesOnlyCheckedSignatures) {
+  auto p = vouching(5, 8, 2);
+  p.net.lossPermille = 0;
+  p.extraEndpoints = 1;
+  auto probe = runSelfPlay(p);
+  ASSERT_TRUE(probe.ok() && probe->completed);
+  ASSERT_GE(probe->records.size(), 16u);
+  const auto c = plan(p, static_cast<uint32_t>(probe->records.size() / 2));
+  auto t = Table::create(p);
+  ASSERT_TRUE(t.ok()) << t.message();
+  Table& table = **t;
+  sendBadCopyAndApply(table, c);
+  ASSERT_TRUE(table.runUntil([&] { return table.peer(c.victim).turn() >= c.turn + 2; }));
+  ASSERT_FALSE(signatureValid(table.peer(c.victim), c.turn, c.seat)) << "the drill: the victim applied the bad copy";
+  const PeerId rejoiner = 5;  // a restarted peer asks the victim for a snapshot whose tail covers the bad copy's turn
+  table.net().endpoint(rejoiner).send(c.victim, encodeWire(SnapshotRequest{0}));
+  std::optional<Snapshot> got;
+  ASSERT_TRUE(table.runUntil([&] {
+    while (auto d = table.net().endpoint(rejoiner).poll())
+      if (auto m = decodeWire(d->bytes); m && d->from == c.victim)
+        if (auto* s = std::get_if<Snapshot>(&*m)) got = *s;
+    return got.has_value();
+  }));
+  const Peer& v = table.peer(c.victim);
+  ASSERT_LE(got->turn, c.turn) << "the snapshot's base is before the bad copy's turn";
+  for (const Bundle& b : got->prev) EXPECT_TRUE(signatureValid(v, b.turn, b.seat)) << b.turn << " " << int(b.seat);
+  for (const Bundle& b : got->tail) {
+    const TurnRecord& r = v.records().at(b.turn - v.firstTurn());
+    EXPECT_TRUE(b.verifySignature(r.signers[b.seat])) << "tail bundle turn " << b.turn << " seat " << int(b.seat);
+  }
+  ASSERT_TRUE(table.runUntil([&] { return table.allOver(); }));
+  for (Seat s = 0; s < 5; ++s) EXPECT_FALSE(table.peer(s).halted()) << s;
+}
+
+TEST(VouchHoles, TheFinalTurnIsCheckedSoEveryPeersReplayVerifies) {
+  auto p = vouching(5, 8, 2);
+  p.net.lossPermille = 0;
+  auto probe = runSelfPlay(p);
+  ASSERT_TRUE(probe.ok() && probe->completed);
+  const auto last = static_cast<uint32_t>(probe->records.size() - 1);
+  ASSERT_NE((last + 1) % 64, 0u) << "the drill needs a final turn that is no chain-head turn";
+  const auto c = plan(p, last);
+  auto session = selfPlaySession(p);
+  ASSERT_TRUE(session.ok());
+  auto path = replay::testing::tempPath("vouch_final.ccr");
+  auto rec = replay::SessionRecorder::create(path, *session);
+  ASSERT_TRUE(rec.ok()) << rec.message();
+  std::string recordError;
+  p.customize = [&](Seat s, PeerOptions& o) {
+    if (s != c.victim) return;
+    o.onTurn = [&](const TurnRecord& r) {
+      if (auto st = (*rec)->record(r); !st && recordError.empty()) recordError = st.message();
+    };
+  };
+  auto t = Table::create(p);
+  ASSERT_TRUE(t.ok()) << t.message();
+  Table& table = **t;
+  sendBadCopyAndApply(table, c);
+  ASSERT_TRUE(table.runUntil([&] { return table.allOver(); }));
+  ASSERT_TRUE(recordError.empty()) << recordError;
+  ASSERT_TRUE((*rec)->close().ok());
+  const Peer& v = table.peer(c.victim);
+  EXPECT_EQ(v.seals(), table.peer(0).seals());
+  EXPECT_TRUE(anyLine(v, "the final turn is checked"));
+  for (Seat s = 0; s < 5; ++s) EXPECT_TRUE(signatureValid(v, last, s)) << s;
+  auto rep = replay::verifyReplay(path);
+  ASSERT_TRUE(rep.ok()) << rep.message();
+  EXPECT_TRUE(rep->ok) << rep->failure;
 }

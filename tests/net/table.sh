@@ -85,6 +85,14 @@ EXPECT=$SEATS; [ -n "$KILL_SEAT" ] && [ -z "$RESTART_AFTER" ] && EXPECT=$((SEATS
 # Full-game peers (first turn 0) must agree on the whole Seal digest.
 DIGESTS=$(grep -h '^RESULT.* first 0 ' "$DIR"/*.out | sed 's/.* digest \([0-9a-f]*\).*/\1/' | sort -u)
 [ "$(echo "$DIGESTS" | wc -l)" -eq 1 ] || { echo "FAIL: peers disagree on the Seal digest: $DIGESTS"; fail=1; }
+# net/ accepts bundles sent straight by their seat's key holder on the link's authentication (docs/lockstep.md
+# "32 seats"); at 4+ seats each bundle has non-auditors, so every full-game peer vouched for some.
+if [ "$SEATS" -ge 4 ]; then
+  for f in "$DIR"/*.out; do
+    v=$(sed -n 's/^RESULT .* first 0 .* vouched \([0-9]*\) .*/\1/p' "$f")
+    [ -z "$v" ] || [ "$v" -gt 0 ] || { echo "FAIL: $f vouched for no bundle (vouchLinks off in net/?)"; fail=1; }
+  done
+fi
 # Turn rate: applied turns over the time from game start to game over on the host.
 T0=$(grep -m1 "starts: seat" "$DIR/0.out" | sed 's/^\[\([0-9:.]*\)\].*/\1/'); T1=$(grep -m1 "game over at turn" "$DIR/0.out" | sed 's/^\[\([0-9:.]*\)\].*/\1/')
 TURNS=$(grep -m1 "game over at turn" "$DIR/0.out" | sed 's/.*game over at turn \([0-9]*\).*/\1/')

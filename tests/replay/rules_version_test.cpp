@@ -32,7 +32,7 @@ TEST(WarpRulesVersion, NewGamesRunTheNewestAndOlderVersionsStillRun) {
   auto newest = findModule("warp");
   ASSERT_TRUE(newest.ok());
   EXPECT_EQ((*newest)->rulesVersion, warp::kRulesVersion);
-  EXPECT_EQ(warp::kRulesVersion, 4u);
+  EXPECT_EQ(warp::kRulesVersion, 5u);
   for (uint32_t v = warp::kOldestRulesVersion; v <= warp::kRulesVersion; ++v) {
     auto m = findModule("warp", v);
     ASSERT_TRUE(m.ok()) << m.message();
@@ -40,7 +40,7 @@ TEST(WarpRulesVersion, NewGamesRunTheNewestAndOlderVersionsStillRun) {
   }
   auto gone = findModule("warp", 2);
   ASSERT_FALSE(gone.ok());
-  EXPECT_NE(gone.message().find("this build runs version 4"), std::string::npos) << gone.message();
+  EXPECT_NE(gone.message().find("this build runs version 5"), std::string::npos) << gone.message();
 }
 
 // The same seed and bots under v3 and v4: both replays verify, each under its own recorded version, and the
@@ -55,6 +55,22 @@ TEST(WarpRulesVersion, AVersion3ReplayStillVerifiesUnderVersion3) {
     EXPECT_GT(rep->turns, 100u);
   }
   EXPECT_NE(v3.finalSeal, v4.finalSeal) << "rules v4 changes Kappa games: their Seals must differ";
+}
+
+// Rules v5 writes the Hazard Marker rule once (a spool onto the Neutral Zone logs HazardTake): Delta games
+// recorded under v4 and v5 both verify, each under its own version.
+TEST(WarpRulesVersion, AVersion4DeltaReplayStillVerifiesUnderVersion4) {
+  for (uint32_t v : {4u, 5u}) {
+    auto session = replay::makeBotSession("warp", {{"delta", "on"}}, 3, "rules-delta", "greedy");
+    ASSERT_TRUE(session.ok()) << session.message();
+    session->rulesVersion = v;
+    const std::string name = "delta-v" + std::to_string(v) + ".ccr";
+    auto sum = replay::recordBotGame((dir() / name).string(), *session, replay::botSessionKeys("rules-delta", 3));
+    ASSERT_TRUE(sum.ok()) << sum.message();
+    auto rep = replay::verifyReplay((dir() / name).string());
+    ASSERT_TRUE(rep.ok()) << rep.message();
+    EXPECT_TRUE(rep->ok) << name << ": " << rep->failure;
+  }
 }
 
 }  // namespace

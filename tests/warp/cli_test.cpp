@@ -167,7 +167,7 @@ TEST(WarpCli, PlayWritesAReplayThatVerifiesAndSteps) {
   EXPECT_EQ(v.code, 0) << v.out;
   EXPECT_NE(v.out.find("OK: "), std::string::npos) << v.out;
   auto info = run(bin + " replay info " + path + " 2>&1");
-  EXPECT_NE(info.out.find("warp rulesVersion 4"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("warp rulesVersion 5"), std::string::npos) << info.out;
   {  // the person's seat (named as the log names it) is not an AI seat; the bots' seats are
     const auto at = info.out.find("seat 0 "), eol = info.out.find('\n', at);
     ASSERT_NE(at, std::string::npos) << info.out;

@@ -167,12 +167,13 @@ int runNetNode(net::NodeOptions o, NetCli cli, const std::string& what) {
   if (!r) return failure(what + ": " + r.message());
   if (person && !o.replayPath.empty()) std::printf("Replay: %s (check it with `concord replay verify`)\n", o.replayPath.c_str());
   std::printf("RESULT seat %u turns %u first %u final %s digest %s rejoined %d owns-seat %d elapsed-ms %llu wire-bytes %llu "
-              "udp-bytes %llu packets %llu rejected %llu spectator %d comms %llu comms-refused %llu outcome %s\n",
+              "udp-bytes %llu packets %llu rejected %llu spectator %d comms %llu comms-refused %llu vouched %llu outcome %s\n",
               static_cast<unsigned>(r->seat), r->turns, r->firstTurn, r->finalSeal.hex().c_str(), r->sealsDigest.hex().c_str(),
               r->rejoined ? 1 : 0, r->ownsSeat ? 1 : 0, static_cast<unsigned long long>(r->elapsedMs), static_cast<unsigned long long>(r->wireBytes),
               static_cast<unsigned long long>(r->transport.bytesSent), static_cast<unsigned long long>(r->transport.packetsSent),
               static_cast<unsigned long long>(r->transport.rejectedPackets), r->spectator ? 1 : 0,
-              static_cast<unsigned long long>(r->commsAccepted), static_cast<unsigned long long>(r->commsRefused), r->outcome.c_str());
+              static_cast<unsigned long long>(r->commsAccepted), static_cast<unsigned long long>(r->commsRefused),
+              static_cast<unsigned long long>(r->vouched), r->outcome.c_str());
   std::fflush(stdout);
   return 0;
 }
