@@ -132,6 +132,10 @@ class Peer {
   void holdFinished(bool hold) { holdFinished_ = hold; }
   /// A restarted owner that signs nothing until its seat is its own again (reclaimed, or never substituted).
   bool following() const { return following_; }
+  /// Set when we applied another bundle set than the table for a turn (we lost an owner-vs-substitute race,
+  /// docs/lockstep.md "Race policy"): the turn we diverged at. We stop; the caller restarts us as a rejoiner
+  /// (snapshot from the table, follow, reclaim), so an honest peer never loses its game to a race.
+  std::optional<uint32_t> lostRace() const { return lostRace_; }
   const std::vector<Equivocation>& equivocations() const { return equivocations_; }
   const std::vector<Seat>& flaggedSeats() const { return flagged_; }
   /// Every refused input, as logged.
@@ -175,6 +179,10 @@ class Peer {
   void onReclaimRequest(PeerId from, const ReclaimRequest& r);
 
   bool tryAdvance();
+  // peer_race.cpp: a Seal unlike ours, from a real divergence or from a race over which bundles a turn applied.
+  enum class SealVerdict { Agree, Desync, Wait, Resync };
+  SealVerdict judgeSeals(uint32_t t, std::vector<std::vector<Candidate>>& slots, const std::vector<const Candidate*>& chosen);
+  void othersSign(uint32_t turn) { othersSignOurs_ = std::max(othersSignOurs_.value_or(0), turn); }
   Membership membershipNow() const;
   bool holdsSeatKey(Seat s) const;  // seat s is signed with our key (our own seat, or an AI seat we host)
   std::vector<Order> botOrders(Seat s);
@@ -231,6 +239,9 @@ class Peer {
   bool halted_ = false;
   bool syncing_ = false;
   bool following_ = false;  // restarted owner: sends nothing for its seat until it has reclaimed it
+  std::optional<uint32_t> lostRace_;
+  std::optional<uint32_t> othersSignOurs_;  // the latest turn another member signed a seat we sign (a race we lost)
+  std::optional<std::pair<uint32_t, uint64_t>> sealDoubt_;  // (turn, since): a race not yet decided (peer_race.cpp)
   uint32_t desyncTurn_ = 0;
   uint64_t desyncSince_ = 0;
   std::map<PeerId, StateSample> samples_;
