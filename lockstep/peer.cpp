@@ -212,7 +212,7 @@ bool Peer::tryAdvance() {
         // A member's valid signature (checked on arrival, not vouched), but another member signs this seat this turn:
         // an owner's return raced its substitution (or a steward handover). Expected traffic, not a forgery.
         if (!(c.signedBy == PublicKey{}) && !(c.signedBy == signer) && !c.vouched) {
-          if (signer == opt_.key.publicKey) othersSign(t);  // another member signs a seat we sign: we may have lost a race
+          raceSign(t, s, c.bundle, c.signedBy);
           logLine("turn " + std::to_string(t) + " seat " + std::to_string(s) + ": dropped the bundle signed by " +
                   c.signedBy.fingerprint() + "; " + signer.fingerprint() +
                   " signs this seat this turn (a return raced a substitution)");

@@ -182,7 +182,9 @@ class Peer {
   // peer_race.cpp: a Seal unlike ours, from a real divergence or from a race over which bundles a turn applied.
   enum class SealVerdict { Agree, Desync, Wait, Resync };
   SealVerdict judgeSeals(uint32_t t, std::vector<std::vector<Candidate>>& slots, const std::vector<const Candidate*>& chosen);
-  void othersSign(uint32_t turn) { othersSignOurs_ = std::max(othersSignOurs_.value_or(0), turn); }
+  /// A member-signed bundle for seat `s` at `turn` signed by another key than the one we applied or expect (a race):
+  /// kept for judgeSeals, which learns from it which side of the race its signer is on.
+  void raceSign(uint32_t turn, Seat s, const Bundle& b, const PublicKey& signedBy);
   Membership membershipNow() const;
   bool holdsSeatKey(Seat s) const;  // seat s is signed with our key (our own seat, or an AI seat we host)
   std::vector<Order> botOrders(Seat s);
@@ -240,7 +242,14 @@ class Peer {
   bool syncing_ = false;
   bool following_ = false;  // restarted owner: sends nothing for its seat until it has reclaimed it
   std::optional<uint32_t> lostRace_;
-  std::optional<uint32_t> othersSignOurs_;  // the latest turn another member signed a seat we sign (a race we lost)
+  struct RaceSign {
+    uint32_t turn = 0;
+    Seat seat = 0;
+    PublicKey signedBy{};
+    bool byOwner = false;   // signed by the seat's owner
+    det::Hash128 prevSeal;  // the Seal its signer had for turn-1
+  };
+  std::vector<RaceSign> raceSigns_;  // recent ones only (peer_race.cpp)
   std::optional<std::pair<uint32_t, uint64_t>> sealDoubt_;  // (turn, since): a race not yet decided (peer_race.cpp)
   uint32_t desyncTurn_ = 0;
   uint64_t desyncSince_ = 0;

@@ -21,10 +21,20 @@ std::string seatList(const std::vector<Seat>& seats) {
 
 }  // namespace
 
+void Peer::raceSign(uint32_t turn, Seat s, const Bundle& b, const PublicKey& signedBy) {
+  const uint32_t now = ledger_->turn();
+  std::erase_if(raceSigns_, [&](const RaceSign& r) { return r.turn + 2 < now; });
+  for (const auto& r : raceSigns_)
+    if (r.turn == turn && r.seat == s && r.signedBy == signedBy) return;
+  if (raceSigns_.size() >= 64) return;  // bounded: more raced bundles teach nothing new
+  raceSigns_.push_back(RaceSign{turn, s, signedBy, signedBy == ledger_->session().seats[s].key, b.prevSeal});
+}
+
 Peer::SealVerdict Peer::judgeSeals(uint32_t t, std::vector<std::vector<Candidate>>& slots,
                                    const std::vector<const Candidate*>& chosen) {
+  const auto& session = ledger_->session();
   std::vector<Seat> other;
-  bool otherInputs = false;                           // some disagreeing bundle applied another set at t-1
+  bool otherInputs = false;                                         // a disagreeing bundle applied another set at t-1
   std::vector<PublicKey> agreeKeys{opt_.key.publicKey}, otherKeys;  // distinct signers on each side
   for (Seat s = 0; s < chosen.size(); ++s) {
     const Candidate& c = *chosen[s];
@@ -36,10 +46,7 @@ Peer::SealVerdict Peer::judgeSeals(uint32_t t, std::vector<std::vector<Candidate
     addKey(otherKeys, *c.verifiedWith);
     otherInputs = otherInputs || c.bundle.prevDigest != ledger_->lastDigest();
   }
-  if (other.empty()) {
-    sealDoubt_.reset();
-    return SealVerdict::Agree;
-  }
+  if (other.empty()) return SealVerdict::Agree;
   const Candidate& first = *chosen[other.front()];
   const std::string what = "seat " + std::to_string(other.front()) + "'s bundle for turn " + std::to_string(t) + " carries Seal " +
                            first.bundle.prevSeal.shortHex() + " for turn " + std::to_string(t - 1) + ", ours is " +
@@ -48,25 +55,46 @@ Peer::SealVerdict Peer::judgeSeals(uint32_t t, std::vector<std::vector<Candidate
     logLine(what);
     return SealVerdict::Desync;
   }
-  // Evidence that the table gave one of our seats to another signer at t-1 or t: we lost an owner-vs-substitute race.
-  const bool ourSeatTaken = othersSignOurs_ && *othersSignOurs_ + 1 >= t;
-  if (ourSeatTaken || otherKeys.size() > agreeKeys.size()) {
+  // The bundles of this turn we did not apply (signed by a member other than the one we expect) show their
+  // signers' side too.
+  for (const auto& r : raceSigns_)
+    if (r.turn == t) addKey(r.prevSeal == ledger_->lastSeal() ? agreeKeys : otherKeys, r.signedBy);
+  std::vector<PublicKey> table;
+  for (const auto& seat : session.seats) addKey(table, seat.key);
+  std::string why;
+  bool theyLost = false;
+  if (otherKeys.size() * 2 > table.size()) {
+    why = "most of the table's signers follow it";
+  } else if (agreeKeys.size() * 2 > table.size()) {
+    theyLost = true;
+  } else {
+    // No majority: the Race policy decides - the owner's bundle wins. We lost if we applied a substitute (or a
+    // new steward's bundle) for a seat whose owner signed it on the other side; they lost in the mirror case.
+    const TurnRecord* prev = record(t - 1);
+    for (Seat s = 0; prev && s < session.seats.size() && why.empty(); ++s) {
+      const bool weSubstituted = prev->signers[s] != session.seats[s].key;
+      for (const auto& r : raceSigns_) {
+        if (r.seat != s || r.turn + 1 < t) continue;
+        if (weSubstituted && r.byOwner) why = "seat " + std::to_string(s) + "'s owner signed it there (the owner's bundle wins)";
+        if (!weSubstituted && !r.byOwner) theyLost = true;
+      }
+    }
+  }
+  if (!why.empty()) {
     lostRace_ = t - 1;
     logLine("turn " + std::to_string(t - 1) + ": the table applied another bundle set than ours (seats " + seatList(other) +
-            " follow it; " + (ourSeatTaken ? "another member signs a seat we signed" : "we are the minority") +
-            "): we lost an owner-vs-substitute race; resyncing from the table's snapshot");
+            " follow it; " + why + "): we lost an owner-vs-substitute race; resyncing from the table's snapshot");
     return SealVerdict::Resync;
   }
-  // Not decided by us: the minority's bundles are set aside (they resync, or their seats fall silent and are
-  // substituted); on a tie we wait up to the tolerance for the bundles that show who signs what.
-  const bool majority = agreeKeys.size() > otherKeys.size();
+  // They lost: their bundles are set aside (they resync, or their seats fall silent and are substituted). Neither:
+  // we wait up to the tolerance for the bundles that show who signs what, then report a desync.
   if (!sealDoubt_ || sealDoubt_->first != t) {
     sealDoubt_ = std::make_pair(t, now_);
     logLine(what + " after another bundle set: " +
-            (majority ? "seats " + seatList(other) + " lost a race; their bundles are set aside until they resync"
-                      : std::string("a race with as many signers on each side; waiting for evidence")));
+            (theyLost ? "seats " + seatList(other) + " lost a race; their bundles are set aside until they resync"
+                      : std::string("a race with no majority and no owner to settle it yet; waiting for evidence")));
   }
-  if (!majority && now_ >= sealDoubt_->second + opt_.silenceMs) {
+  if (!theyLost && now_ >= sealDoubt_->second + opt_.silenceMs) {
     logLine(what);
     return SealVerdict::Desync;
   }
