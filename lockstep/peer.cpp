@@ -73,7 +73,7 @@ void Peer::tick(uint64_t nowMs) {
     }
     receive(d->from, std::move(*m));
   }
-  if (!syncing_ && !halted_) {
+  if (!syncing_ && !halted_ && !lostRace_) {
     buildOwnBundles();
     while (tryAdvance()) buildOwnBundles();
     stewardDuties();
@@ -213,6 +213,7 @@ bool Peer::tryAdvance() {
         // A member's valid signature (checked on arrival, not vouched), but another member signs this seat this turn:
         // an owner's return raced its substitution (or a steward handover). Expected traffic, not a forgery.
         if (!(c.signedBy == PublicKey{}) && !(c.signedBy == signer) && !c.vouched) {
+          raceSign(t, s, c.bundle, c.signedBy);
           logLine("turn " + std::to_string(t) + " seat " + std::to_string(s) + ": dropped the bundle signed by " +
                   c.signedBy.fingerprint() + "; " + signer.fingerprint() +
                   " signs this seat this turn (a return raced a substitution)");
@@ -248,15 +249,12 @@ bool Peer::tryAdvance() {
     }
     if (!chosen[s]) return false;
   }
-  // Seal check: a validly signed prevSeal unlike ours is a desync at t-1.
-  for (Seat s = 0; s < seats; ++s) {
-    if (t > 0 && chosen[s]->bundle.prevSeal != ledger_->lastSeal()) {
-      logLine("seat " + std::to_string(s) + "'s bundle for turn " + std::to_string(t) + " carries Seal " +
-              chosen[s]->bundle.prevSeal.shortHex() + " for turn " + std::to_string(t - 1) + ", ours is " +
-              ledger_->lastSeal().shortHex());
-      startDesync(t - 1);
-      return false;
-    }
+  // Seal check: a validly signed prevSeal unlike ours is a desync at t-1, unless it follows another bundle set
+  // (an owner-vs-substitute race: the side that lost it resyncs, peer_race.cpp).
+  if (t > 0) {
+    const SealVerdict v = judgeSeals(t, slots, chosen);
+    if (v == SealVerdict::Desync) startDesync(t - 1);
+    if (v != SealVerdict::Agree) return false;
   }
   std::vector<Bundle> bundles;
   std::vector<PublicKey> verifiedBy;
@@ -302,6 +300,7 @@ bool Peer::tryAdvance() {
 }
 
 void Peer::periodic() {
+  if (lostRace_) return;  // waiting to be restarted as a rejoiner
   if (syncing_) {
     Seat seat = 0;
     for (Seat s = 0; s < ledger_->session().seats.size(); ++s)

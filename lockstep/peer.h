@@ -133,6 +133,10 @@ class Peer {
   void holdFinished(bool hold) { holdFinished_ = hold; }
   /// A restarted owner that signs nothing until its seat is its own again (reclaimed, or never substituted).
   bool following() const { return following_; }
+  /// Set when we applied another bundle set than the table for a turn (we lost an owner-vs-substitute race,
+  /// docs/lockstep.md "Race policy"): the turn we diverged at. We stop; the caller restarts us as a rejoiner
+  /// (snapshot from the table, follow, reclaim), so an honest peer never loses its game to a race.
+  std::optional<uint32_t> lostRace() const { return lostRace_; }
   const std::vector<Equivocation>& equivocations() const { return equivocations_; }
   const std::vector<Seat>& flaggedSeats() const { return flagged_; }
   /// Every refused input, as logged.
@@ -185,6 +189,12 @@ class Peer {
   void onReclaimRequest(PeerId from, const ReclaimRequest& r);
 
   bool tryAdvance();
+  // peer_race.cpp: a Seal unlike ours, from a real divergence or from a race over which bundles a turn applied.
+  enum class SealVerdict { Agree, Desync, Wait, Resync };
+  SealVerdict judgeSeals(uint32_t t, std::vector<std::vector<Candidate>>& slots, const std::vector<const Candidate*>& chosen);
+  /// A member-signed bundle for seat `s` at `turn` signed by another key than the one we applied or expect (a race):
+  /// kept for judgeSeals, which learns from it which side of the race its signer is on.
+  void raceSign(uint32_t turn, Seat s, const Bundle& b, const PublicKey& signedBy);
   Membership membershipNow() const;
   bool holdsSeatKey(Seat s) const;  // seat s is signed with our key (our own seat, or an AI seat we host)
   std::vector<Order> botOrders(Seat s);
@@ -243,6 +253,16 @@ class Peer {
   bool halted_ = false;
   bool syncing_ = false;
   bool following_ = false;  // restarted owner: sends nothing for its seat until it has reclaimed it
+  std::optional<uint32_t> lostRace_;
+  struct RaceSign {
+    uint32_t turn = 0;
+    Seat seat = 0;
+    PublicKey signedBy{};
+    bool byOwner = false;   // signed by the seat's owner
+    det::Hash128 prevSeal;  // the Seal its signer had for turn-1
+  };
+  std::vector<RaceSign> raceSigns_;  // recent ones only (peer_race.cpp)
+  std::optional<std::pair<uint32_t, uint64_t>> sealDoubt_;  // (turn, since): a race not yet decided (peer_race.cpp)
   uint32_t desyncTurn_ = 0;
   uint64_t desyncSince_ = 0;
   std::map<PeerId, StateSample> samples_;

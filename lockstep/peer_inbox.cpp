@@ -105,6 +105,7 @@ void Peer::onPastBundle(PeerId from, const Bundle& b) {
   // Signed by a member other than the one the table applied: a late owner whose seat was substituted meanwhile,
   // or a steward that signed a turn the handover gave to another. Not applied, not a forgery.
   if (auto k = signerAmongSeats(b)) {
+    raceSign(b.turn, b.seat, b, *k);
     if (++late_[from] <= kMaxLateLogged)
       logLine("turn " + std::to_string(b.turn) + " seat " + std::to_string(b.seat) + ": ignored a late bundle signed by " +
               k->fingerprint() + "; the table applied " + r->signers[b.seat].fingerprint() + "'s (a return raced a substitution)" +

@@ -71,8 +71,12 @@ PeerOptions Table::options(Seat s, bool rejoin) const {
 void Table::step() {
   now_ += p_.stepMs;
   net_->setNow(now_);
-  for (Seat s = 0; s < peers_.size(); ++s)
-    if (net_->alive(s)) peers_[s]->tick(now_);
+  for (Seat s = 0; s < peers_.size(); ++s) {
+    if (!net_->alive(s)) continue;
+    peers_[s]->tick(now_);
+    // As a node does: a peer that lost an owner-vs-substitute race starts over as a rejoiner.
+    if (p_.resyncLostRaces && peers_[s]->lostRace()) (void)restart(s);
+  }
 }
 
 bool Table::runUntil(const std::function<bool()>& done) {

@@ -30,6 +30,7 @@ struct SelfPlayParams {
   PeerId extraEndpoints = 0;       // network endpoints beyond the seats (tests inject from these)
   bool cutOffGuard = false;        // PeerOptions::cutOffGuard for every peer
   bool vouchLinks = false;         // PeerOptions::vouchLinks for every peer (SimNetwork's sender ids are its own)
+  bool resyncLostRaces = true;     // restart a peer that lost a race (Peer::lostRace) as a rejoiner, as a node does
   std::function<void(std::string_view)> log;
   std::function<void(const TurnRecord&)> onTurn;  // peer 0's records, as applied (replay writer seam)
   /// Adjusts seat s's PeerOptions before its peer is created (tests: a person deciding, a turn clock).

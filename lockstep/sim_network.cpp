@@ -39,6 +39,8 @@ void SimNetwork::setLink(PeerId a, PeerId b, bool up) {
   linkUp_.at(b).at(a) = up;
 }
 
+void SimNetwork::setOneWay(PeerId from, PeerId to, bool up) { linkUp_.at(from).at(to) = up; }
+
 void SimNetwork::kill(PeerId id) {
   alive_.at(id) = false;
   inbox_[id].clear();

@@ -48,6 +48,8 @@ class SimNetwork {
 
   /// A broken link drops everything between a and b, both ways.
   void setLink(PeerId a, PeerId b, bool up);
+  /// One direction only: `from` is heard by nobody on this link while still hearing `to` (a half-open partition).
+  void setOneWay(PeerId from, PeerId to, bool up);
   /// A killed peer sends and receives nothing; its in-flight inbox is lost.
   void kill(PeerId id);
   /// Brings a killed peer back with an empty inbox.

@@ -262,10 +262,11 @@ std::optional<lockstep::Datagram> EnetTransport::poll() {
   return d;
 }
 
-bool EnetTransport::sendControl(const PublicKey& to, std::span<const uint8_t> bytes) {
+bool EnetTransport::sendControl(const PublicKey& to, std::span<const uint8_t> bytes, bool reliable) {
   Conn* c = connOf(to);
   if (!c || !c->channel->established()) return false;
-  sendSealed(*c, kPlaneControl, bytes, true);
+  if (!reliable && bytes.size() > kUnreliableMax) return false;
+  sendSealed(*c, kPlaneControl, bytes, reliable);
   return true;
 }
 

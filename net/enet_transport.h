@@ -87,8 +87,9 @@ class EnetTransport : public lockstep::Transport {
   void broadcast(std::span<const uint8_t> bytes) override;
   std::optional<lockstep::Datagram> poll() override;
 
-  // Control plane (reliable, ordered).
-  bool sendControl(const PublicKey& to, std::span<const uint8_t> bytes);
+  // Control plane (reliable, ordered). `reliable` false: one unsequenced copy (up to kUnreliableMax bytes) that
+  // does not queue behind a reliable packet ENet is still retransmitting.
+  bool sendControl(const PublicKey& to, std::span<const uint8_t> bytes, bool reliable = true);
   std::optional<ControlMessage> pollControl();
   bool connected(const PublicKey& key) const;
   std::vector<PublicKey> connectedKeys() const;

@@ -166,8 +166,8 @@ void Node::answerLateArrivals(const GameInProgress& g) {
         (std::holds_alternative<CommitMsg>(*m) || std::holds_alternative<RevealMsg>(*m))) {
       // A joiner still seeding missed our last answer: the seed is fixed, so send it again.
       log("seeding: " + who(c->from) + " asks again after the start: re-sent the commitments and reveals");
-      send(c->from, CommitsMsg{commits_});
-      send(c->from, RevealsMsg{nonces_});
+      sendEager(c->from, CommitsMsg{commits_});
+      sendEager(c->from, RevealsMsg{nonces_});
       continue;
     }
     if (!m || spectator_ || (!std::holds_alternative<JoinMsg>(*m) && !std::holds_alternative<SpectateMsg>(*m))) continue;
@@ -181,15 +181,23 @@ void Node::answerLateArrivals(const GameInProgress& g) {
 }
 
 // The table played on without us (our start was delayed past the tolerance and our seat was
-// substituted): start over as a restarted owner does - snapshot, follow, reclaim. True: restarted.
+// substituted), or we lost an owner-vs-substitute race (Peer::lostRace: we applied our own bundle for a turn
+// the table gave to a substitute): start over as a restarted owner does - snapshot, follow, reclaim. True: restarted.
 Result<bool> Node::restartAsRejoinerIfLeftBehind(GameInProgress& g) {
   const lockstep::Peer& peer = *g.peer;
-  if (rejoin_ || peer.aheadSeen() == 0 || peer.turn() != 0 || !peer.seals().empty()) return false;
-  log("the table started without us: rejoining from a snapshot (our replay is backfilled from the other peers)");
+  if (spectator_) return false;
+  if (auto lost = peer.lostRace()) {
+    log("we applied another bundle set than the table at turn " + std::to_string(*lost) +
+        " (a race lost while cut off): rejoining from a snapshot (our replay is backfilled from the other peers)");
+  } else {
+    if (rejoin_ || peer.aheadSeen() == 0 || peer.turn() != 0 || !peer.seals().empty()) return false;
+    log("the table started without us: rejoining from a snapshot (our replay is backfilled from the other peers)");
+  }
   rejoin_ = true;
   g.recorder.reset();
+  g.backfill.reset();
   std::error_code ec;
-  std::filesystem::remove(opt_.replayPath, ec);
+  if (!opt_.replayPath.empty()) std::filesystem::remove(opt_.replayPath, ec);
   g.peerOptions.rejoin = true;
   if (auto p = createPeer(g); !p) return p.error();
   return true;

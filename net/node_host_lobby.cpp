@@ -8,6 +8,10 @@
 namespace concord::net {
 namespace {
 
+// How long the host waits for every commitment and reveal after the launch. At 30% loss each way a reliable
+// message can take tens of seconds in ENet's backoff; the eager repeats (sendEager) usually finish in seconds.
+constexpr uint64_t kSeedingLimitMs = 90000;
+
 std::string seatLine(size_t i, const LobbySeat& s) {
   const char* kind = s.kind == SeatKind::Human ? (s.officer ? "AI officer (its own peer)" : "human") : s.kind == SeatKind::Ai ? "AI" : "open";
   std::string line = "  seat " + std::to_string(i) + ": " + kind;
@@ -96,19 +100,21 @@ Result<void> Node::hostSeed() {
   myNonce_ = lockstep::randomBytes32();
   commits[0] = lockstep::commitNonce(myNonce_);
   reveals[0] = myNonce_;
-  const uint64_t deadline = now() + 30000;
+  const uint64_t deadline = now() + kSeedingLimitMs;
   uint64_t nextNudge = now() + 1000;
   bool commitsSent = false;
   while (reveals.size() < humans.size() || !commitsSent) {
-    if (now() > deadline) return Err("seeding: not every player committed and revealed in 30 s; host again");
+    if (now() > deadline)
+      return Err("seeding: not every player committed and revealed in ", kSeedingLimitMs / 1000, " s (",
+                 commitsSent ? "reveals" : "commitments", " missing: is the network losing most packets?); host again");
     pump(5);
     if (now() >= nextNudge) {
       // Lossy links: ask again whoever we still wait for (answers are idempotent).
       nextNudge = now() + 1000;
       for (auto s : humans) {
         if (s == 0) continue;
-        if (!commitsSent && !commits.count(s)) send(lobby_.seats[s].key, lobby_);
-        if (commitsSent && !reveals.count(s)) send(lobby_.seats[s].key, CommitsMsg{commits_});
+        if (!commitsSent && !commits.count(s)) sendEager(lobby_.seats[s].key, lobby_);
+        if (commitsSent && !reveals.count(s)) sendEager(lobby_.seats[s].key, CommitsMsg{commits_});
       }
     }
     while (auto c = pollNonComms()) {
@@ -121,13 +127,13 @@ Result<void> Node::hostSeed() {
     if (!commitsSent && commits.size() == humans.size()) {
       for (auto s : humans) commits_.push_back(commits[s]);
       for (auto s : humans)
-        if (s != 0) send(lobby_.seats[s].key, CommitsMsg{commits_});
+        if (s != 0) sendEager(lobby_.seats[s].key, CommitsMsg{commits_});
       commitsSent = true;
     }
   }
   for (auto s : humans) nonces_.push_back(reveals[s]);
   for (auto s : humans)
-    if (s != 0) send(lobby_.seats[s].key, RevealsMsg{nonces_});
+    if (s != 0) sendEager(lobby_.seats[s].key, RevealsMsg{nonces_});
   return finishSeed();
 }
 

@@ -49,8 +49,8 @@ Result<void> Node::joinLobby() {
         log(std::string("seeding: no ") + (seeding == Seeding::Committed ? "commitments" : "reveals") +
             " from the host after 3 s; asking again every second");
       }
-      if (seeding == Seeding::Committed) send(*hostKey, CommitMsg{myCommit_});
-      else send(*hostKey, RevealMsg{myNonce_});
+      if (seeding == Seeding::Committed) sendEager(*hostKey, CommitMsg{myCommit_});
+      else sendEager(*hostKey, RevealMsg{myNonce_});
     }
     if (opt_.spectate && now() >= nextSpectate) {  // asked again until the game runs
       nextSpectate = now() + 1000;
@@ -65,7 +65,7 @@ Result<void> Node::joinLobby() {
       }
       if (auto* l = std::get_if<LobbyMsg>(&*m)) {
         if (lobby_.launched) {  // the config is locked once launched; a repeat means our commitment was not heard
-          if (l->launched && seatOf(opt_.key.publicKey)) send(*hostKey, CommitMsg{myCommit_});
+          if (l->launched && seatOf(opt_.key.publicKey)) sendEager(*hostKey, CommitMsg{myCommit_});
           continue;
         }
         lobby_ = *l;
@@ -76,7 +76,7 @@ Result<void> Node::joinLobby() {
           if (!me) return Err("join: the game launched without a seat for us");
           myNonce_ = lockstep::randomBytes32();
           myCommit_ = lockstep::commitNonce(myNonce_);
-          send(*hostKey, CommitMsg{myCommit_});
+          sendEager(*hostKey, CommitMsg{myCommit_});
           seeding = Seeding::Committed;
           seedingSince = now();
           nextSeedAsk = now() + 1000;
@@ -89,7 +89,7 @@ Result<void> Node::joinLobby() {
         if (!me || cm->commits.size() != humans.size() || cm->commits[idx] != myCommit_)
           return Err("seeding: the host changed our commitment; refusing to play this table");
         commits_ = cm->commits;
-        send(*hostKey, RevealMsg{myNonce_});
+        sendEager(*hostKey, RevealMsg{myNonce_});
         if (seeding != Seeding::Revealed) {
           seeding = Seeding::Revealed;
           seedingSince = now();

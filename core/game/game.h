@@ -24,6 +24,11 @@ struct GameEvent {
   std::string text;
 };
 
+/// The names people gave the seats (a lobby's), by seat; an empty or missing entry keeps the module's own
+/// label ("Captain 2"). Presentation only: the calls that take them are const and keep nothing, so a name
+/// can never reach the state, its canonical bytes or the Seal.
+using SeatNames = std::vector<std::string>;
+
 class Game {
  public:
   virtual ~Game() = default;
@@ -45,6 +50,12 @@ class Game {
   virtual Result<void> read(det::Reader& r) = 0;
   /// Exactly what `viewer` may know; kOmniscient gives everything (analysts only).
   virtual Observation observe(Seat viewer) const = 0;
+  /// observe(viewer) with the seats called by `names` in its text; the canonical bytes are observe(viewer)'s.
+  /// By default the module's own labels.
+  virtual Observation observeNamed(Seat viewer, const SeatNames& names) const {
+    (void)names;
+    return observe(viewer);
+  }
   /// Every order `seat` could legally give now. Depends only on what that seat may know.
   virtual std::vector<Order> legalOrders(Seat seat) const = 0;
   /// Set once the game is over.
@@ -70,6 +81,11 @@ class Game {
   virtual std::vector<std::string> narrationSince(uint64_t from) const {
     (void)from;
     return {};
+  }
+  /// narrationSince(from) with the seats called by `names`; by default the module's own labels.
+  virtual std::vector<std::string> narrationNamed(uint64_t from, const SeatNames& names) const {
+    (void)names;
+    return narrationSince(from);
   }
   /// Narration lines written so far (pass it to narrationSince later to get only what is new).
   virtual uint64_t narrationTotal() const { return 0; }

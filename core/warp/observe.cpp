@@ -57,7 +57,8 @@ Observation WarpGame::observe(Seat viewer) const {
     w.end();
     std::string score = cfg_.objective == Objective::Points ? "campaign " + std::to_string(shownScore(st.campaign))
                                                             : "round wins " + std::to_string(st.roundWins);
-    t += name(s) + (s == viewer ? " (you)" : "") + ": " + std::to_string(st.hand.size()) + " in hand, " + score +
+    // Named seats keep their number beside the name: orders name seats by number ("seat:2", "catch 2").
+    t += name(s) + (labels_.empty() ? "" : " [seat " + std::to_string(s) + "]") + (s == viewer ? " (you)" : "") + ": " + std::to_string(st.hand.size()) + " in hand, " + score +
          (cfg_.squadrons ? ", squadron " + std::to_string(home(s)) : std::string()) +
          (beaconOf(s) ? ", DISTRESS BEACON (shields down)" : "") + (st.atImpulse ? ", at impulse" : "") +
          "\n   trail: " + withOpenEnd(lines_[home(s)], spacedock_) + "\n";

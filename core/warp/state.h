@@ -120,6 +120,11 @@ class WarpGame final : public Game {
   Result<Order> parseOrder(Seat seat, std::string_view text) const override;
   /// The round log in the manual's words (logSince / logTotal).
   std::vector<std::string> narrationSince(uint64_t from) const override { return logSince(from); }
+  /// The board and the round log with the lobby's names (a copy that calls the seats by them, see named()).
+  Observation observeNamed(Seat viewer, const SeatNames& names) const override { return named(names).observe(viewer); }
+  std::vector<std::string> narrationNamed(uint64_t from, const SeatNames& names) const override {
+    return named(names).logSince(from);
+  }
   uint64_t narrationTotal() const override { return logTotal(); }
   /// The same lines with their kinds (log.cpp: eventKind).
   std::vector<GameEvent> eventsSince(uint64_t from) const override;
@@ -216,7 +221,17 @@ class WarpGame final : public Game {
   void say(Ev e, std::initializer_list<uint16_t> args = {});
   void sayText(Ev e, std::string text, uint16_t a1 = 0, uint16_t a2 = 0);
   static uint16_t packTile(Tile t);
-  std::string name(uint8_t s) const { return "Captain " + std::to_string(s); }
+  /// A seat as the text calls it: its lobby name on a named() copy, else "Captain N" (every rules reason
+  /// and stored text of the live game, so they stay identical on every peer and in every replay).
+  std::string name(uint8_t s) const {
+    return s < labels_.size() && !labels_[s].empty() ? labels_[s] : "Captain " + std::to_string(s);
+  }
+  /// This state, for text only, with the seats called by `names` (never applied, written or hashed).
+  WarpGame named(const SeatNames& names) const {
+    WarpGame shown(*this);
+    shown.labels_ = names;
+    return shown;
+  }
   /// The line of s's own Warp Trail: with Module Zeta the squadron's shared trail, whose beacon is kept
   /// on the squadron's first seat (seat s is in squadron s % squadrons: teammates alternate turns).
   uint8_t home(uint8_t s) const { return cfg_.squadrons ? static_cast<uint8_t>(s % cfg_.squadrons) : s; }
@@ -304,6 +319,7 @@ class WarpGame final : public Game {
   std::vector<std::string> tally_;
   std::vector<uint8_t> winners_;
   uint32_t turns_ = 0;
+  SeatNames labels_;  // presentation only, set on named() copies: never written, read, compared or hashed
 };
 
 }  // namespace concord::warp

@@ -341,3 +341,52 @@ TEST(Faults, ForgedCandidatesCannotCrowdOutTheOwner) {
     }
   }
 }
+
+// Issue 10 drill runs 9 and 18: a peer nobody hears for longer than the tolerance, while it still hears everyone,
+// holds every other bundle of the turn its seat is substituted at and applies its own; the table applied the
+// substitute. Before, it desynced at that turn (exit 1, no replay). Now it sees the next turn's Seals follow
+// another bundle set, finds another member signing its seat (or itself in the minority), restarts as a rejoiner
+// (snapshot, follow, reclaim) and ends on the table's Seals. Variants: a person's seat mid-game, the same at turn
+// 0 (a late start), and the steward itself (the next seat takes over its AI duties). Not a two-seat table: there
+// the cut peer substitutes the other seat too (one silent seat cannot be told from a cut; docs/net.md).
+TEST(Faults, APeerThatLostASubstitutionRaceResyncsInsteadOfDesyncing) {
+  struct Case {
+    Seat seats, loser;
+    uint32_t cutAt;
+  };
+  for (const Case c : {Case{4, 3, 3}, Case{4, 3, 0}, Case{4, 0, 5}}) {
+    auto p = params(c.seats, 61 + c.cutAt);
+    p.options = {{"hands", "7"}};
+    p.cutOffGuard = true;
+    std::vector<std::string> lines;
+    p.log = [&](std::string_view l) { lines.emplace_back(l); };
+    auto t = Table::create(p);
+    ASSERT_TRUE(t.ok());
+    Table& table = **t;
+    const Seat other = c.loser == 0 ? 1 : 0;
+    ASSERT_TRUE(table.runUntil([&] { return table.peer(other).turn() >= c.cutAt; }));
+    for (PeerId s = 0; s < c.seats; ++s)
+      if (s != c.loser) table.net().setOneWay(c.loser, s, false);  // it hears the table; the table does not hear it
+    // The table substitutes the silent seat and plays on; the loser applied its own bundle for that turn.
+    ASSERT_TRUE(table.runUntil([&] {
+      return table.peer(other).engine().membership().seat(c.loser).controller == Controller::Ai &&
+             table.peer(other).turn() >= table.peer(c.loser).turn() + 2;
+    })) << "loser " << c.loser << " cut at " << c.cutAt;
+    for (PeerId s = 0; s < c.seats; ++s) table.net().setOneWay(c.loser, s, true);
+    ASSERT_TRUE(table.runUntil([&] { return table.allOver(); })) << "loser " << c.loser << " cut at " << c.cutAt;
+    for (Seat s = 0; s < c.seats; ++s) {
+      EXPECT_FALSE(table.peer(s).halted()) << "seat " << s << " desynced; loser " << c.loser << " cut at " << c.cutAt;
+      EXPECT_FALSE(table.peer(s).desync().has_value());
+    }
+    expectAgreement(table, other);
+    EXPECT_EQ(table.peer(c.loser).seals().back(), table.peer(other).seals().back());
+    EXPECT_GT(table.peer(c.loser).firstTurn(), 0u) << "the loser restarted from a snapshot";
+    const bool resynced = std::any_of(lines.begin(), lines.end(), [](const std::string& l) {
+      return l.find("we lost an owner-vs-substitute race; resyncing") != std::string::npos;
+    });
+    std::string tail;
+    for (size_t i = lines.size() > 40 ? lines.size() - 40 : 0; i < lines.size(); ++i) tail += lines[i] + "\n";
+    EXPECT_TRUE(resynced) << "loser " << c.loser << " cut at " << c.cutAt << "; the log ends:\n" << tail;
+    EXPECT_FALSE(std::any_of(lines.begin(), lines.end(), [](const std::string& l) { return l.find("DESYNC") != std::string::npos; }));
+  }
+}

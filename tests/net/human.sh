@@ -77,6 +77,10 @@ grep -q "seat [0-9] alice deciding" "$DIR/0.out" "$DIR/1.out" || { echo "FAIL: n
 grep -q "substituting an AI officer" "$DIR"/*.out && { echo "FAIL: a seat was substituted"; fail=1; }
 grep -q "\[comms\] seat [0-9] alice" "$DIR/0.out" || { echo "FAIL: the person's hail did not reach the host"; fail=1; }
 grep -q "Final standings" "$DIR/2.out" || { echo "FAIL: the person never saw the final standings"; fail=1; }
+# Issue 10: the board and round log use the lobby's names, not "Captain N" (the seat number stays beside the name).
+grep -q "^alice \[seat [0-9]\] (you): " "$DIR/2.out" || { echo "FAIL: the board does not name alice's own seat"; fail=1; }
+grep -q "^hostbot \[seat [0-9]\]: " "$DIR/2.out" || { echo "FAIL: the board does not name the host's seat"; fail=1; }
+grep -q "^Captain [0-9]\|Helm: Captain\|^  Captain [0-9]" "$DIR/2.out" && { echo "FAIL: the board or round log still says Captain N: $(grep -m1 '^Captain [0-9]\|Helm: Captain\|^  Captain [0-9]' "$DIR/2.out")"; fail=1; }
 [ "$(prompts)" -ge 4 ] || { echo "FAIL: fewer than 4 prompts: $(prompts)"; fail=1; }
 FINALS=$(grep -h '^RESULT' "$DIR"/*.out | sed 's/.* final \([0-9a-f]*\).*/\1/' | sort -u)
 NRES=$(grep -h '^RESULT' "$DIR"/*.out | wc -l)

@@ -61,3 +61,41 @@ TEST(WarpBoardText, TrailsShowTheOpenEndEveryChartMatches) {
   EXPECT_GT(charts, 20u);
   EXPECT_GT(marked, 0u) << "no Sensor Grid pick was ever marked playable in a Gamma sector";
 }
+
+// Issue 10: once the lobby has named the seats the board and the round log say the names, not "Captain N".
+// Names are presentation only: the canonical view, the state bytes and the hash are what they were.
+TEST(WarpBoardText, LobbyNamesReplaceCaptainNumbersInTextOnly) {
+  const Seat seats = 3;
+  WarpGame g;
+  ASSERT_TRUE(g.setup(encodeConfig(officialPreset()), seedOf(9), seats).ok());
+  auto bot = makeBot("greedy");
+  auto rng = det::Rng::fromU64(9);
+  for (int step = 0; step < 12 && !g.outcome(); ++step) {
+    const Seat s = g.awaiting().front();
+    ASSERT_TRUE(g.act(s, bot->choose(g.observe(s), g.legalOrders(s), rng).front()).ok());
+  }
+  const SeatNames names{"alice", "bob", "AI 2"};
+  const det::Hash128 before = stateHash(g);
+  const Game& game = g;  // the interface every client uses
+  const auto plain = game.observe(1);
+  const auto named = game.observeNamed(1, names);
+  EXPECT_EQ(named.canonical, plain.canonical) << "names must not reach the canonical view";
+  EXPECT_EQ(named.text.find("Captain"), std::string::npos) << named.text;
+  EXPECT_NE(named.text.find("alice [seat 0]: "), std::string::npos) << named.text;
+  EXPECT_NE(named.text.find("bob [seat 1] (you): "), std::string::npos) << named.text;
+  EXPECT_NE(named.text.find("AI 2 [seat 2]: "), std::string::npos) << named.text;
+  EXPECT_NE(named.text.find("Helm: " + names[g.toAct()]), std::string::npos) << named.text;
+  EXPECT_NE(plain.text.find("Captain 1 (you): "), std::string::npos) << "without names the module's labels stay";
+  const auto log = game.narrationNamed(0, names);
+  ASSERT_EQ(log.size(), game.narrationSince(0).size());
+  std::string all;
+  for (const auto& l : log) all += l + "\n";
+  EXPECT_EQ(all.find("Captain"), std::string::npos) << all;
+  EXPECT_NE(all.find(names[0]), std::string::npos) << all;
+  EXPECT_EQ(stateHash(g), before) << "naming the seats changed the state";
+  // A rules reason stays the same on every peer, named or not (they are compared and recorded).
+  const Seat idle = static_cast<Seat>((g.toAct() + 1) % seats);
+  auto why = g.validate(idle, g.legalOrders(g.toAct()).front());
+  ASSERT_FALSE(why.ok());
+  EXPECT_NE(why.message().find("Captain"), std::string::npos) << why.message();
+}

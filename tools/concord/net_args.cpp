@@ -119,6 +119,7 @@ int runNetNode(net::NodeOptions o, NetCli cli, const std::string& what) {
   if (!cli.quiet) o.log = [](const std::string& l) { spdlog::info("{}", l); };
   // A person at this terminal plays our seat (spectators just watch the round log go by).
   TerminalSeat table(stdout, ::isatty(1) == 1);
+  table.callSeatsByName();  // the lobby named the seats
   const bool person = what != "bot" && !cli.officer && !o.spectate;
   const bool watching = person || o.spectate;  // a person or a spectator reads this terminal
   if (watching && !cli.quiet) {

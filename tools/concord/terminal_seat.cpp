@@ -156,7 +156,7 @@ std::optional<std::vector<Order>> TerminalSeat::bundleLine(const lockstep::TurnE
 void TerminalSeat::prompt(const lockstep::TurnEngine& e, Seat s, uint64_t clockLeftMs) {
   clearStatus();
   status_.clear();
-  std::fprintf(out_, "\n%s", e.game().observe(s).text.c_str());
+  std::fprintf(out_, "\n%s", board(e, s).c_str());
   if (outOfTurn_) std::fprintf(out_, "Out of turn, you may act:\n");
   const bool many = e.game().ordersInBundles() && legal_.size() > kListedAtMost;
   if (many) std::fprintf(out_, "(%zu legal orders: \"legal\" lists them, \"help\" shows the order forms)\n", legal_.size());
@@ -266,15 +266,31 @@ std::vector<Order> TerminalSeat::sign(Seat s, std::vector<Order> orders) {
   return orders;
 }
 
+SeatNames TerminalSeat::names(const lockstep::TurnEngine& e) const {
+  SeatNames out;
+  if (!named_) return out;
+  for (const auto& seat : e.session().seats) {
+    std::string n = seat.name;
+    for (char& c : n)
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = '?';  // a name is never a terminal escape
+    out.push_back(std::move(n));
+  }
+  return out;
+}
+
+std::string TerminalSeat::board(const lockstep::TurnEngine& e, Seat s) const {
+  return named_ ? e.game().observeNamed(s, names(e)).text : e.game().observe(s).text;
+}
+
 void TerminalSeat::showLog(const lockstep::TurnEngine& e) {
   if (e.game().narrationTotal() > logShown_) clearStatus();
-  for (const auto& l : e.game().narrationSince(logShown_)) std::fprintf(out_, "  %s\n", l.c_str());
+  for (const auto& l : e.game().narrationNamed(logShown_, names(e))) std::fprintf(out_, "  %s\n", l.c_str());
   logShown_ = e.game().narrationTotal();
 }
 
 void TerminalSeat::applied(const lockstep::TurnEngine& e, Seat me) {
   inGame_ = true;
-  board_ = e.game().observe(me).text;
+  board_ = board(e, me);
   if (promptedFor_ && *promptedFor_ != e.turn()) promptedFor_.reset();  // the turn went by (clock, officer)
   if (!promptedFor_) showLog(e);  // not under an open prompt: it was shown before the board
   if (auto o = e.game().outcome(); o && !finished_) {

@@ -24,6 +24,9 @@ class TerminalSeat {
   /// the prompt (off a terminal, e.g. piped to a file, nothing is redrawn).
   explicit TerminalSeat(std::FILE* out = stdout, bool terminal = false) : out_(out), terminal_(terminal) {}
 
+  /// The session's seat names are a lobby's (a networked table): the board and the round log call the seats
+  /// by them (Game::observeNamed, narrationNamed) instead of the module's labels. Text only.
+  void callSeatsByName() { named_ = true; }
   /// A line the person typed that is not a comms command. Returns text to send as lobby chat (plain
   /// text typed before the game starts).
   std::optional<std::string> line(std::string text);
@@ -43,6 +46,10 @@ class TerminalSeat {
  private:
   void prompt(const lockstep::TurnEngine& e, Seat s, uint64_t clockLeftMs);
   void showLog(const lockstep::TurnEngine& e);
+  /// The board as seat `s` sees it, with the lobby's names when callSeatsByName() was asked.
+  std::string board(const lockstep::TurnEngine& e, Seat s) const;
+  /// The session's names, made printable; empty unless callSeatsByName().
+  SeatNames names(const lockstep::TurnEngine& e) const;
   Result<Order> parse(const lockstep::TurnEngine& e, Seat s, const std::vector<Order>& legal, const std::string& text) const;
   void say(const std::string& text);
   void clearStatus();
@@ -57,6 +64,7 @@ class TerminalSeat {
 
   std::FILE* out_;
   bool terminal_ = false;
+  bool named_ = false;                   // callSeatsByName(): the board uses the lobby's names
   std::string status_;                   // the status line on screen (terminal only)
   std::string board_;                    // the board as we last saw it (for "board" while not prompted)
   bool inGame_ = false;                  // a turn was applied or asked for: plain text is no longer chat

@@ -1,0 +1,110 @@
+// The Seal comparison (docs/lockstep.md "Race policy"): a bundle whose prevSeal differs from ours is either a real
+// divergence (same bundle set at t-1, different state: a desync, reported as before) or the trace of a race over
+// which bundles turn t-1 applied (its prevDigest names another set). In a race the side that lost resyncs from the
+// table's snapshot, so an honest peer never loses its game to a partition longer than the tolerance.
+#include <algorithm>
+
+#include "lockstep/peer.h"
+
+namespace concord::lockstep {
+namespace {
+
+void addKey(std::vector<PublicKey>& keys, const PublicKey& k) {
+  if (std::find(keys.begin(), keys.end(), k) == keys.end()) keys.push_back(k);
+}
+
+std::string seatList(const std::vector<Seat>& seats) {
+  std::string out;
+  for (Seat s : seats) out += (out.empty() ? "" : ", ") + std::to_string(s);
+  return out;
+}
+
+}  // namespace
+
+void Peer::raceSign(uint32_t turn, Seat s, const Bundle& b, const PublicKey& signedBy) {
+  const uint32_t now = ledger_->turn();
+  std::erase_if(raceSigns_, [&](const RaceSign& r) { return r.turn + 2 < now; });
+  for (const auto& r : raceSigns_)
+    if (r.turn == turn && r.seat == s && r.signedBy == signedBy) return;
+  if (raceSigns_.size() >= 64) return;  // bounded: more raced bundles teach nothing new
+  raceSigns_.push_back(RaceSign{turn, s, signedBy, signedBy == ledger_->session().seats[s].key, b.prevSeal});
+}
+
+Peer::SealVerdict Peer::judgeSeals(uint32_t t, std::vector<std::vector<Candidate>>& slots,
+                                   const std::vector<const Candidate*>& chosen) {
+  const auto& session = ledger_->session();
+  std::vector<Seat> other;
+  bool otherInputs = false;                                         // a disagreeing bundle applied another set at t-1
+  std::vector<PublicKey> agreeKeys{opt_.key.publicKey}, otherKeys;  // distinct signers on each side
+  for (Seat s = 0; s < chosen.size(); ++s) {
+    const Candidate& c = *chosen[s];
+    if (c.bundle.prevSeal == ledger_->lastSeal()) {
+      addKey(agreeKeys, *c.verifiedWith);
+      continue;
+    }
+    other.push_back(s);
+    addKey(otherKeys, *c.verifiedWith);
+    otherInputs = otherInputs || c.bundle.prevDigest != ledger_->lastDigest();
+  }
+  if (other.empty()) return SealVerdict::Agree;
+  const Candidate& first = *chosen[other.front()];
+  const std::string what = "seat " + std::to_string(other.front()) + "'s bundle for turn " + std::to_string(t) + " carries Seal " +
+                           first.bundle.prevSeal.shortHex() + " for turn " + std::to_string(t - 1) + ", ours is " +
+                           ledger_->lastSeal().shortHex();
+  if (!otherInputs) {  // the same bundles gave another state: a real divergence
+    logLine(what);
+    return SealVerdict::Desync;
+  }
+  // The bundles of this turn we did not apply (signed by a member other than the one we expect) show their
+  // signers' side too.
+  for (const auto& r : raceSigns_)
+    if (r.turn == t) addKey(r.prevSeal == ledger_->lastSeal() ? agreeKeys : otherKeys, r.signedBy);
+  std::vector<PublicKey> table;
+  for (const auto& seat : session.seats) addKey(table, seat.key);
+  std::string why;
+  bool theyLost = false;
+  if (otherKeys.size() * 2 > table.size()) {
+    why = "most of the table's signers follow it";
+  } else if (agreeKeys.size() * 2 > table.size()) {
+    theyLost = true;
+  } else {
+    // No majority: the Race policy decides - the owner's bundle wins. We lost if we applied a substitute (or a
+    // new steward's bundle) for a seat whose owner signed it on the other side; they lost in the mirror case.
+    const TurnRecord* prev = record(t - 1);
+    for (Seat s = 0; prev && s < session.seats.size() && why.empty(); ++s) {
+      const bool weSubstituted = prev->signers[s] != session.seats[s].key;
+      for (const auto& r : raceSigns_) {
+        if (r.seat != s || r.turn + 1 < t) continue;
+        if (weSubstituted && r.byOwner) why = "seat " + std::to_string(s) + "'s owner signed it there (the owner's bundle wins)";
+        if (!weSubstituted && !r.byOwner) theyLost = true;
+      }
+    }
+  }
+  if (!why.empty()) {
+    lostRace_ = t - 1;
+    logLine("turn " + std::to_string(t - 1) + ": the table applied another bundle set than ours (seats " + seatList(other) +
+            " follow it; " + why + "): we lost an owner-vs-substitute race; resyncing from the table's snapshot");
+    return SealVerdict::Resync;
+  }
+  // They lost: their bundles are set aside (they resync, or their seats fall silent and are substituted). Neither:
+  // we wait up to the tolerance for the bundles that show who signs what, then report a desync.
+  if (!sealDoubt_ || sealDoubt_->first != t) {
+    sealDoubt_ = std::make_pair(t, now_);
+    logLine(what + " after another bundle set: " +
+            (theyLost ? "seats " + seatList(other) + " lost a race; their bundles are set aside until they resync"
+                      : std::string("a race with no majority and no owner to settle it yet; waiting for evidence")));
+  }
+  if (!theyLost && now_ >= sealDoubt_->second + opt_.silenceMs) {
+    logLine(what);
+    return SealVerdict::Desync;
+  }
+  std::vector<det::Hash128> aside;
+  for (Seat s : other) aside.push_back(chosen[s]->bodyHash);
+  for (size_t i = 0; i < other.size(); ++i) {
+    auto& slot = slots[other[i]];
+    slot.erase(std::remove_if(slot.begin(), slot.end(), [&](const Candidate& c) { return c.bodyHash == aside[i]; }), slot.end());
+  }
+  return SealVerdict::Wait;
+}
+
+}  // namespace concord::lockstep
