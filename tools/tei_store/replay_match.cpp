@@ -114,6 +114,10 @@ Result<ReplayMatch> matchFromReplay(const replay::ReplayReader& reader, const Re
   m.modules = modulesOf(*cfg);
   m.charterId = session.charter.id;  // issue 11 point 4: signed in the session, checked against the sector
   m.charterWhy = charterMismatch(session);
+  for (const auto& own : options.charters)
+    if (m.charterWhy.empty() && own.id == session.charter.id && own != session.charter)
+      m.charterWhy = "the signed header's charter is not crew '" + own.id +
+                     "''s own charter file (another member list, rules, fleet size or frozen settings)";
   m.charterMismatch = !m.charterWhy.empty();
   size_t humans = 0;
   for (const auto& si : session.seats) humans += si.ai ? 0 : 1;

@@ -23,6 +23,10 @@ using AdvisorDetector = std::function<bool(Seat seat, const Order& order)>;
 
 struct ReplayMatchOptions {
   AdvisorDetector isAdvisorOrder;  // empty: no advisor order exists (today)
+  /// The crews' own charter files (`tei apply|ledger --charter FILE`): a game naming one of these ids must carry
+  /// exactly that charter in its signed header, else it is excluded by rule (TEI §3.4 charter_mismatch), so a
+  /// host cannot rate a sock puppet into a crew's ladder with a home-made charter of the same id.
+  std::vector<lockstep::Charter> charters;
 };
 
 struct ReplayMatch {
