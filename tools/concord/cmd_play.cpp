@@ -37,6 +37,7 @@ struct Options {
   bool autoPlay = false, writeReplay = true, rate = true, casual = false;
   std::string replayPath, teiDb, resumePath, identityPath, charterPath;
   bool tableGiven = false;  // --seats/--seed/--you/--bots/--auto/options: refused with --resume
+  bool seedGiven = false;   // a chosen deal: casual (issue 11, seed shopping)
   ConfigOptions opts;
 };
 
@@ -60,7 +61,13 @@ CommandLine declare(Options& o) {
                 o.botKind = v;
                 return "";
               })
-      .option("--seed", "N", "game seed (default 1)", table("--seed", o.seedNum, 0, 999'999'999))
+      .option("--seed", "N",
+              "deal seed N: a chosen deal may be a known one, so the game is casual (default: a fresh\n"
+              "random deal, rated; with --auto, seed 1)",
+              [&o, t = table("--seed", o.seedNum, 0, 999'999'999)](const std::string& v) {
+                o.seedGiven = true;
+                return t(v);
+              })
       .flag("--auto", "bots play every seat: a non-interactive demo", [&o] { o.autoPlay = o.tableGiven = true; })
       .flag("--bots-only", "the same as --auto", [&o] { o.autoPlay = o.tableGiven = true; })
       .text("--replay", "P",
@@ -179,6 +186,17 @@ int runPlayWarp(Args args) {
     if (you >= seats) return cl.usage("--you must be a seat below --seats");
     det::Seed seed;
     for (int i = 0; i < 8; ++i) seed.bytes[static_cast<size_t>(i)] = static_cast<uint8_t>(seedNum >> (8 * i));
+    // Issue 11, seed shopping: a rated deal is dealt fresh and unseen; a chosen one may be known, so it is casual.
+    if (!autoPlay && !po.seedGiven) {
+      seed.bytes = lockstep::randomBytes32();
+      seedNum = (uint64_t{seed.bytes[0]} << 16 | uint64_t{seed.bytes[1]} << 8 | seed.bytes[2]) % 1'000'000'000;  // the file name
+    }
+    if (!autoPlay && po.seedGiven && !casual) {
+      std::printf("Seed %llu is a deal you chose (and may know): this game is casual, not TEI-rated. Leave out --seed "
+                  "for a rated game on a fresh deal.\n",
+                  static_cast<unsigned long long>(seedNum));
+      casual = true;
+    }
     // The game runs in a TurnEngine so every turn is signed, sealed and written to the replay.
     auto session = replay::makeBotSession("warp", opts, static_cast<Seat>(seats), "play-warp", botKind);
     if (!session) return failure(session.message());

@@ -74,6 +74,8 @@ constexpr Migration kMigrations[] = {
     {3,
      "ALTER TABLE ratings ADD COLUMN profile TEXT NOT NULL DEFAULT 'warp12-official-v1+anchors-2026-07-12+grades-v1';"
      "ALTER TABLE applied_games ADD COLUMN profile TEXT NOT NULL DEFAULT 'warp12-official-v1+anchors-2026-07-12+grades-v1';"},
+    // Issue 11 cheater paths: each deal (module, settings, seed, fleet) is rated once, whoever's key signed it.
+    {4, "CREATE TABLE applied_deals(deal TEXT PRIMARY KEY, game_id TEXT NOT NULL);"},
 };
 
 }  // namespace
@@ -267,6 +269,22 @@ Result<ApplyOutcome> TeiStore::applyMatch(const MatchRecord& m, const RulesProfi
     if (*seen) {
       out.alreadyApplied = true;
       return out;
+    }
+    if (!m.dealId.empty()) {  // a replay re-signed by another key keeps the seed: the same deal under a new game id
+      auto d = im.prepare("SELECT game_id FROM applied_deals WHERE deal=?1");
+      if (!d) return d.error();
+      (*d)->bind(1, m.dealId);
+      auto row = (*d)->step();
+      if (!row) return row.error();
+      if (*row)
+        return Err("refused: game ", m.gameId, " deals the same sector as game ", (*d)->text(0).value_or("?"),
+                   ", already applied (same module, settings, seed and fleet: a replay signed again by another key, or a "
+                   "known deal played again); a deal is rated once, so nothing was recorded");
+      auto ins = im.prepare("INSERT INTO applied_deals(deal, game_id) VALUES(?1, ?2)");
+      if (!ins) return ins.error();
+      (*ins)->bind(1, m.dealId);
+      (*ins)->bind(2, m.gameId);
+      if (auto r = (*ins)->step(); !r) return r.error();
     }
     for (const auto& w : out.plan.writes) {
       auto s = im.prepare(

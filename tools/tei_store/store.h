@@ -52,7 +52,7 @@ enum class BoardSort : uint8_t {
 
 class TeiStore {
  public:
-  static constexpr int kSchemaVersion = 3;
+  static constexpr int kSchemaVersion = 4;
 
   /// Opens (creating the file and parent directory when missing) and migrates to kSchemaVersion.
   /// A database written by a newer Concord (higher schema version) is refused, never downgraded.
