@@ -169,6 +169,38 @@ Result<ReplayMatch> matchFromReplay(const replay::ReplayReader& reader, const Re
   return out;
 }
 
+Result<MatchRecord> forfeitRecord(const lockstep::SessionConfig& session, Seat walkedAway) {
+  if (session.moduleId != "warp" || walkedAway >= session.seats.size()) return Err("not a Warp game with seat ", walkedAway);
+  auto cfg = warp::decodeConfig(session.config);
+  if (!cfg) return Err("the game's Warp config does not decode: ", cfg.message());
+  MatchRecord m;
+  m.gameId = session.gameId().hex();
+  m.dealId = dealIdOf(session);
+  m.objective = cfg->objective == warp::Objective::Points ? Objective::Points : Objective::GoOut;
+  m.maxPip = cfg->maxPip;
+  m.completed = true;  // ended by walking away: a result, the loss
+  m.rated = session.rated;
+  m.modules = modulesOf(*cfg);
+  m.charterId = session.charter.id;
+  m.charterWhy = charterMismatch(session);
+  m.charterMismatch = !m.charterWhy.empty();
+  size_t humans = 0;
+  for (const auto& si : session.seats) humans += si.ai ? 0 : 1;
+  m.online = humans >= 2;
+  for (Seat s = 0; s < session.seats.size(); ++s) {
+    const auto& si = session.seats[s];
+    SeatRecord r;
+    r.kind = si.ai ? SeatKind::Ai : SeatKind::Human;
+    if (si.ai) r.officer = officerOfBotKind(si.botKind);
+    else r.playerId = playerIdOf(si);
+    r.finished = true;
+    r.placing = s == walkedAway ? static_cast<int>(session.seats.size()) : 1;  // last, behind everyone who stayed
+    if (cfg->squadrons > 0) r.squad = static_cast<int>(s % cfg->squadrons);
+    m.seats.push_back(std::move(r));
+  }
+  return m;
+}
+
 Result<ReplayMatch> matchFromReplay(const std::string& path, const ReplayMatchOptions& options) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))  // issue 11 point 6: a folder is a ledger, not one game

@@ -51,6 +51,9 @@ Result<std::vector<lockstep::SeatAssistance>> assistanceOf(const replay::ReplayR
 /// Errors: unreadable file, a failed verification (the message names the turn/seat), a non-Warp replay.
 Result<ReplayMatch> matchFromReplay(const replay::ReplayReader& reader, const ReplayMatchOptions& options = {});
 Result<ReplayMatch> matchFromReplay(const std::string& path, const ReplayMatchOptions& options = {});
+/// The result of a rated game `walkedAway`'s captain left unfinished (issue 11: a rated solo game is registered
+/// when it starts and, abandoned, counts as a loss): that seat placed last, everyone else first.
+Result<MatchRecord> forfeitRecord(const lockstep::SessionConfig& session, Seat walkedAway);
 
 }  // namespace concord::tei
 
