@@ -201,7 +201,7 @@ int runPlayWarp(Args args) {
       seed.bytes = lockstep::randomBytes32();
       seedNum = (uint64_t{seed.bytes[0]} << 16 | uint64_t{seed.bytes[1]} << 8 | seed.bytes[2]) % 1'000'000'000;  // the file name
     }
-    if (!autoPlay && po.seedGiven && !casual) {
+    if (!autoPlay && po.seedGiven && !casual && rate) {
       std::printf("Seed %llu is a deal you chose (and may know): this game is casual, not TEI-rated. Leave out --seed "
                   "for a rated game on a fresh deal.\n",
                   static_cast<unsigned long long>(seedNum));
