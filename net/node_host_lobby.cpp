@@ -24,6 +24,8 @@ Result<void> Node::hostLobby() {
   if (!mod) return mod.error();
   auto cfg = (*mod)->parseConfig(opt_.options);
   if (!cfg) return Err("config: ", cfg.message());
+  if (!opt_.charter.id.empty() && (*mod)->id != "warp")
+    return Err("charter: a crew charter freezes a Warp table, not module ", (*mod)->id);
   if (!opt_.charter.id.empty() && opt_.options.empty()) *cfg = opt_.charter.config;  // the crew's frozen settings
   lobby_.session.moduleId = (*mod)->id;
   lobby_.session.rulesVersion = (*mod)->rulesVersion;

@@ -26,7 +26,13 @@ OPTS='"options":{"objective":"goout","goout":"sudden"}'
 printf '{"id":"crew","members":["%s","%s","%s"],"seats":3,%s}\n' "$A" "$B" "$C" "$OPTS" > "$DIR/crew.json"
 printf '{"id":"crew","members":["%s","%s","%s"],"seats":3,%s}\n' "$A" "$B" "$X" "$OPTS" > "$DIR/forged.json"
 
-# --- Part 1: the crew's table.
+# --- Part 1: the crew's table. A host that is no member, or a table other than the frozen one, is refused at once.
+for bad_args in "--module shed" "--seats 4" "--opt objective=points" "--identity $DIR/x.key"; do
+  # shellcheck disable=SC2086
+  "$CONCORD" host --officer --charter "$DIR/crew.json" --identity "$DIR/a.key" $bad_args --port $((BASE + 30)) --no-replay \
+    "${COMMON[@]}" < /dev/null > "$DIR/bad.out" 2>&1 && bad "host $bad_args under the charter was not refused"
+  grep -q "concord: host: charter: " "$DIR/bad.out" || bad "host $bad_args: no charter error: $(tail -n 2 "$DIR/bad.out")"
+done
 "$CONCORD" host --officer --charter "$DIR/crew.json" --port $BASE --identity "$DIR/a.key" --name alpha \
   --replay "$DIR/a.ccr" "${COMMON[@]}" < /dev/null > "$DIR/a.out" 2>&1 &
 PIDS+=($!); HA=$!
@@ -83,7 +89,8 @@ while kill -0 $PC 2>/dev/null && [ "$(date +%s)" -lt $deadline ]; do
   n=$(grep -o "Your order>" "$DIR/c2.out" 2>/dev/null | wc -l)
   if [ "$n" -gt "$answered" ]; then
     # "advise" reprints the prompt once: count ours, not what is on screen.
-    if [ $answered -eq 0 ]; then echo "advise" >&3; echo "1" >&3; answered=2; else echo "1" >&3; answered=$((answered + 1)); fi
+    # The second prompt hands the seat to the officer: the rest of the game plays at bot speed.
+    if [ $answered -eq 0 ]; then echo "advise" >&3; echo "1" >&3; answered=2; else echo "auto" >&3; answered=$((answered + 1)); fi
   fi
   sleep 0.05
 done
