@@ -11,6 +11,7 @@
 #include "core/det/hash.h"
 #include "core/det/result.h"
 #include "core/game/registry.h"
+#include "lockstep/assistance.h"
 #include "lockstep/crypto.h"
 #include "lockstep/turn_engine.h"
 #include "net/comms.h"
@@ -61,6 +62,9 @@ struct NodeOptions {
   unsigned waitFor = 0;        // launch once this many players (host included) are in and ready; 0 = all seats
   // Joiner only.
   std::optional<Address> join;
+  // Crew charter (TEI §3.4; issue 11 point 4). Host: the table plays under it (its fleet size and frozen
+  // settings, members only, in the signed session). Joiner: the table must play under exactly this one.
+  lockstep::Charter charter;
   // Game.
   uint64_t resendMs = 100;
   uint64_t silenceMs = 5000;    // substitution tolerance (shown as a countdown)
@@ -108,6 +112,8 @@ struct NodeResult {
   bool spectator = false;
   uint64_t commsAccepted = 0, commsRefused = 0;
   std::vector<CommsRecord> comms;  // every accepted message, in order (bounded)
+  std::vector<lockstep::SeatAssistance> assistance;  // per seat, from the signed marks of the turns we applied
+  std::vector<std::string> seatNames;                // as the session names them
 };
 
 Result<NodeResult> runNode(const NodeOptions& opt);

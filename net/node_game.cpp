@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "lockstep/assistance.h"
 #include "lockstep/linger.h"
 #include "lockstep/selfplay.h"
 #include "net/node_internal.h"
@@ -144,9 +145,10 @@ Result<void> Node::startGame(GameInProgress& g) {
   po.history = [&g](uint32_t turn, Seat seat) -> std::optional<lockstep::Bundle> {
     return g.backfill ? g.backfill->find(turn, seat) : std::nullopt;
   };
-  po.onTurn = [&g](const lockstep::TurnRecord& rec) {
+  po.onTurn = [this, &g](const lockstep::TurnRecord& rec) {
     if (g.recorder && g.recordError.empty())
       if (auto r = g.recorder->record(rec); !r) g.recordError = r.message();
+    noteAssistance(g, rec);
   };
   return Ok();
 }
@@ -264,6 +266,8 @@ Result<NodeResult> Node::finishGame(GameInProgress& g) {
   res.commsAccepted = commsAccepted_;
   res.commsRefused = commsRefused_;
   res.comms = comms_;
+  res.assistance = g.assistance;
+  for (const auto& si : session_.seats) res.seatNames.push_back(si.name);
   res.firstTurn = peer.firstTurn();
   res.turns = static_cast<uint32_t>(peer.seals().size());
   res.sealsDigest = lockstep::digestSeals(peer.seals());
@@ -274,6 +278,28 @@ Result<NodeResult> Node::finishGame(GameInProgress& g) {
   res.vouched = peer.stats().vouched;
   res.elapsedMs = now();
   return res;
+}
+
+}  // namespace concord::net
+
+namespace concord::net {
+
+// RULES §VIII / TEI §4 E3: online, one assisted captain leaves the whole sector unrated. The advisor mark travels
+// signed in the captain's bundle of the turn it was engaged, so every peer warns its table as that turn applies.
+void Node::noteAssistance(GameInProgress& g, const lockstep::TurnRecord& rec) {
+  const size_t seats = session_.seats.size();
+  if (g.assistance.size() != seats) g.assistance.resize(seats);
+  std::vector<std::vector<Order>> orders(seats);
+  for (const auto& b : rec.bundles)
+    if (b.seat < seats) orders[b.seat] = b.orders;
+  std::vector<bool> before(seats);
+  for (size_t s = 0; s < seats; ++s) before[s] = g.assistance[s].advisor;
+  lockstep::tallyAssistance(rec.turn, orders, g.assistance);
+  for (size_t s = 0; s < seats; ++s)
+    if (g.assistance[s].advisor && !before[s])
+      log("! the captain at seat " + std::to_string(s) + " (" + session_.seats[s].name +
+          ") consulted the tactical advisor at turn " + std::to_string(rec.turn) +
+          ": this game is ASSISTED and the whole sector is not TEI-rated (TEI §4 E3, RULES §VIII)");
 }
 
 }  // namespace concord::net

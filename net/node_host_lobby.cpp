@@ -3,6 +3,7 @@
 // nobody picks the seed alone).
 #include <map>
 
+#include "net/lobby_charter.h"
 #include "net/node_internal.h"
 
 namespace concord::net {
@@ -27,10 +28,21 @@ Result<void> Node::hostLobby() {
   if (!mod) return mod.error();
   auto cfg = (*mod)->parseConfig(opt_.options);
   if (!cfg) return Err("config: ", cfg.message());
+  if (!opt_.charter.id.empty() && (*mod)->id != "warp")
+    return Err("charter: a crew charter freezes a Warp table, not module ", (*mod)->id);
+  if (!opt_.charter.id.empty() && opt_.options.empty()) *cfg = opt_.charter.config;  // the crew's frozen settings
   lobby_.session.moduleId = (*mod)->id;
   lobby_.session.rulesVersion = (*mod)->rulesVersion;
   lobby_.session.config = std::move(*cfg);
   lobby_.session.rated = opt_.rated;
+  // A crew's table (TEI §3.4, RULES §VIII): the charter's frozen settings, its members only, in the signed session.
+  if (!opt_.charter.id.empty()) {
+    if (opt_.charter.config != lobby_.session.config || opt_.charter.seats != opt_.seats)
+      return Err("charter: the table's settings or fleet size are not the ones crew charter '", opt_.charter.id, "' froze");
+    if (!charterMember(opt_.charter, opt_.key.publicKey))
+      return Err("charter: your key [", opt_.key.publicKey.fingerprint(), "] is not a member of crew charter '", opt_.charter.id, "'");
+    lobby_.session.charter = opt_.charter;
+  }
   lobby_.seats.resize(opt_.seats);
   lobby_.seats[0] = LobbySeat{SeatKind::Human, opt_.name, opt_.key.publicKey, true, "", advertisedPort(), opt_.officerPlays};
   for (Seat a : opt_.aiSeats)
@@ -51,6 +63,12 @@ Result<void> Node::hostLobby() {
       }
       if (auto* j = std::get_if<JoinMsg>(&*m)) {
         auto seat = seatOf(c->from);
+        if (!seat && !lobby_.session.charter.id.empty() && !charterMember(lobby_.session.charter, c->from)) {
+          log("lobby: refused " + c->from.fingerprint() + ": not a member of crew charter '" + lobby_.session.charter.id + "'");
+          send(c->from, RefuseMsg{"this table plays under crew charter '" + lobby_.session.charter.id + "' and your key [" +
+                                  c->from.fingerprint() + "] is not a member"});
+          continue;
+        }
         if (!seat) {
           for (size_t i = 0; i < lobby_.seats.size() && !seat; ++i)
             if (lobby_.seats[i].kind == SeatKind::Open) seat = i;
@@ -160,6 +178,7 @@ void Node::syncSession() {
 void Node::showLobby() const {
   log("lobby: module " + lobby_.session.moduleId + " config hash " + lobby_.session.configHash().hex() +
       (lobby_.session.rated ? " rated" : " casual") + (lobby_.launched ? " (launched, config locked)" : ""));
+  if (!lobby_.session.charter.id.empty()) log("lobby: " + charterLine(lobby_.session));
   for (size_t i = 0; i < lobby_.seats.size(); ++i) log(seatLine(i, lobby_.seats[i]));
 }
 

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "lockstep/assistance.h"
 #include "lockstep/peer.h"
 #include "net/comms.h"
 #include "net/lan.h"
@@ -45,6 +46,7 @@ struct GameInProgress {
   uint32_t lastTurnSeen = 0;
   uint32_t lastTurnShown = UINT32_MAX;  // the turn opt.onApplied last saw
   TableStatus lastStatus;               // the last sent to opt.onStatus
+  std::vector<lockstep::SeatAssistance> assistance;  // per seat, from the applied turns' signed marks (issue 11)
 };
 
 class Node {
@@ -108,6 +110,7 @@ class Node {
   std::string whoHasTheHelm(const GameInProgress& g) const;
   void showTableAddresses(const GameInProgress& g) const;
   Result<NodeResult> finishGame(GameInProgress& g);
+  void noteAssistance(GameInProgress& g, const lockstep::TurnRecord& rec);  // warns of the advisor (TEI §4 E3)
   void catchUpAndBackfill(GameInProgress& g, uint64_t nowMs);
   std::vector<Seat> liveOtherSeats() const;
   std::vector<std::string> otherPeerAddresses() const;
@@ -124,6 +127,7 @@ class Node {
   std::vector<LobbySeat> seats_;
   bool rejoin_ = false;
   bool spectator_ = false;
+  bool charterSaid_ = false;  // a joiner told its person the table's crew charter once
   std::set<lockstep::PublicKey> spectatorsSeen_;
   // Comms.
   CommsMode commsMode_ = CommsMode::Lobby;

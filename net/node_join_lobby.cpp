@@ -1,5 +1,6 @@
 // A joiner's lobby: connect to the host (giving up when nothing answers), take a seat, commit and
 // reveal our nonce for the seed; or, when the game already runs, rejoin our seat or follow as a spectator.
+#include "net/lobby_charter.h"
 #include "net/node_internal.h"
 
 namespace concord::net {
@@ -70,6 +71,14 @@ Result<void> Node::joinLobby() {
         }
         lobby_ = *l;
         showLobby();
+        // TEI §3.4: a crew table is played only by its members, under the charter the joiner expects.
+        if (auto why = charterRefusal(lobby_.session, opt_.charter, opt_.key.publicKey); !why.empty())
+          return Err("join: refusing this table: ", why);
+        if (!lobby_.session.charter.id.empty() && !charterSaid_) {
+          charterSaid_ = true;
+          log("lobby: you are a member of crew charter '" + lobby_.session.charter.id + "'; the game rates into group/" +
+              lobby_.session.charter.id);
+        }
         auto me = seatOf(opt_.key.publicKey);
         if (me && !lobby_.launched && !lobby_.seats[*me].ready) send(*hostKey, ReadyMsg{true});
         if (lobby_.launched) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/det/writer.h"
+#include "replay/officer_marks.h"
 
 namespace concord::replay {
 
@@ -55,6 +56,11 @@ Result<Run> run(const ReplayReader& reader, const VerifyProgress& progress, cons
     lockstep::TurnRecord rec;
     for (size_t k = 0; k < block->turns.size(); ++k) {
       const auto& t = block->turns[k];
+      // Issue 11: a turn marked as the officer's must be the officer's (re-derived before the turn is applied).
+      if (auto bad = falseOfficerMark(st.ledger->engine(), t.ordersBySeat, rep.officerTurnsChecked)) {
+        fail(t.turn, bad->seat, bad->why);
+        return st;
+      }
       rec = st.ledger->applyOrders(t.ordersBySeat);
       if (sealTag(rec.seal) != t.sealTag) {
         fail(t.turn, std::nullopt,

@@ -23,6 +23,7 @@ struct VerifyReport {
   uint64_t sealsChecked = 0;        // full Seal hashes (block ends); every turn's tag is also checked
   uint32_t snapshotsChecked = 0;
   uint64_t commsChecked = 0;        // comms messages whose sender signature was checked (format 2)
+  uint64_t officerTurnsChecked = 0; // turns marked OfficerPlayed whose orders were re-derived (issue 11)
   std::optional<uint32_t> failedTurn;
   std::optional<Seat> failedSeat;
   std::string failure;              // "turn 812 seat 2: signature does not verify ..." when !ok

@@ -45,6 +45,7 @@ struct MatchRecord {
   bool charterMismatch = false;  // sector settings did not match the charter (RULES §VIII charter_mismatch)
   std::string charterWhy;        // what did not match (a non-member, the fleet size, the settings), if known
   std::vector<SeatRecord> seats; // seat order
+  std::string dealId;            // the deal (module, config, seed, fleet): rated once, whoever signs it; "" unknown
 };
 
 /// TEI §4 rules.

@@ -55,11 +55,11 @@ grep -q "format 3" info.txt || fail "point 3: the marks are a format change (3):
 "$CONCORD" tei apply "$DIR/game.ccr" --db "$DIR/fresh.db" > a3.txt 2>&1 || fail "point 3: apply: $(cat a3.txt)"
 grep -q "note: seat 0 (Captain 0): officer played" a3.txt || fail "point 3: tei apply does not say the officer played: $(cat a3.txt)"
 # A person who answers every turn: nothing on the record.
-yes 1 | head -20000 | "$CONCORD" play warp --seats 2 --bots ensign --seed 7 --replay "$DIR/own.ccr" --no-tei > own.txt 2>&1 || fail "point 3: own game: $(tail -3 own.txt)"
+yes 1 | head -20000 | "$CONCORD" play warp --seats 2 --bots ensign --replay "$DIR/own.ccr" --no-tei > own.txt 2>&1 || fail "point 3: own game: $(tail -3 own.txt)"
 grep -q "officer played" own.txt && fail "point 3: a game the person played alone mentions an officer: $(tail -5 own.txt)"
 "$CONCORD" replay info "$DIR/own.ccr" | grep -q "^assisted:    none" || fail "point 3: replay info of an unassisted game: $("$CONCORD" replay info "$DIR/own.ccr")"
 # The advisor at the live table: warned at once, marked, and the game is not rated (TEI §4 E3).
-printf 'advise\n1\nauto\n' | "$CONCORD" play warp --seats 2 --bots ensign --seed 4 --replay "$DIR/adv.ccr" --tei-db "$DB" > adv.txt 2>&1
+printf 'advise\n1\nauto\n' | "$CONCORD" play warp --seats 2 --bots ensign --replay "$DIR/adv.ccr" --tei-db "$DB" > adv.txt 2>&1
 grep -q "You engaged the tactical advisor: this game is now ASSISTED" adv.txt || fail "point 3: no warning when the advisor is engaged: $(head -20 adv.txt)"
 grep -q "^Advisor: " adv.txt || fail "point 3: the advisor gave no move: $(head -20 adv.txt)"
 grep -q "not TEI-rated: E3 Unassisted" adv.txt || fail "point 3: an assisted game was rated: $(tail -5 adv.txt)"
@@ -91,10 +91,12 @@ grep -q "P0" s.txt && fail "point 6: tei show says P0 after an Academy placement
 grep -q "go-out starts at .*Academy placement commander" s.txt || fail "point 6: tei show does not show the Academy start: $(cat s.txt)"
 
 # Go-out before -> after lines carry a percentile (TEI §9.2 MUST).
-echo auto | "$CONCORD" play warp --seats 2 --bots ensign --seed 5 objective=goout --replay "$DIR/go.ccr" --no-tei > go.txt 2>&1 || fail "go-out game: $(tail -3 go.txt)"
+echo auto | "$CONCORD" play warp --seats 2 --bots ensign objective=goout --replay "$DIR/go.ccr" --tei-db "$DIR/play.db" > go.txt 2>&1 || fail "go-out game: $(tail -3 go.txt)"
 "$CONCORD" tei apply "$DIR/go.ccr" --db "$DB" > g.txt 2>&1 || fail "point 6: go-out apply: $(cat g.txt)"
-grep -q "goOut .*P0 → P0  (officer turns: gain withheld)" g.txt || fail "point 3: the officer's Go-out win gained: $(cat g.txt)"
-yes 1 | head -20000 | "$CONCORD" play warp --seats 2 --bots ensign --seed 6 objective=goout --replay "$DIR/go2.ccr" --no-tei > go2.txt 2>&1 || fail "go-out game 2: $(tail -3 go2.txt)"
+# A fresh (random) deal: the officer wins it or loses it; either way its turns gain nothing and a loss counts
+# (the rule itself is pinned by tests/tei/match_test.cpp).
+grep -qE "goOut .*(P0 → P0  \(officer turns: gain withheld\)|\(officer turns: the loss counts\))" g.txt || fail "point 3: the officer's Go-out game is not tagged: $(cat g.txt)"
+yes 1 | head -20000 | "$CONCORD" play warp --seats 2 --bots ensign objective=goout --replay "$DIR/go2.ccr" --tei-db "$DIR/play.db" > go2.txt 2>&1 || fail "go-out game 2: $(tail -3 go2.txt)"
 "$CONCORD" tei apply "$DIR/go2.ccr" --db "$DB" > g2.txt 2>&1 || fail "point 6: go-out apply: $(cat g2.txt)"
 grep -q "goOut .*→.*Top [0-9]*% of 1" g2.txt || fail "point 6: the Go-out before -> after line shows no percentile: $(cat g2.txt)"
 
@@ -119,17 +121,45 @@ ME=$(sed -n 's/^  \([0-9a-f]\{64\}\)  .*/\1/p' g2.txt | head -1)
 [ -n "$ME" ] || fail "point 4: no player id in $(cat g2.txt)"
 printf '{"id":"friday","members":["%s"],"seats":2,"options":{"objective":"points"}}' "$ME" > crew.json
 printf '{"id":"friday","members":["%s"],"seats":2,"options":{"objective":"points"}}' "$(printf 'b%.0s' $(seq 64))" > other.json
-yes 1 | head -20000 | "$CONCORD" play warp --seats 2 --bots ensign --seed 11 --charter crew.json --replay "$DIR/crew.ccr" --no-tei > c4.txt 2>&1 || fail "point 4: crew game: $(tail -3 c4.txt)"
+yes 1 | head -20000 | "$CONCORD" play warp --seats 2 --bots ensign --charter crew.json --replay "$DIR/crew.ccr" --tei-db "$DIR/play.db" > c4.txt 2>&1 || fail "point 4: crew game: $(tail -3 c4.txt)"
 grep -q "Crew charter friday: this game rates into the crew ladder group/friday" c4.txt || fail "point 4: no charter line: $(head -3 c4.txt)"
 "$CONCORD" tei apply "$DIR/crew.ccr" --db "$DIR/crew.db" > c4a.txt 2>&1 || fail "point 4: apply: $(cat c4a.txt)"
 grep -q "group/friday/points" c4a.txt || fail "point 4: the crew game did not rate into group/friday: $(cat c4a.txt)"
 "$CONCORD" tei leaderboard --bucket group/friday --db "$DIR/crew.db" | grep -q "$ME" || fail "point 4: the crew board does not list the captain"
-yes 1 | head -20000 | "$CONCORD" play warp --seats 2 --bots ensign --seed 12 --charter other.json --replay "$DIR/stranger.ccr" --no-tei > c5.txt 2>&1
+yes 1 | head -20000 | "$CONCORD" play warp --seats 2 --bots ensign --charter other.json --replay "$DIR/stranger.ccr" --tei-db "$DIR/play.db" > c5.txt 2>&1
 grep -q "is not a member of the crew; the game will be unrated" c5.txt || fail "point 4: no warning for a non-member: $(head -3 c5.txt)"
 "$CONCORD" tei apply "$DIR/stranger.ccr" --db "$DIR/crew.db" > c5a.txt 2>&1
 grep -q "E7 Online integrity: the sector does not match crew charter 'friday' (charter_mismatch: seat 0" c5a.txt || fail "point 4: a non-member was not refused by rule: $(cat c5a.txt)"
 mkdir -p crewA crewB && cp "$DIR/crew.ccr" crewA/a.ccr && cp "$DIR/crew.ccr" crewB/zz.bin
 "$CONCORD" tei ledger crewA > la.txt && "$CONCORD" tei ledger crewB > lb.txt || fail "point 4: ledger"
 cmp -s la.txt lb.txt && grep -q "board group/friday/points" la.txt || fail "point 4: the crew ladder is not recomputed identically: $(cat la.txt lb.txt)"
+
+# --- Cheater paths (docs/rules-decisions.md "TEI: cheater paths").
+# Seed shopping: a person's rated game is dealt a fresh random deal; a chosen --seed is casual; --no-tei is casual.
+echo q | "$CONCORD" play warp --seats 2 --bots ensign --replay "$DIR/w1.ccr" --tei-db "$DIR/walk.db" > w1.txt 2>&1
+grep -q "This rated game is registered" w1.txt || fail "cheat: a rated game was not registered as it started: $(head -5 w1.txt)"
+echo q | "$CONCORD" play warp --seats 2 --bots ensign --replay "$DIR/w2.ccr" --tei-db "$DIR/walk2.db" > w2.txt 2>&1
+I1=$("$CONCORD" replay info "$DIR/w1.ccr" | sed -n 's/^game id: *\([0-9a-f]*\).*/\1/p')
+I2=$("$CONCORD" replay info "$DIR/w2.ccr" | sed -n 's/^game id: *\([0-9a-f]*\).*/\1/p')
+[ -n "$I1" ] && [ "$I1" != "$I2" ] || fail "cheat: two rated games without --seed got the same deal ($I1 / $I2)"
+yes 1 | head -20000 | "$CONCORD" play warp --seats 2 --bots ensign --seed 5 --tei-db "$DIR/seed.db" --replay "$DIR/s5.ccr" > s5.txt 2>&1
+grep -q "Seed 5 is a deal you chose (and may know): this game is casual" s5.txt || fail "cheat: a chosen seed was not made casual: $(head -5 s5.txt)"
+grep -q "not TEI-rated: E7" s5.txt || fail "cheat: a chosen-seed game was rated: $(tail -4 s5.txt)"
+echo auto | "$CONCORD" play warp --seats 2 --bots ensign --replay "$DIR/nt.ccr" --no-tei > nt.txt 2>&1
+"$CONCORD" tei apply "$DIR/nt.ccr" --db "$DIR/nt.db" > nta.txt 2>&1
+grep -q "not TEI-rated: E7" nta.txt || fail "cheat: a --no-tei game was rated later: $(cat nta.txt)"
+# Walking away: the registered game left with q counts as a loss when the next rated game starts; finished
+# later, it is already applied (no escape by resuming after the forfeit).
+echo auto | "$CONCORD" play warp --seats 2 --bots ensign --replay "$DIR/w3.ccr" --tei-db "$DIR/walk.db" > w3.txt 2>&1
+grep -q "Your rated game ${I1:0:12}… was left unfinished: it counts as a loss (walked away); localAi/ensign/points" w3.txt ||
+  fail "cheat: the game walked away from was not counted as a loss: $(head -8 w3.txt)"
+[ "$(sqlite3 "$DIR/walk.db" "SELECT COUNT(*) FROM applied_games WHERE game_id='$I1'")" = 1 ] || fail "cheat: the forfeit was not recorded"
+[ "$(sqlite3 "$DIR/walk.db" "SELECT COUNT(*) FROM pending_games")" = 0 ] || fail "cheat: games are still pending after the forfeit and a finished game"
+echo auto | "$CONCORD" play warp --resume "$DIR/w1.ccr" --tei-db "$DIR/walk.db" > w4.txt 2>&1
+grep -q "game $I1 was already applied; nothing changed" w4.txt || fail "cheat: finishing a forfeited game rated it again: $(tail -4 w4.txt)"
+# Resumed and finished before another rated game starts: rated normally, nothing forfeited.
+echo auto | "$CONCORD" play warp --resume "$DIR/w2.ccr" --tei-db "$DIR/walk2.db" > w5.txt 2>&1
+grep -q "game $I2 rated (solo)" w5.txt || fail "cheat: a resumed registered game was not rated: $(tail -4 w5.txt)"
+grep -q "walked away" w5.txt && fail "cheat: a resumed game was forfeited"
 
 echo "tei record CLI: all checks passed"

@@ -226,7 +226,7 @@ TEST(TeiStore, MigratesVersion1Database) {
   }
   auto st = TeiStore::open(path);
   ASSERT_TRUE(st.ok()) << st.message();
-  EXPECT_EQ(*st->schemaVersion(), 3);  // v1 → v2 (academy, advisor) → v3 (profiles, issue 11 point 5)
+  EXPECT_EQ(*st->schemaVersion(), 4);  // v1 → v2 (academy, advisor) → v3 (profiles, issue 11 point 5) → v4 (deals)
   auto r = st->rating("old", *parseBucket("human", Track::Points));
   ASSERT_TRUE(r.ok() && r->has_value());
   EXPECT_EQ((*r)->matches, 12);

@@ -18,6 +18,7 @@ struct Options {
     o.name = "host";
     o.moduleId = findModule("warp") ? "warp" : "shed";
     o.bind.port = 27960;
+    o.seats = 0;  // 4, or the fleet of the crew charter (runNetNode)
   }
 };
 
@@ -28,7 +29,7 @@ CommandLine declare(Options& x) {
                 "the game launches once N players (the host included) are in and ready; open seats become AI seats.\n");
   c.text("--module", "ID", "rule module (default warp when available, else shed)", o.moduleId)
       .keyValue("--opt", "a module table option (repeatable)", o.options)
-      .number("--seats", "N", "seats at the table, 1.." + std::to_string(net::kMaxPlayers) + " (default 4)", o.seats, 1,
+      .number("--seats", "N", "seats at the table, 1.." + std::to_string(net::kMaxPlayers) + " (default 4; with --charter its fleet)", o.seats, 1,
               net::kMaxPlayers)
       .option("--ai", "SEAT", "seat SEAT is an AI officer from the start (repeatable)",
               [&o](const std::string& v) {

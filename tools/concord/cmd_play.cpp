@@ -20,6 +20,7 @@
 #include "tools/concord/command_line.h"
 #include "tools/concord/interrupt.h"
 #include "tools/concord/play_recorder.h"
+#include "tools/concord/solo_registry.h"
 #include "tools/concord/terminal_seat.h"
 
 namespace concord::cli {
@@ -37,6 +38,7 @@ struct Options {
   bool autoPlay = false, writeReplay = true, rate = true, casual = false;
   std::string replayPath, teiDb, resumePath, identityPath, charterPath;
   bool tableGiven = false;  // --seats/--seed/--you/--bots/--auto/options: refused with --resume
+  bool seedGiven = false;   // a chosen deal: casual (issue 11, seed shopping)
   ConfigOptions opts;
 };
 
@@ -60,7 +62,13 @@ CommandLine declare(Options& o) {
                 o.botKind = v;
                 return "";
               })
-      .option("--seed", "N", "game seed (default 1)", table("--seed", o.seedNum, 0, 999'999'999))
+      .option("--seed", "N",
+              "deal seed N: a chosen deal may be a known one, so the game is casual (default: a fresh\n"
+              "random deal, rated; with --auto, seed 1)",
+              [&o, t = table("--seed", o.seedNum, 0, 999'999'999)](const std::string& v) {
+                o.seedGiven = true;
+                return t(v);
+              })
       .flag("--auto", "bots play every seat: a non-interactive demo", [&o] { o.autoPlay = o.tableGiven = true; })
       .flag("--bots-only", "the same as --auto", [&o] { o.autoPlay = o.tableGiven = true; })
       .text("--replay", "P",
@@ -72,7 +80,9 @@ CommandLine declare(Options& o) {
             "rate the finished game into the TEI database P (default: the user's TEI database);\n"
             "the summary shows each rated captain's before -> after (RULES §VIII)",
             o.teiDb)
-      .flag("--no-tei", "do not rate the game", [&o] { o.rate = false; })
+      .flag("--no-tei", "do not rate the game: it is casual (a rated game is registered in your TEI store as it\n"
+                        "starts, and one left unfinished counts as a loss when your next rated game starts)",
+            [&o] { o.rate = false; })
       .flag("--casual", "play unrated: the game is recorded as casual and TEI does not move (TEI E7)", o.casual)
       .text("--resume", "P",
             "continue the game saved in replay P (a game left with \"q\"): the table, your seat and\n"
@@ -95,17 +105,24 @@ CommandLine declare(Options& o) {
   return c;
 }
 
+// The TEI store `play warp` rates into: --tei-db, else the user's.
+std::string playStorePath(const std::string& db) {
+  if (!db.empty()) return db;
+  auto d = tei::defaultStorePath();
+  return d ? *d : std::string();
+}
+Result<tei::TeiStore> openPlayStore(const std::string& db) {
+  const std::string path = playStorePath(db);
+  if (path.empty()) return tei::defaultStorePath().error();
+  return tei::TeiStore::open(path);
+}
+
 // Rates a finished game's replay into the TEI store and returns the before -> after lines (or why not).
 std::string rateFinishedGame(const std::string& replayPath, const std::string& db) {
   auto match = tei::matchFromReplay(replayPath);
   if (!match) return "TEI: not rated: " + match.message() + "\n";
-  std::string path = db;
-  if (path.empty()) {
-    auto d = tei::defaultStorePath();
-    if (!d) return "TEI: not rated: " + d.message() + "\n";
-    path = *d;
-  }
-  auto store = tei::TeiStore::open(path);
+  const std::string path = playStorePath(db);
+  auto store = openPlayStore(db);
   if (!store) return "TEI: not rated: " + store.message() + "\n";
   auto res = store->applyMatch(match->record);
   if (!res) return "TEI: not rated: " + res.message() + "\n";
@@ -179,12 +196,23 @@ int runPlayWarp(Args args) {
     if (you >= seats) return cl.usage("--you must be a seat below --seats");
     det::Seed seed;
     for (int i = 0; i < 8; ++i) seed.bytes[static_cast<size_t>(i)] = static_cast<uint8_t>(seedNum >> (8 * i));
+    // Issue 11, seed shopping: a rated deal is dealt fresh and unseen; a chosen one may be known, so it is casual.
+    if (!autoPlay && !po.seedGiven) {
+      seed.bytes = lockstep::randomBytes32();
+      seedNum = (uint64_t{seed.bytes[0]} << 16 | uint64_t{seed.bytes[1]} << 8 | seed.bytes[2]) % 1'000'000'000;  // the file name
+    }
+    if (!autoPlay && po.seedGiven && !casual && rate) {
+      std::printf("Seed %llu is a deal you chose (and may know): this game is casual, not TEI-rated. Leave out --seed "
+                  "for a rated game on a fresh deal.\n",
+                  static_cast<unsigned long long>(seedNum));
+      casual = true;
+    }
     // The game runs in a TurnEngine so every turn is signed, sealed and written to the replay.
     auto session = replay::makeBotSession("warp", opts, static_cast<Seat>(seats), "play-warp", botKind);
     if (!session) return failure(session.message());
     session->seed = seed;
     // RULES §VIII Solo pool: an unassisted Warp 12 game against officers counts unless the player chose casual.
-    session->rated = !casual;
+    session->rated = !casual && rate;  // issue 11: a game you do not rate (--no-tei) is casual, never rated later
     if (!po.charterPath.empty()) {
       auto ch = tei::loadCharter(po.charterPath);
       if (!ch) return failure("play: " + ch.message());
@@ -204,6 +232,17 @@ int runPlayWarp(Args args) {
       if (why.empty()) std::printf("Crew charter %s: this game rates into the crew ladder group/%s\n", session->charter.id.c_str(),
                                    session->charter.id.c_str());
       else std::printf("! Crew charter %s: %s; the game will be unrated (charter_mismatch)\n", session->charter.id.c_str(), why.c_str());
+    }
+    // Issue 11, walking away: a rated game is registered as it starts; one left unfinished before counts as a loss now.
+    if (!autoPlay && session->rated) {
+      auto store = openPlayStore(teiDb);
+      if (!store) return failure("play: " + store.message());
+      auto lost = forfeitWalkedAway(*store, tei::playerIdOf(session->seats[you]), session->gameId().hex());
+      if (!lost) return failure("play: " + lost.message());
+      std::printf("%s", lost->c_str());
+      if (auto reg = registerSoloGame(*store, *session, static_cast<Seat>(you)); !reg) return failure("play: " + reg.message());
+      std::printf("This rated game is registered: finish it (\"q\" saves it for --resume); left unfinished, it counts as a "
+                  "loss when your next rated game starts.\n");
     }
     auto r = PlayRecorder::create(*session, std::move(keys), writeReplay ? replayPath : std::string());
     if (!r) return failure("play: " + r.message());

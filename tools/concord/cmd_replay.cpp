@@ -123,6 +123,9 @@ int verify(const std::string& path) {
               rep->turns, static_cast<unsigned long long>(rep->sealsChecked),
               static_cast<unsigned long long>(rep->signaturesChecked), rep->snapshotsChecked,
               static_cast<unsigned long long>(rep->commsChecked));
+  if (rep->officerTurnsChecked > 0)
+    std::printf("officer turns re-derived: %llu (every OfficerPlayed mark is the officer's own orders)\n",
+                static_cast<unsigned long long>(rep->officerTurnsChecked));
   std::printf("final Seal %s; %.3f s, %.0f turns/s\n", rep->finalSeal.hex().c_str(), secs,
               secs > 0 ? rep->turns / secs : 0.0);
   return 0;

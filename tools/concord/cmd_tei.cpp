@@ -19,6 +19,8 @@
 #include "core/tei/openskill.h"
 #include "tools/concord/command.h"
 #include "tools/concord/command_line.h"
+#include "net/identity.h"
+#include "tools/tei_store/charter.h"
 #include "tools/tei_store/replay_match.h"
 #include "tools/tei_store/store.h"
 #include "tools/tei_store/tei_json.h"
@@ -61,6 +63,8 @@ struct TeiSpec {
   const char* fileHelp = nullptr;
 };
 
+constexpr const char* kCharterHelp =
+    "a crew's own charter file: a game naming its id must carry exactly this charter (else charter_mismatch)";
 constexpr const char* kDbHelp = "the TEI store (default $XDG_DATA_HOME/concord/tei.sqlite or ~/.local/share/concord/tei.sqlite)";
 
 template <auto Parse>
@@ -99,10 +103,13 @@ const std::vector<TeiSpec>& teiSpecs() {
        "FILE.json", "which record? give one FILE.json"},
       {"apply", "verify a Warp replay, check eligibility (E1-E8), update the buckets once (idempotent by\n"
                 "game id) and print before -> after",
-       {{"--db", "PATH", kDbHelp}}, "REPLAY", "which game? give one REPLAY"},
+       {{"--db", "PATH", kDbHelp}, {"--charter", "FILE", kCharterHelp}}, "REPLAY", "which game? give one REPLAY"},
+      {"id", "print your TEI player id (the hex public key a crew lists in its charter's \"members\")",
+       {{"--identity", "FILE", "the identity key (default $CONCORD_HOME/identity.key or ~/.config/concord/identity.key)"}}},
       {"ledger", "recompute a crew ladder from a folder of replays (ascending game id; every replay verified\n"
                  "first); without --db the ladder is computed in memory and nothing is stored",
-       {{"--db", "PATH", "store the ladder in this TEI store"}, {"--out", "FILE", "write the ladder to FILE"}},
+       {{"--db", "PATH", "store the ladder in this TEI store"}, {"--out", "FILE", "write the ladder to FILE"},
+        {"--charter", "FILE", kCharterHelp}},
        "DIR", "which folder? give one DIR"},
   };
   return specs;
@@ -333,12 +340,37 @@ int runApplyRecord(Args args) {
   return 0;
 }
 
+// `--charter FILE`: the crew's own charter, against which a game naming its id is checked.
+Result<ReplayMatchOptions> matchOptions(const Options& o) {
+  ReplayMatchOptions mo;
+  if (auto it = o.kv.find("--charter"); it != o.kv.end()) {
+    auto ch = loadCharter(it->second);
+    if (!ch) return ch.error();
+    mo.charters.push_back(std::move(*ch));
+  }
+  return mo;
+}
+
+int runId(Args args) {
+  Options o;
+  if (auto code = teiLine("id", o).parse(args)) return *code;
+  const std::string path = o.kv.count("--identity") ? o.kv["--identity"] : net::defaultIdentityPath();
+  auto key = net::loadOrCreateIdentity(path);
+  if (!key) return failure("tei id: " + key.message());
+  lockstep::SeatInfo me;
+  me.key = key->publicKey;
+  std::printf("%s  [%s]  %s\n", playerIdOf(me).c_str(), key->publicKey.fingerprint().c_str(), path.c_str());
+  return 0;
+}
+
 int runApply(Args args) {
   Options opts;
   if (auto code = teiLine("apply", opts).parse(args)) return *code;
   Options* o = &opts;
+  auto mo = matchOptions(*o);
+  if (!mo) return failure("tei apply: " + mo.message());
   // Verify and build the record before touching the store: a bad replay never opens (or creates) the db.
-  auto match = matchFromReplay(o->positional[0]);
+  auto match = matchFromReplay(o->positional[0], *mo);
   if (!match) return failure("tei apply: refused: " + match.message());
   auto store = openStore(*o);
   if (!store) return failure("tei apply: " + store.message());
@@ -354,7 +386,9 @@ int runLedger(Args args) {
   Options* o = &opts;
   auto store = TeiStore::open(o->kv.count("--db") ? o->kv["--db"] : std::string(":memory:"));
   if (!store) return failure("tei ledger: " + store.message());
-  auto led = buildLedger(*store, o->positional[0]);
+  auto mo = matchOptions(*o);
+  if (!mo) return failure("tei ledger: " + mo.message());
+  auto led = buildLedger(*store, o->positional[0], *mo);
   if (!led) return failure("tei ledger: " + led.message());
   if (o->kv.count("--out")) {
     const std::string path = o->kv["--out"];
@@ -391,6 +425,7 @@ const std::vector<Subcommand>& teiSubcommands() {
     add("academy", runAcademy, [] { static Options o; return teiLine("academy", o); });
     add("apply-record", runApplyRecord, [] { static Options o; return teiLine("apply-record", o); });
     add("apply", runApply, [] { static Options o; return teiLine("apply", o); });
+    add("id", runId, [] { static Options o; return teiLine("id", o); });
     add("ledger", runLedger, [] { static Options o; return teiLine("ledger", o); });
     return out;
   }();

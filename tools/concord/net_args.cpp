@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "net/identity.h"
+#include "tools/tei_store/charter.h"
 #include "tools/concord/play_recorder.h"
 #include "tools/concord/table_commands.h"
 #include "tools/concord/table_status.h"
@@ -107,6 +108,11 @@ void declareNetOptions(CommandLine& c, net::NodeOptions& o, NetCli& cli) {
             o.discoveryAddr)
       .number("--discovery-port", "N", "(host; join lan) UDP port of the announcements (default 27961)", o.discoveryPort)
       .flag("--spectate", "(join) follow a running game without a seat", o.spectate)
+      .text("--charter", "FILE",
+            "(host) play under this crew charter (TEI §3.4): its fleet size and frozen settings, its members\n"
+            "only, its id in the signed header, rated into group/<id>; (join, bot) play only a table under\n"
+            "exactly this charter (a joiner always sees the table's charter and must be a member)",
+            cli.charterPath)
       .flag("--no-sender-checks", "send comms without our own checks (tests: receivers must refuse)", [&o] { o.senderChecks = false; });
 }
 
@@ -114,6 +120,17 @@ int runNetNode(net::NodeOptions o, NetCli cli, const std::string& what) {
   auto key = net::loadOrCreateIdentity(cli.identityPath.empty() ? net::defaultIdentityPath() : cli.identityPath);
   if (!key) return failure(what + ": " + key.message());
   o.key = *key;
+  if (!cli.charterPath.empty()) {
+    auto ch = tei::loadCharter(cli.charterPath);
+    if (!ch) return failure(what + ": " + ch.message());
+    o.charter = std::move(*ch);
+    if (o.host) {
+      o.rated = true;  // a crew's game is a rated game (RULES §VIII)
+      std::printf("Crew charter %s: fleet %u, members only; the game rates into group/%s\n", o.charter.id.c_str(),
+                  static_cast<unsigned>(o.charter.seats), o.charter.id.c_str());
+    }
+  }
+  if (o.host && o.seats == 0) o.seats = o.charter.id.empty() ? 4 : static_cast<Seat>(o.charter.seats);
   o.comeBackCommand = what == "bot" ? "concord bot" : "concord join";  // a host comes back as a joiner
   spdlog::set_pattern("[%H:%M:%S.%e] %v");
   if (!cli.quiet) o.log = [](const std::string& l) { spdlog::info("{}", l); };
@@ -167,6 +184,12 @@ int runNetNode(net::NodeOptions o, NetCli cli, const std::string& what) {
   }
   if (!r) return failure(what + ": " + r.message());
   if (person && !o.replayPath.empty()) std::printf("Replay: %s (check it with `concord replay verify`)\n", o.replayPath.c_str());
+  // The end-of-game screen names the seat that left the sector unrated (TEI §4 E3, RULES §VIII).
+  for (size_t s = 0; s < r->assistance.size(); ++s)
+    if (r->assistance[s].advisor)
+      std::printf("This game is not TEI-rated: the captain at seat %zu (%s) consulted the tactical advisor from turn %u "
+                  "(TEI §4 E3: online, one assisted captain leaves the whole sector unrated).\n",
+                  s, s < r->seatNames.size() ? r->seatNames[s].c_str() : "?", r->assistance[s].firstAdvisorTurn);
   std::printf("RESULT seat %u turns %u first %u final %s digest %s rejoined %d owns-seat %d elapsed-ms %llu wire-bytes %llu "
               "udp-bytes %llu packets %llu rejected %llu spectator %d comms %llu comms-refused %llu vouched %llu outcome %s\n",
               static_cast<unsigned>(r->seat), r->turns, r->firstTurn, r->finalSeal.hex().c_str(), r->sealsDigest.hex().c_str(),

@@ -12,6 +12,7 @@ namespace concord::cli {
 /// The command-line choices that are not NodeOptions.
 struct NetCli {
   std::string identityPath;
+  std::string charterPath;      // --charter FILE: host under it / join only a table under it (TEI §3.4)
   bool officer = false;         // the module's officer plays our seat (always so for `concord bot`)
   bool noReplay = false;
   bool quiet = false;           // only the result line

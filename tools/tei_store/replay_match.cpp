@@ -8,6 +8,8 @@
 #include <map>
 #include <set>
 
+#include "core/det/hash.h"
+#include "core/det/writer.h"
 #include "core/warp/config.h"
 #include "lockstep/membership.h"
 #include "tools/tei_store/charter.h"
@@ -35,6 +37,17 @@ OfficerKind officerOfBotKind(std::string_view botKind) {
 }
 
 namespace {
+
+// The deal a session plays: what a replay signed again by another key cannot change (issue 11 cheater paths).
+std::string dealIdOf(const lockstep::SessionConfig& s) {
+  det::Writer w;
+  w.str("module", s.moduleId);
+  w.varu("rulesVersion", s.rulesVersion);
+  w.bytes("config", s.config);
+  w.raw("seed", s.seed.bytes);
+  w.varu("seats", s.seats.size());
+  return det::hash128(w.data()).hex();
+}
 
 std::vector<std::string> modulesOf(const warp::Config& c) {
   std::vector<std::string> m;  // Greek order, stable
@@ -112,8 +125,13 @@ Result<ReplayMatch> matchFromReplay(const replay::ReplayReader& reader, const Re
   m.rated = session.rated;
   m.freeformChatDuringPlay = false;  // no chat in the order log: live rated play is hail-only
   m.modules = modulesOf(*cfg);
+  m.dealId = dealIdOf(session);
   m.charterId = session.charter.id;  // issue 11 point 4: signed in the session, checked against the sector
   m.charterWhy = charterMismatch(session);
+  for (const auto& own : options.charters)
+    if (m.charterWhy.empty() && own.id == session.charter.id && own != session.charter)
+      m.charterWhy = "the signed header's charter is not crew '" + own.id +
+                     "''s own charter file (another member list, rules, fleet size or frozen settings)";
   m.charterMismatch = !m.charterWhy.empty();
   size_t humans = 0;
   for (const auto& si : session.seats) humans += si.ai ? 0 : 1;
@@ -149,6 +167,38 @@ Result<ReplayMatch> matchFromReplay(const replay::ReplayReader& reader, const Re
                         (reclaimed ? " and reclaimed" : "") + "; rated at its final placing");
   }
   return out;
+}
+
+Result<MatchRecord> forfeitRecord(const lockstep::SessionConfig& session, Seat walkedAway) {
+  if (session.moduleId != "warp" || walkedAway >= session.seats.size()) return Err("not a Warp game with seat ", walkedAway);
+  auto cfg = warp::decodeConfig(session.config);
+  if (!cfg) return Err("the game's Warp config does not decode: ", cfg.message());
+  MatchRecord m;
+  m.gameId = session.gameId().hex();
+  m.dealId = dealIdOf(session);
+  m.objective = cfg->objective == warp::Objective::Points ? Objective::Points : Objective::GoOut;
+  m.maxPip = cfg->maxPip;
+  m.completed = true;  // ended by walking away: a result, the loss
+  m.rated = session.rated;
+  m.modules = modulesOf(*cfg);
+  m.charterId = session.charter.id;
+  m.charterWhy = charterMismatch(session);
+  m.charterMismatch = !m.charterWhy.empty();
+  size_t humans = 0;
+  for (const auto& si : session.seats) humans += si.ai ? 0 : 1;
+  m.online = humans >= 2;
+  for (Seat s = 0; s < session.seats.size(); ++s) {
+    const auto& si = session.seats[s];
+    SeatRecord r;
+    r.kind = si.ai ? SeatKind::Ai : SeatKind::Human;
+    if (si.ai) r.officer = officerOfBotKind(si.botKind);
+    else r.playerId = playerIdOf(si);
+    r.finished = true;
+    r.placing = s == walkedAway ? static_cast<int>(session.seats.size()) : 1;  // last, behind everyone who stayed
+    if (cfg->squadrons > 0) r.squad = static_cast<int>(s % cfg->squadrons);
+    m.seats.push_back(std::move(r));
+  }
+  return m;
 }
 
 Result<ReplayMatch> matchFromReplay(const std::string& path, const ReplayMatchOptions& options) {
@@ -262,9 +312,18 @@ Result<Ledger> buildLedger(TeiStore& store, const std::string& dir, const Replay
       it->second = std::move(*m);
   }
 
+  // One deal, several games (a replay signed again by another key): no file shows which is the original, so
+  // none of them is rated (docs/rules-decisions.md "TEI: cheater paths").
+  std::map<std::string, size_t> deals;
+  for (const auto& [id, m] : games) ++deals[m.record.dealId];
   std::string& t = led.text;
   t += "TEI ledger: " + std::to_string(games.size()) + " games, applied in ascending game id order\n";
   for (auto& [id, m] : games) {
+    if (!m.record.dealId.empty() && deals[m.record.dealId] > 1) {
+      t += "game " + id + " not rated: its deal is played by " + std::to_string(deals[m.record.dealId]) +
+           " games in this folder (a replay signed again by another key)\n";
+      continue;
+    }
     if (!m.record.completed) {  // issue 11 point 1: not a result; its id stays free for the finished copy
       t += "game " + id + " not rated: unfinished (not a result; nothing recorded)\n";
       continue;

@@ -23,6 +23,10 @@ using AdvisorDetector = std::function<bool(Seat seat, const Order& order)>;
 
 struct ReplayMatchOptions {
   AdvisorDetector isAdvisorOrder;  // empty: no advisor order exists (today)
+  /// The crews' own charter files (`tei apply|ledger --charter FILE`): a game naming one of these ids must carry
+  /// exactly that charter in its signed header, else it is excluded by rule (TEI §3.4 charter_mismatch), so a
+  /// host cannot rate a sock puppet into a crew's ladder with a home-made charter of the same id.
+  std::vector<lockstep::Charter> charters;
 };
 
 struct ReplayMatch {
@@ -47,6 +51,9 @@ Result<std::vector<lockstep::SeatAssistance>> assistanceOf(const replay::ReplayR
 /// Errors: unreadable file, a failed verification (the message names the turn/seat), a non-Warp replay.
 Result<ReplayMatch> matchFromReplay(const replay::ReplayReader& reader, const ReplayMatchOptions& options = {});
 Result<ReplayMatch> matchFromReplay(const std::string& path, const ReplayMatchOptions& options = {});
+/// The result of a rated game `walkedAway`'s captain left unfinished (issue 11: a rated solo game is registered
+/// when it starts and, abandoned, counts as a loss): that seat placed last, everyone else first.
+Result<MatchRecord> forfeitRecord(const lockstep::SessionConfig& session, Seat walkedAway);
 
 }  // namespace concord::tei
 

@@ -1,5 +1,5 @@
 #include "tools/tei_store/store.h"
-#include "tools/tei_store/stored_values.h"
+#include "tools/tei_store/store_impl.h"
 
 #include <sqlite3.h>
 
@@ -19,37 +19,6 @@ Result<std::string> defaultStorePath() {
 }
 
 namespace {
-
-// One bound statement; finalizes on scope exit.
-class Stmt {
- public:
-  Stmt(sqlite3* db, sqlite3_stmt* s) : db_(db), s_(s) {}
-  Stmt(const Stmt&) = delete;
-  Stmt& operator=(const Stmt&) = delete;
-  ~Stmt() { sqlite3_finalize(s_); }
-  void bind(int i, const std::string& v) { sqlite3_bind_text(s_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT); }
-  void bind(int i, double v) { sqlite3_bind_double(s_, i, v); }
-  void bind(int i, int64_t v) { sqlite3_bind_int64(s_, i, v); }
-  void bindNull(int i) { sqlite3_bind_null(s_, i); }
-  /// SQLITE_ROW → true, SQLITE_DONE → false.
-  Result<bool> step() {
-    const int rc = sqlite3_step(s_);
-    if (rc == SQLITE_ROW) return true;
-    if (rc == SQLITE_DONE) return false;
-    return Err("database error: ", sqlite3_errmsg(db_));
-  }
-  sqlite3_stmt* raw() { return s_; }
-  int64_t integer(int c) { return sqlite3_column_int64(s_, c); }
-  std::optional<std::string> text(int c) {
-    if (sqlite3_column_type(s_, c) == SQLITE_NULL) return std::nullopt;
-    const auto* p = sqlite3_column_text(s_, c);
-    return std::string(reinterpret_cast<const char*>(p), static_cast<size_t>(sqlite3_column_bytes(s_, c)));
-  }
-
- private:
-  sqlite3* db_;
-  sqlite3_stmt* s_;
-};
 
 struct Migration {
   int version;
@@ -74,105 +43,32 @@ constexpr Migration kMigrations[] = {
     {3,
      "ALTER TABLE ratings ADD COLUMN profile TEXT NOT NULL DEFAULT 'warp12-official-v1+anchors-2026-07-12+grades-v1';"
      "ALTER TABLE applied_games ADD COLUMN profile TEXT NOT NULL DEFAULT 'warp12-official-v1+anchors-2026-07-12+grades-v1';"},
+    // Issue 11 cheater paths: each deal (module, settings, seed, fleet) is rated once, whoever's key signed it.
+    // A rated solo game is registered as it starts (pending_games: its session, hex) and counted as a loss if walked away from.
+    {4, "CREATE TABLE applied_deals(deal TEXT PRIMARY KEY, game_id TEXT NOT NULL);"
+        "CREATE TABLE pending_games(game_id TEXT PRIMARY KEY, player TEXT NOT NULL, session TEXT NOT NULL);"},
 };
 
 }  // namespace
 
-struct TeiStore::Impl {
-  sqlite3* db = nullptr;
-  std::function<bool(int64_t)> hook;
-  int64_t counter = 0;
-
-  ~Impl() {
-    if (db) sqlite3_close(db);
+Result<void> TeiStore::Impl::migrate() {
+  auto v = userVersion();
+  if (!v) return v.error();
+  if (*v > kSchemaVersion)
+    return Err("the TEI database has schema version ", *v, " but this concord understands up to ", kSchemaVersion,
+               ": upgrade concord (the database was left untouched)");
+  for (const auto& m : kMigrations) {
+    if (m.version <= *v) continue;
+    auto r = transaction([&]() -> Result<void> {
+      if (auto e = exec(m.sql); !e) return Err("migrating the TEI database to schema ", m.version, ": ", e.message());
+      return exec("PRAGMA user_version = " + std::to_string(m.version));
+    });
+    if (!r) return r;
   }
+  return Ok();
+}
 
-  Result<void> fault() {
-    ++counter;
-    if (hook && hook(counter)) return Err("database error: injected fault at statement ", counter);
-    return Ok();
-  }
 
-  Result<std::unique_ptr<Stmt>> prepare(const std::string& sql) {
-    if (auto f = fault(); !f) return f.error();
-    sqlite3_stmt* s = nullptr;
-    if (sqlite3_prepare_v2(db, sql.c_str(), -1, &s, nullptr) != SQLITE_OK) {
-      sqlite3_finalize(s);
-      return Err("database error: ", sqlite3_errmsg(db));
-    }
-    return std::make_unique<Stmt>(db, s);
-  }
-
-  Result<void> exec(const std::string& sql, bool injectable = true) {
-    if (injectable)
-      if (auto f = fault(); !f) return f.error();
-    char* msg = nullptr;
-    if (sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &msg) != SQLITE_OK) {
-      std::string m = msg ? msg : sqlite3_errmsg(db);
-      sqlite3_free(msg);
-      return Err("database error: ", m);
-    }
-    return Ok();
-  }
-
-  /// Runs `body` inside BEGIN IMMEDIATE … COMMIT; any failure rolls everything back.
-  template <class F>
-  auto transaction(F&& body) -> decltype(body()) {
-    if (auto b = exec("BEGIN IMMEDIATE"); !b) return b.error();
-    auto r = body();
-    if (r) {
-      if (auto c = exec("COMMIT"); c) return r;
-      else {
-        (void)exec("ROLLBACK", false);
-        return c.error();
-      }
-    }
-    (void)exec("ROLLBACK", false);
-    return r;
-  }
-
-  Result<int> userVersion() {
-    auto s = prepare("PRAGMA user_version");
-    if (!s) return s.error();
-    auto row = (*s)->step();
-    if (!row) return row.error();
-    return static_cast<int>((*s)->integer(0));
-  }
-
-  Result<void> migrate() {
-    auto v = userVersion();
-    if (!v) return v.error();
-    if (*v > kSchemaVersion)
-      return Err("the TEI database has schema version ", *v, " but this concord understands up to ", kSchemaVersion,
-                 ": upgrade concord (the database was left untouched)");
-    for (const auto& m : kMigrations) {
-      if (m.version <= *v) continue;
-      auto r = transaction([&]() -> Result<void> {
-        if (auto e = exec(m.sql); !e) return Err("migrating the TEI database to schema ", m.version, ": ", e.message());
-        return exec("PRAGMA user_version = " + std::to_string(m.version));
-      });
-      if (!r) return r;
-    }
-    return Ok();
-  }
-
-  Result<std::optional<StoredRating>> readRating(const std::string& player, const std::string& bucket) {
-    auto s = prepare("SELECT mu, sigma, matches, display_rating, display_grade, profile FROM ratings WHERE player=?1 AND bucket=?2");
-    if (!s) return s.error();
-    (*s)->bind(1, player);
-    (*s)->bind(2, bucket);
-    auto row = (*s)->step();
-    if (!row) return row.error();
-    if (!*row) return std::optional<StoredRating>{};
-    // Issue 11 point 5: a rating kept under other anchors or grades is never updated as if it were ours.
-    if (auto p = (*s)->text(5).value_or(""); p != kTeiProfileId)
-      return Err("the rating of ", player, " in ", bucket, " was computed under TEI profile '", p, "', but this concord rates under '",
-                 kTeiProfileId, "': it is not reinterpreted; recompute the ladder from its replays (`concord tei ledger`)");
-    auto r = checkedRating((*s)->raw(), 0);
-    if (!r) return r.error();
-    return std::optional<StoredRating>{*r};
-  }
-};
 
 namespace {
 
@@ -268,6 +164,7 @@ Result<ApplyOutcome> TeiStore::applyMatch(const MatchRecord& m, const RulesProfi
       out.alreadyApplied = true;
       return out;
     }
+    if (auto d = recordGameOnce(im, m); !d) return d.error();  // store_games.cpp: its deal, its registration
     for (const auto& w : out.plan.writes) {
       auto s = im.prepare(
           "INSERT INTO ratings(player, bucket, mu, sigma, matches, display_rating, display_grade, wins, profile)"
@@ -346,7 +243,7 @@ Result<std::optional<StoredRating>> TeiStore::rating(const std::string& playerId
 }
 
 namespace {
-Result<StoredRating> rowRating(Stmt& s, int first) { return checkedRating(s.raw(), first); }
+Result<StoredRating> rowRating(store_detail::Stmt& s, int first) { return checkedRating(s.raw(), first); }
 }  // namespace
 
 Result<std::vector<PlayerBucket>> TeiStore::playerBuckets(const std::string& playerId) {

@@ -50,9 +50,14 @@ enum class BoardSort : uint8_t {
   Mu,             // advanced: raw μ
 };
 
+struct PendingGame {
+  std::string gameId;
+  std::string sessionHex;
+};
+
 class TeiStore {
  public:
-  static constexpr int kSchemaVersion = 3;
+  static constexpr int kSchemaVersion = 4;
 
   /// Opens (creating the file and parent directory when missing) and migrates to kSchemaVersion.
   /// A database written by a newer Concord (higher schema version) is refused, never downgraded.
@@ -77,6 +82,11 @@ class TeiStore {
   Result<std::vector<BoardRow>> leaderboard(const BucketKey& bucket, BoardSort sort);
   Result<AdvisorCounters> advisor(const std::string& playerId, Track track);
   Result<bool> gameApplied(const std::string& gameId);
+  /// A rated solo game registered as it starts (issue 11, walking away): it stays pending until a result is
+  /// applied for its game id. `sessionHex`: its canonical session bytes, so a forfeit needs no file.
+  Result<void> registerGame(const std::string& gameId, const std::string& player, const std::string& sessionHex);
+  /// The player's registered games with no result yet, ascending game id.
+  Result<std::vector<PendingGame>> pendingGames(const std::string& player);
   /// The kTeiProfileId an applied game was rated under (nullopt: not applied).
   Result<std::optional<std::string>> gameProfile(const std::string& gameId);
 

@@ -1,0 +1,29 @@
+#include "replay/officer_marks.h"
+
+#include "lockstep/assistance.h"
+#include "lockstep/peer.h"
+
+namespace concord::replay {
+
+std::optional<FalseMark> falseOfficerMark(const lockstep::TurnEngine& before, std::span<const std::vector<Order>> ordersBySeat,
+                                          uint64_t& checked) {
+  const auto& session = before.session();
+  for (Seat s = 0; s < ordersBySeat.size() && s < session.seats.size(); ++s) {
+    const auto& orders = ordersBySeat[s];
+    bool marked = false;
+    for (const auto& o : orders)
+      if (o.kind == lockstep::kOfficerPlayed && lockstep::checkAssistanceOrder(o, s)) marked = true;
+    if (!marked || session.seats[s].ai) continue;
+    std::vector<Order> played;
+    for (const auto& o : orders)
+      if (o.kind < lockstep::kSystemOrderBase) played.push_back(o);
+    auto bot = lockstep::makeSeatBot(session, s);
+    if (!bot) return FalseMark{s, "marked as played by its officer, but module " + session.moduleId + " has no officer"};
+    ++checked;
+    if (lockstep::botOrdersFor(before, s, *bot) != played)
+      return FalseMark{s, "marked as played by its officer, but the officer gives other orders here (a false OfficerPlayed mark)"};
+  }
+  return std::nullopt;
+}
+
+}  // namespace concord::replay
