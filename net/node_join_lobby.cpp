@@ -17,6 +17,7 @@ Result<void> Node::joinLobby() {
   bool seedWaitSaid = false;
   while (true) {
     if (timedOut()) return Err("join: no game started within the time limit (--timeout); is the host running at ", opt_.join->text(), "?");
+    if (leftLobby()) return Err("you left the lobby before the game launched");
     pump(5);
     if (!hostKey) {
       if (auto k = transport_.keyAt(*opt_.join); k && transport_.connected(*k)) {
@@ -70,8 +71,9 @@ Result<void> Node::joinLobby() {
         }
         lobby_ = *l;
         showLobby();
+        if (opt_.onLobby) opt_.onLobby(lobby_);
         auto me = seatOf(opt_.key.publicKey);
-        if (me && !lobby_.launched && !lobby_.seats[*me].ready) send(*hostKey, ReadyMsg{true});
+        if (opt_.autoReady && me && !lobby_.launched && !lobby_.seats[*me].ready) send(*hostKey, ReadyMsg{true});
         if (lobby_.launched) {
           if (!me) return Err("join: the game launched without a seat for us");
           myNonce_ = lockstep::randomBytes32();

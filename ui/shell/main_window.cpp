@@ -7,6 +7,7 @@
 #include <QStackedWidget>
 
 #include "tools/concord/play_recorder.h"
+#include "ui/lobby/lobby_page.h"
 #include "ui/replay/replay_viewer.h"
 #include "ui/shell/game_page.h"
 #include "ui/shell/start_screen.h"
@@ -25,6 +26,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   auto* file = menuBar()->addMenu(tr("&File"));
   file->addAction(tr("&Start screen"), QKeySequence(Qt::CTRL | Qt::Key_N), this, &MainWindow::showStart);
   file->addAction(tr("&Open replay…"), QKeySequence::Open, this, [this] { showReplay({}); });
+  file->addAction(tr("&Network game (host or join)…"), QKeySequence(Qt::CTRL | Qt::Key_L), this, [this] { showLobby(); });
   file->addAction(tr("&Resume a saved game…"), this, [this] {
     auto p = QFileDialog::getOpenFileName(this, tr("Resume a saved game"), replayFolder(), tr("Concord saves (*.ccr)"));
     if (!p.isEmpty()) (void)resumeSolo(p);
@@ -83,6 +85,16 @@ void MainWindow::showReplay(const QString& path) {
   if (p.isEmpty()) p = QFileDialog::getOpenFileName(this, tr("Open a replay"), replayFolder(), tr("Concord replays (*.ccr);;All files (*)"));
   stack_->setCurrentWidget(viewer_);
   if (!p.isEmpty()) viewer_->open(p);
+}
+
+LobbyPage& MainWindow::showLobby() {
+  if (!lobby_) {
+    lobby_ = new LobbyPage(stack_);
+    stack_->addWidget(lobby_);
+    connect(lobby_, &LobbyPage::closeRequested, this, &MainWindow::showStart);
+  }
+  stack_->setCurrentWidget(lobby_);
+  return *lobby_;
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {

@@ -11,6 +11,7 @@ class QStackedWidget;
 namespace concord::ui {
 
 class GamePage;
+class LobbyPage;
 class ReplayViewer;
 class StartScreen;
 
@@ -27,6 +28,8 @@ class MainWindow : public QMainWindow {
   Result<void> resumeSolo(const QString& path, int paceMs = 250);
   void showStart();
   void showReplay(const QString& path);
+  /// The networked client: host or join a game (File > Network game; ui/lobby/).
+  LobbyPage& showLobby();
 
  protected:
   void closeEvent(QCloseEvent* e) override;
@@ -38,6 +41,7 @@ class MainWindow : public QMainWindow {
   StartScreen* start_;
   ReplayViewer* viewer_;
   GamePage* game_ = nullptr;
+  LobbyPage* lobby_ = nullptr;
 };
 
 }  // namespace concord::ui
