@@ -54,6 +54,7 @@ CommsPanel::CommsPanel(QWidget* parent) : QWidget(parent) {
   auto* line = new QHBoxLayout;
   to_ = new QComboBox(this);
   to_->setObjectName(QStringLiteral("commsTo"));
+  to_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   text_ = new QLineEdit(this);
   text_->setObjectName(QStringLiteral("commsText"));
   text_->setMaxLength(static_cast<int>(net::kMaxCommsText));
@@ -127,7 +128,7 @@ void CommsPanel::setMode(net::CommsMode mode, bool rated) {
 void CommsPanel::addMessage(const QString& from, const QString& line, bool mine) {
   auto* item = new QListWidgetItem(QStringLiteral("%1  %2%3: %4").arg(QTime::currentTime().toString(QStringLiteral("HH:mm")), from,
                                                                    mine ? tr(" (you)") : QString(), line));
-  if (line.startsWith(QStringLiteral("to seat"))) item->setForeground(QColor(0x60, 0x30, 0x90));
+  if (line.startsWith(QStringLiteral("to seat "))) item->setForeground(QColor(0x60, 0x30, 0x90));
   messages_->addItem(item);
   messages_->scrollToBottom();
 }

@@ -23,6 +23,20 @@ std::string lobbyVersionProblem(const net::LobbyMsg& lobby) {
   return "";
 }
 
+QString commsLine(const net::CommsMsg& m) {
+  switch (m.kind) {
+    case net::CommsKind::Hail: {
+      const auto* h = net::findHail(m.hail);
+      return h ? QStringLiteral("“%1”").arg(QString::fromUtf8(h->phrase.data(), static_cast<qsizetype>(h->phrase.size())))
+               : QStringLiteral("hail %1").arg(m.hail);
+    }
+    case net::CommsKind::Direct:
+      return QObject::tr("to seat %1 (DM, every captain reads it): %2").arg(m.toSeat).arg(QString::fromStdString(m.text));
+    case net::CommsKind::Text: break;
+  }
+  return QString::fromStdString(m.text);
+}
+
 NetSession::NetSession(net::NodeOptions options, QObject* parent) : QObject(parent), options_(std::move(options)) {}
 
 NetSession::~NetSession() {
@@ -34,7 +48,11 @@ void NetSession::post(std::function<void()> f) { QMetaObject::invokeMethod(this,
 
 void NetSession::start() {
   auto& o = options_;
-  o.log = [this](const std::string& l) { post([this, t = QString::fromStdString(l)] { emit news(t); }); };
+  o.log = [this](const std::string& l) {
+    // The lobby table and the comms list show these already; the rest is table news.
+    if (l.rfind("lobby: module ", 0) == 0 || l.rfind("  seat ", 0) == 0 || l.rfind("[comms] ", 0) == 0) return;
+    post([this, t = QString::fromStdString(l)] { emit news(t); });
+  };
   o.onNotice = [this](const std::string& l) { post([this, t = QString::fromStdString(l)] { emit notice(t); }); };
   o.onLobby = [this](const net::LobbyMsg& l) {
     if (!options_.host && lobbyProblem_.empty()) lobbyProblem_ = lobbyVersionProblem(l);
@@ -54,7 +72,7 @@ void NetSession::start() {
   };
   o.onComms = [this](const net::CommsRecord& r) {
     const bool mine = r.msg.from == options_.key.publicKey;
-    post([this, from = QString::fromStdString(r.fromName), line = QString::fromStdString(net::describeComms(r.msg)), mine] {
+    post([this, from = QString::fromStdString(r.fromName), line = commsLine(r.msg), mine] {
       emit comms(from, line, mine);
     });
   };

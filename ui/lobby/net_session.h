@@ -101,6 +101,8 @@ class NetSession : public QObject {
   bool finished_ = false;
 };
 
+/// One accepted message as the comms list shows it: a hail's phrase, the text, or a DM with its recipient.
+QString commsLine(const net::CommsMsg& m);
 /// The lobby's module and rules version against this build: "" when we can play it, else what to do.
 std::string lobbyVersionProblem(const net::LobbyMsg& lobby);
 

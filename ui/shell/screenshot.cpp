@@ -10,6 +10,7 @@
 
 #include "replay/record.h"
 #include "core/warp/ai/officer.h"
+#include "ui/lobby/lobby_scenes.h"
 #include "ui/replay/replay_viewer.h"
 #include "ui/shell/game_page.h"
 #include "ui/shell/main_window.h"
@@ -72,10 +73,12 @@ bool alertOnBoard(const SoloSession& s) {
 }  // namespace
 
 QStringList sceneNames() {
-  return {QStringLiteral("start"), QStringLiteral("table"), QStringLiteral("alert"), QStringLiteral("tally"), QStringLiteral("replay")};
+  return QStringList{QStringLiteral("start"), QStringLiteral("table"), QStringLiteral("alert"), QStringLiteral("tally"), QStringLiteral("replay")} +
+         lobbySceneNames();
 }
 
 QString renderScene(const QString& scene, const QString& file) {
+  if (lobbySceneNames().contains(scene)) return renderLobbyScene(scene, file);
   QTemporaryDir tmp;
   MainWindow win;
   win.resize(1400, 860);

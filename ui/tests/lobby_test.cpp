@@ -4,10 +4,13 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QToolButton>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "ui/lobby/net_errors.h"
 #include "ui/shell/main_window.h"
 #include "ui/tests/net_test_util.h"
 #include "ui/warp/warp_rules_form.h"
@@ -133,6 +136,113 @@ void LobbyTest::anUnreachableHostSaysWhatToDo() {
   const QString p = page.problem().text();
   QVERIFY2(p.contains(QStringLiteral("unreachable")) && p.contains(QStringLiteral("firewall")), qPrintable(p));
   QVERIFY(page.tabs().isVisible());  // back at the forms to try again
+}
+
+namespace {
+
+bool listHas(QListWidget& list, const QString& text) {
+  for (int i = 0; i < list.count(); ++i)
+    if (list.item(i)->text().contains(text)) return true;
+  return false;
+}
+
+}  // namespace
+
+void LobbyTest::twoQtPeersReadyChatDmMuteAndAFullTableRefuses() {
+  QTemporaryDir tmp;
+  LobbyPage host;
+  loopbackDefaults(host, tmp, QStringLiteral("host"));
+  host.show();
+  host.hostForm().nameEdit().setText(QStringLiteral("Janeway"));
+  host.hostForm().portSpin().setValue(0);
+  host.hostForm().setSeatCount(2);
+  host.hostForm().setSeat(1, "open");
+  QTest::mouseClick(&host.hostForm().hostButton(), Qt::LeftButton);
+  NetSession* h = host.session();
+  QVERIFY(QTest::qWaitFor([&] { return h->lobby().has_value() || h->finished(); }, 10000));
+  QVERIFY2(!h->finished(), qPrintable(host.problem().text()));
+  const QString address = QStringLiteral("127.0.0.1:%1").arg(h->lobby()->seats[0].port);
+
+  LobbyPage guest;
+  loopbackDefaults(guest, tmp, QStringLiteral("guest"));
+  guest.show();
+  guest.tabs().setCurrentWidget(&guest.joinForm());
+  guest.joinForm().nameEdit().setText(QStringLiteral("Chakotay"));
+  QTest::keyClicks(&guest.joinForm().addressEdit(), address);
+  QTest::mouseClick(&guest.joinForm().joinButton(), Qt::LeftButton);
+  NetSession* g = guest.session();
+  QVERIFY(QTest::qWaitFor([&] { return guest.room().readyBox().isVisible() || g->finished(); }, 10000));
+  QVERIFY2(!g->finished(), qPrintable(guest.problem().text()));
+  // Not ready until the person says so: the host's Launch waits.
+  QVERIFY(QTest::qWaitFor([&] { return h->lobby()->seats[1].kind == net::SeatKind::Human; }, 5000));
+  QVERIFY(!h->lobby()->seats[1].ready);
+  QVERIFY(!host.room().launchButton().isEnabled());
+  QTest::mouseClick(&guest.room().readyBox(), Qt::LeftButton);
+  QVERIFY(QTest::qWaitFor([&] { return h->lobby()->seats[1].ready; }, 5000));
+  QVERIFY(QTest::qWaitFor([&] { return host.room().launchButton().isEnabled(); }, 2000));
+  QVERIFY(host.room().seats().item(1, 3)->text() == QString::fromStdString(g->myKey().fingerprint()));
+  // A DM to the host (RULES §IX: every captain reads it), relayed by the host's node.
+  auto* to = guest.room().comms().findChild<QComboBox*>(QStringLiteral("commsTo"));
+  to->setCurrentIndex(to->findData(0));
+  QTest::keyClicks(guest.room().comms().findChild<QLineEdit*>(QStringLiteral("commsText")), QStringLiteral("A word, Captain"));
+  QTest::mouseClick(guest.room().comms().findChild<QPushButton*>(QStringLiteral("commsSend")), Qt::LeftButton);
+  QVERIFY(QTest::qWaitFor([&] { return listHas(host.room().comms().messages(), QStringLiteral("to seat 0 (DM")); }, 5000));
+  // The host mutes the guest: the next message is hidden at the host, still shown at the guest.
+  auto* mute = host.room().comms().findChild<QToolButton*>(QStringLiteral("mute"))->menu()->findChild<QAction*>(QStringLiteral("mute-1"));
+  QVERIFY(mute);
+  mute->trigger();
+  QVERIFY(QTest::qWaitFor([&] { return listHas(host.room().comms().news(), QStringLiteral("muted for this session")); }, 5000));
+  g->request(net::SayRequest{"you will not read this"});
+  QVERIFY(QTest::qWaitFor([&] { return listHas(guest.room().comms().messages(), QStringLiteral("you will not read this")); }, 5000));
+  QTest::qWait(500);
+  QVERIFY(!listHas(host.room().comms().messages(), QStringLiteral("you will not read this")));
+  // A third captain finds the table full: refused, in words that say what to do.
+  LobbyPage late;
+  loopbackDefaults(late, tmp, QStringLiteral("late"));
+  late.joinForm().addressEdit().setText(address);
+  QVERIFY(late.join());
+  QVERIFY(QTest::qWaitFor([&] { return late.session()->finished(); }, 10000));
+  const QString why = late.problem().text();
+  QVERIFY2(why.contains(QStringLiteral("refused")) && why.contains(QStringLiteral("Every seat is taken")), qPrintable(why));
+  guest.leave();
+  QVERIFY(QTest::qWaitFor([&] { return g->finished(); }, 5000));
+  QVERIFY(QTest::qWaitFor([&] { return h->lobby()->seats[1].kind == net::SeatKind::Open; }, 5000));  // the seat opens again
+  host.leave();
+  QVERIFY(QTest::qWaitFor([&] { return h->finished(); }, 5000));
+}
+
+void LobbyTest::aVersionMismatchSaysWhatToDo() {
+  auto mod = findModule("warp");
+  QVERIFY(mod);
+  net::LobbyMsg lobby;
+  lobby.session.moduleId = "warp";
+  lobby.session.rulesVersion = (*mod)->rulesVersion;
+  QVERIFY(lobbyVersionProblem(lobby).empty());
+  lobby.session.rulesVersion = (*mod)->rulesVersion + 1;
+  const std::string why = lobbyVersionProblem(lobby);
+  QVERIFY2(why.find("version mismatch") == 0, why.c_str());
+  const auto p = explainNetError(why);
+  QCOMPARE(p.title, QStringLiteral("Version mismatch"));
+  QVERIFY(p.advice.contains(QStringLiteral("same version")));
+  lobby.session.moduleId = "chess";
+  QVERIFY(lobbyVersionProblem(lobby).find("does not have") != std::string::npos);
+}
+
+void LobbyTest::ratedPlayAllowsQuickHailsOnly() {
+  CommsPanel panel;
+  panel.show();
+  auto* text = panel.findChild<QLineEdit*>(QStringLiteral("commsText"));
+  panel.setMode(net::CommsMode::Active, false);
+  QVERIFY(text->isEnabled());
+  panel.setMode(net::CommsMode::Active, true);  // RULES §IX: rated active play is Quick-only
+  QVERIFY(!text->isEnabled());
+  QVERIFY(panel.findChild<QLabel*>(QStringLiteral("commsMode"))->text().contains(QStringLiteral("quick hails only")));
+  std::vector<net::TableRequest> sent;
+  panel.setSink([&](net::TableRequest r) { sent.push_back(std::move(r)); });
+  panel.hail(401);
+  QCOMPARE(sent.size(), size_t{1});
+  panel.setMode(net::CommsMode::PostGame, true);  // all comms reopen once standings are final
+  QVERIFY(text->isEnabled());
 }
 
 }  // namespace concord::ui::test

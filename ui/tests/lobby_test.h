@@ -12,6 +12,9 @@ class LobbyTest : public QObject {
   void anInvalidRuleCombinationIsExplainedWhereChosen();
   void theBannerSaysWhyATableIsUnrated();
   void anUnreachableHostSaysWhatToDo();
+  void twoQtPeersReadyChatDmMuteAndAFullTableRefuses();
+  void aVersionMismatchSaysWhatToDo();
+  void ratedPlayAllowsQuickHailsOnly();
 };
 
 /// A Qt peer and a terminal `concord join` peer at one LAN table (issue 12 acceptance; ctest label net).

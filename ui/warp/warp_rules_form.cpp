@@ -1,7 +1,7 @@
 #include "ui/warp/warp_rules_form.h"
 
 #include <QFormLayout>
-#include <QGridLayout>
+#include <QHBoxLayout>
 #include <QVBoxLayout>
 #include <sstream>
 
@@ -37,8 +37,11 @@ WarpRulesForm::WarpRulesForm(QWidget* parent) : RulesForm(parent) {
   auto* top = new QFormLayout;
   top->addRow(tr("Preset"), preset_);
   v->addLayout(top);
-  auto* grid = new QGridLayout;
-  v->addLayout(grid);
+  auto* columns = new QHBoxLayout;
+  QVBoxLayout* column[2] = {new QVBoxLayout, new QVBoxLayout};
+  columns->addLayout(column[0], 1);
+  columns->addLayout(column[1], 1);
+  v->addLayout(columns);
   // Groups as the manual orders them: §II setup, Victory conditions, §V, then §VI's own grouping.
   addGroup("setup", tr("Mission setup (§II)"), {{{"set", "Warp set", "9|12|15|18"}, {"hand11", "7–8 captains deal 11", "bool"},
                                                 {"starter", "Round-1 starter seat", "spin:0:17"}}});
@@ -61,13 +64,12 @@ WarpRulesForm::WarpRulesForm(QWidget* parent) : RulesForm(parent) {
              {"theta", "Theta: Longest Trail / Trail Momentum", "bool"}, {"iota", "Iota: Double Down", "bool"},
              {"kappa", "Kappa: Temporal Inversion / Hand Exchange (Warped)", "bool"}, {"lambda", "Lambda: Wormholes (Warped)", "bool"}}});
   // Two columns: setup, objective, scoring, fracture on the left; house rules and modules on the right.
-  int row[2] = {0, 0};
   for (const char* g : {"setup", "objective", "scoring", "fracture", "house", "modules"}) {
     auto* box = findChild<QGroupBox*>(QStringLiteral("group-") + QString::fromUtf8(g));
-    const int col = std::string(g) == "house" || std::string(g) == "modules" ? 1 : 0;
-    grid->addWidget(box, row[col]++, col);
+    column[std::string(g) == "house" || std::string(g) == "modules" ? 1 : 0]->addWidget(box);
   }
-  grid->setRowStretch(std::max(row[0], row[1]), 1);
+  column[0]->addStretch(1);
+  column[1]->addStretch(1);
   connect(preset_, &QComboBox::currentIndexChanged, this, [this] {
     lastGroup_ = "setup";
     resetToPreset();
