@@ -96,6 +96,7 @@ struct NodeOptions {
   std::function<bool()> leaveLobby;                   // polled every few ms in the lobby and seeding: true cancels
   std::function<void(const std::string&)> onNotice;   // a request refused or answered (comms not sent: rate limit ...)
   bool autoReady = true;                              // joiner: ready once seated (false: a ReadyRequest marks it)
+  bool manualLaunch = false;                          // host: launch only on a LaunchRequest (waitFor is ignored)
   std::vector<std::string> seatOfficers;              // host: officer kind of AI seat i ("" or missing: module default)
   std::string openSeatOfficer;                        // host: officer kind for open seats filled at launch ("": default)
 };

@@ -36,8 +36,8 @@ Result<void> Node::hostLobby() {
       if (a < opt_.seatOfficers.size()) aiKinds_[a] = opt_.seatOfficers[a];
     }
   const unsigned want = opt_.waitFor ? opt_.waitFor : static_cast<unsigned>(opt_.seats - opt_.aiSeats.size());
-  log("hosting on UDP port " + std::to_string(transport_.port()) + " as " + opt_.name + " [" + opt_.key.publicKey.fingerprint() +
-      "]; launching when " + std::to_string(want) + " players are in and ready");
+  log("hosting on UDP port " + std::to_string(transport_.port()) + " as " + opt_.name + " [" + opt_.key.publicKey.fingerprint() + "]; " +
+      (opt_.manualLaunch ? std::string("launching when the host says so") : "launching when " + std::to_string(want) + " players are in and ready"));
   broadcastLobby();
   while (true) {
     if (timedOut()) return Err("lobby: timed out waiting for players; start again with a smaller --wait-for");
@@ -84,7 +84,7 @@ Result<void> Node::hostLobby() {
         ++in;
         ready += s.ready ? 1 : 0;
       }
-    if ((in >= want || launchNow_) && ready == in) break;
+    if (((in >= want && !opt_.manualLaunch) || launchNow_) && ready == in) break;
   }
   for (size_t i = 0; i < lobby_.seats.size(); ++i)
     if (lobby_.seats[i].kind == SeatKind::Open) {

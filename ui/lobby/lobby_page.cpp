@@ -65,7 +65,7 @@ Result<void> LobbyPage::host() {
   o.rated = c->rated;
   o.turnClockMs = c->turnClockMs;
   o.bind = net::Address{defaults_.bindHost, c->port};
-  o.waitFor = 1000;  // never on its own: the host's Launch button starts the game
+  o.manualLaunch = true;  // the host's Launch button starts the game
   moduleId_ = c->moduleId;
   return begin(std::move(o), tr("Opening the lobby on UDP port %1…").arg(c->port));
 }

@@ -28,6 +28,8 @@ LobbyRoom::LobbyRoom(QWidget* parent) : QWidget(parent) {
   seats_->horizontalHeader()->setStretchLastSection(true);
   seats_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   seats_->setSelectionMode(QAbstractItemView::NoSelection);
+  seats_->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+  seats_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Maximum);
   ready_ = new QCheckBox(tr("I am ready"), this);
   ready_->setObjectName(QStringLiteral("readyBox"));
   launch_ = new QPushButton(tr("Launch"), this);
@@ -44,8 +46,9 @@ LobbyRoom::LobbyRoom(QWidget* parent) : QWidget(parent) {
   bar->addWidget(launch_);
   left->addWidget(banner_);
   left->addWidget(info_);
-  left->addWidget(seats_, 1);
+  left->addWidget(seats_);
   left->addWidget(hint_);
+  left->addStretch(1);
   left->addLayout(bar);
   h->addLayout(left, 3);
   comms_ = new CommsPanel(this);
@@ -121,10 +124,14 @@ void LobbyRoom::show(const net::LobbyMsg& lobby, const lockstep::PublicKey& me, 
   }
   launch_->setVisible(host && !lobby.launched);
   launch_->setEnabled(ready == in);
+  const QString invite = host && !lobby.seats.empty()
+                             ? tr("Players join from the LAN list, or with this machine's address and port %1 (terminal: concord join "
+                                  "ADDR:%1).\n").arg(lobby.seats[0].port)
+                             : QString();
   if (lobby.launched) hint_->setText(tr("Launching: agreeing the seed (commit–reveal)…"));
   else if (host)
-    hint_->setText(ready == in ? tr("Everyone in is ready. Launch starts the game; open seats become AI officers.")
-                               : tr("Waiting for %1 captain(s) to mark ready.").arg(in - ready));
+    hint_->setText(invite + (ready == in ? tr("Everyone in is ready. Launch starts the game; open seats become AI officers.")
+                                         : tr("Waiting for %1 captain(s) to mark ready.").arg(in - ready)));
   else hint_->setText(meReady ? tr("You are ready. The host launches the game.") : tr("Mark ready when you are."));
 }
 

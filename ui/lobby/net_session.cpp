@@ -57,6 +57,7 @@ void NetSession::start() {
   o.onLobby = [this](const net::LobbyMsg& l) {
     if (!options_.host && lobbyProblem_.empty()) lobbyProblem_ = lobbyVersionProblem(l);
     post([this, l] {
+      announceChanges(l);
       lobby_ = l;
       emit lobbyChanged();
     });
@@ -140,6 +141,20 @@ void NetSession::applied(std::shared_ptr<Game> game, Seat me, uint32_t turn, std
                       : QStringLiteral("%1 is back and plays the seat again (turn %2)").arg(seatName(s)).arg(turn));
   control_ = std::move(control);
   emit changed();
+}
+
+// Joins, leaves and ready marks as table news, from one lobby to the next (the node logs only leaves).
+void NetSession::announceChanges(const net::LobbyMsg& next) {
+  if (!lobby_ || lobby_->seats.size() != next.seats.size()) return;
+  for (size_t i = 0; i < next.seats.size(); ++i) {
+    const auto& was = lobby_->seats[i];
+    const auto& now = next.seats[i];
+    const QString name = QString::fromStdString(now.name), fp = QString::fromStdString(now.key.fingerprint());
+    if (now.kind == net::SeatKind::Human && (was.kind != net::SeatKind::Human || was.key != now.key))
+      emit news(tr("%1 [%2] took seat %3").arg(name, fp).arg(i));
+    else if (now.kind == net::SeatKind::Human && now.ready != was.ready)
+      emit news(now.ready ? tr("%1 is ready").arg(name) : tr("%1 is not ready").arg(name));
+  }
 }
 
 QString NetSession::seatName(Seat s) const {

@@ -72,6 +72,7 @@ class NetSession : public QObject {
     std::vector<Order> orders;
   };
   void run();
+  void announceChanges(const net::LobbyMsg& next);
   void post(std::function<void()> f);
   void applied(std::shared_ptr<Game> game, Seat me, uint32_t turn, std::vector<lockstep::Controller> control);
 
