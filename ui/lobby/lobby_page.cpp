@@ -99,6 +99,7 @@ Result<void> LobbyPage::begin(net::NodeOptions o, const QString& waitingText) {
   o.postGameMs = defaults_.postGameMs;
   o.lingerMs = defaults_.lingerMs;
   o.giveUpMs = defaults_.giveUpMs;
+  o.silenceMs = defaults_.silenceMs;
   o.comeBackCommand = "concord join";
   o.replayPath = !defaults_.replayPath.empty()
                      ? defaults_.replayPath

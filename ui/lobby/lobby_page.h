@@ -27,6 +27,7 @@ struct NetDefaults {
   uint64_t postGameMs = 30000;        // post-game chat window (Leave ends it sooner)
   uint64_t lingerMs = 3000;
   uint64_t giveUpMs = 20000;          // a joiner whose host never answers gives up after this long
+  uint64_t silenceMs = 5000;          // a silent seat is handed to an AI officer after this long (--tolerance)
 };
 
 class LobbyPage : public QWidget {

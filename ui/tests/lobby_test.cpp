@@ -245,4 +245,66 @@ void LobbyTest::ratedPlayAllowsQuickHailsOnly() {
   QVERIFY(text->isEnabled());
 }
 
+// The LAN list (net::listenLan on a worker) finds a loopback host; a double-click joins; when the joiner
+// leaves mid-game the host's table news says its seat was handed to an officer (RULES §VII substitution).
+void LobbyTest::joinsFromTheLanListAndSeesASubstitution() {
+  QTemporaryDir tmp;
+  const uint16_t discovery = freeUdpPort();
+  LobbyPage host;
+  loopbackDefaults(host, tmp, QStringLiteral("host"));
+  host.defaults().discoveryAddr = "127.0.0.1";
+  host.defaults().discoveryPort = discovery;
+  host.defaults().silenceMs = 1000;
+  host.show();
+  host.hostForm().nameEdit().setText(QStringLiteral("Sisko"));
+  host.hostForm().portSpin().setValue(0);
+  host.hostForm().setSeatCount(2);
+  host.hostForm().setSeat(1, "open");
+  QVERIFY(host.host());
+  NetSession* h = host.session();
+  QVERIFY(QTest::qWaitFor([&] { return h->lobby().has_value() || h->finished(); }, 10000));
+  QVERIFY2(!h->finished(), qPrintable(host.problem().text()));
+
+  LobbyPage guest;
+  loopbackDefaults(guest, tmp, QStringLiteral("guest"));
+  guest.defaults().silenceMs = 1000;
+  guest.show();
+  guest.joinForm().setDiscoveryPort(discovery);
+  guest.joinForm().nameEdit().setText(QStringLiteral("Kira"));
+  auto& list = guest.joinForm().lanList();
+  QListWidgetItem* found = nullptr;
+  for (int attempt = 0; attempt < 3 && !found; ++attempt) {
+    guest.joinForm().refreshLan(2);
+    QVERIFY(QTest::qWaitFor([&] { return !guest.joinForm().listening(); }, 6000));
+    for (int i = 0; i < list.count(); ++i)
+      if (list.item(i)->text().contains(QStringLiteral("Sisko"))) found = list.item(i);
+  }
+  QVERIFY2(found, "the loopback host was not heard on the LAN list");
+  QVERIFY(found->text().contains(QStringLiteral("1 of 2 seats free")));
+  const QRect r = list.visualItemRect(found);
+  QTest::mouseDClick(list.viewport(), Qt::LeftButton, {}, r.center());
+  NetSession* g = guest.session();
+  QVERIFY2(g, "a double-click on the LAN list did not join");
+  QVERIFY(QTest::qWaitFor([&] { return guest.room().readyBox().isVisible() || g->finished(); }, 10000));
+  QTest::mouseClick(&guest.room().readyBox(), Qt::LeftButton);
+  QVERIFY(QTest::qWaitFor([&] { return host.room().launchButton().isEnabled(); }, 5000));
+  QTest::mouseClick(&host.room().launchButton(), Qt::LeftButton);
+  QVERIFY(QTest::qWaitFor([&] { return host.game() && guest.game(); }, 15000));
+  // The guest walks away from the table: the host's seat news names the substitution.
+  QTest::mouseClick(guest.game()->findChild<QPushButton*>(QStringLiteral("leaveTable")), Qt::LeftButton);
+  QVERIFY(QTest::qWaitFor([&] { return g->finished(); }, 5000));
+  QVERIFY(guest.problem().text().contains(QStringLiteral("You left")));
+  // Our own person keeps playing so turns go by; the guest's seat falls silent and is substituted.
+  bool substituted = false;
+  for (int i = 0; i < 200 && !substituted && !h->over(); ++i) {
+    substituted = listHas(host.game()->comms().news(), QStringLiteral("an AI officer plays the seat"));
+    if (h->frame().mayAct()) clickNetMove(*host.game());
+    QTest::qWait(50);
+  }
+  QVERIFY2(substituted || listHas(host.game()->comms().news(), QStringLiteral("an AI officer plays the seat")),
+           "the host's table news never said the silent seat was substituted");
+  host.leave();
+  QVERIFY(QTest::qWaitFor([&] { return h->finished(); }, 5000));
+}
+
 }  // namespace concord::ui::test

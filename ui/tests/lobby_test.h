@@ -15,6 +15,7 @@ class LobbyTest : public QObject {
   void twoQtPeersReadyChatDmMuteAndAFullTableRefuses();
   void aVersionMismatchSaysWhatToDo();
   void ratedPlayAllowsQuickHailsOnly();
+  void joinsFromTheLanListAndSeesASubstitution();
 };
 
 /// A Qt peer and a terminal `concord join` peer at one LAN table (issue 12 acceptance; ctest label net).
