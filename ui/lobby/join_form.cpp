@@ -42,7 +42,7 @@ JoinForm::JoinForm(QWidget* parent) : QWidget(parent) {
   connect(lan_, &QListWidget::currentItemChanged, this, [this](QListWidgetItem* it) {
     if (it && it->data(Qt::UserRole).isValid()) address_->setText(it->data(Qt::UserRole).toString());
   });
-  connect(lan_, &QListWidget::itemDoubleClicked, this, [this](QListWidgetItem* it) {
+  connect(lan_, &QListWidget::itemActivated, this, [this](QListWidgetItem* it) {  // double-click or Return
     if (!it->data(Qt::UserRole).isValid()) return;
     address_->setText(it->data(Qt::UserRole).toString());
     emit joinRequested();
