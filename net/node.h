@@ -17,6 +17,7 @@
 #include "net/comms.h"
 #include "net/enet_transport.h"
 #include "net/lan.h"
+#include "net/lobby_msg.h"
 #include "net/table_request.h"
 
 namespace concord::net {
@@ -94,6 +95,15 @@ struct NodeOptions {
   std::function<void(const lockstep::TurnEngine&, Seat)> onApplied;  // after each applied turn (redraw)
   std::function<bool()> leave;                                    // true: leave the table now
   std::function<void(const TableStatus&)> onStatus;  // set: status goes here instead of a log line every 2 s
+  // A front end other than the terminal (the Qt client, ui/lobby/net_session.h). Every callback runs on the
+  // thread that called runNode; a client posts what it needs to its own thread. Unset: the terminal's behaviour.
+  std::function<void(const LobbyMsg&)> onLobby;       // the lobby each time it changes (host: broadcast; joiner: received)
+  std::function<bool()> leaveLobby;                   // polled every few ms in the lobby and seeding: true cancels
+  std::function<void(const std::string&)> onNotice;   // a request refused or answered (comms not sent: rate limit ...)
+  bool autoReady = true;                              // joiner: ready once seated (false: a ReadyRequest marks it)
+  bool manualLaunch = false;                          // host: launch only on a LaunchRequest (waitFor is ignored)
+  std::vector<std::string> seatOfficers;              // host: officer kind of AI seat i ("" or missing: module default)
+  std::string openSeatOfficer;                        // host: officer kind for open seats filled at launch ("": default)
 };
 
 struct NodeResult {

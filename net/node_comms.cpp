@@ -73,16 +73,20 @@ void Node::handle(const TableRequest& request) {
         using R = std::decay_t<decltype(r)>;
         if constexpr (std::is_same_v<R, MuteRequest>) {
           auto s = seatByName(r.captain);
-          if (!s) return log("comms: no captain named '" + r.captain + "'");
+          if (!s) return notice("comms: no captain named '" + r.captain + "'");
           if (r.mute) policy_.mute(lobby_.seats[*s].key);
           else policy_.unmute(lobby_.seats[*s].key);
-          log("comms: " + lobby_.seats[*s].name + (r.mute ? " muted for this session" : " unmuted"));
+          notice("comms: " + lobby_.seats[*s].name + (r.mute ? " muted for this session" : " unmuted"));
         } else if constexpr (std::is_same_v<R, HailRequest>) {
           sendComms(CommsKind::Hail, r.hail, 0, "");
         } else if constexpr (std::is_same_v<R, SayRequest>) {
           sendComms(CommsKind::Text, 0, 0, r.text);
+        } else if constexpr (std::is_same_v<R, ReadyRequest>) {
+          ready(r.ready);
+        } else if constexpr (std::is_same_v<R, LaunchRequest>) {
+          launch();
         } else {
-          if (r.seat >= lobby_.seats.size()) return log("comms: /dm takes a seat number and a message");
+          if (r.seat >= lobby_.seats.size()) return notice("comms: /dm takes a seat number and a message");
           sendComms(CommsKind::Direct, 0, static_cast<uint8_t>(r.seat), r.text);
         }
       },
@@ -91,13 +95,13 @@ void Node::handle(const TableRequest& request) {
 
 void Node::sendComms(CommsKind kind, uint16_t hail, uint8_t toSeat, const std::string& text) {
   auto table = tableKey();
-  if (!table) return log("comms: not at a table yet");
-  if (!seatOf(opt_.key.publicKey)) return log("comms: spectators cannot send messages");
+  if (!table) return notice("comms: not at a table yet");
+  if (!seatOf(opt_.key.publicKey)) return notice("comms: spectators cannot send messages");
   outbox_.setTable(*table);
   CommsMsg m;
   if (opt_.senderChecks) {
     auto c = outbox_.compose(commsMode_, rated(), kind, hail, toSeat, text, now());
-    if (!c) return log("comms: not sent: " + c.message());
+    if (!c) return notice("comms: not sent: " + c.message());
     m = std::move(*c);
   } else {
     m = outbox_.composeUnchecked(kind, hail, toSeat, text);
@@ -105,6 +109,26 @@ void Node::sendComms(CommsKind kind, uint16_t hail, uint8_t toSeat, const std::s
   auto wire = encodeComms(m);
   for (const auto& k : transport_.connectedKeys()) transport_.sendControl(k, wire);
   recordAccepted(m, wire);
+}
+
+// A ReadyRequest (a front end's Ready box): a joiner tells the host; the host is always ready.
+void Node::ready(bool r) {
+  if (commsMode_ != CommsMode::Lobby || lobby_.launched) return notice("lobby: the game has launched");
+  if (opt_.host) return notice("lobby: the host is always ready; Launch starts the game");
+  auto table = tableKey();
+  if (!table || !seatOf(opt_.key.publicKey)) return notice("lobby: no seat for us yet; wait for the host's lobby");
+  send(*table, ReadyMsg{r});
+}
+
+// A LaunchRequest (the host's Launch button): start once everyone in is ready; open seats become officers.
+void Node::launch() {
+  if (!opt_.host) return notice("lobby: only the host launches the game");
+  if (commsMode_ != CommsMode::Lobby || lobby_.launched) return;
+  launchNow_ = true;
+  std::string waiting;
+  for (const auto& s : lobby_.seats)
+    if (s.kind == SeatKind::Human && !s.ready) waiting += (waiting.empty() ? "" : ", ") + s.name;
+  notice(waiting.empty() ? "lobby: launching" : "lobby: launching as soon as " + waiting + " mark ready");
 }
 
 }  // namespace concord::net

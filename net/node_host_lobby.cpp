@@ -44,15 +44,20 @@ Result<void> Node::hostLobby() {
     lobby_.session.charter = opt_.charter;
   }
   lobby_.seats.resize(opt_.seats);
+  aiKinds_.assign(opt_.seats, "");
   lobby_.seats[0] = LobbySeat{SeatKind::Human, opt_.name, opt_.key.publicKey, true, "", advertisedPort(), opt_.officerPlays};
   for (Seat a : opt_.aiSeats)
-    if (a > 0 && a < opt_.seats) lobby_.seats[a] = LobbySeat{SeatKind::Ai, "AI " + std::to_string(a), opt_.key.publicKey, true, "", 0, false};
+    if (a > 0 && a < opt_.seats) {
+      lobby_.seats[a] = LobbySeat{SeatKind::Ai, "AI " + std::to_string(a), opt_.key.publicKey, true, "", 0, false};
+      if (a < opt_.seatOfficers.size()) aiKinds_[a] = opt_.seatOfficers[a];
+    }
   const unsigned want = opt_.waitFor ? opt_.waitFor : static_cast<unsigned>(opt_.seats - opt_.aiSeats.size());
-  log("hosting on UDP port " + std::to_string(transport_.port()) + " as " + opt_.name + " [" + opt_.key.publicKey.fingerprint() +
-      "]; launching when " + std::to_string(want) + " players are in and ready");
+  log("hosting on UDP port " + std::to_string(transport_.port()) + " as " + opt_.name + " [" + opt_.key.publicKey.fingerprint() + "]; " +
+      (opt_.manualLaunch ? std::string("launching when the host says so") : "launching when " + std::to_string(want) + " players are in and ready"));
   broadcastLobby();
   while (true) {
     if (timedOut()) return Err("lobby: timed out waiting for players; start again with a smaller --wait-for");
+    if (leftLobby()) return Err("you closed the lobby before the game launched");
     pump(5);
     bool changed = false;
     while (auto c = pollNonComms()) {
@@ -101,11 +106,13 @@ Result<void> Node::hostLobby() {
         ++in;
         ready += s.ready ? 1 : 0;
       }
-    if (in >= want && ready == in) break;
+    if (((in >= want && !opt_.manualLaunch) || launchNow_) && ready == in) break;
   }
   for (size_t i = 0; i < lobby_.seats.size(); ++i)
-    if (lobby_.seats[i].kind == SeatKind::Open)
+    if (lobby_.seats[i].kind == SeatKind::Open) {
       lobby_.seats[i] = LobbySeat{SeatKind::Ai, "AI " + std::to_string(i), opt_.key.publicKey, true, "", 0, false};
+      aiKinds_[i] = opt_.openSeatOfficer;
+    }
   lobby_.launched = true;
   log("launching: config locked");
   broadcastLobby();
@@ -125,6 +132,7 @@ Result<void> Node::hostSeed() {
     if (now() > deadline)
       return Err("seeding: not every player committed and revealed in ", kSeedingLimitMs / 1000, " s (",
                  commitsSent ? "reveals" : "commitments", " missing: is the network losing most packets?); host again");
+    if (leftLobby()) return Err("you closed the lobby before the game launched");
     pump(5);
     if (now() >= nextNudge) {
       // Lossy links: ask again whoever we still wait for (answers are idempotent).
@@ -171,7 +179,7 @@ void Node::syncSession() {
     ss[i].name = s.kind == SeatKind::Open ? "open" : s.name;
     ss[i].key = s.kind == SeatKind::Human ? s.key : opt_.key.publicKey;
     ss[i].ai = s.kind != SeatKind::Human;
-    ss[i].botKind.clear();
+    ss[i].botKind = s.kind == SeatKind::Ai && i < aiKinds_.size() ? aiKinds_[i] : std::string();
   }
 }
 
@@ -187,6 +195,7 @@ void Node::broadcastLobby() {
   for (const auto& s : lobby_.seats)
     if (s.kind == SeatKind::Human && s.key != opt_.key.publicKey) send(s.key, lobby_);
   showLobby();
+  if (opt_.onLobby) opt_.onLobby(lobby_);
 }
 
 }  // namespace concord::net

@@ -61,6 +61,12 @@ class Node {
   void log(const std::string& s) const {
     if (opt_.log) opt_.log(s);
   }
+  // A line for the person who asked (a refused request): logged as ever, and given to a front end.
+  void notice(const std::string& s) const {
+    log(s);
+    if (opt_.onNotice) opt_.onNotice(s);
+  }
+  bool leftLobby() const { return opt_.leaveLobby && opt_.leaveLobby(); }
   uint16_t advertisedPort() const { return opt_.advertisePort ? opt_.advertisePort : transport_.port(); }
   void send(const lockstep::PublicKey& to, const LobbyMessage& m) { transport_.sendControl(to, encodeLobby(m)); }
   /// Seeding messages (idempotent): reliably and once more unreliably, so a repeat never waits behind a reliable
@@ -94,6 +100,8 @@ class Node {
   void recordAccepted(const CommsMsg& m, const std::vector<uint8_t>& wire);
   void handle(const TableRequest& r);
   void sendComms(CommsKind kind, uint16_t hail, uint8_t toSeat, const std::string& text);
+  void ready(bool r);
+  void launch();
 
   // node_announce.cpp.
   void openAnnouncer();
@@ -125,6 +133,8 @@ class Node {
   std::vector<Nonce> commits_, nonces_;
   lockstep::SessionConfig session_;
   std::vector<LobbySeat> seats_;
+  std::vector<std::string> aiKinds_;  // host: the officer kind of each AI seat (NodeOptions::seatOfficers)
+  bool launchNow_ = false;            // host: a LaunchRequest asked to start with the players in and ready
   bool rejoin_ = false;
   bool spectator_ = false;
   bool charterSaid_ = false;  // a joiner told its person the table's crew charter once

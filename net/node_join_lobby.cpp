@@ -18,6 +18,7 @@ Result<void> Node::joinLobby() {
   bool seedWaitSaid = false;
   while (true) {
     if (timedOut()) return Err("join: no game started within the time limit (--timeout); is the host running at ", opt_.join->text(), "?");
+    if (leftLobby()) return Err("you left the lobby before the game launched");
     pump(5);
     if (!hostKey) {
       if (auto k = transport_.keyAt(*opt_.join); k && transport_.connected(*k)) {
@@ -79,8 +80,9 @@ Result<void> Node::joinLobby() {
           log("lobby: you are a member of crew charter '" + lobby_.session.charter.id + "'; the game rates into group/" +
               lobby_.session.charter.id);
         }
+        if (opt_.onLobby) opt_.onLobby(lobby_);
         auto me = seatOf(opt_.key.publicKey);
-        if (me && !lobby_.launched && !lobby_.seats[*me].ready) send(*hostKey, ReadyMsg{true});
+        if (opt_.autoReady && me && !lobby_.launched && !lobby_.seats[*me].ready) send(*hostKey, ReadyMsg{true});
         if (lobby_.launched) {
           if (!me) return Err("join: the game launched without a seat for us");
           myNonce_ = lockstep::randomBytes32();

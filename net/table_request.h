@@ -28,6 +28,14 @@ struct MuteRequest {
   bool mute = true;
 };
 
-using TableRequest = std::variant<HailRequest, SayRequest, DirectRequest, MuteRequest>;
+/// Lobby (a front end with buttons; the terminal never sends these): mark our seat ready or not ready
+/// (a joiner with NodeOptions::autoReady off).
+struct ReadyRequest {
+  bool ready = true;
+};
+/// Lobby, host only: launch now with the players in and ready (open seats become AI officers).
+struct LaunchRequest {};
+
+using TableRequest = std::variant<HailRequest, SayRequest, DirectRequest, MuteRequest, ReadyRequest, LaunchRequest>;
 
 }  // namespace concord::net

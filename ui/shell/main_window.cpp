@@ -10,6 +10,7 @@
 
 #include "net/identity.h"
 #include "tools/concord/play_recorder.h"
+#include "ui/lobby/lobby_page.h"
 #include "ui/replay/replay_viewer.h"
 #include "ui/shell/game_page.h"
 #include "ui/profile/profile_page.h"
@@ -36,6 +37,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   file->addSeparator();
   file->addAction(tr("&Host a game…"), QKeySequence(Qt::CTRL | Qt::Key_H), this, &MainWindow::hostRequested);
   file->addAction(tr("&Join a game…"), QKeySequence(Qt::CTRL | Qt::Key_J), this, &MainWindow::joinRequested);
+  file->addAction(tr("&Network game (host or join)…"), QKeySequence(Qt::CTRL | Qt::Key_L), this, [this] { showLobby(); });
+  // Host and Join (menu and start screen) open the networked lobby, which offers both (ui/lobby/).
+  connect(this, &MainWindow::hostRequested, this, [this] { showLobby(); });
+  connect(this, &MainWindow::joinRequested, this, [this] { showLobby(); });
   file->addSeparator();
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
   // View: themes and sound cues, remembered.
@@ -163,6 +168,16 @@ void MainWindow::showReplay(const QString& path) {
   if (p.isEmpty()) p = QFileDialog::getOpenFileName(this, tr("Open a replay"), replayFolder(), tr("Concord replays (*.ccr);;All files (*)"));
   stack_->setCurrentWidget(viewer_);
   if (!p.isEmpty()) viewer_->open(p);
+}
+
+LobbyPage& MainWindow::showLobby() {
+  if (!lobby_) {
+    lobby_ = new LobbyPage(stack_);
+    stack_->addWidget(lobby_);
+    connect(lobby_, &LobbyPage::closeRequested, this, &MainWindow::showStart);
+  }
+  stack_->setCurrentWidget(lobby_);
+  return *lobby_;
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {

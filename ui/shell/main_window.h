@@ -11,6 +11,7 @@ class QStackedWidget;
 namespace concord::ui {
 
 class GamePage;
+class LobbyPage;
 class ReplayViewer;
 class StartScreen;
 
@@ -29,6 +30,8 @@ class MainWindow : public QMainWindow {
   Result<void> playOn(const QString& path, uint32_t turn, int paceMs = 250);
   void showStart();
   void showReplay(const QString& path);
+  /// The networked client: host or join a game (File > Network game; ui/lobby/).
+  LobbyPage& showLobby();
 
  signals:
   /// File > Host / Join and the start screen's buttons: the networked lobby (ui/lobby/) answers these.
@@ -52,6 +55,7 @@ class MainWindow : public QMainWindow {
   GamePage* game_ = nullptr;
   QAction *dark_, *sound_;
   bool playOnBusy_ = false;
+  LobbyPage* lobby_ = nullptr;
 };
 
 }  // namespace concord::ui

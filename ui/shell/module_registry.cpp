@@ -1,6 +1,7 @@
 // The modules with a client. Adding Every Last City or W.E.B.: one entry with its table view and option form.
 #include "ui/shell/module_ui.h"
 #include "ui/warp/warp_option_form.h"
+#include "ui/warp/warp_rules_form.h"
 #include "ui/warp/warp_table_view.h"
 
 namespace concord::ui {
@@ -8,7 +9,8 @@ namespace concord::ui {
 const std::vector<ModuleUi>& moduleUis() {
   static const std::vector<ModuleUi> all = {
       {"warp", QStringLiteral("Warp"), [](QWidget* p) -> TableView* { return new WarpTableView(p); },
-       [](QWidget* p) -> OptionForm* { return new WarpOptionForm(p); }, warpRoundOf},
+       [](QWidget* p) -> OptionForm* { return new WarpOptionForm(p); }, warpRoundOf,
+       [](QWidget* p) -> RulesForm* { return new WarpRulesForm(p); }},
   };
   return all;
 }

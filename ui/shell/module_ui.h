@@ -50,6 +50,8 @@ class OptionForm : public QWidget {
   virtual uint64_t seed() const = 0;
 };
 
+class RulesForm;  // ui/shell/rules_form.h
+
 /// One rule module's client pieces.
 struct ModuleUi {
   std::string moduleId;  // the registry id ("warp")
@@ -58,6 +60,8 @@ struct ModuleUi {
   std::function<OptionForm*(QWidget* parent)> makeOptions;
   /// The round a game is in, for timeline markers (-1: the module has no rounds). Reads only observe().
   std::function<int(const Game& game)> roundOf;
+  /// The lobby's rules form (ui/shell/rules_form.h); empty: the lobby takes key=value options.
+  std::function<RulesForm*(QWidget* parent)> makeRules;
 };
 
 /// Every module with a client, in menu order (Warp first).

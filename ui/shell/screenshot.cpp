@@ -13,6 +13,7 @@
 
 #include "core/warp/ai/officer.h"
 #include "replay/record.h"
+#include "ui/lobby/lobby_scenes.h"
 #include "ui/profile/profile_page.h"
 #include "ui/replay/replay_viewer.h"
 #include "ui/shell/campaign_summary.h"
@@ -87,14 +88,16 @@ QString askWormhole(MainWindow& win) {
 }  // namespace
 
 QStringList sceneNames() {
-  return {QStringLiteral("start"),    QStringLiteral("profile"), QStringLiteral("table"),   QStringLiteral("alert"),
-          QStringLiteral("fracture"), QStringLiteral("wormhole"), QStringLiteral("tally"), QStringLiteral("summary"),
-          QStringLiteral("replay")};
+  return QStringList{QStringLiteral("start"),    QStringLiteral("profile"), QStringLiteral("table"),   QStringLiteral("alert"),
+                     QStringLiteral("fracture"), QStringLiteral("wormhole"), QStringLiteral("tally"), QStringLiteral("summary"),
+                     QStringLiteral("replay")} +
+         lobbySceneNames();
 }
 
 QString renderScene(const QString& scene, const QString& file) {
   if (!sceneNames().contains(scene))
     return QStringLiteral("unknown scene '%1' (scenes: %2)").arg(scene, sceneNames().join(QStringLiteral(", ")));
+  if (lobbySceneNames().contains(scene)) return renderLobbyScene(scene, file);
   QTemporaryDir tmp;
   qputenv("CONCORD_HOME", tmp.filePath(QStringLiteral("home")).toUtf8());
   qputenv("XDG_DATA_HOME", tmp.filePath(QStringLiteral("data")).toUtf8());

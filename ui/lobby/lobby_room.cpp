@@ -1,0 +1,138 @@
+#include "ui/lobby/lobby_room.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QSignalBlocker>
+#include <QVBoxLayout>
+
+#include "core/game/registry.h"
+
+namespace concord::ui {
+
+LobbyRoom::LobbyRoom(QWidget* parent) : QWidget(parent) {
+  setObjectName(QStringLiteral("lobbyRoom"));
+  auto* h = new QHBoxLayout(this);
+  auto* left = new QVBoxLayout;
+  banner_ = new QLabel(this);
+  banner_->setObjectName(QStringLiteral("roomBanner"));
+  banner_->setWordWrap(true);
+  info_ = new QLabel(this);
+  info_->setObjectName(QStringLiteral("roomInfo"));
+  info_->setWordWrap(true);
+  info_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  seats_ = new QTableWidget(0, 5, this);
+  seats_->setObjectName(QStringLiteral("roomSeats"));
+  seats_->setHorizontalHeaderLabels({tr("Seat"), tr("Captain"), tr("Who"), tr("Identity"), tr("Ready")});
+  seats_->verticalHeader()->hide();
+  seats_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  seats_->horizontalHeader()->setStretchLastSection(true);
+  seats_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  seats_->setSelectionMode(QAbstractItemView::NoSelection);
+  seats_->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+  seats_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Maximum);
+  ready_ = new QCheckBox(tr("I am ready"), this);
+  ready_->setObjectName(QStringLiteral("readyBox"));
+  launch_ = new QPushButton(tr("Launch"), this);
+  launch_->setObjectName(QStringLiteral("launchButton"));
+  auto* leave = new QPushButton(tr("Leave the lobby"), this);
+  leave->setObjectName(QStringLiteral("leaveLobby"));
+  hint_ = new QLabel(this);
+  hint_->setObjectName(QStringLiteral("roomHint"));
+  hint_->setWordWrap(true);
+  auto* bar = new QHBoxLayout;
+  bar->addWidget(ready_);
+  bar->addStretch(1);
+  bar->addWidget(leave);
+  bar->addWidget(launch_);
+  left->addWidget(banner_);
+  left->addWidget(info_);
+  left->addWidget(seats_);
+  left->addWidget(hint_);
+  left->addStretch(1);
+  left->addLayout(bar);
+  h->addLayout(left, 3);
+  comms_ = new CommsPanel(this);
+  h->addWidget(comms_, 2);
+  connect(ready_, &QCheckBox::toggled, this, &LobbyRoom::readyChanged);
+  connect(launch_, &QPushButton::clicked, this, &LobbyRoom::launchRequested);
+  connect(leave, &QPushButton::clicked, this, &LobbyRoom::leaveRequested);
+  waiting(QString());
+}
+
+void LobbyRoom::waiting(const QString& text) {
+  banner_->setText(text);
+  banner_->setStyleSheet(QStringLiteral("padding: 6px; font-weight: bold;"));
+  info_->clear();
+  seats_->setRowCount(0);
+  ready_->hide();
+  launch_->hide();
+  hint_->clear();
+}
+
+void LobbyRoom::show(const net::LobbyMsg& lobby, const lockstep::PublicKey& me, bool host) {
+  const auto& ss = lobby.session;
+  if (ss.rated) {
+    banner_->setText(tr("RATED SECTOR: TEI moves when the campaign completes. In play, comms are quick hails only (RULES §VIII, §IX)."));
+    banner_->setStyleSheet(QStringLiteral("background: #1d5e2a; color: white; padding: 6px; font-weight: bold;"));
+  } else {
+    banner_->setText(tr("CASUAL SECTOR: unrated; full comms during play (RULES §VIII, §IX)."));
+    banner_->setStyleSheet(QStringLiteral("background: #8a5a00; color: white; padding: 6px; font-weight: bold;"));
+  }
+  QString rules = QString::fromStdString(ss.moduleId);
+  if (auto mod = findModule(ss.moduleId); mod && (*mod)->describeConfig) rules = QString::fromStdString((*mod)->describeConfig(ss.config));
+  info_->setText(tr("<b>%1</b> (rules version %2)%3<br>Config hash <tt>%4</tt>: every peer checks it before the game starts.<br>"
+                    "<small>%5</small>")
+                     .arg(QString::fromStdString(ss.moduleId))
+                     .arg(ss.rulesVersion)
+                     .arg(lobby.launched ? tr(" · launched, config locked") : QString())
+                     .arg(QString::fromStdString(ss.configHash().hex()), rules.toHtmlEscaped()));
+  seats_->setRowCount(static_cast<int>(lobby.seats.size()));
+  int in = 0, ready = 0;
+  bool meReady = false;
+  for (int i = 0; i < static_cast<int>(lobby.seats.size()); ++i) {
+    const auto& s = lobby.seats[static_cast<size_t>(i)];
+    const std::string kind = i < static_cast<int>(ss.seats.size()) ? ss.seats[static_cast<size_t>(i)].botKind : "";
+    QString who, name = QString::fromStdString(s.name), id, mark;
+    if (s.kind == net::SeatKind::Human) {
+      ++in;
+      ready += s.ready ? 1 : 0;
+      who = s.officer ? tr("AI officer (its own peer)") : i == 0 ? tr("person (host)") : tr("person");
+      if (s.key == me) {
+        who += tr(" · you");
+        meReady = s.ready;
+      }
+      id = QString::fromStdString(s.key.fingerprint());
+      mark = s.ready ? tr("✔ ready") : tr("not ready");
+    } else if (s.kind == net::SeatKind::Ai) {
+      who = tr("AI officer: %1").arg(kind.empty() ? tr("default") : QString::fromStdString(kind));
+      mark = tr("✔");
+    } else {
+      name = tr("(open)");
+      who = tr("open for a person");
+    }
+    const QString cells[] = {QString::number(i), name, who, id, mark};
+    for (int c = 0; c < 5; ++c) {
+      auto* item = new QTableWidgetItem(cells[c]);
+      if (s.key == me && s.kind == net::SeatKind::Human) item->setBackground(QColor(0xe8, 0xf0, 0xff));
+      seats_->setItem(i, c, item);
+    }
+  }
+  ready_->setVisible(!host && !lobby.launched);
+  {
+    const QSignalBlocker block(ready_);
+    ready_->setChecked(meReady);
+  }
+  launch_->setVisible(host && !lobby.launched);
+  launch_->setEnabled(ready == in);
+  const QString invite = host && !lobby.seats.empty()
+                             ? tr("Players join from the LAN list, or with this machine's address and port %1 (terminal: concord join "
+                                  "ADDR:%1).\n").arg(lobby.seats[0].port)
+                             : QString();
+  if (lobby.launched) hint_->setText(tr("Launching: agreeing the seed (commit–reveal)…"));
+  else if (host)
+    hint_->setText(invite + (ready == in ? tr("Everyone in is ready. Launch starts the game; open seats become AI officers.")
+                                         : tr("Waiting for %1 captain(s) to mark ready.").arg(in - ready)));
+  else hint_->setText(meReady ? tr("You are ready. The host launches the game.") : tr("Mark ready when you are."));
+}
+
+}  // namespace concord::ui

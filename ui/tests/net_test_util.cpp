@@ -1,0 +1,69 @@
+#include "ui/tests/net_test_util.h"
+
+#include <QPushButton>
+#include <QTest>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "core/warp/ai/officer.h"
+#include "ui/tests/ui_test_util.h"
+#include "ui/warp/warp_hand.h"
+
+namespace concord::ui::test {
+
+void loopbackDefaults(LobbyPage& page, const QTemporaryDir& dir, const QString& who) {
+  auto& d = page.defaults();
+  d.identityPath = dir.filePath(who + QStringLiteral(".key")).toStdString();
+  d.bindHost = "127.0.0.1";
+  d.discoveryAddr = "off";
+  d.replayPath = dir.filePath(who + QStringLiteral(".ccr")).toStdString();
+  d.postGameMs = 0;
+  d.giveUpMs = 2000;
+}
+
+int netRoundOf(const NetSession& s) {
+  if (!s.view()) return -1;
+  auto t = concord::warp::ai::tableOf(s.view()->observe(kOmniscient));
+  return t ? t->round() : -1;
+}
+
+bool waitForNetDecision(NetSession& s, int timeoutMs) {
+  return QTest::qWaitFor([&] { return s.finished() || s.over() || s.frame().mayAct(); }, timeoutMs);
+}
+
+QString clickNetMove(NetGamePage& page) {
+  for (auto* b : page.findChildren<DominoButton*>()) {
+    if (!b->isVisible() || !b->info().legal) continue;
+    QTest::mouseClick(b, Qt::LeftButton);
+    if (auto* route = findVisible<QPushButton>(&page, QStringLiteral("route-"))) QTest::mouseClick(route, Qt::LeftButton);
+    return b->objectName();
+  }
+  if (auto* a = findVisible<QPushButton>(&page, QStringLiteral("action-"))) {
+    const QString name = a->objectName();
+    QTest::mouseClick(a, Qt::LeftButton);
+    return name;
+  }
+  if (auto* letGo = findVisible<QPushButton>(&page, QStringLiteral("letGo"))) {
+    QTest::mouseClick(letGo, Qt::LeftButton);
+    return QStringLiteral("letGo");
+  }
+  return {};
+}
+
+uint16_t freeUdpPort() {
+  const int fd = ::socket(AF_INET, SOCK_DGRAM, 0);
+  if (fd < 0) return 0;
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t len = sizeof a;
+  uint16_t port = 0;
+  if (::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 && ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) == 0)
+    port = ntohs(a.sin_port);
+  ::close(fd);
+  return port;
+}
+
+}  // namespace concord::ui::test

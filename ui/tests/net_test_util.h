@@ -1,0 +1,24 @@
+// Helpers of the networked client's QTest tests (ui_net_tests): a lobby page set up for loopback, and one
+// legal decision by clicks on a networked table.
+#pragma once
+
+#include <QString>
+#include <QTemporaryDir>
+
+#include "ui/lobby/lobby_page.h"
+
+namespace concord::ui::test {
+
+/// Loopback only, no LAN announcements, files in `dir`, no post-game wait.
+void loopbackDefaults(LobbyPage& page, const QTemporaryDir& dir, const QString& who);
+/// The Warp round the session's view is in (-1: none yet).
+int netRoundOf(const NetSession& s);
+/// Waits until the node asks our person to decide, or the game is over / the session ended.
+bool waitForNetDecision(NetSession& s, int timeoutMs = 30000);
+/// One decision by clicks on the table: a glowing coordinate (and its first route), else an action
+/// button, else "Let it go". Returns what was clicked ("" when nothing was offered).
+QString clickNetMove(NetGamePage& page);
+/// A UDP port free on 127.0.0.1 right now.
+uint16_t freeUdpPort();
+
+}  // namespace concord::ui::test
