@@ -19,8 +19,8 @@ step "gcc-release: test"
 # net tests whose point is speed or scale: the 18- and 32-seat tables and the flood's slowdown bound (3x, -O2 only).
 # (With CONCORD_SKIP_ASAN=1 every net test runs here instead.)
 gcc_net=(-R '^net_(table_18|table_32|security_flood)$')
-[ "${CONCORD_SKIP_ASAN:-0}" = 1 ] && gcc_net=(-L net)
-ctest --preset gcc-release -j "$jobs" --timeout 600 -LE net
+[ "${CONCORD_SKIP_ASAN:-0}" = 1 ] && gcc_net=(-L '^net$')
+ctest --preset gcc-release -j "$jobs" --timeout 600 -LE '^net$'
 ctest --preset gcc-release -j "$jobs" --timeout 600 "${gcc_net[@]}"
 
 if [ "${CONCORD_SKIP_ASAN:-0}" != 1 ]; then

@@ -46,7 +46,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   // View: themes and sound cues, remembered.
   auto settings = clientSettings();
   auto* view = menuBar()->addMenu(tr("&View"));
-  dark_ = view->addAction(tr("&Dark theme"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D), this, [this](bool on) {
+  dark_ = view->addAction(tr("&Dark theme"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D), this, [](bool on) {
     applyTheme(on ? Theme::Dark : Theme::Light);
     clientSettings()->setValue(QStringLiteral("view/theme"), themeName(currentTheme()));
   });
