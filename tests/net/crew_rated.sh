@@ -98,14 +98,17 @@ exec 3>&-
 for p in "${PIDS[@]}"; do wait "$p" || bad "peer $p failed"; done
 PIDS=()
 grep -q "You engaged the tactical advisor" "$DIR/c2.out" || bad "the person was not warned when engaging the advisor"
+# Seats are taken in join order (bravo or carol may connect first): read carol's seat from her own screen.
+CS=$(grep -m1 -o "starts: seat [0-9]* is yours" "$DIR/c2.out" | grep -o "[0-9]*")
+[ -n "$CS" ] || bad "carol's screen does not say which seat is hers"
 for f in h2 b2 c2; do
-  grep -q "! the captain at seat 2 (carol) consulted the tactical advisor at turn [0-9]*: this game is ASSISTED and the whole sector is not TEI-rated" "$DIR/$f.out" ||
+  grep -q "! the captain at seat $CS (carol) consulted the tactical advisor at turn [0-9]*: this game is ASSISTED and the whole sector is not TEI-rated" "$DIR/$f.out" ||
     bad "peer $f was not warned that carol engaged the advisor: $(grep -i advis "$DIR/$f.out" | head -n 3)"
 done
-grep -q "This game is not TEI-rated: the captain at seat 2 (carol) consulted the tactical advisor" "$DIR/c2.out" ||
+grep -q "This game is not TEI-rated: the captain at seat $CS (carol) consulted the tactical advisor" "$DIR/c2.out" ||
   bad "the end-of-game screen does not name the assisted seat: $(tail -n 5 "$DIR/c2.out")"
 "$CONCORD" tei apply "$DIR/h2.ccr" --db "$DIR/t3.db" > "$DIR/e3.txt" 2>&1
-grep -q "not TEI-rated: .*E3 .*captain at seat 3 used the tactical advisor during live play" "$DIR/e3.txt" ||
+grep -q "not TEI-rated: .*E3 .*captain at seat $((CS + 1)) used the tactical advisor during live play" "$DIR/e3.txt" ||
   bad "tei apply of the host's replay did not refuse the whole sector by E3: $(cat "$DIR/e3.txt")"
 grep -q "→" "$DIR/e3.txt" && bad "a seat was rated in an assisted online game: $(cat "$DIR/e3.txt")"
 
