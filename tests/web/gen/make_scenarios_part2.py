@@ -3,46 +3,8 @@
 Format: docs/web-scenarios.md. Re-run after editing: python3 tests/web/gen/make_scenarios_part2.py"""
 import json, os
 
-OUT = os.path.join(os.path.dirname(__file__), "..", "scenarios")
-HOME0 = {"owner": 0, "home": 0, "quality": "B", "name": "Home0", "crystals": 10}
-HOME1 = {"owner": 1, "home": 1, "quality": "B", "name": "Home1", "crystals": 10}
+from scenario_lib import HOME0, HOME1, OUT, galaxy, ships, write  # noqa: F401 (shared helpers)
 INDEP = {"kind": "star", "quality": "C"}  # a star system's owner defaults to "independent"
-
-
-def galaxy(site=None, extra=()):
-    """Homes 0 and 1 both touch system 2 (the site); extra systems hang off the site (their "more" lanes too)."""
-    site = dict(site or {"kind": "dead"})
-    n = 3 + len(extra)
-    site["lanes"] = [0, 1] + list(range(3, n))
-    s = [dict(HOME0, lanes=[2]), dict(HOME1, lanes=[2]), site]
-    for e in extra:
-        s.append(dict(e, lanes=[2] + e.get("more", [])))
-        s[-1].pop("more", None)
-    return s
-
-
-def write(name, rule, body):
-    body = dict(body)
-    body["rule"] = rule
-    body.setdefault("empires", 2)
-    with open(os.path.join(OUT, name + ".json"), "w") as f:
-        json.dump(body, f, indent=1)
-        f.write("\n")
-
-
-def ships(owner, at, **kinds):
-    out = []
-    for t, n in kinds.items():
-        cargo = None
-        if t.startswith("Fr_"):
-            t, cargo = "Fr", t[3:]
-        d = {"owner": owner, "at": at, "type": t, "count": n}
-        if cargo:
-            d["cargo"] = cargo
-            d["load"] = 3 if cargo == "minerals" else 1
-        out.append(d)
-    return out
-
 
 def count(kind, n, **match):
     key = kind if not match else kind + ":" + ",".join(f"{a}={b}" for a, b in match.items())
