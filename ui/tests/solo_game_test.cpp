@@ -53,13 +53,8 @@ QString clickOneLegalMove(GamePage& page) {
 void SoloGameTest::playsLegalMovesByClicksUntilTheRoundEnds() {
   QTemporaryDir tmp;
   MainWindow win;
-  win.resize(1300, 820);
-  win.show();
-  SoloSession::Setup setup;
-  setup.seats = 3;
-  setup.seed = 11;
-  setup.officer = "ensign";
-  setup.replayPath = tmp.filePath(QStringLiteral("solo.ccr")).toStdString();
+  QVERIFY(showForTest(win));
+  auto setup = ensignSetup(3, 11, tmp.filePath(QStringLiteral("solo.ccr")).toStdString());
   QVERIFY(win.startSolo(setup, 0));
   auto& s = win.game()->session();
   const int firstRound = roundOf(s);
@@ -93,13 +88,8 @@ void SoloGameTest::playsLegalMovesByClicksUntilTheRoundEnds() {
 void SoloGameTest::anIllegalCoordinateShowsTheRulesExplanation() {
   QTemporaryDir tmp;
   MainWindow win;
-  win.resize(1300, 820);
-  win.show();
-  SoloSession::Setup setup;
-  setup.seats = 4;
-  setup.seed = 5;
-  setup.officer = "ensign";
-  setup.replayPath = tmp.filePath(QStringLiteral("solo.ccr")).toStdString();
+  QVERIFY(showForTest(win));
+  auto setup = ensignSetup(4, 5, tmp.filePath(QStringLiteral("solo.ccr")).toStdString());
   QVERIFY(win.startSolo(setup, 0));
   auto& s = win.game()->session();
   // Play on until it is the person's own turn with a coordinate that does not fit anywhere.
@@ -145,13 +135,8 @@ void SoloGameTest::aLeftGameResumesFromItsSaveAtTheSameTurn() {
   QTemporaryDir tmp;
   const QString path = tmp.filePath(QStringLiteral("save.ccr"));
   MainWindow win;
-  win.resize(1300, 820);
-  win.show();
-  SoloSession::Setup setup;
-  setup.seats = 3;
-  setup.seed = 4;
-  setup.officer = "ensign";
-  setup.replayPath = path.toStdString();
+  QVERIFY(showForTest(win));
+  auto setup = ensignSetup(3, 4, path.toStdString());
   QVERIFY(win.startSolo(setup, 0));
   auto& first = win.game()->session();
   while (first.turn() < 8) {
@@ -176,15 +161,8 @@ void SoloGameTest::aLeftGameResumesFromItsSaveAtTheSameTurn() {
 void SoloGameTest::anOrderIsPlayableFromTheKeyboard() {
   QTemporaryDir tmp;
   MainWindow win;
-  win.resize(1300, 820);
-  win.show();
-  win.activateWindow();
-  QVERIFY(QTest::qWaitForWindowActive(&win));
-  SoloSession::Setup setup;
-  setup.seats = 4;
-  setup.seed = 21;
-  setup.officer = "ensign";
-  setup.replayPath = tmp.filePath(QStringLiteral("keys.ccr")).toStdString();
+  QVERIFY(showForTest(win, true));
+  auto setup = ensignSetup(4, 21, tmp.filePath(QStringLiteral("keys.ccr")).toStdString());
   QVERIFY(win.startSolo(setup, 0));
   auto& s = win.game()->session();
   // Until an order other than charting is offered (draw, beacon, pass, ...): F1 presses the first button.

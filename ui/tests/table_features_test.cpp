@@ -58,15 +58,8 @@ void dropTile(WarpBoard& board, cw::Tile tile, int line) {
 void TableFeaturesTest::aRoundIsPlayedByKeysAloneUntilTheTallyShows() {
   QTemporaryDir tmp;
   MainWindow win;
-  win.resize(1300, 820);
-  win.show();
-  win.activateWindow();
-  QVERIFY(QTest::qWaitForWindowActive(&win));
-  SoloSession::Setup setup;
-  setup.seats = 3;
-  setup.seed = 5;
-  setup.officer = "ensign";
-  setup.replayPath = tmp.filePath(QStringLiteral("keys.ccr")).toStdString();
+  QVERIFY(showForTest(win, true));
+  auto setup = ensignSetup(3, 5, tmp.filePath(QStringLiteral("keys.ccr")).toStdString());
   QVERIFY(win.startSolo(setup, 0));
   auto& s = win.game()->session();
   auto view = [&] { return warpView(win); };

@@ -1,6 +1,9 @@
 #include "ui/tests/ui_test_util.h"
 
+#include <QTest>
+
 #include "replay/record.h"
+#include "ui/shell/main_window.h"
 
 namespace concord::ui::test {
 
@@ -9,6 +12,23 @@ std::string recordWarpReplay(const std::string& path, Seat seats, const std::str
   if (!session) return session.message();
   auto r = replay::recordBotGame(path, *session, replay::botSessionKeys("ui-test", seats));
   return r ? std::string() : r.message();
+}
+
+SoloSession::Setup ensignSetup(Seat seats, uint64_t seed, const std::string& replayPath) {
+  SoloSession::Setup setup;
+  setup.seats = seats;
+  setup.seed = seed;
+  setup.officer = "ensign";
+  setup.replayPath = replayPath;
+  return setup;
+}
+
+bool showForTest(MainWindow& win, bool active) {
+  win.resize(1300, 820);
+  win.show();
+  if (!active) return true;
+  win.activateWindow();
+  return QTest::qWaitForWindowActive(&win);
 }
 
 }  // namespace concord::ui::test

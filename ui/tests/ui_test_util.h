@@ -6,11 +6,20 @@
 #include <string>
 
 #include "core/game/types.h"
+#include "ui/shell/solo_session.h"
+
+namespace concord::ui {
+class MainWindow;
+}
 
 namespace concord::ui::test {
 
 /// Records a bot game of Warp (Official preset, `seats` officers of `officer`) to `path`; "" or the error.
 std::string recordWarpReplay(const std::string& path, Seat seats, const std::string& officer);
+/// A solo Warp table for the person at seat 0 against Ensign officers, recording to `replayPath` (the tests' set-up).
+SoloSession::Setup ensignSetup(Seat seats, uint64_t seed, const std::string& replayPath);
+/// Shows `win` at the tests' size; `active`: also waits until it is the active window (key tests need it).
+bool showForTest(MainWindow& win, bool active = false);
 /// The first visible descendant of `root` of type T whose object name starts with `prefix`.
 template <class T>
 T* findVisible(QWidget* root, const QString& prefix) {
