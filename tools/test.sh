@@ -39,18 +39,25 @@ if [ "${CONCORD_SKIP_FUZZ:-0}" != 1 ] && [ -f fuzz/CMakeLists.txt ] && grep -q a
   # Only the fuzz targets: the test binaries were built and run by the passes above.
   mapfile -t targets < <(grep -oE 'fuzz_[a-z_]+' fuzz/CMakeLists.txt | grep -v '_corpus$' | sort -u)
   bash tools/build.sh fuzz "${targets[@]}"
-  for bin in build/fuzz/fuzz/fuzz_*; do
-    [ -x "$bin" ] || continue
+  # Two fuzzers at a time (one per core); a crash stops the run with the fuzzer's log and the saved input.
+  fuzz_one() {
+    local bin=$1 name work corpus
     name=$(basename "$bin")
     corpus="fuzz/corpus/${name#fuzz_}"
     work=$(mktemp -d)
     [ -d "$corpus" ] && cp -r "$corpus"/. "$work"/ 2>/dev/null || true
-    echo "$name: 30 s"
     if ! "$bin" -max_total_time=30 -print_final_stats=1 -artifact_prefix="$work/" "$work" >"$work.log" 2>&1; then
-      tail -40 "$work.log"; echo "$name: the fuzzer found a crash (input saved under $work/)"; exit 1
+      tail -40 "$work.log"; echo "$name: the fuzzer found a crash (input saved under $work/)"; return 1
     fi
-    grep -E "stat::number_of_executed_units" "$work.log" || true
-    rm -rf "$work"
+    echo "$name: 30 s, $(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$work.log" | grep -oE '[0-9]+$') runs, no crash"
+    rm -rf "$work" "$work.log"
+  }
+  bins=()
+  for bin in build/fuzz/fuzz/fuzz_*; do [ -x "$bin" ] && bins+=("$bin"); done
+  for ((i = 0; i < ${#bins[@]}; i += jobs)); do
+    pids=()
+    for bin in "${bins[@]:i:jobs}"; do fuzz_one "$bin" & pids+=($!); done
+    for pid in "${pids[@]}"; do wait "$pid" || exit 1; done
   done
 fi
 step "all tests passed"

@@ -6,14 +6,11 @@
 #include "core/elc/module.h"
 #include "core/elc/state.h"
 #include "core/elc/view.h"
+#include "tests/support/seed_of.h"
 
 namespace concord::elc::testing {
 
-inline det::Seed seedOf(uint64_t v) {
-  det::Seed s;
-  for (int i = 0; i < 8; ++i) s.bytes[static_cast<size_t>(i)] = static_cast<uint8_t>(v >> (8 * i));
-  return s;
-}
+using ::concord::test_support::seedOf;
 
 inline Config preset(Preset p) { return presetConfig(p); }
 

@@ -10,8 +10,10 @@
 
 #include "core/game/registry.h"
 #include "tests/support/test_scale.h"
+#include "tests/support/seed_of.h"
 
 using namespace concord;
+using concord::test_support::seedOf;
 
 namespace {
 
@@ -36,12 +38,6 @@ std::vector<Table> tables() {
       {"warp", {{"gamma", "on"}, {"delta", "on"}, {"epsilon", "on"}, {"set", "9"}}, 4},
       {"warp", {{"squadrons", "2"}}, 4},
   };
-}
-
-det::Seed seedOf(uint64_t n) {
-  det::Seed s;
-  for (size_t i = 0; i < 8; ++i) s.bytes[i] = static_cast<uint8_t>(n >> (8 * i));
-  return s;
 }
 
 std::unique_ptr<Game> start(const Table& t, uint64_t seed) {

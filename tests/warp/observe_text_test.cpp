@@ -7,17 +7,13 @@
 
 #include "core/warp/module.h"
 #include "core/warp/state.h"
+#include "tests/support/seed_of.h"
 
 using namespace concord;
 using namespace concord::warp;
+using concord::test_support::seedOf;
 
 namespace {
-
-det::Seed seedOf(uint64_t v) {
-  det::Seed s;
-  for (int i = 0; i < 8; ++i) s.bytes[static_cast<size_t>(i)] = static_cast<uint8_t>(v >> (8 * i));
-  return s;
-}
 
 // The pips after "open end " in the board text.
 std::set<int> openEnds(const std::string& text) {

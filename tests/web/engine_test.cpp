@@ -11,15 +11,12 @@
 #include "core/web/state.h"
 #include "core/web/view.h"
 #include "tests/support/test_scale.h"
+#include "tests/support/seed_of.h"
 
 namespace concord::web {
 namespace {
 
-det::Seed seedOf(uint64_t n) {
-  det::Seed s;
-  for (int i = 0; i < 8; ++i) s.bytes[static_cast<size_t>(i)] = static_cast<uint8_t>(n >> (8 * i));
-  return s;
-}
+using test_support::seedOf;
 
 WebGame newGame(Seat seats, uint64_t seed, Config c = {}) {
   WebGame g;
