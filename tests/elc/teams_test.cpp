@@ -298,13 +298,14 @@ TEST(ElcTeams, TheWatchAndTheObservationShowTeams) {
 TEST(ElcTeams, SelfPlayWithTeamsEndsAndAlliesNeverCaptureEachOther) {
   const std::pair<const char*, Seat> tables[] = {{"AABB", 4}, {"ABAB", 4}, {"AAB", 3}, {"ABCABC", 6}};
   for (Preset p : {Preset::StandardWar, Preset::EveryLastCity, Preset::Blitz})
-    for (const auto& [letters, seats] : tables)
+    for (const auto& table : tables)
       for (uint64_t seed = 1; seed <= 2; ++seed) {
-        Config c = preset(p);
+        const char* letters = table.first;  // named, not bound: clang 14 cannot capture a structured binding
+        const Seat seats = table.second;
         auto withTeams = parseOptions({{"preset", p == Preset::StandardWar ? "standard-war" : p == Preset::Blitz ? "blitz" : "every-last-city"},
                                        {"teams", letters}});
         ASSERT_TRUE(withTeams.ok()) << withTeams.message();
-        c = *withTeams;
+        const Config c = *withTeams;
         ElcGame g = started(c, seed, seats);
         std::vector<int32_t> owners;
         for (const auto& city : g.cities()) owners.push_back(city.owner);
