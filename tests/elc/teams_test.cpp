@@ -391,3 +391,26 @@ TEST(ElcTeams, TheBotDoesNotAttackATeamMate) {
     EXPECT_EQ(onBlue, !teams) << (teams ? "a team-mate's Seat is never a target" : "a rival's Seat beside the stack is");
   }
 }
+
+// The Verdict with teams (docs/rules-decisions.md "Teams"): every rival side casts one vote, a team's being its
+// members' strict majority; the leading team's members do not vote. Team B's three "end" votes are one vote, so with
+// Purple playing on the Verdict fails 1 of 2 (seat by seat it would pass 3 of 4); two of Team B plus Purple pass it.
+TEST(ElcTeams, TheVerdictTakesOneVotePerTeam) {
+  for (bool passes : {false, true}) {
+    ElcGame g = quiet(cfg({{"tracks", "keys"}, {"teams", "AABBBC"}}), 16, 6);
+    holdUpTo(g, 0, 24);
+    for (int i = 0; i < 12; ++i) playTurn(g, {});
+    ASSERT_TRUE(chronicleHas(g, Chron::VerdictOffered, "A Verdict is offered for Team A"));
+    EXPECT_NE(g.validate(1, makeOrder(kCastVerdictVote, 1)).message().find("your team is the leader"), std::string::npos);
+    const auto end = std::vector<Order>{makeOrder(kCastVerdictVote, 1)};
+    if (passes) playTurn(g, {{}, {}, end, end, {}, end});
+    else playTurn(g, {{}, {}, end, end, end, {}});
+    playTurn(g, {});
+    EXPECT_EQ(g.over(), passes);
+    EXPECT_TRUE(chronicleHas(g, passes ? Chron::VerdictPassed : Chron::VerdictFailed, passes ? "passes 2 of 2" : "fails 1 of 2"));
+    if (passes) {
+      EXPECT_EQ(g.route(), "Verdict");
+      EXPECT_EQ(g.outcome()->rankBySeat[1], 1u) << "Blue wins with Red";
+    }
+  }
+}
