@@ -112,13 +112,14 @@ Result<void> ElcGame::setup(std::span<const uint8_t> config, const det::Seed& se
   }
   for (Seat s = 0; s < seats; ++s)  // VC-1650, after every start city is placed
     if (cfg_.on(Track::Charters)) applyCharterHandicap(world_, cities_, s, players_[s].seatCity, charterWeight(players_[s].charter));
+  const int64_t rivals = liveRivals(0);  // rival sides: seats - 1, or teams - 1 (VC-1570)
   for (Seat s = 0; s < seats; ++s)  // VC-390: the turn-1 thresholds are readable before the first Seal
     for (int i = 0; i < kTracks; ++i) {
       auto tr = static_cast<Track>(i);
       if (!cfg_.on(tr)) continue;
-      players_[s].tracks[i].threshold = tr == Track::Charters  ? thresholdAt(players_[s].charter, cfg_, facts_, 1, seats - 1)
+      players_[s].tracks[i].threshold = tr == Track::Charters  ? thresholdAt(players_[s].charter, cfg_, facts_, 1, rivals)
                                         : tr == Track::Ambition ? int64_t{cfg_.ambitionThreshold}
-                                                                : thresholdAt(tr, cfg_, facts_, 1, seats - 1);
+                                                                : thresholdAt(tr, cfg_, facts_, 1, rivals);
     }
   terms_ = termsParagraph(cfg_, facts_);  // VC-2000: stored verbatim
   if (cfg_.teams()) terms_ += " Teams: " + teamsText() + "; a team plays, scores and wins as one player (VC-1570).";

@@ -266,6 +266,10 @@ TEST(ElcTeams, Vc1570TeamSettingsAreCheckedAndNamed) {
   auto wrong = g.setup(encodeConfig(teamsOf("AAB")), seedOf(1), 4);
   ASSERT_FALSE(wrong.ok());
   EXPECT_NE(wrong.message().find("one team letter per seat"), std::string::npos) << wrong.message();
+  // VC-1480 before the first Seal: Throne's threshold counts rival sides (one team), not rival seats (VC-390).
+  auto blitz = parseOptions({{"preset", "blitz"}, {"teams", "AABB"}});
+  ASSERT_TRUE(blitz.ok());
+  EXPECT_EQ(started(*blitz, 1, 4).players()[0].tracks[static_cast<int>(Track::Throne)].threshold, 1);
   ElcGame v2;
   v2.setRulesVersion(2);
   auto old = v2.setup(encodeConfig(teamsOf("AB")), seedOf(1), 2);
