@@ -141,7 +141,7 @@ std::optional<Outcome> ElcGame::outcome() const {
     o.rankBySeat.push_back(p.placing);
     o.scoreBySeat.push_back(p.tenure);
   }
-  o.summary = (winner_ >= 0 ? playerName(winner_) + " wins by " + route_ : "no winner") + " at turn " +
+  o.summary = (winner_ >= 0 ? who(static_cast<Seat>(winner_)) + " wins by " + route_ : "no winner") + " at turn " +
               std::to_string(turn_);
   return o;
 }

@@ -96,6 +96,7 @@ TEST(ElcTeams, PipelineGamesWithTeamsCompleteAndAgree) {
       EXPECT_TRUE(r->agreed) << p << " seed " << seed;
       EXPECT_TRUE(r->problems.empty()) << p << ": " << r->problems.front();
       ASSERT_TRUE(r->outcome.has_value());
+      EXPECT_EQ(r->outcome->summary.rfind("Team ", 0), 0u) << r->outcome->summary;
       const auto& rank = r->outcome->rankBySeat;
       std::vector<int> first;  // the placing-1 seats: one team's members (VC-1570: the team wins as a unit)
       for (int k = 0; k < 4; ++k)
