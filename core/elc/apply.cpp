@@ -54,8 +54,10 @@ Result<void> ElcGame::validate(Seat seat, const Order& order) const {
         return Err("DesignateWorkSite: the Great Work is not enabled and is not your Charter (VC-1210, VC-1600)");
       if (!heldCity(d->a) || world_.cities[d->a].landmark < 0)
         return Err("DesignateWorkSite: the Work Site must be a Landmark you hold (VC-1210)");
-      if (me.workSite >= 0) return Err("DesignateWorkSite: you already have a Work Site (VC-1210: one)");
-      if (t <= me.workSiteBanThrough) return Err("DesignateWorkSite: forbidden for 5 turns after losing a Work Site (VC-1250)");
+      const Player& side = players_[sideOf(seat)];  // a team has one Work Site (VC-1570)
+      if (side.workSite >= 0)
+        return Err("DesignateWorkSite: you already have a Work Site (VC-1210: one", cfg_.teams() ? " per team, VC-1570)" : ")");
+      if (t <= side.workSiteBanThrough) return Err("DesignateWorkSite: forbidden for 5 turns after losing a Work Site (VC-1250)");
       return Ok();
     }
     case kSelectCharter:  // VC-1630 "at setup": the selection is the `charters=` setting the table agreed before turn 1
@@ -66,6 +68,8 @@ Result<void> ElcGame::validate(Seat seat, const Order& order) const {
     case kCastVerdictVote: {
       if (verdictLeader_ < 0) return Err("CastVerdictVote: no Verdict is open (VC-2750)");
       if (static_cast<int32_t>(seat) == verdictLeader_) return Err("CastVerdictVote: the leader does not vote (VC-2760)");
+      if (static_cast<int32_t>(sideOf(seat)) == verdictLeader_)
+        return Err("CastVerdictVote: your team is the leader and does not vote (VC-2760, VC-1570)");
       if (d->a > 1) return Err("CastVerdictVote: 1 ends the game, 0 plays on (VC-2760)");
       return Ok();
     }
@@ -79,7 +83,7 @@ Result<void> ElcGame::validate(Seat seat, const Order& order) const {
 int32_t ElcGame::tenureLeader() const {
   int32_t best = -1;
   for (Seat s = 0; s < players_.size(); ++s)
-    if (live(s) && (best < 0 || tieChainBefore(s, static_cast<Seat>(best)))) best = s;
+    if (scores(s) && (best < 0 || tieChainBefore(s, static_cast<Seat>(best)))) best = s;
   return best;
 }
 
@@ -103,7 +107,7 @@ Result<void> ElcGame::applyOne(Seat seat, const Order& order, IVec<uint8_t>& mov
       moved.push_back(1);
       return Ok();
     case kDesignateSeat: me.pendingSeat = static_cast<int32_t>(d->a); return Ok();
-    case kDesignateWorkSite: me.pendingWorkSite = static_cast<int32_t>(d->a); return Ok();
+    case kDesignateWorkSite: players_[sideOf(seat)].pendingWorkSite = static_cast<int32_t>(d->a); return Ok();
     case kCastVerdictVote: me.vote = static_cast<int8_t>(d->a); return Ok();
     case kConcede: me.concede = true; return Ok();
     default: return Err("unhandled order");
@@ -137,11 +141,11 @@ void ElcGame::resolveCombat(uint32_t t) {
   IVec<uint8_t> dead(units_.size(), 0);
   for (auto& [tile, idx] : byTile) {
     int32_t city = cityAt[tile];
-    IVec<int64_t> strength(players_.size() + 1, 0);  // last slot: the neutral garrison
-    for (size_t i : idx) ++strength[units_[i].owner];
+    IVec<int64_t> strength(players_.size() + 1, 0);  // by side (allies never fight, VC-1570); last: the neutral garrison
+    for (size_t i : idx) ++strength[sideOf(static_cast<Seat>(units_[i].owner))];
     if (city >= 0 && cities_[city].owner == kNeutral) strength.back() = cities_[city].garrison;
     int sides = static_cast<int>(std::count_if(strength.begin(), strength.end(), [](int64_t s) { return s > 0; }));
-    int32_t holder = city >= 0 ? (cities_[city].owner == kNeutral ? static_cast<int32_t>(players_.size()) : cities_[city].owner) : -1;
+    int32_t holder = city >= 0 ? (cities_[city].owner == kNeutral ? static_cast<int32_t>(players_.size()) : sideOfOwner(cities_[city].owner)) : -1;
     int32_t best = -1;
     if (sides > 1) {
       for (int32_t s = 0; s < static_cast<int32_t>(strength.size()); ++s) {
@@ -155,7 +159,7 @@ void ElcGame::resolveCombat(uint32_t t) {
       int64_t losses = second;  // the winner loses as many as the strongest other side had
       for (size_t i : idx) {
         int32_t o = units_[i].owner;
-        if (o != best) dead[i] = 1, ++players_[o].unitsLost;
+        if (sideOfOwner(o) != best) dead[i] = 1, ++players_[o].unitsLost;
         else if (losses > 0) dead[i] = 1, ++players_[o].unitsLost, --losses;
       }
       if (city >= 0 && cities_[city].owner == kNeutral)
@@ -164,18 +168,23 @@ void ElcGame::resolveCombat(uint32_t t) {
       for (int32_t s = 0; s < static_cast<int32_t>(strength.size()); ++s)
         if (strength[s] > 0) best = s;
     }
-    // Capture: a city whose tile a seat other than its owner now holds with a surviving unit.
-    if (city >= 0 && best >= 0 && best < static_cast<int32_t>(players_.size()) && cities_[city].owner != best) {
-      bool survivor = false;
-      for (size_t i : idx) survivor |= !dead[i] && units_[i].owner == best;
-      if (!survivor) continue;
+    // Capture: a city whose tile a side other than its owner's now holds with a surviving unit. In a team the member
+    // with the most surviving units there takes it (ties: the lower seat).
+    if (city >= 0 && best >= 0 && best < static_cast<int32_t>(players_.size()) && sideOfOwner(cities_[city].owner) != best) {
+      IVec<int64_t> alive(players_.size(), 0);
+      for (size_t i : idx)
+        if (!dead[i] && sideOfOwner(units_[i].owner) == best) ++alive[units_[i].owner];
+      int32_t captor = -1;
+      for (int32_t k = 0; k < static_cast<int32_t>(alive.size()); ++k)
+        if (alive[k] > 0 && (captor < 0 || alive[k] > alive[captor])) captor = k;
+      if (captor < 0) continue;
       int32_t from = cities_[city].owner;
-      captures_.push_back(Capture{city, from, best});
+      captures_.push_back(Capture{city, from, captor});
       if (from >= 0) {
-        ++players_[best].capturedFrom[from];
-        if (from == leader && cfg_.defiance) ++players_[best].defianceCaptures;
+        ++players_[captor].capturedFrom[from];
+        if (sideOfOwner(from) == leader && cfg_.defiance) ++players_[best].defianceCaptures;  // paid to the side (S3)
       }
-      cities_[city].owner = best;
+      cities_[city].owner = captor;
       cities_[city].integration = 0;
       cities_[city].yard = 0;
       cities_[city].garrison = 0;

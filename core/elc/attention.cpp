@@ -15,12 +15,12 @@ std::vector<AttentionEvent> ElcGame::attentionEvents(Seat viewer) const {
   for (const auto& e : chronicle_) {  // VC-2280: "on every other player's Dispatch", at that Seal
     if (e.turn != turn_ || e.cls != Chron::AlarmRaised) continue;
     for (Seat s = 0; s < players_.size(); ++s)
-      if (s != viewer && e.text.rfind("ALARM: " + playerName(s) + " ", 0) == 0)
+      if (scores(s) && s != sideOf(viewer) && e.text.rfind("ALARM: " + who(s) + " ", 0) == 0)  // rivals only (VC-1570)
         out.push_back(AttentionEvent{AttentionClass::RivalAlarm, static_cast<int32_t>(s), false, e.text});
   }
-  if (verdictLeader_ >= 0 && static_cast<int32_t>(viewer) != verdictLeader_)  // VC-2780: persists through the window
+  if (verdictLeader_ >= 0 && static_cast<int32_t>(sideOf(viewer)) != verdictLeader_)  // VC-2780: persists through the window
     out.push_back(AttentionEvent{AttentionClass::VerdictOffer, verdictLeader_, false,
-                                 "Verdict: end the game for " + playerName(verdictLeader_) + "? Vote by turn " +
+                                 "Verdict: end the game for " + who(static_cast<Seat>(verdictLeader_)) + "? Vote by turn " +
                                      std::to_string(verdictResolveAt_) + " (no vote plays on, VC-2770)."});
   return out;
 }

@@ -57,7 +57,7 @@ std::vector<int32_t> ElcGame::sitesOf(Seat p, Track tr) const {
     }
     case Track::Throne:  // VC-1490: rival Seats held, then rival Seats to take
       for (Seat r = 0; r < players_.size(); ++r)
-        if (r != p && live(r) && players_[r].seatCity >= 0) out.push_back(players_[r].seatCity);
+        if (!allied(static_cast<int32_t>(r), static_cast<int32_t>(p)) && live(r) && players_[r].seatCity >= 0) out.push_back(players_[r].seatCity);
       break;
     case Track::Charters:  // VC-1610: a Charter's sites are its Track's
       if (players_[p].charter != Track::Charters) return sitesOf(p, players_[p].charter);
@@ -72,7 +72,7 @@ std::vector<int32_t> ElcGame::sitesOf(Seat p, Track tr) const {
 
 void ElcGame::s14Bands(uint32_t t) {
   for (Seat s = 0; s < players_.size(); ++s) {
-    if (!live(s)) continue;
+    if (!scores(s)) continue;  // once per side; mirrored to team-mates after (VC-1570)
     Player& p = players_[s];
     bool anyAlarm = false;
     std::vector<int32_t> bell;
@@ -95,10 +95,10 @@ void ElcGame::s14Bands(uint32_t t) {
       else ts.published = quantise(ts.ratio, q);
       if (tr == Track::Horizon) continue;
       if (ts.band == Band::Alarm && before != Band::Alarm)
-        note(t, Chron::AlarmRaised, "ALARM: " + playerName(s) + " \u2014 " + trackLabel(s, tr) + " " +
+        note(t, Chron::AlarmRaised, "ALARM: " + who(s) + " \u2014 " + trackLabel(s, tr) + " " +
                                         std::to_string(ts.progress) + "/" + std::to_string(ts.threshold) + ".");
       if (ts.band != Band::Alarm && before == Band::Alarm)
-        note(t, Chron::AlarmCleared, "Alarm cleared: " + playerName(s) + " \u2014 " + trackLabel(s, tr) + ".");
+        note(t, Chron::AlarmCleared, "Alarm cleared: " + who(s) + " \u2014 " + trackLabel(s, tr) + ".");
       if (ts.band == Band::Alarm) {
         anyAlarm = true;
         for (int32_t c : sitesOf(s, tr))  // VC-2310: ascending Track, then the Track's own order, cap 8

@@ -1,6 +1,7 @@
 // Every Last City bots. They see only their Observation and their legal orders (core/game/game.h Bot).
 // "conqueror": gathers Legions into stacks that beat the target's defence and marches on the nearest prize,
-// Landmarks and rival Seats first when a Track pays for them; votes in a Verdict by a seeded policy (VC-2810).
+// Landmarks and rival Seats first when a Track pays for them, never a team-mate's (VC-1570); votes in a Verdict by
+// a seeded policy (VC-2810).
 #include <algorithm>
 #include <map>
 
@@ -52,7 +53,7 @@ class ConquerorBot final : public Bot {
     std::map<int32_t, IVec<uint32_t>> stacks;  // my stacks by tile, ascending
     for (const auto& u : view.units) {
       if (u.owner == me) stacks[u.tile].push_back(u.id);
-      else ++defence[u.tile];
+      else if (!view.allied(u.owner, me)) ++defence[u.tile];  // team-mates' Legions are no defence against us
     }
     for (size_t c = 0; c < view.cities.size(); ++c) {
       cityAt[view.cities[c].tile] = static_cast<int32_t>(c);
@@ -69,7 +70,7 @@ class ConquerorBot final : public Bot {
       int32_t best = -1, bestScore = INT32_MAX;
       for (size_t c = 0; c < view.cities.size(); ++c) {
         const auto& city = view.cities[c];
-        if (city.owner == me) continue;
+        if (view.allied(city.owner, me)) continue;  // never a team-mate's city (VC-1570)
         int32_t score = g.distance(tile, city.tile) * 4 + defence[city.tile];
         if (keys && city.landmark >= 0) score -= 6;
         if (throne && city.owner >= 0 && view.players[city.owner].seatCity == static_cast<int32_t>(c)) score -= 8;

@@ -97,15 +97,24 @@ Result<void> validateV3(const Config& c) {
         return Err("charters: seat ", s, " selects ", trackName(static_cast<Track>(c.charterPick[s])), ", already held by seat ", k,
                    " (VC-1630: selection in seat order, without replacement)");
   }
-  bool teams = c.team[0] != kNoPick;
-  if (teams)  // parsed and range-checked so the option's shape is fixed; the aggregation of VC-1570 is not built
-    return Err("teams (VC-1570) are not implemented in this build: aggregation, one Tenure per team and team victory are "
-               "future work (docs/elc-world.md status)");
+  const bool teams = c.team[0] != kNoPick;
+  int named = 0, distinct = 0;
   for (size_t s = 0; s < c.team.size(); ++s) {
     if (c.team[s] == kNoPick) continue;
     if (!teams) return Err("teams: seat 0 has no team but seat ", s, " has one (VC-1570)");
+    if (s > 0 && c.team[s - 1] == kNoPick) return Err("teams: seat ", s - 1, " has no team but seat ", s, " has one (VC-1570)");
     if (c.team[s] >= kMaxSeats) return Err("teams: seat ", s, " names team ", int(c.team[s]), " outside A..H (VC-1570)");
+    ++named;
+    bool seen = false;
+    for (size_t k = 0; k < s; ++k) seen |= c.team[k] == c.team[s];
+    distinct += seen ? 0 : 1;
   }
+  if (teams && distinct < 2) return Err("teams: ", named, " seats in one team leave it no rival; name at least two teams (VC-1570)");
+  // Charters and Sealed Orders are handed to one player with a handicap of its own (VC-1650, VC-1740); no rule
+  // makes them a team's, so this build does not combine them (docs/rules-decisions.md "Teams").
+  if (teams && (c.on(Track::Charters) || c.on(Track::Ambition)))
+    return Err("teams (VC-1570) cannot be combined with Charters or Ambition in this build: a Charter or Sealed Order is one "
+               "player's (VC-1600, VC-1740)");
   return Ok();
 }
 

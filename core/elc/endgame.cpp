@@ -16,16 +16,16 @@ bool ElcGame::holdsReach(Seat p, uint32_t t, IVec<uint8_t>& reach) const {
   const int32_t radius = static_cast<int32_t>(R * kMaxDisplacement);
   std::vector<int32_t> sources;
   for (const auto& u : units_)
-    if (u.owner == p) sources.push_back(u.tile);
+    if (sideOfOwner(u.owner) == static_cast<int32_t>(p)) sources.push_back(u.tile);  // every member's (VC-1570)
   for (size_t c = 0; c < cities_.size(); ++c) {
-    int32_t o = cities_[c].owner;
+    int32_t o = sideOfOwner(cities_[c].owner);
     if (o == static_cast<int32_t>(p) || (o >= 0 && cfg_.cession != Cession::Free)) sources.push_back(world_.cities[c].tile);
   }
   std::sort(sources.begin(), sources.end());
   sources.erase(std::unique(sources.begin(), sources.end()), sources.end());
   reach.assign(cities_.size(), 0);
   for (size_t c = 0; c < cities_.size(); ++c) {
-    if (cities_[c].owner == static_cast<int32_t>(p)) { reach[c] = 1; continue; }
+    if (sideOfOwner(cities_[c].owner) == static_cast<int32_t>(p)) { reach[c] = 1; continue; }
     for (int32_t s : sources)
       if (world_.grid.distance(s, world_.cities[c].tile) <= radius) { reach[c] = 1; break; }
   }
@@ -37,9 +37,9 @@ void ElcGame::s10Eliminate(uint32_t t) {
   const int64_t R = terminationBound(cfg_) - t;  // VC-2600: H_end = H + J with jitter
   int64_t leadTenure = 0;
   for (Seat s = 0; s < players_.size(); ++s)
-    if (live(s)) leadTenure = std::max(leadTenure, players_[s].tenure);
+    if (scores(s)) leadTenure = std::max(leadTenure, players_[s].tenure);
   for (Seat s = 0; s < players_.size(); ++s) {
-    if (!live(s)) continue;
+    if (!scores(s)) continue;
     Player& p = players_[s];
     IVec<uint8_t> reach;
     bool guarded = holdsReach(s, t, reach);
@@ -77,7 +77,7 @@ void ElcGame::s10Eliminate(uint32_t t) {
         default: ts.eliminated = false;  // Throne, Last Standing: no sound proof exists
       }
       if (ts.eliminated && !was && tr != Track::Horizon)  // VC-2690: told, with the arithmetic
-        note(t, Chron::TrackDecided, playerName(s) + " can no longer reach " + trackName(tr) + " (" + std::to_string(R) +
+        note(t, Chron::TrackDecided, who(s) + " can no longer reach " + trackName(tr) + " (" + std::to_string(R) +
                                          " turns \u00d7 " + std::to_string(kMaxDisplacement) + " tiles).", s);
     }
   }
@@ -85,14 +85,14 @@ void ElcGame::s10Eliminate(uint32_t t) {
     std::vector<Seat> open;
     std::vector<std::string> out;
     for (Seat s = 0; s < players_.size(); ++s) {
-      if (!live(s)) continue;
-      if (players_[s].tracks[static_cast<int>(Track::Horizon)].eliminated) out.push_back(playerName(s));
+      if (!scores(s)) continue;
+      if (players_[s].tracks[static_cast<int>(Track::Horizon)].eliminated) out.push_back(who(s));
       else open.push_back(s);
     }
     if (open.size() == 1 && !out.empty()) {
       decidedFor_ = open[0];
       decidedAt_ = t;
-      note(t, Chron::TrackDecided, fragDecided("Horizon", playerName(open[0]), out, players_[open[0]].tenure));
+      note(t, Chron::TrackDecided, fragDecided("Horizon", who(open[0]), out, players_[open[0]].tenure));
     }
   }
 }
@@ -103,7 +103,7 @@ void ElcGame::s11Contention(uint32_t t) {
   std::vector<Seat> contenders;
   int liveCount = 0;
   for (Seat s = 0; s < players_.size(); ++s) {
-    if (!live(s)) continue;
+    if (!scores(s)) continue;  // one per side (VC-1570)
     ++liveCount;
     Player& p = players_[s];
     bool out = provable;
@@ -112,7 +112,7 @@ void ElcGame::s11Contention(uint32_t t) {
       if (cfg_.on(tr) && isTerminal(tr) && tr != Track::LastStanding && !p.tracks[i].eliminated) out = false;
     }
     if (out != p.outOfContention)
-      note(t, Chron::OutOfContention, playerName(s) + (out ? " is Out of Contention." : " is back in contention."));
+      note(t, Chron::OutOfContention, who(s) + (out ? " is Out of Contention." : " is back in contention."));
     p.outOfContention = out;
     if (!out) contenders.push_back(s);
   }
@@ -124,18 +124,18 @@ void ElcGame::s11Contention(uint32_t t) {
 void ElcGame::s12Verdict(uint32_t t) {
   int32_t lead = -1;
   for (Seat s = 0; s < players_.size(); ++s)
-    if (live(s) && (lead < 0 || players_[s].standing > players_[lead].standing ||
+    if (scores(s) && (lead < 0 || players_[s].standing > players_[lead].standing ||
                     (players_[s].standing == players_[lead].standing && tieChainBefore(s, static_cast<Seat>(lead)))))
       lead = s;
   leadSeals_ = lead == standingLeader_ ? leadSeals_ + 1 : 1;
   standingLeader_ = lead;
   if (!cfg_.verdict || lead < 0) return;
   if (verdictLeader_ >= 0) {
-    if (!live(static_cast<Seat>(verdictLeader_))) { verdictLeader_ = -1; return; }
+    if (!scores(static_cast<Seat>(verdictLeader_))) { verdictLeader_ = -1; return; }
     if (t < verdictResolveAt_) return;
-    int voters = 0, yes = 0;
+    int voters = 0, yes = 0;  // one vote per rival side (a team's: its members' majority, teams.cpp)
     for (Seat s = 0; s < players_.size(); ++s)
-      if (live(s) && static_cast<int32_t>(s) != verdictLeader_) ++voters, yes += players_[s].vote == 1 ? 1 : 0;
+      if (scores(s) && static_cast<int32_t>(s) != verdictLeader_) ++voters, yes += verdictVote(s);
     bool pass = cfg_.unanimity ? yes == voters : 2 * yes > voters;  // VC-2760, VC-2800; abstention plays on (VC-2770)
     int32_t l = verdictLeader_;
     verdictLeader_ = -1;
@@ -154,7 +154,7 @@ void ElcGame::s12Verdict(uint32_t t) {
   int64_t second = 0;
   bool tenureLead = true, vigils = false;
   for (Seat s = 0; s < players_.size(); ++s) {
-    if (!live(s) || static_cast<int32_t>(s) == lead) continue;
+    if (!scores(s) || static_cast<int32_t>(s) == lead) continue;
     second = std::max(second, players_[s].standing);
     tenureLead &= L.tenure > players_[s].tenure;
     for (const auto& ts : players_[s].tracks) vigils |= ts.vigil > 0;
@@ -163,7 +163,7 @@ void ElcGame::s12Verdict(uint32_t t) {
     verdictLeader_ = lead;
     verdictResolveAt_ = t + cfg_.verdictWindow;
     for (auto& p : players_) p.vote = -1;
-    note(t, Chron::VerdictOffered, "A Verdict is offered for " + playerName(lead) + ": the vote closes at turn " +
+    note(t, Chron::VerdictOffered, "A Verdict is offered for " + who(static_cast<Seat>(lead)) + ": the vote closes at turn " +
                                        std::to_string(verdictResolveAt_) + ".");
   }
 }
@@ -174,11 +174,27 @@ void ElcGame::s13Capitulation(uint32_t t) {
   for (Seat s = 0; s < players_.size(); ++s)
     if (live(s)) wereLive.push_back(s);
   const int C = capitulationSeals(cfg_);
+  // Who leaves: Broken is the side's (a team capitulates as a unit, VC-1570); VC-2510's empty hand and Concede are
+  // each member's own. A member leaving while a team-mate plays on leaves the team (VC-1580).
+  IVec<uint8_t> leaving(players_.size(), 0);
+  for (Seat s : wereLive) {
+    const Player& side = players_[sideOf(s)];
+    bool byC = cfg_.capitulation != Capitulation::Never && side.broken && static_cast<int>(side.brokenRun) >= C;
+    bool empty = snap_.memberCities[s] == 0 && snap_.units[s] == 0;  // VC-2510
+    leaving[s] = byC || empty || players_[s].concede ? 1 : 0;
+  }
+  IVec<uint8_t> leavesTeam(players_.size(), 0);
+  for (Seat s : wereLive)
+    for (Seat k : wereLive)
+      if (leaving[s] && !leaving[k] && k != s && teamed(s) && teamed(k) && cfg_.team[k] == cfg_.team[s]) leavesTeam[s] = 1;
   for (Seat s : wereLive) {
     Player& p = players_[s];
-    bool byC = cfg_.capitulation != Capitulation::Never && p.broken && static_cast<int>(p.brokenRun) >= C;
-    bool empty = p.cities == 0 && snap_.units[s] == 0;  // VC-2510
-    if (!byC && !empty && !p.concede) continue;
+    if (!leaving[s]) continue;
+    if (leavesTeam[s]) {
+      const std::string team = who(s);
+      p.leftTeam = true;  // frozen with the team's Standing and Tenure of this Seal (synced before S13, VC-280)
+      note(t, p.concede ? Chron::Conceded : Chron::Capitulated, playerName(s) + " leaves " + team + "; the team plays on (VC-1580).");
+    }
     int32_t seatCity = p.seatCity;
     std::erase_if(units_, [&](const Unit& u) { return u.owner == static_cast<int32_t>(s); });  // no chase
     p.greatWork = 0;
@@ -188,15 +204,16 @@ void ElcGame::s13Capitulation(uint32_t t) {
     int32_t pa = -1;  // VC-2530 Principal Aggressor
     int32_t paDist = 0;
     for (Seat q = 0; q < players_.size(); ++q) {
-      if (q == s || !live(q) || p.capturedFrom.empty() || players_[q].capturedFrom[s] == 0) continue;
+      if (q == s || !live(q) || allied(q, s) || p.capturedFrom.empty() || players_[q].capturedFrom[s] == 0) continue;
       int32_t d = INT32_MAX;
       for (size_t c = 0; c < cities_.size() && seatCity >= 0; ++c)
         if (cities_[c].owner == q) d = std::min(d, world_.grid.distance(world_.cities[c].tile, world_.cities[seatCity].tile));
       uint32_t nq = players_[q].capturedFrom[s], nb = pa >= 0 ? players_[pa].capturedFrom[s] : 0;
       if (pa < 0 || nq > nb || (nq == nb && d < paDist)) pa = q, paDist = d;
     }
-    int others = 0;
-    for (Seat q = 0; q < players_.size(); ++q) others += (q != s && live(q)) ? 1 : 0;
+    int others = 0;  // live rival sides (a leaving member's own team is not its rival)
+    for (Seat q = 0; q < players_.size(); ++q)
+      others += (q != s && scores(q) && !(cfg_.teams() && cfg_.team[q] == cfg_.team[s])) ? 1 : 0;
     bool cede = pa >= 0 && (cfg_.cession == Cession::Aggressor || (cfg_.cession == Cession::Auto && others <= 2));
     int64_t n = 0;
     for (auto& city : cities_) {
@@ -213,7 +230,7 @@ void ElcGame::s13Capitulation(uint32_t t) {
     note(t, p.concede ? Chron::Conceded : Chron::Capitulated, text);
   }
   bool any = false;
-  for (Seat s = 0; s < players_.size(); ++s) any |= live(s);
+  for (Seat s = 0; s < players_.size(); ++s) any |= live(s);  // VC-1580: an emptied team is one not-live player
   if (!any && !wereLive.empty()) {  // VC-1020: mutual annihilation, by the tie chain among those live before
     Seat best = wereLive[0];
     for (Seat s : wereLive)
@@ -227,13 +244,21 @@ void ElcGame::endGame(uint32_t t, int32_t winner, std::string route) {
   over_ = true;
   winner_ = winner;
   route_ = std::move(route);
-  std::vector<Seat> order;
+  // VC-1570: a side places as a unit; its members share the placing, the next side's counts the seats above it.
+  const int32_t winSide = winner >= 0 ? static_cast<int32_t>(sideOf(static_cast<Seat>(winner))) : -1;
+  std::vector<Seat> order;  // one seat per side (its lead): the winner's, then the others by the tie chain
+  if (winSide >= 0) order.push_back(static_cast<Seat>(winSide));
+  const auto others = static_cast<std::ptrdiff_t>(order.size());
   for (Seat s = 0; s < players_.size(); ++s)
-    if (static_cast<int32_t>(s) != winner) order.push_back(s);
-  std::sort(order.begin(), order.end(), [&](Seat a, Seat b) { return tieChainBefore(a, b); });
-  if (winner >= 0) players_[winner].placing = 1;
-  uint32_t next = winner >= 0 ? 2 : 1;
-  for (Seat s : order) players_[s].placing = next++;
+    if (sideOf(s) == s && static_cast<int32_t>(s) != winSide) order.push_back(s);
+  std::sort(order.begin() + others, order.end(), [&](Seat a, Seat b) { return tieChainBefore(a, b); });
+  uint32_t next = 1;
+  for (Seat side : order) {
+    uint32_t members = 0;
+    for (Seat k = 0; k < players_.size(); ++k)
+      if (sideOf(k) == side) players_[k].placing = next, ++members;
+    next += members;
+  }
   (void)t;  // GameWon is published last, at S15
 }
 
@@ -242,14 +267,14 @@ void ElcGame::endGame(uint32_t t, int32_t winner, std::string route) {
 namespace concord::elc {
 
 std::string ElcGame::resultRecord() const {
-  std::string s = "Result: " + (winner_ >= 0 ? playerName(winner_) + " wins by " + route_ : std::string("no winner yet")) +
+  std::string s = "Result: " + (winner_ >= 0 ? who(static_cast<Seat>(winner_)) + " wins by " + route_ : std::string("no winner yet")) +
                   " at turn " + std::to_string(turn_) + "\n";
   std::vector<Seat> order;
   for (Seat p = 0; p < players_.size(); ++p) order.push_back(p);
   std::sort(order.begin(), order.end(), [&](Seat a, Seat b) { return players_[a].placing < players_[b].placing; });
   for (Seat p : order) {
     const Player& pl = players_[p];
-    s += "  " + std::to_string(pl.placing) + ". " + playerName(p) + ": Standing " + std::to_string(pl.standing) +
+    s += "  " + std::to_string(pl.placing) + ". " + seatLabel(p) + ": Standing " + std::to_string(pl.standing) +
          ", Tenure " + std::to_string(pl.tenure) + ", " +
          (pl.left == Left::Live ? "to the end" : std::string(pl.left == Left::Conceded ? "conceded" : "capitulated") +
                                                      " at turn " + std::to_string(pl.leftTurn)) + "\n";

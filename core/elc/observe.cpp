@@ -49,12 +49,16 @@ Observation ElcGame::observe(Seat viewer) const {
       if (cfg_.on(static_cast<Track>(i))) shown.push_back({i, &p.tracks[i]});
     w.varu("tracks", shown.size());
     for (auto [i, ts] : shown) {
-      bool own = omni || s == viewer || over_;  // VC-2170 own values; VC-2450 all at the end
+      bool own = omni || s == viewer || over_ || (viewer < players_.size() && allied(s, viewer));  // VC-2170 (a team's own), VC-2450
       w.u8("track", static_cast<uint8_t>(i));
       w.u8("band", static_cast<uint8_t>(ts->band));
       w.u8("vigil", (own || ts->vigil > 0) ? ts->vigil : 0);  // VC-750: public from 1
       w.vari("published", own ? ts->ratio : ts->published);
     }
+  }
+  if (cfg_.teams()) {  // VC-1570: each seat's side, so a bot knows its team-mates (absent without teams)
+    w.varu("sides", players_.size());
+    for (Seat s = 0; s < players_.size(); ++s) w.varu("side", sideOf(s));
   }
   o.canonical = w.take();
   // The Watch: one row per player, then the footer (VC-2370).
@@ -63,10 +67,10 @@ Observation ElcGame::observe(Seat viewer) const {
   const std::string horizon = hidden ? std::to_string(cfg_.horizon) + "\u2013" + std::to_string(cfg_.horizon + cfg_.jitter)
                                      : std::to_string(hTrue_);
   std::string s = "Every Last City \u2014 turn " + std::to_string(t) + " of " + horizon +
-                  (over_ ? " (over: " + (winner_ >= 0 ? playerName(winner_) : std::string("nobody")) + " wins by " + route_ + ")" : "") + "\n";
+                  (over_ ? " (over: " + (winner_ >= 0 ? who(static_cast<Seat>(winner_)) : std::string("nobody")) + " wins by " + route_ + ")" : "") + "\n";
   for (Seat p = 0; p < players_.size(); ++p) {
     const Player& pl = players_[p];
-    s += "  " + playerName(p) + (p == viewer ? " (you)" : "") + ": Tenure " + withCommas(pl.tenure);
+    s += "  " + seatLabel(p) + (p == viewer ? " (you)" : "") + ": Tenure " + withCommas(pl.tenure);
     if (!live(p)) s += pl.left == Left::Conceded ? "  conceded" : "  capitulated";
     if (pl.reduced) s += "  Reduced";
     if (pl.outOfContention) s += "  Out of Contention";
@@ -74,7 +78,7 @@ Observation ElcGame::observe(Seat viewer) const {
       auto tr = static_cast<Track>(i);
       if (!cfg_.on(tr) || tr == Track::LastStanding || !isTerminal(tr)) continue;
       const TrackState& ts = pl.tracks[i];
-      bool own = omni || p == viewer || over_;
+      bool own = omni || p == viewer || over_ || (viewer < players_.size() && allied(p, viewer));
       s += "  | " + std::string(trackName(tr)) + " ";
       if (own) s += std::to_string(ts.progress) + "/" + std::to_string(ts.threshold);
       else if (ts.published < 0) s += kBand[static_cast<int>(ts.band)];
@@ -170,6 +174,10 @@ Result<View> decodeView(std::span<const uint8_t> bytes) {
       p.tracks.push_back(tr);
     }
     v.players.push_back(std::move(p));
+  }
+  if (r.ok() && !r.atEnd()) {
+    uint64_t ns = r.count("sides", 8, 1);
+    for (uint64_t i = 0; i < ns && r.ok(); ++i) v.side.push_back(static_cast<int32_t>(r.varu("side", 7)));
   }
   if (auto f = r.finish(); !f) return f.error();
   return v;

@@ -8,7 +8,7 @@
 namespace concord::elc {
 
 void ElcGame::note(uint32_t t, Chron cls, std::string text, int32_t subject, bool readout) {
-  uint32_t mask = subject >= 0 ? (1u << subject) : 0xFFFFFFFFu;
+  uint32_t mask = subject >= 0 ? sideMask(static_cast<Seat>(subject)) : 0xFFFFFFFFu;  // a team's members all see it
   chronicle_.push_back(ChronEntry{t, cls, std::move(text), readout, mask});
 }
 
@@ -27,8 +27,10 @@ void ElcGame::seal(uint32_t) {
   if (!over_) s10Eliminate(t);
   if (!over_) s11Contention(t);
   if (!over_) s12Verdict(t);
+  syncTeams();  // VC-1580: a member leaving at S13 keeps the team's state of this Seal
   if (!over_) s13Capitulation(t);
   s14Bands(t);
+  syncTeams();
   s15Publish(t);
   turn_ = t;
 }
@@ -37,12 +39,14 @@ void ElcGame::seal(uint32_t) {
 void ElcGame::s1Snapshot(uint32_t t) {
   const size_t n = players_.size();
   snap_ = Snapshot{};
-  for (auto* v : {&snap_.cities, &snap_.landmarks, &snap_.seats, &snap_.output, &snap_.supplyCost, &snap_.regions, &snap_.units})
+  for (auto* v : {&snap_.cities, &snap_.landmarks, &snap_.seats, &snap_.output, &snap_.supplyCost, &snap_.regions, &snap_.units,
+                  &snap_.memberCities})
     v->assign(n, 0);
   snap_.held.assign(n, {});
-  for (const auto& c : cities_) snap_.owner.push_back(c.owner);
+  for (const auto& c : cities_) snap_.owner.push_back(sideOfOwner(c.owner));  // VC-1570: aggregated by side
   for (size_t c = 0; c < cities_.size(); ++c) {
-    int32_t o = cities_[c].owner;
+    if (cities_[c].owner >= 0) ++snap_.memberCities[cities_[c].owner];
+    int32_t o = snap_.owner[c];
     if (o < 0) continue;
     snap_.held[o].push_back(static_cast<int32_t>(c));
     ++snap_.cities[o];
@@ -52,14 +56,15 @@ void ElcGame::s1Snapshot(uint32_t t) {
   for (const auto& u : units_) {
     ++snap_.units[u.owner];
     bool supplied = false;  // VC-550: in supply within kSupplyRange of a city its owner holds
-    for (int32_t c : snap_.held[u.owner])
+    const int32_t side = sideOfOwner(u.owner);  // a team-mate's city supplies (one player, VC-1570)
+    for (int32_t c : snap_.held[side])
       if (world_.grid.distance(u.tile, world_.cities[c].tile) <= kSupplyRange) supplied = true;
-    if (supplied) snap_.supplyCost[u.owner] += kUnitCost;
+    if (supplied) snap_.supplyCost[side] += kUnitCost;
   }
   for (size_t r = 0; r < world_.regionCapital.size(); ++r) {
     int32_t owner = -2;
     for (size_t c = 0; c < cities_.size(); ++c)
-      if (world_.cities[c].region == static_cast<int32_t>(r)) owner = owner == -2 || owner == cities_[c].owner ? cities_[c].owner : -3;
+      if (world_.cities[c].region == static_cast<int32_t>(r)) owner = owner == -2 || owner == snap_.owner[c] ? snap_.owner[c] : -3;
     if (owner >= 0) ++snap_.regions[owner];  // VC-1040: every city of the Region, neutral ones included
   }
   for (Seat s = 0; s < n; ++s) {
@@ -71,9 +76,9 @@ void ElcGame::s1Snapshot(uint32_t t) {
       p.seatCity = p.pendingSeat;
     }
     p.pendingSeat = -1;
-    if (p.pendingWorkSite >= 0 && cities_[p.pendingWorkSite].owner == s && p.workSite < 0) {
+    if (p.pendingWorkSite >= 0 && sideOf(s) == s && snap_.owner[p.pendingWorkSite] == static_cast<int32_t>(s) && p.workSite < 0) {
       p.workSite = p.pendingWorkSite;
-      note(t, Chron::WorkSiteDesignated, playerName(s) + " begins a Great Work at " + world_.cities[p.workSite].name + ".", s);
+      note(t, Chron::WorkSiteDesignated, who(s) + " begins a Great Work at " + world_.cities[p.workSite].name + ".", s);
     }
     p.pendingWorkSite = -1;
     if (!p.seatless && p.seatCity >= 0 && cities_[p.seatCity].owner != s) {  // VC-1460
@@ -82,8 +87,8 @@ void ElcGame::s1Snapshot(uint32_t t) {
       note(t, Chron::SeatLost, playerName(s) + " loses the Seat " + world_.cities[p.seatCity].name + ".");
     } else if (p.seatless && t >= p.seatlessSince + 6) {  // VC-1470: from the seventh turn, the best eligible city
       int32_t best = -1;
-      for (int32_t c : snap_.held[s])
-        if (cities_[c].integration >= 50 && (best < 0 || cityWorks(c, t) > cityWorks(best, t))) best = c;
+      for (int32_t c = 0; c < static_cast<int32_t>(cities_.size()); ++c)
+        if (cities_[c].owner == static_cast<int32_t>(s) && cities_[c].integration >= 50 && (best < 0 || cityWorks(c, t) > cityWorks(best, t))) best = c;
       if (best >= 0) {
         p.seatless = false;
         p.seatCity = best;
@@ -93,13 +98,13 @@ void ElcGame::s1Snapshot(uint32_t t) {
   }
   for (Seat s = 0; s < n; ++s)  // VC-1460: a marked Seat counts for whoever holds it
     if (live(s) && players_[s].seatCity >= 0 && cities_[players_[s].seatCity].owner >= 0)
-      ++snap_.seats[cities_[players_[s].seatCity].owner];
+      ++snap_.seats[snap_.owner[players_[s].seatCity]];
 }
 
 // S2: Standing (VC-500..VC-560) and the peaks of VC-2490.
 void ElcGame::s2Standing() {
   for (Seat s = 0; s < players_.size(); ++s) {
-    if (!live(s)) continue;  // VC-280
+    if (!scores(s)) continue;  // VC-280; a team once, at its lead (VC-1570)
     Player& p = players_[s];
     p.cities = snap_.cities[s];
     p.output = snap_.output[s];
@@ -112,9 +117,9 @@ void ElcGame::s2Standing() {
 // S3: Tenure (VC-610) and Defiance earned this turn, capped (VC-2990, VC-3000).
 void ElcGame::s3Tenure(uint32_t t) {
   for (Seat s = 0; s < players_.size(); ++s) {
-    if (!live(s)) continue;
+    if (!scores(s)) continue;  // VC-1570: Tenure accrues once for a team
     Player& p = players_[s];
-    p.tenure += tenureAccrual(p.standing, p.seatless);
+    p.tenure += tenureAccrual(p.standing, sideSeatless(s));
     if (p.defianceCaptures == 0) continue;
     int64_t want = kDefianceGrant * p.defianceCaptures, window = 0;
     for (const auto& [turn, paid] : p.defianceLog)
@@ -123,7 +128,7 @@ void ElcGame::s3Tenure(uint32_t t) {
     p.tenure += pay;
     p.defianceTotal += pay;
     if (pay > 0) p.defianceLog.push_back({t, pay});
-    note(t, Chron::DefianceScored, playerName(s) + " defies the leader: +" + std::to_string(pay) + " Tenure" +
+    note(t, Chron::DefianceScored, who(s) + " defies the leader: +" + std::to_string(pay) + " Tenure" +
                                        (pay < want ? " (capped from " + std::to_string(want) + ")." : "."));
     p.defianceCaptures = 0;
   }
@@ -131,7 +136,7 @@ void ElcGame::s3Tenure(uint32_t t) {
 
 int64_t ElcGame::liveRivals(Seat p) const {
   int64_t n = 0;
-  for (Seat s = 0; s < players_.size(); ++s) n += (s != p && live(s)) ? 1 : 0;
+  for (Seat s = 0; s < players_.size(); ++s) n += (s != sideOf(p) && scores(s)) ? 1 : 0;  // rival sides
   return n;
 }
 
@@ -154,8 +159,15 @@ int64_t ElcGame::progressOf(Seat p, Track tr, uint32_t t) const {
     case Track::Ambition: return players_[p].ambition;  // VC-1700
     case Track::Throne: {  // VC-1480
       int64_t n = 0;
-      for (Seat r = 0; r < players_.size(); ++r)
-        if (r != p && live(r) && (players_[r].seatless || (players_[r].seatCity >= 0 && cities_[players_[r].seatCity].owner == p))) ++n;
+      for (Seat r = 0; r < players_.size(); ++r) {  // a rival team counts when every live member's Seat is lost
+        if (r == p || !scores(r)) continue;
+        bool lost = true;
+        for (Seat m = 0; m < players_.size(); ++m)
+          if (live(m) && sideOf(m) == r && !players_[m].seatless &&
+              !(players_[m].seatCity >= 0 && sideOfOwner(cities_[players_[m].seatCity].owner) == static_cast<int32_t>(p)))
+            lost = false;
+        n += lost ? 1 : 0;
+      }
       return n;
     }
     default: return 0;
@@ -165,7 +177,7 @@ int64_t ElcGame::progressOf(Seat p, Track tr, uint32_t t) const {
 // S4: thresholds (VC-390, a pure function of the turn), progress and ratios (VC-490).
 void ElcGame::s4Progress(uint32_t t) {
   for (Seat s = 0; s < players_.size(); ++s) {
-    if (!live(s)) continue;
+    if (!scores(s)) continue;
     for (int i = 0; i < kTracks; ++i) {
       auto tr = static_cast<Track>(i);
       if (!cfg_.on(tr)) continue;
@@ -211,7 +223,7 @@ int64_t ElcGame::vigilFor(Seat s, Track tr) const {
 // S5: Vigils (VC-680, VC-690, VC-700) with their Chronicle lines.
 void ElcGame::s5Vigils(uint32_t t) {
   for (Seat s = 0; s < players_.size(); ++s) {
-    if (!live(s)) continue;
+    if (!scores(s)) continue;
     for (int i = 0; i < kTracks; ++i) {
       auto tr = static_cast<Track>(i);
       if (!cfg_.on(tr) || tr == Track::Horizon) continue;
@@ -220,11 +232,11 @@ void ElcGame::s5Vigils(uint32_t t) {
       uint8_t before = ts.vigil;
       if (satisfied(tr, ts)) {
         ts.vigil = static_cast<uint8_t>(std::min<int64_t>(ts.vigil + 1, 255));
-        if (v > 1 && before == 0) note(t, Chron::VigilBegun, playerName(s) + " \u2014 " + trackLabel(s, tr) + ": " + fragVigilBegins(v));  // VC-750: public from 1
-        else if (v > 1) note(t, Chron::VigilHeld, playerName(s) + " \u2014 " + trackLabel(s, tr) + ": " + fragVigilHolds(ts.vigil, v));
+        if (v > 1 && before == 0) note(t, Chron::VigilBegun, who(s) + " \u2014 " + trackLabel(s, tr) + ": " + fragVigilBegins(v));  // VC-750: public from 1
+        else if (v > 1) note(t, Chron::VigilHeld, who(s) + " \u2014 " + trackLabel(s, tr) + ": " + fragVigilHolds(ts.vigil, v));
       } else if (before > 0) {
         ts.vigil = cfg_.vigilFailure == VigilFailure::Decay ? static_cast<uint8_t>(before - 1) : 0;
-        note(t, Chron::VigilBroken, playerName(s) + " \u2014 " + trackLabel(s, tr) + ": " + fragVigilBroken(before, v));
+        note(t, Chron::VigilBroken, who(s) + " \u2014 " + trackLabel(s, tr) + ": " + fragVigilBroken(before, v));
       }
     }
   }
@@ -239,21 +251,21 @@ void ElcGame::s6Tallies(uint32_t t) {
     const auto& lit = lit_[t / cfg_.rotationPeriod - 1];
     std::string line = "Tally:";
     for (Seat s = 0; s < players_.size(); ++s) {
-      if (!live(s)) continue;
+      if (!scores(s)) continue;
       int64_t gain = 0;
-      for (int32_t k : lit) gain += cities_[world_.landmarks[k]].owner == s ? 1 : 0;
+      for (int32_t k : lit) gain += snap_.owner[world_.landmarks[k]] == static_cast<int32_t>(s) ? 1 : 0;
       players_[s].ascendancy += gain;
-      if (gain > 0) line += " " + playerName(s) + " +" + std::to_string(gain);
+      if (gain > 0) line += " " + who(s) + " +" + std::to_string(gain);
     }
     note(t, Chron::TallyResolved, line + ".");
   }
   if (cfg_.on(Track::GreatWork) || anyCharter(Track::GreatWork)) {
     for (Seat s = 0; s < players_.size(); ++s) {
       Player& p = players_[s];
-      if (!live(s) || p.workSite < 0) continue;
-      if (cities_[p.workSite].owner != s) {  // VC-1250: halved, the captor gains nothing, 5 turns' ban
+      if (!scores(s) || p.workSite < 0) continue;
+      if (sideOfOwner(cities_[p.workSite].owner) != static_cast<int32_t>(s)) {  // VC-1250: halved, the captor gains nothing, 5 turns' ban
         p.greatWork /= 2;
-        note(t, Chron::WorkSiteCaptured, world_.cities[p.workSite].name + " is taken: " + playerName(s) +
+        note(t, Chron::WorkSiteCaptured, world_.cities[p.workSite].name + " is taken: " + who(s) +
                                              "'s Great Work falls to " + std::to_string(p.greatWork) + " Works.");
         p.workSite = -1;
         p.workSiteBanThrough = t + 5;
@@ -267,7 +279,7 @@ void ElcGame::s6Tallies(uint32_t t) {
   for (Track tr : {Track::Ascendancy, Track::GreatWork, Track::Charters, Track::Ambition}) {
     if (!cfg_.on(tr)) continue;
     for (Seat s = 0; s < players_.size(); ++s) {
-      if (!live(s)) continue;
+      if (!scores(s)) continue;
       if (tr == Track::Charters && players_[s].charter != Track::Ascendancy && players_[s].charter != Track::GreatWork) continue;
       TrackState& ts = players_[s].tracks[static_cast<int>(tr)];
       ts.progress = progressOf(s, tr, t);
@@ -282,25 +294,25 @@ void ElcGame::s7BrokenReduced(uint32_t t) {
   int64_t lead = 0;
   int32_t leader = -1;  // VC-2900/VC-2920: the highest Standing, ties by the tie chain; the Rally names it
   for (Seat s = 0; s < players_.size(); ++s)
-    if (live(s) && (leader < 0 || players_[s].standing > lead ||
+    if (scores(s) && (leader < 0 || players_[s].standing > lead ||
                     (players_[s].standing == lead && tieChainBefore(s, static_cast<Seat>(leader)))))
       lead = players_[s].standing, leader = s;
   IVec<uint8_t> entered(players_.size(), 0);
   for (Seat s = 0; s < players_.size(); ++s) {
-    if (!live(s)) continue;
+    if (!scores(s)) continue;
     Player& p = players_[s];
     bool wasBroken = p.broken;
     p.broken = p.cities == 0 ||
                (p.cities <= std::max<int64_t>(1, p.peakCities / 8) && p.output * 1000 <= 200 * p.peakOutput);
     p.brokenRun = p.broken ? p.brokenRun + 1 : 0;
-    if (p.broken && !wasBroken) note(t, Chron::Broken, playerName(s) + " is Broken.");
-    if (!p.broken && wasBroken) note(t, Chron::Recovered, playerName(s) + " recovers.");
+    if (p.broken && !wasBroken) note(t, Chron::Broken, who(s) + " is Broken.");
+    if (!p.broken && wasBroken) note(t, Chron::Recovered, who(s) + " recovers.");
     bool was = p.reduced;
     if (!p.reduced && t >= 20 && !p.broken && p.standing * 1000 <= 400 * lead) p.reduced = true;
     else if (p.reduced && (p.broken || p.standing * 1000 > 550 * lead)) p.reduced = false;
     if (p.reduced != was)
       note(t, p.reduced ? Chron::ReducedEntered : Chron::ReducedLeft,
-           playerName(s) + (p.reduced ? " is Reduced." : " is no longer Reduced."));
+           who(s) + (p.reduced ? " is Reduced." : " is no longer Reduced."));
     entered[s] = p.reduced && !was ? 1 : 0;
   }
   s7Rally(t, entered, leader);
@@ -310,7 +322,7 @@ void ElcGame::s7BrokenReduced(uint32_t t) {
 std::vector<std::pair<Seat, Track>> ElcGame::s8Completion() const {
   std::vector<std::pair<Seat, Track>> done;
   for (Seat s = 0; s < players_.size(); ++s) {
-    if (!live(s)) continue;
+    if (!scores(s)) continue;
     for (int i = 0; i < kTracks; ++i) {
       auto tr = static_cast<Track>(i);
       if (!cfg_.on(tr) || !isTerminal(tr) || tr == Track::Horizon) continue;
@@ -368,7 +380,7 @@ void ElcGame::s15Publish(uint32_t t) {
   }
   records_.push_back(std::move(rec));
   if (over_ && winner_ >= 0) {  // the last line of the game; the whole Chronicle becomes public (VC-2450)
-    note(t, Chron::GameWon, fragWins(playerName(winner_), route_));
+    note(t, Chron::GameWon, fragWins(who(static_cast<Seat>(winner_)), route_));
     for (auto& e : chronicle_) e.visibleMask = 0xFFFFFFFFu;
   }
 }

@@ -24,6 +24,7 @@ void ElcGame::writeV3(det::Writer& w) const {
     w.end();
   }
   w.end();
+  if (cfg_.teams()) writeTeams(w);  // VC-1580: who has left their team
 }
 
 Result<void> ElcGame::readV3(det::Reader& r) {
@@ -50,6 +51,7 @@ Result<void> ElcGame::readV3(det::Reader& r) {
     p.ambition = r.vari("ambition", 0, 1000000);
     p.ambitionPending = r.vari("ambitionPending", 0, 1000000);
   }
+  if (r.ok() && cfg_.teams()) return readTeams(r);
   return r.status();
 }
 

@@ -19,7 +19,8 @@ bool ElcGame::tieChainBefore(Seat a, Seat b) const {
   if (pa.tenure != pb.tenure) return pa.tenure > pb.tenure;
   if (pa.standing != pb.standing) return pa.standing > pb.standing;
   if (pa.cities != pb.cities) return pa.cities > pb.cities;
-  if (pa.unitsLost != pb.unitsLost) return pa.unitsLost < pb.unitsLost;
+  const int64_t la = unitsLostOf(a), lb = unitsLostOf(b);  // a team's losses are summed (VC-1570)
+  if (la != lb) return la < lb;
   return a < b;
 }
 
@@ -58,6 +59,11 @@ Result<void> ElcGame::setup(std::span<const uint8_t> config, const det::Seed& se
   if (seats < 2 || seats > 8) return Err("elc needs 2..8 seats, got ", seats);
   if (version_ < 3 && c->usesV3())
     return Err("Charters, Sealed Orders, Ambition and teams need victoryLogicVersion 3; this game runs ", version_, " (VC-3220)");
+  if (c->teams())  // VC-1570: one team letter per seat, no more, no fewer
+    for (Seat s = 0; s < kMaxSeats; ++s)
+      if ((s < seats) != (c->team[s] != kNoPick))
+        return Err("teams names ", std::count_if(c->team.begin(), c->team.end(), [](uint8_t t) { return t != kNoPick; }),
+                   " seats but the table has ", seats, ": give one team letter per seat (VC-1570)");
   const uint32_t version = version_;
   *this = ElcGame();
   version_ = version;
@@ -106,15 +112,17 @@ Result<void> ElcGame::setup(std::span<const uint8_t> config, const det::Seed& se
   }
   for (Seat s = 0; s < seats; ++s)  // VC-1650, after every start city is placed
     if (cfg_.on(Track::Charters)) applyCharterHandicap(world_, cities_, s, players_[s].seatCity, charterWeight(players_[s].charter));
+  const int64_t rivals = liveRivals(0);  // rival sides: seats - 1, or teams - 1 (VC-1570)
   for (Seat s = 0; s < seats; ++s)  // VC-390: the turn-1 thresholds are readable before the first Seal
     for (int i = 0; i < kTracks; ++i) {
       auto tr = static_cast<Track>(i);
       if (!cfg_.on(tr)) continue;
-      players_[s].tracks[i].threshold = tr == Track::Charters  ? thresholdAt(players_[s].charter, cfg_, facts_, 1, seats - 1)
+      players_[s].tracks[i].threshold = tr == Track::Charters  ? thresholdAt(players_[s].charter, cfg_, facts_, 1, rivals)
                                         : tr == Track::Ambition ? int64_t{cfg_.ambitionThreshold}
-                                                                : thresholdAt(tr, cfg_, facts_, 1, seats - 1);
+                                                                : thresholdAt(tr, cfg_, facts_, 1, rivals);
     }
   terms_ = termsParagraph(cfg_, facts_);  // VC-2000: stored verbatim
+  if (cfg_.teams()) terms_ += " Teams: " + teamsText() + "; a team plays, scores and wins as one player (VC-1570).";
   return Ok();
 }
 
@@ -133,7 +141,7 @@ std::optional<Outcome> ElcGame::outcome() const {
     o.rankBySeat.push_back(p.placing);
     o.scoreBySeat.push_back(p.tenure);
   }
-  o.summary = (winner_ >= 0 ? playerName(winner_) + " wins by " + route_ : "no winner") + " at turn " +
+  o.summary = (winner_ >= 0 ? who(static_cast<Seat>(winner_)) + " wins by " + route_ : "no winner") + " at turn " +
               std::to_string(turn_);
   return o;
 }

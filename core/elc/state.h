@@ -86,6 +86,7 @@ struct Player {
   uint8_t orderShortfall = 0;             // VC-1750: Orders not received after the bounded redraw
   int64_t ambition = 0;                   // VC-1700: accumulated Ambition points (T12 progress)
   int64_t ambitionPending = 0;            // earned, not yet credited: at most 4 a Seal (maxGainPerSeal)
+  bool leftTeam = false;  // VC-1580: left the team by capitulating or conceding while team-mates played on
 };
 
 struct TrackRecord {
@@ -112,9 +113,11 @@ struct Capture {
 
 /// The S1 snapshot (VC-240): every later step reads this, never the live board.
 struct Snapshot {
-  IVec<int64_t> cities, landmarks, seats, output, supplyCost, regions, units;
-  IVec<IVec<int32_t>> held;  // by seat: held cities, ascending
-  IVec<int32_t> owner;              // by city, as the Seal began
+  // By side (VC-1570: a team's holdings aggregated at its lead seat; without teams a side is a seat).
+  IVec<int64_t> cities, landmarks, seats, output, supplyCost, regions;
+  IVec<IVec<int32_t>> held;  // by side: held cities, ascending
+  IVec<int32_t> owner;       // by city: the owning side as the Seal began
+  IVec<int64_t> units, memberCities;  // by seat: its own units and cities (VC-2510 is per member)
 };
 
 class ElcGame final : public Game {
@@ -162,6 +165,21 @@ class ElcGame final : public Game {
   int64_t maxTenurePerSeal() const { return maxTenure_; }
   uint32_t trueHorizon() const { return hTrue_; }
   bool live(Seat s) const { return players_[s].left == Left::Live; }
+  // VC-1570 teams (teams.cpp). A side is a team (its victory state computed at its lead seat and mirrored to
+  // every live member) or, without teams or after leaving one (VC-1580), a single seat.
+  bool teamed(Seat s) const { return cfg_.teams() && !players_[s].leftTeam; }
+  /// The lead seat of s's side: the team's lowest live member (the lowest member once none is live).
+  Seat sideOf(Seat s) const;
+  int32_t sideOfOwner(int32_t owner) const { return owner < 0 ? owner : static_cast<int32_t>(sideOf(static_cast<Seat>(owner))); }
+  /// Whether s computes victory for its side this Seal (S2..S12 run once per live side, VC-280, VC-1570).
+  bool scores(Seat s) const { return live(s) && sideOf(s) == s; }
+  bool allied(int32_t a, int32_t b) const { return a >= 0 && b >= 0 && sideOf(static_cast<Seat>(a)) == sideOf(static_cast<Seat>(b)); }
+  /// The side's name: "Team A" for a team, the seat's name otherwise.
+  std::string who(Seat s) const;
+  /// "Red [Team A]", "Red (left Team A)", or "Red" without teams: how the Watch, Board and record label a seat.
+  std::string seatLabel(Seat s) const;
+  /// "Team A (Red, Blue) against Team B (Green, Gold)": the Terms' sentence; empty without teams.
+  std::string teamsText() const;
   /// The Track whose threshold and vigil T11 uses for this player (VC-1600), or Charters when none.
   Track charterOf(Seat s) const { return players_[s].charter; }
   /// A Track's name as the Chronicle prints it for a player: "Charter (Keys)" for T11 (VC-1610: the Charter is public).
@@ -220,6 +238,14 @@ class ElcGame final : public Game {
   void s13Capitulation(uint32_t t);
   void s14Bands(uint32_t t);
   void s15Publish(uint32_t t);
+  // teams (teams.cpp)
+  void syncTeams();                     // mirror each live team's victory state from its lead to its members
+  bool sideSeatless(Seat side) const;   // VC-610 for a team: Seatless only when every live member is
+  int64_t unitsLostOf(Seat s) const;    // VC-1520's fourth link, summed over the side
+  uint32_t sideMask(Seat s) const;      // Chronicle visibility of a subject: every seat of its side
+  int32_t verdictVote(Seat side) const;  // a side's one vote: 1 end, 0 play on (teams.cpp)
+  void writeTeams(det::Writer& w) const;
+  Result<void> readTeams(det::Reader& r);
   int64_t progressOf(Seat p, Track tr, uint32_t t) const;
   // §10 (objectives.cpp)
   Result<void> setupObjectives(det::Rng& victory);

@@ -39,6 +39,10 @@ struct View {
   IVec<ViewCity> cities;
   IVec<ViewUnit> units;
   IVec<ViewPlayer> players;
+  std::vector<int32_t> side;  // by seat: its side's lead seat (VC-1570); empty without teams
+  bool allied(int32_t a, int32_t b) const {
+    return a >= 0 && b >= 0 && (a == b || (!side.empty() && side[static_cast<size_t>(a)] == side[static_cast<size_t>(b)]));
+  }
 };
 
 Result<View> decodeView(std::span<const uint8_t> bytes);

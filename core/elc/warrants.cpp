@@ -44,7 +44,7 @@ std::string ElcGame::warrantText(const Warrant& w) const {
                                                    : std::to_string(kWarrantAmbition) + " Ambition";
   std::string contested;
   if (w.contested)  // VC-1850: says it is Contested and names who is excluded, from the announcement
-    contested = w.excluded >= 0 ? " Contested: " + playerName(w.excluded) + ", the leader, cannot claim it." : " Contested.";
+    contested = w.excluded >= 0 ? " Contested: " + who(static_cast<Seat>(w.excluded)) + ", the leader, cannot claim it." : " Contested.";
   return "Warrant " + std::to_string(w.id) + " (" + kForm[static_cast<int>(w.form)] + "): " + what + " between turns " +
          std::to_string(w.open) + " and " + std::to_string(w.deadline) + " for " + reward + "." + contested;
 }
@@ -56,8 +56,8 @@ void ElcGame::s6Warrants(uint32_t t) {
     if (w.contested) {  // VC-1850: the exclusion follows the leader of this Seal (after S2 and S3)
       const int32_t leader = tenureLeader();
       if (leader != w.excluded && t != w.announce && leader >= 0)
-        note(t, Chron::WarrantAnnounced, "Warrant " + std::to_string(w.id) + " is Contested: " + playerName(leader) +
-                                             " now leads and is excluded" + (w.excluded >= 0 ? " instead of " + playerName(w.excluded) : "") + ".");
+        note(t, Chron::WarrantAnnounced, "Warrant " + std::to_string(w.id) + " is Contested: " + who(static_cast<Seat>(leader)) +
+                                             " now leads and is excluded" + (w.excluded >= 0 ? " instead of " + who(static_cast<Seat>(w.excluded)) : "") + ".");
       w.excluded = leader;
     }
     if (t == w.announce) note(t, Chron::WarrantAnnounced, "Announced: " + warrantText(w));
@@ -65,9 +65,9 @@ void ElcGame::s6Warrants(uint32_t t) {
     if (t < w.open || t > w.deadline) continue;
     int32_t best = -1;
     for (Seat s = 0; s < players_.size(); ++s) {
-      if (!live(s) || (w.contested && w.excluded == static_cast<int32_t>(s))) continue;  // VC-1850
+      if (!scores(s) || (w.contested && w.excluded == static_cast<int32_t>(s))) continue;  // VC-1850
       bool ok = w.form == WarrantForm::Scout
-                    ? std::any_of(units_.begin(), units_.end(), [&](const Unit& u) { return u.owner == s && u.tile == world_.cities[w.city].tile; })
+                    ? std::any_of(units_.begin(), units_.end(), [&](const Unit& u) { return sideOfOwner(u.owner) == static_cast<int32_t>(s) && u.tile == world_.cities[w.city].tile; })
                     : snap_.owner[w.city] == static_cast<int32_t>(s);
       if (ok && (best < 0 || tieChainBefore(s, static_cast<Seat>(best)))) best = s;
     }
@@ -82,7 +82,7 @@ void ElcGame::s6Warrants(uint32_t t) {
         p.warrantTenure += pay;
         paid = "+" + std::to_string(pay) + " Tenure";
         if (pay < want)  // VC-1870: pay the balance, record the truncation
-          note(t, Chron::WarrantTruncated, playerName(best) + "'s Warrant Tenure is capped: paid " + std::to_string(pay) + " of " + std::to_string(want) + ".");
+          note(t, Chron::WarrantTruncated, who(static_cast<Seat>(best)) + "'s Warrant Tenure is capped: paid " + std::to_string(pay) + " of " + std::to_string(want) + ".");
       } else if (w.reward == Reward::Ambition) {  // credited with the Sealed Orders' points at S6 (VC-1700 cap)
         p.ambitionPending += kWarrantAmbition;
         paid = "+" + std::to_string(kWarrantAmbition) + " Ambition";
@@ -92,7 +92,7 @@ void ElcGame::s6Warrants(uint32_t t) {
       } else {
         paid = "no Seat to receive the Works";
       }
-      note(t, Chron::WarrantClaimed, playerName(best) + " claims Warrant " + std::to_string(w.id) + ": " + paid + ".");
+      note(t, Chron::WarrantClaimed, who(static_cast<Seat>(best)) + " claims Warrant " + std::to_string(w.id) + ": " + paid + ".");
     } else if (t == w.deadline) {
       w.expired = true;
       note(t, Chron::WarrantExpired, "Warrant " + std::to_string(w.id) + " expires unclaimed.");

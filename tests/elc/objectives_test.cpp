@@ -54,7 +54,8 @@ TEST(ElcCharters, Vc1600ConfigAcceptsChartersAmbitionAndNamesEveryBadSetting) {
   EXPECT_NE(refusal({{"tracks", "ambition,warrants"}, {"sealed-orders", "3"}}).find("VC-1740"), std::string::npos);
   EXPECT_NE(refusal({{"charter-mode", "shared"}}).find("VC-1620"), std::string::npos);
   EXPECT_NE(refusal({{"teams", "AB1"}}).find("team letter"), std::string::npos);
-  EXPECT_NE(refusal({{"teams", "AABB"}}).find("VC-1570) are not implemented"), std::string::npos) << "refused, never ignored";
+  EXPECT_NE(refusal({{"tracks", "dominion,charters"}, {"teams", "AABB"}}).find("cannot be combined with Charters"), std::string::npos)
+      << "refused, never ignored (docs/rules-decisions.md \"Teams\")";
   // A configuration without the §10 settings keeps its v2 bytes (old replays hash the same, VC-3220).
   Config v2 = presetConfig(Preset::StandardWar);
   Config v3 = v2;

@@ -107,3 +107,25 @@ TEST(ElcCli, ScenarioTermsAndTerminalPlay) {
   fs::remove(replayFile);
   fs::remove(replayFile.string() + ".result.txt");
 }
+
+// VC-1570 at the terminal: `play elc ... teams=AABB` states the teams in the Terms, labels them on the Watch and the
+// Board, plays to a team's win, and its replay verifies.
+TEST(ElcCli, TeamsPlayAtTheTerminalAndVerify) {
+  const std::string bin = concordBinary().string();
+  auto board = run("printf 'end\\nboard 1\\nquit\\n' | " + bin + " play elc --seats 4 --no-replay preset=blitz teams=AABB");
+  EXPECT_EQ(board.code, 0) << board.out;
+  EXPECT_NE(board.out.find("Teams: Team A (Red, Blue) against Team B (Green, Gold)"), std::string::npos) << board.out;
+  EXPECT_NE(board.out.find("Red [Team A] (you): Tenure"), std::string::npos) << board.out;
+  EXPECT_NE(board.out.find("  Gold [Team B]: Standing "), std::string::npos) << "the Board of turn 1\n" << board.out;
+  auto bad = run(bin + " play elc --seats 4 --no-replay teams=AAB");
+  EXPECT_NE(bad.code, 0);
+  EXPECT_NE(bad.out.find("one team letter per seat"), std::string::npos) << bad.out;
+  const fs::path replayFile = fs::temp_directory_path() / ("elc-teams-" + std::to_string(::getpid()) + ".ccr");
+  auto demo = run(bin + " play elc --auto --seats 4 --replay " + replayFile.string() + " preset=blitz teams=AABB");
+  EXPECT_EQ(demo.code, 0) << demo.out;
+  EXPECT_NE(demo.out.find("Result: Team "), std::string::npos) << demo.out;
+  auto verify = run(bin + " replay verify " + replayFile.string());
+  EXPECT_EQ(verify.code, 0) << verify.out;
+  fs::remove(replayFile);
+  fs::remove(replayFile.string() + ".result.txt");
+}

@@ -62,13 +62,13 @@ std::string board(const ElcGame& g, uint32_t turn, Seat viewer) {
   const auto& rec = g.sealRecords()[turn - 1];
   std::string s = "Board at the Seal of turn " + std::to_string(turn) + "\n";
   for (const auto& p : rec.players) {
-    s += "  " + playerName(p.seat) + ": Standing " + std::to_string(p.standing) + ", Tenure " + std::to_string(p.tenure) +
+    s += "  " + g.seatLabel(p.seat) + ": Standing " + std::to_string(p.standing) + ", Tenure " + std::to_string(p.tenure) +
          (p.seatless ? ", Seatless" : "") + (p.broken ? ", Broken" : "") + (p.reduced ? ", Reduced" : "") + "\n";
     for (const auto& t : p.tracks)
       s += "      " + std::string(trackName(static_cast<Track>(t.track))) + " " + std::to_string(t.progress) + "/" +
            std::to_string(t.threshold) + " (ratio " + std::to_string(t.ratio) + ", vigil " + std::to_string(t.vigil) + ")\n";
   }
-  if (g.horizonDecidedFor() >= 0) s += "  Horizon DECIDED for " + playerName(g.horizonDecidedFor()) + "\n";
+  if (g.horizonDecidedFor() >= 0) s += "  Horizon DECIDED for " + g.who(static_cast<Seat>(g.horizonDecidedFor())) + "\n";
   return s + g.objectivesText(viewer);  // VC-2390: each player's Charter and Sealed Order count (fixed at setup)
 }
 
