@@ -124,7 +124,9 @@ void Peer::sendAiSeat(Seat s, uint32_t t) {
 bool Peer::holdsOwnBundle(uint32_t t, Seat s) const {
   auto it = pending_.find(t);
   if (it == pending_.end() || s >= it->second.size()) return false;
+  // Only one that continues the table's state we hold (not a bundle our pre-resync self signed after losing a race).
   return std::any_of(it->second[s].begin(), it->second[s].end(), [&](const Candidate& c) {
+    if (c.bundle.prevSeal != ledger_->lastSeal() || c.bundle.chain != ledger_->heads()[s]) return false;
     return c.signedBy == opt_.key.publicKey || (c.signedBy == PublicKey{} && c.bundle.verifySignature(opt_.key.publicKey));
   });
 }
