@@ -204,6 +204,11 @@ class Peer {
   void buildOwnBundles();
   bool personSeat(const Membership& m, Seat s) const;
   bool stopFollowing(const Membership& m, uint32_t t);
+  /// Following, but caught up at turn t with our pre-crash self's bundle of t in: we do the steward's duties of t
+  /// (the others count on us) after asking reclaimProbeMs for what our pre-crash self signed.
+  bool followerStewards(const Membership& m, uint32_t t);
+  bool holdsOwnBundle(uint32_t t, Seat s) const;  // a candidate for (t, s) signed by our key
+  void sendAiSeat(Seat s, uint32_t t);             // the steward's bundle for AI-run seat s (with a pending reclaim)
   void buildPersonBundles(uint32_t t);
   uint64_t decidingInterval() const;
   void stewardDuties();
@@ -230,6 +235,8 @@ class Peer {
   std::map<Seat, uint64_t> lastHeard_;
   bool holdFinished_ = false;
   std::optional<uint32_t> probeTurn_;  // the turn a restarted owner is asking for its own bundle of
+  std::optional<std::pair<uint32_t, uint64_t>> stewardProbe_;  // (turn, since): a follower asking before it stewards
+  std::optional<uint32_t> followerSigned_;                     // the turn a follower signed the missing AI seats of
   uint64_t probeSince_ = 0;
   uint64_t nextDeciding_ = 0;
   uint32_t aheadSeen_ = 0;

@@ -90,7 +90,15 @@ void Peer::buildOwnBundles() {
   // A restarted owner signs nothing (neither its seat nor, as steward, the AI seats) until its seat is its own
   // again: the table applied its pre-crash self's bundles or the substitute steward's, and re-signing those turns
   // would be refused as from the wrong signer or flagged as a second signature.
-  if (following_ && !stopFollowing(m, t)) return;
+  if (following_ && !stopFollowing(m, t)) {
+    // Our pre-crash self's bundle of this turn is in; the AI seats it may not have signed are still ours to sign.
+    if (weAreSteward && followerStewards(m, t) && (!followerSigned_ || *followerSigned_ != t)) {
+      followerSigned_ = t;
+      for (Seat s = 0; s < m.seatCount(); ++s)
+        if (m.seat(s).controller != Controller::Owner && !holdsOwnBundle(t, s)) sendAiSeat(s, t);
+    }
+    return;
+  }
   builtFor_ = t;
   for (Seat s = 0; s < m.seatCount(); ++s) {
     bool ownerRun = m.seat(s).controller == Controller::Owner;
@@ -98,15 +106,44 @@ void Peer::buildOwnBundles() {
     if (ownerRun && holdsSeatKey(s) && !ledger_->session().seats[s].ai) {
       sendOwn(s, markedByOfficer(botOrders(s), s, OfficerReason::OfficerFlag));  // a person's seat, officer-run
     } else if (!ownerRun && (weAreSteward || (!st && holdsSeatKey(s)))) {
-      auto orders = officerFor(s, botOrders(s));
-      if (auto it = pendingReclaim_.find(s); it != pendingReclaim_.end()) {
-        if (reclaimTurn(it->second) > t) orders.push_back(it->second);
-        pendingReclaim_.erase(it);
-      }
-      sendOwn(s, std::move(orders));
+      sendAiSeat(s, t);
     }
   }
   own_.erase(own_.begin(), own_.lower_bound(t > 0 ? t - 1 : 0));
+}
+
+void Peer::sendAiSeat(Seat s, uint32_t t) {
+  auto orders = officerFor(s, botOrders(s));
+  if (auto it = pendingReclaim_.find(s); it != pendingReclaim_.end()) {
+    if (reclaimTurn(it->second) > t) orders.push_back(it->second);
+    pendingReclaim_.erase(it);
+  }
+  sendOwn(s, std::move(orders));
+}
+
+bool Peer::holdsOwnBundle(uint32_t t, Seat s) const {
+  auto it = pending_.find(t);
+  if (it == pending_.end() || s >= it->second.size()) return false;
+  // Only one that continues the table's state we hold (not a bundle our pre-resync self signed after losing a race).
+  return std::any_of(it->second[s].begin(), it->second[s].end(), [&](const Candidate& c) {
+    if (c.bundle.prevSeal != ledger_->lastSeal() || c.bundle.chain != ledger_->heads()[s]) return false;
+    return c.signedBy == opt_.key.publicKey || (c.signedBy == PublicKey{} && c.bundle.verifySignature(opt_.key.publicKey));
+  });
+}
+
+bool Peer::followerStewards(const Membership& m, uint32_t t) {
+  if (syncing_ || recordBase_ == 0 || ledger_->over()) return false;
+  bool ownIn = false;  // our pre-crash self signed our seat this turn: the table applies it (the owner's bundle wins)
+  for (Seat s = 0; s < m.seatCount(); ++s)
+    if (holdsSeatKey(s) && !ledger_->session().seats[s].ai && m.seat(s).controller == Controller::Owner)
+      ownIn = ownIn || holdsOwnBundle(t, s);
+  if (!ownIn) return false;
+  for (auto later = pending_.upper_bound(t); later != pending_.end(); ++later)
+    for (const auto& slot : later->second)
+      if (!slot.empty()) return false;  // the table is past this turn: we are still catching up
+  // Ask first (periodic() requests every missing slot) for what our pre-crash self signed as steward this turn.
+  if (!stewardProbe_ || stewardProbe_->first != t) stewardProbe_ = std::make_pair(t, now_);
+  return now_ >= stewardProbe_->second + opt_.reclaimProbeMs;
 }
 
 bool Peer::stopFollowing(const Membership& m, uint32_t t) {
@@ -205,7 +242,9 @@ uint64_t Peer::toleranceNow() const {
 
 void Peer::stewardDuties() {
   const uint32_t t = ledger_->turn();
-  if (following_) return;  // a restarted owner signs nothing until its seat is its own again
+  // A restarted owner signs nothing until its seat is its own again, unless it is caught up and its pre-crash self's
+  // bundle of this turn is in: then it is the steward the others count on (docs/lockstep.md "Following signs nothing").
+  if (following_ && !followerStewards(membershipNow(), t)) return;
   if (ledger_->over() || now_ < turnStartMs_ + toleranceNow() || (substitutedFor_ && *substitutedFor_ == t)) return;
   auto m = membershipNow();
   auto& slots = pending_[t];

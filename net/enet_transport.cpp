@@ -17,6 +17,9 @@ constexpr size_t kMaxConnections = 128;
 constexpr size_t kMaxPerAddress = 72;
 constexpr uint32_t kMaxFailuresPerConn = 64;
 constexpr uint64_t kReconnectMs = 1500;
+// Data packets kept per link while its hello is still on the way (bounded: a stranger cannot fill memory).
+constexpr size_t kMaxEarlyPackets = 32;
+constexpr size_t kMaxEarlyBytes = 64u << 10;
 
 bool initEnet() {
   static const bool ok = [] {
@@ -134,9 +137,28 @@ void EnetTransport::receive(Conn& c, std::span<const uint8_t> bytes) {
     if (!who) return refuse(c, who.message());
     byKey_[*who] = c.peer;
     idFor(*who);
+    auto early = std::move(c.early);
+    c.early.clear();
+    c.earlyBytes = 0;
+    for (const auto& e : early) openData(c, e);
     return;
   }
   if (kind != kPacketData) return refuse(c, "not a Concord packet");
+  if (!c.channel->established()) {
+    // Expected on every new link (a rejoin opens several): the remote got our hello and sealed data before its own
+    // hello reached us (another ENet channel, retransmitted under loss). Not an attack: kept, bounded, and opened
+    // once the hello arrives; a link that never proves an identity is cut after kHandshakeMs as before.
+    ++stats_.earlyPackets;
+    if (c.early.size() < kMaxEarlyPackets && c.earlyBytes + bytes.size() <= kMaxEarlyBytes) {
+      c.early.emplace_back(bytes.begin(), bytes.end());
+      c.earlyBytes += bytes.size();
+    }
+    return;
+  }
+  openData(c, bytes);
+}
+
+void EnetTransport::openData(Conn& c, std::span<const uint8_t> bytes) {
   auto plain = c.channel->open(bytes);
   if (!plain) return refuse(c, plain.message());
   if (plain->empty()) return refuse(c, "empty message");

@@ -54,6 +54,7 @@ struct TransportStats {
   uint64_t packetsSent = 0, bytesSent = 0, packetsReceived = 0, bytesReceived = 0;
   uint64_t rejectedPackets = 0;   // failed authentication, replays, malformed, oversized
   uint64_t droppedInbox = 0;      // inbox full
+  uint64_t earlyPackets = 0;      // data that overtook its link's hello (opened once the hello arrives, if it fits)
 };
 
 class EnetTransport : public lockstep::Transport {
@@ -110,10 +111,13 @@ class EnetTransport : public lockstep::Transport {
     std::unique_ptr<SecureChannel> channel;
     uint64_t openedMs = 0;
     uint32_t failures = 0;
+    std::vector<std::vector<uint8_t>> early;  // data packets that arrived before the remote's hello
+    size_t earlyBytes = 0;
   };
   EnetTransport() = default;
   void sendSealed(Conn& c, uint8_t plane, std::span<const uint8_t> bytes, bool reliable);
   void receive(Conn& c, std::span<const uint8_t> bytes);
+  void openData(Conn& c, std::span<const uint8_t> bytes);  // an established link's data packet
   void refuse(Conn& c, const std::string& why);
   Conn* connOf(const PublicKey& key);
   const Conn* connOf(const PublicKey& key) const;

@@ -129,9 +129,14 @@ Result<void> Node::hostSeed() {
   uint64_t nextNudge = now() + 1000;
   bool commitsSent = false;
   while (reveals.size() < humans.size() || !commitsSent) {
-    if (now() > deadline)
+    if (now() > deadline) {
+      std::string missing;  // whose, so a failed seeding can be traced to one link
+      for (auto s : humans)
+        if (!(commitsSent ? reveals : commits).count(s)) missing += (missing.empty() ? "" : ", ") + who(lobby_.seats[s].key);
       return Err("seeding: not every player committed and revealed in ", kSeedingLimitMs / 1000, " s (",
-                 commitsSent ? "reveals" : "commitments", " missing: is the network losing most packets?); host again");
+                 commitsSent ? "reveals" : "commitments", " missing from ", missing,
+                 ": is the network losing most packets?); host again");
+    }
     if (leftLobby()) return Err("you closed the lobby before the game launched");
     pump(5);
     if (now() >= nextNudge) {

@@ -1,0 +1,70 @@
+// The Race policy's tie rule (docs/lockstep.md "Race policy", docs/net.md "After the race resync"): when the table
+// splits two against two over one seat (its owner's bundle on one side, a substitute on the other) neither side has a
+// majority of the table's keys, and the owner's side wins. Drill seed 101 split a table in two on exactly this tie.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "lockstep/selfplay.h"
+#include "tests/support/shed_table.h"
+
+using namespace concord;
+using namespace concord::lockstep;
+
+namespace {
+
+size_t linesOf(const std::vector<std::string>& lines, std::string_view peer, std::string_view needle) {
+  return static_cast<size_t>(std::count_if(lines.begin(), lines.end(), [&](const std::string& l) {
+    return l.rfind(peer, 0) == 0 && l.find(needle) != std::string::npos;
+  }));
+}
+
+}  // namespace
+
+// Seats 0 and 1 never hear seat 3, and seat 2 never hears 0 and 1 (seat 3 relays their bundles to it, its own
+// first): the steward (0) substitutes seat 3 and seat 1 applies that, while seats 2 and 3 apply seat 3's own bundle.
+// Two keys on each side. Once the links heal, the substitute's side must resync and every peer end on the owner's.
+TEST(RaceTie, TwoAgainstTwoTheOwnersSideWins) {
+  auto p = concord::testing::shedTable(4, 81, 6, 0, 6);
+  // The owner's side waits longer before substituting: only the other side substitutes, once.
+  p.customize = [](Seat s, PeerOptions& o) {
+    if (s >= 2) o.silenceMs = 5000;
+  };
+  std::vector<std::string> lines;
+  p.log = [&](std::string_view l) { lines.emplace_back(l); };
+  auto t = Table::create(p);
+  ASSERT_TRUE(t.ok()) << t.message();
+  Table& table = **t;
+  ASSERT_TRUE(table.runUntil([&] { return table.peer(0).turn() >= 4; }));
+  const std::vector<std::pair<PeerId, PeerId>> cuts{{3, 0}, {3, 1}, {0, 2}, {1, 2}};
+  for (auto [from, to] : cuts) table.net().setOneWay(from, to, false);
+  auto subbed = [&](Seat s) { return table.peer(s).engine().membership().seat(3).controller == Controller::Ai; };
+  ASSERT_TRUE(table.runUntil([&] { return subbed(0) && subbed(1); })) << "the steward never substituted seat 3";
+  const auto& recs = table.peer(0).records();
+  auto sub = std::find_if(recs.begin(), recs.end(), [](const TurnRecord& r) { return !r.substituted.empty(); });
+  ASSERT_NE(sub, recs.end());
+  const uint32_t raced = sub->turn;
+  ASSERT_EQ(sub->substituted, std::vector<Seat>{3});
+  EXPECT_FALSE(subbed(2) || subbed(3)) << "seats 2 and 3 applied seat 3's own bundle";
+  for (auto [from, to] : cuts) table.net().setOneWay(from, to, true);
+  const bool done = table.runUntil([&] { return table.allOver(); });
+  std::string tail;
+  for (size_t i = lines.size() > 30 ? lines.size() - 30 : 0; i < lines.size(); ++i) tail += lines[i] + "\n";
+  ASSERT_TRUE(done) << "the log ends:\n" << tail;
+  for (Seat s = 0; s < 4; ++s) {
+    EXPECT_FALSE(table.peer(s).halted()) << "seat " << s << "\n" << tail;
+    EXPECT_EQ(table.peer(s).seals().back(), table.peer(2).seals().back()) << "seat " << s;
+  }
+  // The owner's side kept its game; the substitute's side resynced from it, decided by the owner rule.
+  EXPECT_EQ(table.peer(2).firstTurn(), 0u);
+  EXPECT_EQ(table.peer(3).firstTurn(), 0u);
+  EXPECT_GT(table.peer(0).firstTurn(), 0u);
+  EXPECT_GT(table.peer(1).firstTurn(), 0u);
+  for (std::string_view loser : {"peer 0:", "peer 1:"})
+    EXPECT_GE(linesOf(lines, loser, "seat 3's owner signed it there (the owner's bundle wins)"), 1u) << loser << "\n" << tail;
+  for (std::string_view winner : {"peer 2:", "peer 3:"}) EXPECT_EQ(linesOf(lines, winner, "we lost"), 0u) << winner;
+  const TurnRecord& atRace = table.peer(2).records()[raced];
+  EXPECT_TRUE(atRace.substituted.empty());
+  EXPECT_EQ(atRace.signers[3], table.key(3).publicKey) << "the table applied seat 3's own bundle at turn " << raced;
+  EXPECT_EQ(table.peer(2).engine().membership().seat(3).controller, Controller::Owner);
+}
