@@ -59,7 +59,9 @@ void WebGame::rememberSightings(uint32_t viewTurn) {
     for (const auto& s : sys_) {
       while (old != emp_[e].seen.end() && old->sys < s.id) ++old;
       if (eyes[s.id]) {
-        next.push_back(Sighting{s.id, viewTurn, s.owner, s.pop, s.industry, s.pd, s.dsats, s.starbase, fleets[s.id]});
+        next.push_back(Sighting{s.id, viewTurn, s.owner, s.pop, s.industry, s.pd, s.dsats, s.starbase, {}});
+        for (const auto& f : fleets[s.id])
+          if (f.owner != e) next.back().fleets.push_back(f);  // its own fleets an empire always knows
       } else if (old != emp_[e].seen.end() && old->sys == s.id) {
         next.push_back(std::move(*old));
       }

@@ -224,7 +224,7 @@ Observation WebGame::observe(Seat viewer) const {
   if (viewer != kOmniscient && viewer < emp_.size())
     t += "  reputation " + std::string(repName(v.reputation)) + " (§2d)\n";
   for (const auto& s : v.systems) {
-    if (s.owner != v.viewer && viewer != kOmniscient) continue;
+    if ((s.owner != v.viewer || !s.inView) && viewer != kOmniscient) continue;
     const System& real = sys_[s.id];
     t += "  " + real.name + " [" + kKindNames[static_cast<int>(s.kind)] + (s.kind == Kind::Star ? std::string(" ") + kQuality[s.quality].letter : "") +
          "] pop " + std::to_string(s.pop / kPop) + "." + std::to_string(s.pop % kPop / 100) + " ind " +

@@ -77,7 +77,8 @@ TEST(WebFog, AProbedSystemKeepsItsLastSeenFleetAfterTheProbeLeaves) {  // ยง9, ย
   EXPECT_EQ(later.seenTurn, 2u) << "marked with the turn it was last seen";
   EXPECT_EQ(cruisersOf(later, 1), 10) << "the fleet as last seen";
   EXPECT_EQ(later.owner, kIndependent);
-  EXPECT_EQ(later.pop, 2 * kPop);
+  EXPECT_EQ(later.pop, now.pop);
+  EXPECT_EQ(later.industry, now.industry);
   EXPECT_EQ(later.pd, 1);
   EXPECT_NE(g.observe(0).text.find("last seen turn 2"), std::string::npos) << g.observe(0).text;
 }

@@ -58,7 +58,7 @@ std::string laneMap(const WebGame& g, Seat you) {
   if (!v) return "map unavailable\n";
   std::string out;
   for (const auto& s : v->systems) {
-    bool mine = s.owner == you;
+    bool mine = s.inView && s.owner == you;
     bool fleet = false;
     for (const auto& f : s.fleets) fleet |= f.owner == you;
     if (!mine && !fleet) continue;
