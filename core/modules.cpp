@@ -3,10 +3,12 @@
 
 #include "core/elc/module.h"
 #include "core/game/registry.h"
+#include "core/game/takeover.h"
 #include "core/testgame/shed.h"
 #include "core/warp/module.h"
 #include "core/warp/state.h"
 #include "core/web/module.h"
+#include "core/web/state.h"
 
 namespace concord {
 
@@ -42,6 +44,12 @@ Result<const ModuleEntry*> findModule(std::string_view id, uint32_t rulesVersion
     return Err("rule module '", id, "' version ", rulesVersion, " is not supported: this build runs version ",
                (*m)->rulesVersion, "; open it with a Concord build that runs ", id, " v", rulesVersion);
   return m;
+}
+
+std::optional<Outcome> outcomeWithTakeovers(const Game& g, std::span<const uint32_t> takenOverAt) {
+  // W.E.B. Galactic Ranking: an empire abandoned to the AI takes last place with 0 points.
+  if (const auto* w = dynamic_cast<const web::WebGame*>(&g)) return w->outcomeWithTakeovers(takenOverAt);
+  return g.outcome();  // Warp (TEI reads officer turns itself), Every Last City, shed: no such rule
 }
 
 }  // namespace concord

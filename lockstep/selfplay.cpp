@@ -1,4 +1,5 @@
 #include "lockstep/selfplay.h"
+#include "lockstep/session_result.h"
 
 #include <algorithm>
 
@@ -149,7 +150,7 @@ Result<SelfPlayResult> runSelfPlay(const SelfPlayParams& p) {
   res.seals = p0.seals();
   res.sealsDigest = digestSeals(res.seals);
   res.records = p0.records();
-  res.outcome = p0.engine().game().outcome();
+  res.outcome = sessionOutcome(p0.engine());  // scored with the takeover record
   res.agreed = true;
   for (Seat s = 0; s < p.seats; ++s) {
     Peer& q = t.peer(s);

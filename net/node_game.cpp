@@ -7,6 +7,7 @@
 #include "lockstep/assistance.h"
 #include "lockstep/linger.h"
 #include "lockstep/selfplay.h"
+#include "lockstep/session_result.h"
 #include "net/node_internal.h"
 
 namespace concord::net {
@@ -68,8 +69,8 @@ Result<NodeResult> Node::play() {
       if (!g.overAtMs) {
         g.overAtMs = nowMs;
         commsMode_ = CommsMode::PostGame;
-        log("game over at turn " + std::to_string(peer.turn()) + ": " +
-            (peer.engine().game().outcome() ? peer.engine().game().outcome()->summary : std::string("?")));
+        const auto result = lockstep::sessionOutcome(peer.engine());
+        log("game over at turn " + std::to_string(peer.turn()) + ": " + (result ? result->summary : std::string("?")));
         if (rejoin_ && peer.following()) log("the game ended while we were away; writing our replay from the other peers' records");
         // Post-game chat is for a person who can still type; a peer whose input is closed leaves as a bot does.
         g.postGameMs = (opt_.inputOpen && !opt_.inputOpen()) ? 0 : opt_.postGameMs;
@@ -272,7 +273,7 @@ Result<NodeResult> Node::finishGame(GameInProgress& g) {
   res.turns = static_cast<uint32_t>(peer.seals().size());
   res.sealsDigest = lockstep::digestSeals(peer.seals());
   if (!peer.seals().empty()) res.finalSeal = peer.seals().back();
-  if (auto oc = peer.engine().game().outcome()) res.outcome = oc->summary;
+  if (auto oc = lockstep::sessionOutcome(peer.engine())) res.outcome = oc->summary;
   res.transport = transport_.stats();
   res.wireBytes = peer.stats().bytesSent;
   res.vouched = peer.stats().vouched;

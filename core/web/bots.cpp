@@ -30,6 +30,7 @@ class AiEmpire final : public Bot {
           for (uint16_t c : f.ships) ships += c;
     for (const auto& s : v.systems) {
       if (out.size() >= 56) break;
+      if (!s.inView) continue;  // §9 a remembered system is only for judging targets, not for orders
       if (s.owner == me_ && s.kind == Kind::Star) build(v, s, ships, out);
       const FleetView* mine = nullptr;
       int enemy = 0;
@@ -48,7 +49,7 @@ class AiEmpire final : public Bot {
   void diplomacy(const View& v, std::vector<Order>& out) {
     declared_ = 0;
     bool homeHeld = false;
-    for (const auto& s : v.systems) homeHeld |= s.homeOf == me_ && s.owner == me_;
+    for (const auto& s : v.systems) homeHeld |= s.inView && s.homeOf == me_ && s.owner == me_;
     for (uint8_t o = 0; o < v.offers.size(); ++o) {
       // Lost the home world: sue for peace with everyone at war with us.
       if (!homeHeld && v.pactState[o] == static_cast<uint8_t>(PactState::War) && !(v.offers[o] & kOfferPeace))

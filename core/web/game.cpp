@@ -22,7 +22,7 @@ Result<void> WebGame::setup(std::span<const uint8_t> config, const det::Seed& se
   for (auto& e : emp_) e.relation.assign(sys_.size(), 0), e.diplo.assign(sys_.size(), 0);
   pacts_.assign(size_t{seats} * (seats - 1u) / 2, Pact{});
   meetings();
-  refreshKnowledge();
+  refreshKnowledge(turn_);
   snapshotLanes();
   return Ok();
 }
@@ -102,7 +102,7 @@ Result<void> WebGame::loadPosition(const Position& p, const det::Seed& seed) {
     if (st.sys >= n || !ownerOk(st.owner)) return Err("a stance names an unknown system or owner");
     g.stanceRef(st.sys, st.owner) = st;
   }
-  g.refreshKnowledge();
+  g.refreshKnowledge(g.turn_);
   g.snapshotLanes();
   g.meetings();
   *this = std::move(g);

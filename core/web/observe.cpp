@@ -44,17 +44,15 @@ View makeView(const WebGame& g, Seat viewer) {
   std::vector<uint8_t> inView(sys.size(), all ? 1 : 0), lanes(sys.size(), all ? 1 : 0), known(sys.size(), all ? 1 : 0);
   if (!all) {
     const auto& k = g.empire(e).knowledge;
+    inView = eyesOf(g, e);
     for (const auto& s : sys) {
-      if (k[s.id]) known[s.id] = 1;
+      if (k[s.id] || inView[s.id]) known[s.id] = 1;
       if (k[s.id] & (kExplored | kEverOwned)) lanes[s.id] = 1;
-      if (k[s.id] & kProbedNow) inView[s.id] = 1;
-      if (s.owner == e) {
-        inView[s.id] = lanes[s.id] = known[s.id] = 1;
-        for (uint16_t n : s.lanes) inView[n] = known[n] = 1;  // one lane away
-      }
+      if (s.owner == e) lanes[s.id] = 1;
     }
+    for (const auto& x : g.empire(e).seen) known[x.sys] = 1;  // §9 remembered
     for (const auto& r : g.ships())
-      if (r.owner == e) inView[r.sys] = known[r.sys] = lanes[r.sys] = 1;
+      if (r.owner == e && r.alive()) lanes[r.sys] = 1;
     // §1g: a black hole on a known lane is revealed for good.
     for (const auto& s : sys)
       if (lanes[s.id])
@@ -72,6 +70,16 @@ View makeView(const WebGame& g, Seat viewer) {
       x.owner = s.owner, x.pop = s.pop, x.popLimit = s.popLimit, x.industry = s.industry;
       x.mineralsPerTurn = s.mineralsPerTurn, x.minerals = s.minerals, x.pd = s.pd, x.dsats = s.dsats;
       x.crystals = s.crystals, x.starbaseKits = s.starbaseKits, x.starbase = s.starbase, x.unrest = s.unrest;
+      x.seenTurn = v.turn;
+    } else if (const Sighting* m = all ? nullptr : g.empire(e).sighting(s.id)) {  // §9 as last seen
+      x.owner = m->owner, x.pop = m->pop, x.industry = m->industry, x.pd = m->pd, x.dsats = m->dsats;
+      x.starbase = m->starbase, x.seenTurn = m->turn;
+      for (const auto& f : m->fleets) {
+        FleetView fv;
+        fv.owner = f.owner, fv.ships = f.ships;
+        if (f.ships[static_cast<size_t>(Ship::Freighter)]) fv.freighters[0] = f.ships[static_cast<size_t>(Ship::Freighter)];
+        x.fleets.push_back(fv);
+      }
     }
     v.systems.push_back(std::move(x));
   }
@@ -130,6 +138,7 @@ std::vector<uint8_t> encodeView(const View& v) {
       w.vari("n", x);
     w.boolean("starbase", s.starbase), w.boolean("unrest", s.unrest);
     w.u8("relation", s.relation), w.u8("level", s.level);
+    w.varu("seenTurn", s.seenTurn);
     w.varu("lanes", s.lanes.size());
     for (uint16_t l : s.lanes) w.varu("lane", l);
     w.varu("fleets", s.fleets.size());
@@ -176,6 +185,7 @@ Result<View> decodeView(std::span<const uint8_t> bytes) {
     s.starbase = r.boolean("starbase"), s.unrest = r.boolean("unrest");
     s.relation = r.u8("relation"), s.level = r.u8("level");
     if (s.relation > static_cast<uint8_t>(Rel::Hostile)) r.fail("relation", "unknown relation");
+    s.seenTurn = static_cast<uint32_t>(r.varu("seenTurn", v.turn));
     uint64_t nl = r.count("lanes", kMaxSystems);
     for (uint64_t k2 = 0; k2 < nl; ++k2) s.lanes.push_back(static_cast<uint16_t>(r.varu("lane", kMaxSystems - 1)));
     uint64_t nf = r.count("fleets", 256, 11);
@@ -214,12 +224,19 @@ Observation WebGame::observe(Seat viewer) const {
   if (viewer != kOmniscient && viewer < emp_.size())
     t += "  reputation " + std::string(repName(v.reputation)) + " (§2d)\n";
   for (const auto& s : v.systems) {
-    if (s.owner != v.viewer && viewer != kOmniscient) continue;
+    if ((s.owner != v.viewer || !s.inView) && viewer != kOmniscient) continue;
     const System& real = sys_[s.id];
     t += "  " + real.name + " [" + kKindNames[static_cast<int>(s.kind)] + (s.kind == Kind::Star ? std::string(" ") + kQuality[s.quality].letter : "") +
          "] pop " + std::to_string(s.pop / kPop) + "." + std::to_string(s.pop % kPop / 100) + " ind " +
          std::to_string(s.industry) + " min " + std::to_string(s.minerals) + " PD " + std::to_string(s.pd) + " DS " +
          std::to_string(s.dsats) + (s.starbase ? " SB" : "") + (s.unrest ? " UNREST" : "") + "\n";
+  }
+  // §9 memory: foreign systems and fleets out of view, as last seen.
+  bool header = false;
+  for (const auto& s : v.systems) {
+    if (!s.stale() || (s.fleets.empty() && (s.owner == kNobody || s.owner == v.viewer))) continue;
+    if (!header) t += "Last seen (out of view now):\n", header = true;
+    t += "  " + systemCard(*this, s);
   }
   if (!v.events.empty()) t += "Turn report:\n";
   for (const auto& e : v.events)

@@ -2,6 +2,7 @@
 // Galactic Ranking (players beaten; the eliminated ranked by how long they survived).
 #include <algorithm>
 
+#include "core/game/takeover.h"
 #include "core/web/state.h"
 
 namespace concord::web {
@@ -87,11 +88,23 @@ void WebGame::checkVictory() {
   }
 }
 
-std::optional<Outcome> WebGame::outcome() const {
+std::optional<Outcome> WebGame::outcome() const { return outcomeWithTakeovers({}); }
+
+// Galactic Ranking: empires that abandon a game (AI takeover) take last place and score 0. A seat the AI took
+// only after the empire was vanquished abandoned nothing (docs/rules-decisions.md "W.E.B. memory and ranking").
+std::optional<Outcome> WebGame::outcomeWithTakeovers(std::span<const uint32_t> takenOverAt) const {
   if (!over_) return std::nullopt;
   const size_t n = emp_.size();
-  // Sort key: winners, then survivors by VP, then the vanquished by the turn they fell (later is better).
+  std::vector<uint8_t> abandoned(n, 0);
+  for (uint8_t e = 0; e < n && e < takenOverAt.size(); ++e) {
+    if (takenOverAt[e] == kNotTakenOver) continue;
+    const uint64_t aiFrom = uint64_t{takenOverAt[e]} + 1;  // pipeline turn t resolves W.E.B. turn t + 1
+    abandoned[e] = !emp_[e].vanquished || aiFrom <= emp_[e].vanquishedTurn;
+  }
+  // Sort key: winners, then survivors by VP, then the vanquished by the turn they fell (later is better), then
+  // the abandoned.
   auto key = [&](uint8_t e) -> std::pair<int64_t, int64_t> {
+    if (abandoned[e]) return {0, 0};
     if (std::count(winners_.begin(), winners_.end(), e)) return {3, 0};
     if (!emp_[e].vanquished) return {2, victoryPoints(e)};
     return {1, emp_[e].vanquishedTurn};
@@ -108,17 +121,11 @@ std::optional<Outcome> WebGame::outcome() const {
   for (uint8_t e : winners_) o.summary += " " + ownerName(e);
   if (winners_.empty()) o.summary += " nobody";
   o.summary += " (turn " + std::to_string(turn_ - 1) + ")";
+  std::string left;
+  for (uint8_t e = 0; e < n; ++e)
+    if (abandoned[e]) left += (left.empty() ? "" : ", ") + ownerName(e);
+  if (!left.empty()) o.summary += "; abandoned to the AI, last with 0 ranking points: " + left;
   return o;
-}
-
-void WebGame::refreshKnowledge() {
-  for (uint8_t e = 0; e < emp_.size(); ++e) {
-    auto& k = emp_[e].knowledge;
-    for (const auto& s : sys_)
-      if (s.owner == e) k[s.id] |= kEverOwned | kExplored;
-  }
-  for (const auto& r : ships_)
-    if (r.owner < emp_.size()) emp_[r.owner].knowledge[r.sys] |= kExplored;
 }
 
 std::string WebGame::ownerName(uint8_t o) const {

@@ -1,5 +1,6 @@
 // The turn report in plain language (§9 turn reports): one line per event.
 #include "core/web/state.h"
+#include "core/web/view.h"
 
 namespace concord::web {
 
@@ -94,6 +95,24 @@ std::string WebGame::render(const Event& e) const {
     case Ev::Recruited: return "pirates hire " + n(e.a) + " Destroyer crews with seized minerals" + at + " (§5e)";
   }
   return "event";
+}
+
+std::string systemCard(const WebGame& g, const SysView& s) {
+  const auto n = [](int64_t v) { return std::to_string(v); };
+  std::string t = "[" + n(s.id) + "] " + g.systems()[s.id].name + " (" + kKindNames[static_cast<int>(s.kind)] +
+                  (s.kind == Kind::Star ? std::string(" ") + kQuality[s.quality].letter : "") + ")";
+  if (!s.inView && !s.stale()) return t + ": never seen up close\n";
+  t += s.stale() ? ", last seen turn " + n(s.seenTurn) + ":" : ", in view:";
+  if (s.owner != kUnknownOwner) t += " " + g.ownerName(s.owner);
+  t += ", pop " + n(s.pop / kPop) + "." + n(s.pop % kPop / 100) + ", industry " + n(s.industry) + ", PD " + n(s.pd) +
+       ", D-Sats " + n(s.dsats) + (s.starbase ? ", Starbase" : "") + "\n";
+  for (const auto& f : s.fleets) {
+    t += "    " + g.ownerName(f.owner) + (s.stale() ? " (as last seen):" : ":");
+    for (int k = 0; k < kMobileTypes; ++k)
+      if (f.ships[ix(k)]) t += " " + n(f.ships[ix(k)]) + kStats[ix(k)].code;
+    t += "\n";
+  }
+  return t;
 }
 
 }  // namespace concord::web

@@ -82,6 +82,17 @@ void WebGame::write(det::Writer& w) const {
     w.bytes("diplo", emp_[e].diplo);
     w.varu("met", emp_[e].met);
     w.boolean("manualTraders", emp_[e].manualTraders);
+    w.varu("seen", emp_[e].seen.size());  // §9 memory
+    for (const auto& x : emp_[e].seen) {
+      w.varu("sys", x.sys), w.varu("turn", x.turn), w.u8("owner", x.owner);
+      w.vari("pop", x.pop), w.vari("industry", x.industry), w.vari("pd", x.pd), w.vari("dsats", x.dsats);
+      w.boolean("starbase", x.starbase);
+      w.varu("fleets", x.fleets.size());
+      for (const auto& f : x.fleets) {
+        w.u8("owner", f.owner);
+        for (uint16_t c : f.ships) w.varu("ships", c);
+      }
+    }
     w.end();
   }
   w.varu("pacts", pacts_.size());
@@ -209,6 +220,26 @@ Result<void> WebGame::read(det::Reader& r) {
         r.fail("relation", "unknown relation or diplomacy level");
     m.met = static_cast<uint32_t>(r.varu("met", (uint64_t{1} << kMaxEmpires) - 1));
     m.manualTraders = r.boolean("manualTraders");
+    const uint64_t nseen = r.count("seen", ns, 9);  // §9 memory: at most one sighting per system
+    for (uint64_t k = 0; k < nseen && r.ok(); ++k) {
+      Sighting x;
+      x.sys = sysId("sys");
+      if (!m.seen.empty() && x.sys <= m.seen.back().sys) r.fail("sys", "sightings must ascend by system");
+      x.turn = static_cast<uint32_t>(r.varu("turn", g.turn_));
+      x.owner = r.u8("owner");
+      x.pop = i32("pop", 0, kBig), x.industry = i32("industry", 0, kBig), x.pd = i32("pd", 0, kBig);
+      x.dsats = i32("dsats", 0, kBig);
+      x.starbase = r.boolean("starbase");
+      const uint64_t nf = r.count("fleets", kMaxEmpires + 2, 1 + kMobileTypes);
+      for (uint64_t f = 0; f < nf && r.ok(); ++f) {
+        SeenFleet sf;
+        sf.owner = r.u8("owner");
+        if (!x.fleets.empty() && sf.owner <= x.fleets.back().owner) r.fail("owner", "seen fleets must ascend by owner");
+        for (auto& c : sf.ships) c = static_cast<uint16_t>(r.varu("ships", UINT16_MAX));
+        x.fleets.push_back(sf);
+      }
+      m.seen.push_back(std::move(x));
+    }
     g.emp_.push_back(std::move(m));
   }
   const uint64_t np = r.count("pacts", kMaxEmpires * (kMaxEmpires - 1) / 2, 5);
@@ -263,6 +294,13 @@ Result<void> WebGame::read(det::Reader& r) {
   for (const auto& s : g.ships_)
     if (s.owner >= g.emp_.size() && s.owner != kPirate && s.owner != kIndependent)
       return Err("web state: a ship belongs to unknown owner ", s.owner);
+  auto ownerKnown = [&](uint8_t o) { return o < g.emp_.size() || o == kPirate || o == kIndependent || o == kNobody; };
+  for (const auto& m : g.emp_)
+    for (const auto& x : m.seen) {
+      if (!ownerKnown(x.owner)) return Err("web state: a sighting names unknown owner ", x.owner);
+      for (const auto& f : x.fleets)
+        if (!ownerKnown(f.owner) || f.owner == kNobody) return Err("web state: a seen fleet belongs to unknown owner ", f.owner);
+    }
   for (const auto& s : g.sys_)
     if (s.joining != kNobody && s.joining >= g.emp_.size()) return Err("web state: a system votes to join unknown empire ", s.joining);
   *this = std::move(g);

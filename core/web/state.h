@@ -3,6 +3,7 @@
 // (§8 phases), combat.cpp (§4), economy.cpp (§6), outcome.cpp (victory), serialize.cpp, observe.cpp (§9).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -80,6 +81,23 @@ struct StanceRec {
   friend bool operator==(const StanceRec&, const StanceRec&) = default;
 };
 
+/// §9 memory: what an empire last saw of one fleet owner at a system (ships by type).
+struct SeenFleet {
+  uint8_t owner = 0;
+  std::array<uint16_t, kMobileTypes> ships{};
+  friend bool operator==(const SeenFleet&, const SeenFleet&) = default;
+};
+/// §9 memory: a system as an empire last saw it; `turn` is the turn whose View last had it in view.
+struct Sighting {
+  uint16_t sys = 0;
+  uint32_t turn = 0;
+  uint8_t owner = 0xFF;
+  int32_t pop = 0, industry = 0, pd = 0, dsats = 0;  // pop in milli-units
+  bool starbase = false;
+  std::vector<SeenFleet> fleets;  // ascending owner, at most one per owner
+  friend bool operator==(const Sighting&, const Sighting&) = default;
+};
+
 struct Empire {
   uint16_t home = kNoSys;  // original home (§3i, §6g)
   bool vanquished = false;
@@ -93,6 +111,8 @@ struct Empire {
   std::vector<uint8_t> diplo;      // per system: the hidden diplomacy level 2..8 while Neutral (§2b)
   uint32_t met = 0;                // §2i, §2j: bit b = has met empire b
   bool manualTraders = false;      // §3i: once a route is set, the empire's traders follow routes for good
+  std::vector<Sighting> seen;      // §9 memory: one per system ever in view, ascending sys
+  const Sighting* sighting(uint16_t sys) const;
   friend bool operator==(const Empire&, const Empire&) = default;
 };
 
@@ -189,6 +209,8 @@ class WebGame final : public Game {
   Observation observe(Seat viewer) const override;
   std::vector<Order> legalOrders(Seat seat) const override;
   std::optional<Outcome> outcome() const override;
+  /// Galactic Ranking with the session's takeover record (core/game/takeover.h): abandoned empires last with 0.
+  std::optional<Outcome> outcomeWithTakeovers(std::span<const uint32_t> takenOverAt) const;
   std::unique_ptr<Game> clone() const override { return std::make_unique<WebGame>(*this); }
   std::string describe(Seat seat, const Order& order) const override;
   // Text both ways (order_text.cpp): "move 4 7 CR=1 DD=2", "build 3 cruiser 2", "attack 5 1 pirates".
@@ -263,7 +285,8 @@ class WebGame final : public Game {
   void ownershipAndVictory();
   void checkVictory();
   void vanquish(uint8_t e, uint8_t by);
-  void refreshKnowledge();
+  void refreshKnowledge(uint32_t viewTurn);  // memory.cpp: knowledge bits and §9 sightings
+  void rememberSightings(uint32_t viewTurn);
   void compactShips();
   // independents.cpp (§2a-§2g) and pirates.cpp (§5)
   void firstContacts();
@@ -328,6 +351,8 @@ class WebGame final : public Game {
 
 /// Owner bit in an Attack target mask (empires, independents, pirates).
 uint32_t targetBit(uint8_t owner);
+/// §9 the systems empire `e` has eyes on now: owned, one lane from its own, its fleet present, probed this turn.
+std::vector<uint8_t> eyesOf(const WebGame& g, uint8_t e);
 /// §1 fair-start checks (docs/rules-decisions.md "W.E.B."): empty when the galaxy passes them all.
 std::vector<std::string> fairStartProblems(const WebGame& g);
 

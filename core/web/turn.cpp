@@ -298,7 +298,7 @@ std::vector<Rejection> WebGame::apply(const TurnInput& input) {
   rollover(diplomacy);  // §2i, §2j: treaties and gifts take effect as the turn rolls over
   meetings();
   compactShips();
-  refreshKnowledge();
+  refreshKnowledge(turn_ + 1);  // the next turn's View is the one that sees it
   snapshotLanes();  // §3h the lanes of the next turn's start (also what validate() sees)
   ++turn_;
   return rejected;

@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "core/det/result.h"
@@ -34,8 +35,10 @@ struct SysView {
   bool starbase = false, unrest = false;
   uint8_t relation = 0;  // the viewer's Rel with this independent system (§2a, §2f)
   uint8_t level = 0;     // the viewer's diplomacy level there while Neutral (§2b)
+  uint32_t seenTurn = 0;  // §9 the turn it was last in view: this turn when in view, older = remembered, 0 = never
+  bool stale() const { return !inView && seenTurn != 0; }
   std::vector<uint16_t> lanes;
-  std::vector<FleetView> fleets;
+  std::vector<FleetView> fleets;  // in view: now; stale: as last seen (ships by type only)
 };
 
 struct View {
@@ -53,6 +56,9 @@ struct View {
   std::vector<Event> events;        // this turn's events the viewer may know
   const SysView* find(uint16_t id) const;
 };
+
+/// §9 a system card in plain words: figures and fleets now, or as last seen ("last seen turn N") when out of view.
+std::string systemCard(const WebGame& g, const SysView& s);
 
 /// The view `viewer` may have (kOmniscient: everything).
 View makeView(const WebGame& g, Seat viewer);

@@ -73,4 +73,24 @@ TEST(WebCli, AutoPlaysAWholeGame) {
   EXPECT_NE(run(kBin + " play web --turns x").code, 0);
 }
 
+// Galactic Ranking: `auto` hands the person's empire to the AI for the rest of the game (an AI takeover): last
+// place, 0 ranking points. `system N` prints a system card (§9).
+TEST(WebCli, AutoIsAnAiTakeoverAndScoresZero) {
+  const std::string game = " play web --seats 2 --turns 4 --seed 3";
+  auto first = run("printf 'quit\\n' | " + kBin + game);
+  const auto yours = first.out.find(" (yours)");
+  ASSERT_NE(yours, std::string::npos) << first.out;
+  const auto bracket = first.out.rfind('[', yours);
+  const std::string home = first.out.substr(bracket + 1, first.out.find(']', bracket) - bracket - 1);
+  auto r = run("printf 'system " + home + "\\nsystem 9999\\nauto\\n' | " + kBin + game);
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("  [" + home + "] "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(", in view: Empire 0, pop "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("no system \"9999\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("The AI takes over Empire 0"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("abandoned to the AI, last with 0 ranking points: Empire 0"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("#2 Empire 0 (you): 0"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("#1 Empire 1: 1"), std::string::npos) << r.out;
+}
+
 }  // namespace

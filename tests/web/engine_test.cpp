@@ -7,6 +7,7 @@
 
 #include "core/det/reader.h"
 #include "core/det/writer.h"
+#include "core/game/takeover.h"
 #include "core/web/module.h"
 #include "core/web/state.h"
 #include "core/web/view.h"
@@ -358,6 +359,59 @@ TEST(WebOutcome, RankingCountsPlayersBeaten) {  // Galactic Ranking
     EXPECT_EQ(o->scoreBySeat[s], 0);
   }
   EXPECT_NE(o->summary.find("Victory Points"), std::string::npos);
+}
+
+// Galactic Ranking: an empire abandoned to the AI (AI takeover) is last with 0 points; a seat the AI took only
+// after its empire was vanquished abandoned nothing and keeps its survival rank.
+TEST(WebOutcome, AnAiTakeoverScoresZeroButNotAfterTheEmpireFell) {
+  Config c;
+  c.turnLimit = 2;
+  WebGame g = newGame(3, 6, c);
+  Position p;  // as in TheVanquishedAreLockedOutUntilTheEnd: Empire 2 falls on turn 1
+  p.empires = 3;
+  p.config = c;
+  p.systems = g.systems();
+  p.ships = g.ships();
+  const uint16_t h2 = g.empire(2).home;
+  p.systems[h2].pd = 0, p.systems[h2].dsats = 0;
+  std::erase_if(p.ships, [&](const ShipRec& r) { return r.sys == h2; });
+  ShipRec cr;
+  cr.owner = 0, cr.type = Ship::Cruiser, cr.sys = h2;
+  p.ships.push_back(cr);
+  StanceRec st;
+  st.sys = h2, st.owner = 0, st.stance = Stance::Attack, st.targets = targetBit(2);
+  p.stances.push_back(st);
+  WebGame h;
+  ASSERT_TRUE(h.loadPosition(p, seedOf(6)));
+  std::vector<SeatOrders> none;
+  for (Seat s = 0; s < 3; ++s) none.push_back({s, {}});
+  h.apply(TurnInput{h.turn(), none});
+  ASSERT_TRUE(h.empire(2).vanquished);
+  ASSERT_EQ(h.empire(2).vanquishedTurn, 1u);
+  h.apply(TurnInput{h.turn(), none});
+  ASSERT_TRUE(h.over());
+  const auto raw = h.outcome();
+  ASSERT_TRUE(raw);
+  EXPECT_EQ(h.outcomeWithTakeovers({})->scoreBySeat, raw->scoreBySeat);
+  const uint32_t never = kNotTakenOver;
+  // Empire 0 holds two homes: it wins and beats both; its person leaving at pipeline turn 1 costs it all.
+  ASSERT_EQ(raw->scoreBySeat[0], 2);
+  std::vector<uint32_t> left = {1, never, never};
+  auto o = h.outcomeWithTakeovers(left);
+  EXPECT_EQ(o->scoreBySeat[0], 0);
+  EXPECT_EQ(o->rankBySeat[0], 3u);
+  EXPECT_EQ(o->scoreBySeat[1], 2) << "Empire 1 now beats the abandoned winner and the fallen";
+  EXPECT_EQ(o->scoreBySeat[2], 1) << "the fallen still rank above an abandoned seat";
+  // Empire 2's seat taken over at pipeline turn 1 (W.E.B. turn 2), after it fell on turn 1: not abandoned.
+  o = h.outcomeWithTakeovers(std::vector<uint32_t>{1, never, 1});
+  EXPECT_EQ(o->scoreBySeat[2], 1);
+  // Taken over at pipeline turn 0 (W.E.B. turn 1, while it still gave orders): abandoned, tied last with 0.
+  o = h.outcomeWithTakeovers(std::vector<uint32_t>{1, never, 0});
+  EXPECT_EQ(o->scoreBySeat[2], 0);
+  EXPECT_EQ(o->rankBySeat[2], 2u);
+  EXPECT_EQ(o->rankBySeat[0], 2u);
+  EXPECT_NE(o->summary.find("abandoned to the AI, last with 0 ranking points: Empire 0, Empire 2"), std::string::npos)
+      << o->summary;
 }
 
 }  // namespace

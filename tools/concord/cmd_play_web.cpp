@@ -4,11 +4,13 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "core/game/takeover.h"
 #include "core/web/module.h"
 #include "core/web/state.h"
 #include "core/web/view.h"
@@ -27,7 +29,9 @@ struct Options {
 };
 
 constexpr const char* kCommands =
-    "Commands: map (your systems and their lanes), orders (this turn's list), end (send the turn), help, quit\n";
+    "Commands: map (your systems and their lanes), system N (a system card; out of view: as last seen, §9),\n"
+    "  orders (this turn's list), end (send the turn), auto (the AI takes your empire for the rest of the game:\n"
+    "  an AI takeover, last place and 0 ranking points), help, quit\n";
 
 CommandLine declare(Options& o) {
   CommandLine c("play web",
@@ -54,7 +58,7 @@ std::string laneMap(const WebGame& g, Seat you) {
   if (!v) return "map unavailable\n";
   std::string out;
   for (const auto& s : v->systems) {
-    bool mine = s.owner == you;
+    bool mine = s.inView && s.owner == you;
     bool fleet = false;
     for (const auto& f : s.fleets) fleet |= f.owner == you;
     if (!mine && !fleet) continue;
@@ -71,11 +75,23 @@ std::string laneMap(const WebGame& g, Seat you) {
       out += " [" + std::to_string(n) + "] " + (o ? std::string(kKindNames[static_cast<int>(o->kind)]) : "unexplored");
       if (o && o->kind == Kind::Star) out += std::string(" ") + kQuality[o->quality].letter;
       if (o && o->inView && o->owner != kUnknownOwner && o->owner != kNobody) out += " (" + g.ownerName(o->owner) + ")";
+      if (o && o->stale() && o->owner != kNobody) out += " (" + g.ownerName(o->owner) + ", last seen turn " + std::to_string(o->seenTurn) + ")";
       if (o && o->relation) out += o->relation == 2 ? " Hostile" : " Neutral " + std::to_string(o->level) + "/8";  // §2b
     }
     out += "\n";
   }
   return out;
+}
+
+// "system N": the card of one known system (§9: figures and fleets as last seen when out of view).
+std::string card(const WebGame& g, Seat you, const std::string& arg) {
+  auto v = decodeView(g.observe(you).canonical);
+  char* end = nullptr;
+  const unsigned long id = std::strtoul(arg.c_str(), &end, 10);
+  if (arg.empty() || *end != '\0' || id >= g.systems().size()) return "  no system \"" + arg + "\" (system N, N as in [brackets])\n";
+  const SysView* s = v ? v->find(static_cast<uint16_t>(id)) : nullptr;
+  if (!s) return "  [" + arg + "]: unknown to you (§9)\n";
+  return "  " + systemCard(g, *s);
 }
 
 }  // namespace
@@ -104,11 +120,13 @@ int runPlayWeb(Args args) {
   std::printf("W.E.B.: %d empires, %zu systems, turn limit %d. You are %s.\n%s", seats, g.systems().size(), turns,
               g.ownerName(static_cast<uint8_t>(you)).c_str(), autoPlay ? "" : orderHelp(g).c_str());
   std::string line;
+  uint32_t takenOverAt = kNotTakenOver;  // the pipeline-turn numbering Game::outcomeWithTakeovers reads
   while (!g.over()) {
     std::vector<std::vector<Order>> orders(seats);
     const bool alive = !g.empire(static_cast<uint8_t>(you)).vanquished;
-    std::printf("\n%s%s", g.observe(you).text.c_str(), alive && !autoPlay ? laneMap(g, you).c_str() : "");
-    if (alive && !autoPlay) {
+    const bool person = alive && !autoPlay && takenOverAt == kNotTakenOver;
+    std::printf("\n%s%s", g.observe(you).text.c_str(), person ? laneMap(g, you).c_str() : "");
+    if (person) {
       for (;;) {
         std::printf("turn %u> ", g.turn());
         std::fflush(stdout);
@@ -117,6 +135,16 @@ int runPlayWeb(Args args) {
         if (line == "end") break;
         if (line == "help") {
           std::printf("%s", orderHelp(g).c_str());
+          continue;
+        }
+        if (line == "auto") {
+          takenOverAt = g.turn() - 1;  // the AI plays this turn on (Galactic Ranking: AI takeover scores 0)
+          std::printf("  The AI takes over %s for the rest of the game: last place, 0 ranking points.\n",
+                      g.ownerName(static_cast<uint8_t>(you)).c_str());
+          break;
+        }
+        if (line.rfind("system ", 0) == 0) {
+          std::printf("%s", card(g, you, line.substr(7)).c_str());
           continue;
         }
         if (line == "map") {
@@ -141,7 +169,7 @@ int runPlayWeb(Args args) {
       }
     }
     for (Seat e : g.awaiting()) {
-      if (e == you && !autoPlay) continue;
+      if (e == you && !autoPlay && takenOverAt == kNotTakenOver) continue;
       auto rng = det::Rng::stream(s, "ai." + std::to_string(e) + "." + std::to_string(g.turn()));
       orders[e] = makeBot("ai", e)->choose(g.observe(e), g.legalOrders(e), rng);
     }
@@ -150,9 +178,16 @@ int runPlayWeb(Args args) {
     for (const auto& r : g.apply(TurnInput{g.turn(), by}))
       if (r.seat == you) std::printf("  your order %u was refused: %s\n", r.index, r.reason.c_str());
   }
-  auto end = g.outcome();
-  std::printf("\n%s\nGame over: %s\nYour rank: %u of %d (%lld players beaten)\n", g.observe(you).text.c_str(),
-              end->summary.c_str(), end->rankBySeat[you], seats, static_cast<long long>(end->scoreBySeat[you]));
+  std::vector<uint32_t> takeovers(seats, kNotTakenOver);
+  takeovers[you] = takenOverAt;
+  auto end = g.outcomeWithTakeovers(takeovers);
+  std::printf("\n%s\nGame over: %s\nFinal standings (ranking points = players beaten):\n", g.observe(you).text.c_str(),
+              end->summary.c_str());
+  for (Seat e = 0; e < seats; ++e)
+    std::printf("  #%u %s%s: %lld\n", end->rankBySeat[e], g.ownerName(static_cast<uint8_t>(e)).c_str(), e == you ? " (you)" : "",
+                static_cast<long long>(end->scoreBySeat[e]));
+  std::printf("Your rank: %u of %d (%lld players beaten)\n", end->rankBySeat[you], seats,
+              static_cast<long long>(end->scoreBySeat[you]));
   return 0;
 }
 

@@ -5,6 +5,7 @@
 
 #include "lockstep/bundle.h"
 #include "lockstep/membership.h"
+#include "lockstep/session_result.h"
 #include "replay/turn_block.h"
 
 namespace concord::cli {
@@ -46,7 +47,7 @@ Result<std::vector<std::string>> resultLines(const replay::ReplayReader& reader)
   auto engine = reader.seek(reader.turnCount());
   if (!engine) return engine.error();
   std::vector<std::string> out;
-  auto outcome = (*engine)->game().outcome();
+  auto outcome = lockstep::sessionOutcome(**engine);  // with the session's takeover record
   if (!outcome) {
     out.push_back("result:      unfinished: the game was not over after " + std::to_string(reader.turnCount()) +
                   " turns (a save left to resume, a game left early, or a cut file); no placings");

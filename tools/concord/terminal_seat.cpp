@@ -4,6 +4,7 @@
 
 #include "core/warp/ai/officer.h"
 #include "lockstep/peer.h"
+#include "lockstep/session_result.h"
 #include "tools/concord/command.h"
 #include "tools/concord/table_commands.h"
 
@@ -293,7 +294,7 @@ void TerminalSeat::applied(const lockstep::TurnEngine& e, Seat me) {
   board_ = board(e, me);
   if (promptedFor_ && *promptedFor_ != e.turn()) promptedFor_.reset();  // the turn went by (clock, officer)
   if (!promptedFor_) showLog(e);  // not under an open prompt: it was shown before the board
-  if (auto o = e.game().outcome(); o && !finished_) {
+  if (auto o = lockstep::sessionOutcome(e); o && !finished_) {
     finished_ = true;
     clearStatus();
     status_.clear();
