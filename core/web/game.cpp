@@ -1,11 +1,12 @@
 // The Game interface plumbing: setup from the seed (§1), explicit positions, awaiting, describe, legalOrders.
 #include <algorithm>
 
+#include "core/web/module.h"
 #include "core/web/state.h"
 
 namespace concord::web {
 
-GameInfo WebGame::info() const { return GameInfo{"web", 2, 2, kMaxEmpires}; }
+GameInfo WebGame::info() const { return GameInfo{"web", kRulesVersion, 2, kMaxEmpires}; }
 
 Result<void> WebGame::setup(std::span<const uint8_t> config, const det::Seed& seed, Seat seats) {
   auto c = decodeConfig(config);

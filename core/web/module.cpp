@@ -9,7 +9,7 @@ namespace concord::web {
 ModuleEntry moduleEntry() {
   ModuleEntry e;
   e.id = "web";
-  e.rulesVersion = 1;
+  e.rulesVersion = kRulesVersion;
   e.title = "W.E.B. (space 4X, simultaneous orders; seed 003)";
   e.create = [] { return std::make_unique<WebGame>(); };
   e.parseConfig = [](const ConfigOptions& opts) -> Result<std::vector<uint8_t>> {

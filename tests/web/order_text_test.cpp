@@ -116,5 +116,19 @@ TEST(WebOrderText, BadTextIsNamedNeverAnOrder) {
   EXPECT_EQ(g.orderText(0, Order{99, {1}}).rfind("? ", 0), 0u);
 }
 
+// docs/rules-decisions.md "W.E.B. rules versions": replays of the older rules are refused by name, not by a Seal mismatch.
+TEST(WebState, OlderRulesReplaysAreRefusedByName) {
+  auto now = findModule("web", kRulesVersion);
+  ASSERT_TRUE(now.ok()) << now.message();
+  EXPECT_EQ(WebGame().info().rulesVersion, kRulesVersion);
+  for (uint32_t old = 1; old < kRulesVersion; ++old) {
+    auto m = findModule("web", old);
+    ASSERT_FALSE(m.ok()) << "web v" << old;
+    EXPECT_NE(m.message().find("is not supported: this build runs version " + std::to_string(kRulesVersion)),
+              std::string::npos)
+        << m.message();
+  }
+}
+
 }  // namespace
 }  // namespace concord::web
