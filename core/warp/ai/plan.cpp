@@ -27,7 +27,7 @@ struct Search {
       bestUsed = used;
     }
     uint64_t cand = avail & hb.withPip[end];
-    // Doubles first: a double on the end never closes a branch (it leaves the same end).
+    // Ascending hand order: the same walk, and so the same truncation, on every machine.
     for (uint64_t m = cand; m; m &= m - 1) {
       if (++nodes > kNodeBudget) return;
       int i = std::countr_zero(m);
