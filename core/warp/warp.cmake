@@ -11,4 +11,4 @@ target_sources(concord_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/ai/terms.cpp ${CMAKE_CURRENT_LIST_DIR}/ai/module_terms.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ai/order_terms.cpp ${CMAKE_CURRENT_LIST_DIR}/ai/profiles.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ai/lookahead.cpp ${CMAKE_CURRENT_LIST_DIR}/ai/advisor.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/ai/campaign.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/ai/campaign.cpp ${CMAKE_CURRENT_LIST_DIR}/ai/plan.cpp)

@@ -65,6 +65,9 @@ std::string explain(const Term& t, int maxPip) {
     case TermId::WagerKeep: return "keeps the " + n(t.a) + "-pip coordinate";
     case TermId::HandExchange: return "gives back the coordinate that chains worst";
     case TermId::Overtime: return "accepts overtime";
+    case TermId::HandPlan:
+      return "leaves a plan of " + n(t.a) + " coordinates chained on your own trail and " + n(t.b) +
+             " on the Neutral Zone";
     case TermId::Count: break;
   }
   return "?";

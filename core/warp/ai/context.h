@@ -5,6 +5,7 @@
 #include <array>
 
 #include "core/warp/ai/officer.h"
+#include "core/warp/ai/plan.h"
 
 namespace concord::warp::ai {
 
@@ -24,6 +25,7 @@ struct Context {
   int unseen = 0;
   int minOppHand = 0;                 // fewest coordinates any opponent (outside my squadron) holds
   int handValue = 0;                  // my hand's round score if I do not go out
+  HandBits bits;                      // my hand as bitmasks for the planner (plan.cpp)
 
   Context(const WarpGame& table, Seat seat, Depth d);
   bool full() const { return depth == Depth::Full; }

@@ -23,7 +23,7 @@ enum class TermId : uint8_t {
   Catch, Impulse, ShedPips, ShedCount, Cover, RedAlertSafety, TrailPlanning, BeaconExposure, OpponentTrail,
   NeutralZone, OpponentPressure, Salamander, DoubleBlank, KappaInverted, HazardRisk, SpoolValue, IotaWager,
   EtaDig, GammaSweep, ThetaTrail, WormholeOpportunity, WormholeDefense, EpsilonPick, ZetaSquadron, Continuum,
-  WagerKeep, HandExchange, Overtime, Count
+  WagerKeep, HandExchange, Overtime, HandPlan, Count
 };
 const char* termName(TermId id);
 

@@ -12,8 +12,8 @@ namespace {
 // Decision (docs/rules-decisions.md "Warp AI officers"): §VII gives the tracks in words only; these
 // numbers were tuned by the calibration in docs/ai-calibration.md.
 constexpr std::array<Profile, 4> kProfiles{{
-    {"ensign", Depth::Light, 120, 30, false},
-    {"lieutenant", Depth::Standard, 80, 15, false},
+    {"ensign", Depth::Light, 20, 10, false},
+    {"lieutenant", Depth::Full, 10, 25, false},
     {"commander", Depth::Full, 0, 0, false},
     {"commander+lookahead", Depth::Full, 0, 0, true},
 }};

@@ -12,7 +12,7 @@ constexpr std::array<const char*, static_cast<size_t>(TermId::Count)> kTermNames
     "catch", "impulse", "shedPips", "shedCount", "cover", "redAlertSafety", "trailPlanning", "beaconExposure",
     "opponentTrail", "neutralZone", "opponentPressure", "salamander", "doubleBlank", "kappaInverted",
     "hazardRisk", "spoolValue", "iotaWager", "etaDig", "gammaSweep", "thetaTrail", "wormholeOpportunity",
-    "wormholeDefense", "epsilonPick", "zetaSquadron", "continuum", "wagerKeep", "handExchange", "overtime"};
+    "wormholeDefense", "epsilonPick", "zetaSquadron", "continuum", "wagerKeep", "handExchange", "overtime", "handPlan"};
 }  // namespace
 
 const char* termName(TermId id) {
@@ -21,7 +21,7 @@ const char* termName(TermId id) {
 }
 
 Context::Context(const WarpGame& table, Seat seat, Depth d)
-    : g(table), me(seat), depth(d), cfg(table.config()), hand(table.seat(seat).hand) {
+    : g(table), me(seat), depth(d), cfg(table.config()), hand(table.seat(seat).hand), bits(table.seat(seat).hand) {
   seats = table.seats();
   points = cfg.objective == Objective::Points;
   inverted = points && cfg.kappa && table.round() % 2 == 0;
@@ -77,8 +77,8 @@ void chartTerms(const Context& c, Tile t, uint8_t line, std::vector<Term>& out) 
   const bool cover = dbl.active;
   const uint8_t home = c.g.homeLine(c.me);
   const int v = c.value(t);
-  // Objective mode: Points sheds pips (inverted under Kappa's even rounds), Go-out sheds coordinates.
-  if (c.points && !(c.inverted && c.full())) out.push_back({TermId::ShedPips, 3 * v, v});
+  // Objective mode (the Commander weighs pips 2, its plan carries the rest): Points sheds pips (inverted under Kappa's even rounds), Go-out sheds coordinates.
+  if (c.points && !(c.inverted && c.full())) out.push_back({TermId::ShedPips, (c.full() ? 2 : 3) * v, v});
   if (c.inverted && c.full()) out.push_back({TermId::KappaInverted, -2 * v, v});
   if (!c.points) out.push_back({TermId::ShedCount, 40 + v / 2, v});
   if (c.points && t.hi == 0 && t.lo == 0 && c.cfg.doubleBlank) out.push_back({TermId::DoubleBlank, c.cfg.doubleBlank, c.cfg.doubleBlank});
@@ -102,7 +102,19 @@ void chartTerms(const Context& c, Tile t, uint8_t line, std::vector<Term>& out) 
   }
   uint8_t end = cover ? dbl.pip : c.openEnd(line);
   uint8_t next = t.other(end);
-  if (c.standard() && line == home) {
+  // Calibration (docs/ai-calibration.md): the Commander plans at 40 per own-trail link, the Ensign's light
+  // stack at 4 (enough to beat random, far from the Commander); the standard stack keeps trailPlanning.
+  const int planW = c.full() ? 40 : c.standard() ? 0 : 4;
+  if (planW > 0 && c.bits.usable) {
+    // Hand planning: what the rest of my hand still chains onto my own trail and the Neutral Zone.
+    auto it = std::lower_bound(c.hand.begin(), c.hand.end(), t);
+    uint64_t avail = c.bits.all & ~(uint64_t{1} << (it - c.hand.begin()));
+    uint8_t ownEnd = line == home ? next : c.openEnd(home);
+    uint8_t nzEnd = line == c.seats ? next : c.openEnd(static_cast<uint8_t>(c.seats));
+    Plan p = planHand(c.bits, avail, ownEnd, nzEnd);
+    int pts = planW * p.own + (c.full() ? 4 * p.nz - 10 * p.strandedDoubles : 0);
+    out.push_back({TermId::HandPlan, pts, p.own, p.nz});
+  } else if (c.standard() && line == home) {
     // Trail planning: keep your own trail answerable by the coordinates you still hold.
     int m = c.othersWith(t, next) - (t.isDouble() && !cover ? 1 : 0);
     m = std::max(0, m);
@@ -111,12 +123,14 @@ void chartTerms(const Context& c, Tile t, uint8_t line, std::vector<Term>& out) 
   const bool beaconUp = c.g.seat(home).beacon;
   if (c.standard() && beaconUp && (line == home || c.cfg.beaconClearsOnAnyPlay))
     out.push_back({TermId::BeaconExposure, 15});
-  if (c.standard() && line != home && line != c.seats && !cover) out.push_back({TermId::OpponentTrail, 4, line});
+  // A trail with its beacon up belongs to a captain who lacked its end: the Commander avoids handing them a new one.
+  if (c.standard() && line != home && line != c.seats && !cover)
+    out.push_back({TermId::OpponentTrail, c.full() ? -6 : 4, line});
   if (c.standard() && line == c.seats && !cover) out.push_back({TermId::NeutralZone, -2});
-  // Opponent pressure: near the end of a round, an open end others can use should be one the unseen pool
+  // Opponent pressure: near the end of a round (the Commander: 5 or fewer in an opponent's hand), an open end others can use should be one the unseen pool
   // can hardly match.
   bool shared = line == c.seats || (line != home && c.g.seat(line).beacon);
-  if (c.full() && shared && c.minOppHand <= 2 && !cover) {
+  if (c.full() && shared && c.minOppHand <= 5 && !cover) {
     int m = c.unseenPip[next];
     out.push_back({TermId::OpponentPressure, m == 0 ? 12 : -3 * std::min(m, 8), next, m});
   }
