@@ -14,6 +14,7 @@ class LobbyTest : public QObject {
   void anUnreachableHostSaysWhatToDo();
   void twoQtPeersReadyChatDmMuteAndAFullTableRefuses();
   void aVersionMismatchSaysWhatToDo();
+  void errorsAreWordedByTheirKindNotTheirText();
   void ratedPlayAllowsQuickHailsOnly();
   void joinsFromTheLanListAndSeesASubstitution();
 };
