@@ -141,7 +141,7 @@ Result<LobbyMessage> decodeLobby(std::span<const uint8_t> bytes) {
     case 9: {
       RefuseMsg refuse{r.str("why", 256)};
       if (r.ok() && !r.atEnd()) {  // absent: Other; written out, Other would be a second encoding (canonical bytes)
-        const uint64_t reason = r.varu("reason", 2);
+        const uint64_t reason = r.varu("reason", 3);
         if (reason == 0) r.fail("reason", "Other is written as no reason");
         refuse.reason = static_cast<RefuseReason>(reason);
       }

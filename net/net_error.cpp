@@ -8,6 +8,7 @@ NetErrorKind refusalKind(RefuseReason reason) {
   switch (reason) {
     case RefuseReason::Full: return NetErrorKind::TableFull;
     case RefuseReason::Charter: return NetErrorKind::CharterRefused;
+    case RefuseReason::Kicked: return NetErrorKind::Kicked;
     case RefuseReason::Other: break;
   }
   return NetErrorKind::JoinRefused;

@@ -24,10 +24,11 @@ enum class NetErrorKind : uint8_t {
   Desync,            // the peers computed different games
   LeftByChoice,      // the person left the lobby or the table
   TimedOut,          // the time limit (--timeout, --wait-for) ran out
+  Kicked,            // the host removed us from its lobby (and refuses our key at that table)
 };
 
 /// Why a host refused a join, on the wire with RefuseMsg (net/lobby_msg.h).
-enum class RefuseReason : uint8_t { Other = 0, Full = 1, Charter = 2 };
+enum class RefuseReason : uint8_t { Other = 0, Full = 1, Charter = 2, Kicked = 3 };
 /// The joiner's failure for a host's refusal.
 NetErrorKind refusalKind(RefuseReason reason);
 

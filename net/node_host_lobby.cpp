@@ -1,6 +1,7 @@
 // The host's lobby: seats filled by joiners (open seats become AI officers at launch), the lobby shown to
 // everyone as it changes, then commit-reveal seeding (lockstep/seeding: every player's nonce counts, so
 // nobody picks the seed alone).
+#include <algorithm>
 #include <map>
 
 #include "net/lobby_charter.h"
@@ -67,6 +68,10 @@ Result<void> Node::hostLobby() {
         continue;
       }
       if (auto* j = std::get_if<JoinMsg>(&*m)) {
+        if (std::find(kicked_.begin(), kicked_.end(), c->from) != kicked_.end()) {
+          send(c->from, RefuseMsg{"the host removed you from this table", RefuseReason::Kicked});
+          continue;
+        }
         auto seat = seatOf(c->from);
         if (!seat && !lobby_.session.charter.id.empty() && !charterMember(lobby_.session.charter, c->from)) {
           log("lobby: refused " + c->from.fingerprint() + ": not a member of crew charter '" + lobby_.session.charter.id + "'");

@@ -110,6 +110,7 @@ class Node {
   void sendComms(CommsKind kind, uint16_t hail, uint8_t toSeat, const std::string& text);
   void ready(bool r);
   void launch();
+  void kick(unsigned seat);
 
   // node_announce.cpp.
   void openAnnouncer();
@@ -159,6 +160,7 @@ class Node {
   // LAN discovery.
   std::optional<LanAnnouncer> announcer_;
   uint64_t nextAnnounceMs_ = 0;
+  std::vector<lockstep::PublicKey> kicked_;  // keys the host removed from its lobby: refused if they knock again
   NetErrorKind failKind_ = NetErrorKind::Other;
 };
 

@@ -43,6 +43,9 @@ LobbyPage::LobbyPage(QWidget* parent) : QWidget(parent) {
   connect(room_, &LobbyRoom::launchRequested, this, [this] {
     if (session_) session_->request(net::LaunchRequest{});
   });
+  connect(room_, &LobbyRoom::kickRequested, this, [this](unsigned seat) {
+    if (session_) session_->request(net::KickRequest{seat});
+  });
 }
 
 LobbyPage::~LobbyPage() = default;

@@ -66,6 +66,11 @@ NetProblem explainNetError(const NetFailure& failure) {
       p.title = QObject::tr("The time limit ran out");
       p.advice = QObject::tr("Nobody joined or the game did not finish in time. Host or join again.");
       break;
+    case K::Kicked:
+      p.title = QObject::tr("The host removed you from the table");
+      p.advice = QObject::tr("That host will not seat you again at this table. Pick another game from the LAN list, or ask "
+                             "the host to open a new lobby.");
+      break;
     case K::Other: break;
   }
   return p;

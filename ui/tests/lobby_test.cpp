@@ -248,7 +248,7 @@ void LobbyTest::errorsAreWordedByTheirKindNotTheirText() {
   QCOMPARE(explainNetError({K::LeftByChoice, false, "x"}).title, QStringLiteral("You left"));
   QCOMPARE(explainNetError({K::Other, true, "x"}).title, QStringLiteral("This client cannot show that game"));
   // Every kind says what to do next.
-  for (int k = 0; k <= static_cast<int>(K::TimedOut); ++k)
+  for (int k = 0; k <= static_cast<int>(K::Kicked); ++k)
     QVERIFY2(!explainNetError({static_cast<K>(k), false, "x"}).advice.isEmpty(), qPrintable(QString::number(k)));
   // The wire carries the host's reason with its words (net/lobby_msg.h RefuseMsg); a refusal from a build
   // before the reason existed still decodes.
@@ -265,6 +265,52 @@ void LobbyTest::errorsAreWordedByTheirKindNotTheirText() {
   QCOMPARE(std::get<net::RefuseMsg>(*old).reason, net::RefuseReason::Other);
   bytes.push_back(0);  // Other written out: a second encoding of the same message is refused (canonical bytes)
   QVERIFY(!net::decodeLobby(bytes));
+}
+
+// Issue 12 lobby: the host removes a joined captain before the launch (Remove on their row). The captain is
+// told so in words that say what to do (NetErrorKind::Kicked), the seat opens again, and the same key knocking
+// again is refused.
+void LobbyTest::theHostRemovesACaptainBeforeTheLaunch() {
+  QTemporaryDir tmp;
+  LobbyPage host;
+  loopbackDefaults(host, tmp, QStringLiteral("host"));
+  host.show();
+  host.hostForm().portSpin().setValue(0);
+  host.hostForm().setSeatCount(2);
+  host.hostForm().setSeat(1, "open");
+  QTest::mouseClick(&host.hostForm().hostButton(), Qt::LeftButton);
+  NetSession* h = host.session();
+  QVERIFY(QTest::qWaitFor([&] { return h->lobby().has_value() || h->finished(); }, 10000));
+  QVERIFY2(!h->finished(), qPrintable(host.problem().text()));
+  const QString address = QStringLiteral("127.0.0.1:%1").arg(h->lobby()->seats[0].port);
+  auto join = [&](LobbyPage& page) {
+    loopbackDefaults(page, tmp, QStringLiteral("guest"));  // the same identity both times
+    page.show();
+    page.tabs().setCurrentWidget(&page.joinForm());
+    QTest::keyClicks(&page.joinForm().addressEdit(), address);
+    QTest::mouseClick(&page.joinForm().joinButton(), Qt::LeftButton);
+  };
+  LobbyPage guest;
+  join(guest);
+  NetSession* g = guest.session();
+  QVERIFY(QTest::qWaitFor([&] { return h->lobby()->seats[1].kind == net::SeatKind::Human || g->finished(); }, 10000));
+  QVERIFY2(!g->finished(), qPrintable(guest.problem().text()));
+  QVERIFY(!host.room().findChild<QPushButton*>(QStringLiteral("kick-0")));  // never the host's own seat
+  QPushButton* remove = nullptr;
+  QVERIFY(QTest::qWaitFor([&] { return (remove = host.room().findChild<QPushButton*>(QStringLiteral("kick-1"))) != nullptr; }, 5000));
+  QTest::mouseClick(remove, Qt::LeftButton);
+  QVERIFY(QTest::qWaitFor([&] { return g->finished(); }, 10000));
+  QVERIFY2(guest.problem().text().contains(QStringLiteral("removed you")) &&
+               guest.problem().text().contains(QStringLiteral("another game")),
+           qPrintable(guest.problem().text()));
+  QVERIFY(QTest::qWaitFor([&] { return h->lobby()->seats[1].kind == net::SeatKind::Open; }, 5000));
+  LobbyPage again;
+  join(again);
+  QVERIFY(QTest::qWaitFor([&] { return again.session()->finished(); }, 10000));
+  QVERIFY2(again.problem().text().contains(QStringLiteral("removed you")), qPrintable(again.problem().text()));
+  QCOMPARE(h->lobby()->seats[1].kind, net::SeatKind::Open);
+  host.leave();
+  QVERIFY(QTest::qWaitFor([&] { return h->finished(); }, 5000));
 }
 
 void LobbyTest::ratedPlayAllowsQuickHailsOnly() {

@@ -15,6 +15,7 @@ class LobbyTest : public QObject {
   void twoQtPeersReadyChatDmMuteAndAFullTableRefuses();
   void aVersionMismatchSaysWhatToDo();
   void errorsAreWordedByTheirKindNotTheirText();
+  void theHostRemovesACaptainBeforeTheLaunch();
   void ratedPlayAllowsQuickHailsOnly();
   void joinsFromTheLanListAndSeesASubstitution();
 };
