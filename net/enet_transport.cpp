@@ -56,14 +56,20 @@ Result<Address> parseAddress(const std::string& text, uint16_t defPort) {
   return a;
 }
 
-Result<std::unique_ptr<EnetTransport>> EnetTransport::create(const lockstep::KeyPair& identity, const Address& bind) {
-  if (!initEnet()) return Err("ENet failed to initialise (no sockets?)");
+Result<std::unique_ptr<EnetTransport>> EnetTransport::create(const lockstep::KeyPair& identity, const Address& bind,
+                                                            NetErrorKind* failure) {
+  auto failed = [&](NetErrorKind k, Error e) {
+    if (failure) *failure = k;
+    return e;
+  };
+  if (!initEnet()) return failed(NetErrorKind::Other, Err("ENet failed to initialise (no sockets?)"));
   auto addr = toEnet(bind);
-  if (!addr) return addr.error();
+  if (!addr) return failed(NetErrorKind::BadAddress, addr.error());
   std::unique_ptr<EnetTransport> t(new EnetTransport());
   t->identity_ = identity;
   t->host_ = enet_host_create(&*addr, kMaxConnections, 2, 0, 0);
-  if (!t->host_) return Err("cannot bind UDP ", bind.text(), "; the port is in use? pick another with --port (0 = any)");
+  if (!t->host_)
+    return failed(NetErrorKind::PortInUse, Err("cannot bind UDP ", bind.text(), "; the port is in use? pick another with --port (0 = any)"));
   t->host_->checksum = enet_crc32;
   t->host_->duplicatePeers = kMaxPerAddress;
   t->host_->maximumPacketSize = kMaxPlaintext + kDataOverhead + 64;

@@ -20,6 +20,7 @@
 #include "core/det/result.h"
 #include "lockstep/crypto.h"
 #include "lockstep/transport.h"
+#include "net/net_error.h"
 #include "net/secure_channel.h"
 
 typedef struct _ENetHost ENetHost;
@@ -60,7 +61,9 @@ struct TransportStats {
 class EnetTransport : public lockstep::Transport {
  public:
   /// Binds `bind:port` (port 0 = any free port).
-  static Result<std::unique_ptr<EnetTransport>> create(const lockstep::KeyPair& identity, const Address& bind);
+  /// `failure` (optional) receives the kind of a failure: BadAddress, PortInUse or Other (net/net_error.h).
+  static Result<std::unique_ptr<EnetTransport>> create(const lockstep::KeyPair& identity, const Address& bind,
+                                                       NetErrorKind* failure = nullptr);
   ~EnetTransport() override;
   EnetTransport(const EnetTransport&) = delete;
   EnetTransport& operator=(const EnetTransport&) = delete;

@@ -100,6 +100,8 @@ std::vector<uint8_t> encodeLobby(const LobbyMessage& m) {
           w.str("name", x.name);
         } else {
           w.str("why", x.why);
+          // Other is no reason at all: the same bytes as a refusal from before the reason existed.
+          if (x.reason != RefuseReason::Other) w.varu("reason", static_cast<uint64_t>(x.reason));
         }
       },
       m);
@@ -136,7 +138,16 @@ Result<LobbyMessage> decodeLobby(std::span<const uint8_t> bytes) {
     case 5: out = CommitsMsg{getNonces(r)}; break;
     case 6: out = RevealMsg{getNonce(r)}; break;
     case 7: out = RevealsMsg{getNonces(r)}; break;
-    case 9: out = RefuseMsg{r.str("why", 256)}; break;
+    case 9: {
+      RefuseMsg refuse{r.str("why", 256)};
+      if (r.ok() && !r.atEnd()) {  // absent: Other; written out, Other would be a second encoding (canonical bytes)
+        const uint64_t reason = r.varu("reason", 3);
+        if (reason == 0) r.fail("reason", "Other is written as no reason");
+        refuse.reason = static_cast<RefuseReason>(reason);
+      }
+      out = refuse;
+      break;
+    }
     case 10: out = SpectateMsg{r.str("name", kMaxName)}; break;
     default: r.fail("tag", "unknown lobby message");
   }

@@ -10,6 +10,7 @@
 
 #include "core/det/result.h"
 #include "lockstep/session.h"
+#include "net/net_error.h"
 
 namespace concord::net {
 
@@ -60,6 +61,7 @@ struct GameMsg {
 };
 struct RefuseMsg {
   std::string why;
+  RefuseReason reason = RefuseReason::Other;  // the joiner's client words it by this, not by `why`
 };
 /// A peer without a seat asks to follow the running game (answered with GameMsg once it runs).
 struct SpectateMsg {

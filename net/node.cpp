@@ -73,15 +73,22 @@ std::string Node::who(const lockstep::PublicKey& k) const {
   return s ? "seat " + std::to_string(*s) + " " + lobby_.seats[*s].name + " [" + k.fingerprint() + "]" : "[" + k.fingerprint() + "]";
 }
 
-Result<NodeResult> runNode(const NodeOptions& opt) {
-  if (opt.host && (opt.seats < 1 || opt.seats > kMaxPlayers)) return Err("--seats must be 1..", kMaxPlayers);
-  auto t = EnetTransport::create(opt.key, opt.bind);
-  if (!t) return t.error();
+Result<NodeResult> runNode(const NodeOptions& opt, NetErrorKind* failure) {
+  auto failed = [&](NetErrorKind k, Error e) {
+    if (failure) *failure = k;
+    return e;
+  };
+  if (opt.host && (opt.seats < 1 || opt.seats > kMaxPlayers)) return failed(NetErrorKind::RulesRefused, Err("--seats must be 1..", kMaxPlayers));
+  NetErrorKind transportKind = NetErrorKind::Other;
+  auto t = EnetTransport::create(opt.key, opt.bind, &transportKind);
+  if (!t) return failed(transportKind, t.error());
   (*t)->onReject = [&](const std::string& l) {
     if (opt.log) opt.log(l);
   };
   Node node(opt, **t);
-  return node.run();
+  auto r = node.run();
+  if (!r && failure) *failure = node.failureKind();
+  return r;
 }
 
 }  // namespace concord::net

@@ -18,6 +18,7 @@
 #include "net/enet_transport.h"
 #include "net/lan.h"
 #include "net/lobby_msg.h"
+#include "net/net_error.h"
 #include "net/table_request.h"
 
 namespace concord::net {
@@ -126,6 +127,8 @@ struct NodeResult {
   std::vector<std::string> seatNames;                // as the session names them
 };
 
-Result<NodeResult> runNode(const NodeOptions& opt);
+/// Runs a peer to the end. `failure` (optional) receives the failure's kind (net/net_error.h) when it fails,
+/// for a client that words it; the message is the same either way.
+Result<NodeResult> runNode(const NodeOptions& opt, NetErrorKind* failure = nullptr);
 
 }  // namespace concord::net

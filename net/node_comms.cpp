@@ -85,6 +85,8 @@ void Node::handle(const TableRequest& request) {
           ready(r.ready);
         } else if constexpr (std::is_same_v<R, LaunchRequest>) {
           launch();
+        } else if constexpr (std::is_same_v<R, KickRequest>) {
+          kick(r.seat);
         } else {
           if (r.seat >= lobby_.seats.size()) return notice("comms: /dm takes a seat number and a message");
           sendComms(CommsKind::Direct, 0, static_cast<uint8_t>(r.seat), r.text);
@@ -129,6 +131,21 @@ void Node::launch() {
   for (const auto& s : lobby_.seats)
     if (s.kind == SeatKind::Human && !s.ready) waiting += (waiting.empty() ? "" : ", ") + s.name;
   notice(waiting.empty() ? "lobby: launching" : "lobby: launching as soon as " + waiting + " mark ready");
+}
+
+// A KickRequest (the host's Remove button, before the launch): the person is told why, the seat opens again
+// and their key is refused at this table from then on.
+void Node::kick(unsigned seat) {
+  if (!opt_.host) return notice("lobby: only the host removes a captain");
+  if (commsMode_ != CommsMode::Lobby || lobby_.launched) return notice("lobby: the game has launched; the seats are fixed");
+  if (seat == 0 || seat >= lobby_.seats.size() || lobby_.seats[seat].kind != SeatKind::Human)
+    return notice("lobby: seat " + std::to_string(seat) + " has no captain to remove");
+  const lockstep::PublicKey key = lobby_.seats[seat].key;
+  kicked_.push_back(key);
+  send(key, RefuseMsg{"the host removed you from this table", RefuseReason::Kicked});
+  notice("lobby: removed " + who(key) + "; the seat is open again");
+  lobby_.seats[seat] = LobbySeat{};
+  broadcastLobby();
 }
 
 }  // namespace concord::net

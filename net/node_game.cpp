@@ -33,7 +33,7 @@ Result<NodeResult> Node::play() {
     if (opt_.leave && opt_.leave()) {
       transport_.flush();
       if (g.recorder) (void)g.recorder->close();  // a shorter, still valid replay
-      return Err("you left the table at turn ", peer.turn(), "; the others play on with an officer in your seat");
+      return fail(NetErrorKind::LeftByChoice, "you left the table at turn ", peer.turn(), "; the others play on with an officer in your seat");
     }
     pump(1);
     answerLateArrivals(g);
@@ -59,7 +59,7 @@ Result<NodeResult> Node::play() {
     if (peer.halted()) {
       if (!g.haltedAtMs) g.haltedAtMs = nowMs;
       if (peer.desync() || nowMs > g.haltedAtMs + opt_.silenceMs)
-        return Err("desync: ", peer.desync() ? peer.desync()->summary() : std::string("halted without a report"));
+        return fail(NetErrorKind::Desync, "desync: ", peer.desync() ? peer.desync()->summary() : std::string("halted without a report"));
     }
     if (peer.turn() != g.lastTurnSeen) {
       g.lastTurnSeen = peer.turn();
@@ -239,7 +239,7 @@ Result<NodeResult> Node::endByTimeLimit(GameInProgress& g) {
   g.recorder.reset();
   std::string back;
   for (const auto& a : otherPeerAddresses()) back += "\n  " + opt_.comeBackCommand + " " + a;
-  return Err("the time limit (--timeout ", opt_.timeoutMs / 1000, " s) ended our part of the game at turn ", g.peer->turn(), saved,
+  return fail(NetErrorKind::TimedOut, "the time limit (--timeout ", opt_.timeoutMs / 1000, " s) ended our part of the game at turn ", g.peer->turn(), saved,
              back.empty() ? std::string("") : "; the table plays on with an officer in our seat: take it back with any of" + back);
 }
 

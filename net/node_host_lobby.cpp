@@ -1,6 +1,7 @@
 // The host's lobby: seats filled by joiners (open seats become AI officers at launch), the lobby shown to
 // everyone as it changes, then commit-reveal seeding (lockstep/seeding: every player's nonce counts, so
 // nobody picks the seed alone).
+#include <algorithm>
 #include <map>
 
 #include "net/lobby_charter.h"
@@ -27,9 +28,9 @@ Result<void> Node::hostLobby() {
   auto mod = findModule(opt_.moduleId);
   if (!mod) return mod.error();
   auto cfg = (*mod)->parseConfig(opt_.options);
-  if (!cfg) return Err("config: ", cfg.message());
+  if (!cfg) return fail(NetErrorKind::RulesRefused, "config: ", cfg.message());
   if (!opt_.charter.id.empty() && (*mod)->id != "warp")
-    return Err("charter: a crew charter freezes a Warp table, not module ", (*mod)->id);
+    return fail(NetErrorKind::RulesRefused, "charter: a crew charter freezes a Warp table, not module ", (*mod)->id);
   if (!opt_.charter.id.empty() && opt_.options.empty()) *cfg = opt_.charter.config;  // the crew's frozen settings
   lobby_.session.moduleId = (*mod)->id;
   lobby_.session.rulesVersion = (*mod)->rulesVersion;
@@ -38,9 +39,9 @@ Result<void> Node::hostLobby() {
   // A crew's table (TEI §3.4, RULES §VIII): the charter's frozen settings, its members only, in the signed session.
   if (!opt_.charter.id.empty()) {
     if (opt_.charter.config != lobby_.session.config || opt_.charter.seats != opt_.seats)
-      return Err("charter: the table's settings or fleet size are not the ones crew charter '", opt_.charter.id, "' froze");
+      return fail(NetErrorKind::RulesRefused, "charter: the table's settings or fleet size are not the ones crew charter '", opt_.charter.id, "' froze");
     if (!charterMember(opt_.charter, opt_.key.publicKey))
-      return Err("charter: your key [", opt_.key.publicKey.fingerprint(), "] is not a member of crew charter '", opt_.charter.id, "'");
+      return fail(NetErrorKind::RulesRefused, "charter: your key [", opt_.key.publicKey.fingerprint(), "] is not a member of crew charter '", opt_.charter.id, "'");
     lobby_.session.charter = opt_.charter;
   }
   lobby_.seats.resize(opt_.seats);
@@ -56,8 +57,8 @@ Result<void> Node::hostLobby() {
       (opt_.manualLaunch ? std::string("launching when the host says so") : "launching when " + std::to_string(want) + " players are in and ready"));
   broadcastLobby();
   while (true) {
-    if (timedOut()) return Err("lobby: timed out waiting for players; start again with a smaller --wait-for");
-    if (leftLobby()) return Err("you closed the lobby before the game launched");
+    if (timedOut()) return fail(NetErrorKind::TimedOut, "lobby: timed out waiting for players; start again with a smaller --wait-for");
+    if (leftLobby()) return fail(NetErrorKind::LeftByChoice, "you closed the lobby before the game launched");
     pump(5);
     bool changed = false;
     while (auto c = pollNonComms()) {
@@ -67,18 +68,22 @@ Result<void> Node::hostLobby() {
         continue;
       }
       if (auto* j = std::get_if<JoinMsg>(&*m)) {
+        if (std::find(kicked_.begin(), kicked_.end(), c->from) != kicked_.end()) {
+          send(c->from, RefuseMsg{"the host removed you from this table", RefuseReason::Kicked});
+          continue;
+        }
         auto seat = seatOf(c->from);
         if (!seat && !lobby_.session.charter.id.empty() && !charterMember(lobby_.session.charter, c->from)) {
           log("lobby: refused " + c->from.fingerprint() + ": not a member of crew charter '" + lobby_.session.charter.id + "'");
           send(c->from, RefuseMsg{"this table plays under crew charter '" + lobby_.session.charter.id + "' and your key [" +
-                                  c->from.fingerprint() + "] is not a member"});
+                                  c->from.fingerprint() + "] is not a member", RefuseReason::Charter});
           continue;
         }
         if (!seat) {
           for (size_t i = 0; i < lobby_.seats.size() && !seat; ++i)
             if (lobby_.seats[i].kind == SeatKind::Open) seat = i;
           if (!seat) {
-            send(c->from, RefuseMsg{"the table is full"});
+            send(c->from, RefuseMsg{"the table is full", RefuseReason::Full});
             continue;
           }
         }
@@ -133,11 +138,11 @@ Result<void> Node::hostSeed() {
       std::string missing;  // whose, so a failed seeding can be traced to one link
       for (auto s : humans)
         if (!(commitsSent ? reveals : commits).count(s)) missing += (missing.empty() ? "" : ", ") + who(lobby_.seats[s].key);
-      return Err("seeding: not every player committed and revealed in ", kSeedingLimitMs / 1000, " s (",
-                 commitsSent ? "reveals" : "commitments", " missing from ", missing,
-                 ": is the network losing most packets?); host again");
+      return fail(NetErrorKind::LaunchFailed, "seeding: not every player committed and revealed in ", kSeedingLimitMs / 1000,
+                  " s (", commitsSent ? "reveals" : "commitments", " missing from ", missing,
+                  ": is the network losing most packets?); host again");
     }
-    if (leftLobby()) return Err("you closed the lobby before the game launched");
+    if (leftLobby()) return fail(NetErrorKind::LeftByChoice, "you closed the lobby before the game launched");
     pump(5);
     if (now() >= nextNudge) {
       // Lossy links: ask again whoever we still wait for (answers are idempotent).
@@ -169,7 +174,7 @@ Result<void> Node::hostSeed() {
 }
 
 Result<void> Node::finishSeed() {
-  if (auto ok = lockstep::checkReveals(commits_, nonces_); !ok) return Err("seeding: ", ok.message());
+  if (auto ok = lockstep::checkReveals(commits_, nonces_); !ok) return fail(NetErrorKind::LaunchFailed, "seeding: ", ok.message());
   session_ = lobby_.session;
   session_.seed = lockstep::seedFromNonces(nonces_);
   seats_ = lobby_.seats;

@@ -53,6 +53,8 @@ class Node {
  public:
   Node(const NodeOptions& o, EnetTransport& t);
   Result<NodeResult> run();
+  /// The kind of the failure run() returned (net/net_error.h).
+  NetErrorKind failureKind() const { return failKind_; }
 
  private:
   // node.cpp: time, logging, transport service, seats.
@@ -67,6 +69,12 @@ class Node {
     if (opt_.onNotice) opt_.onNotice(s);
   }
   bool leftLobby() const { return opt_.leaveLobby && opt_.leaveLobby(); }
+  /// A failure of `kind` (net/net_error.h): the message as Err builds it, the kind kept for failureKind().
+  template <class... Parts>
+  Error fail(NetErrorKind kind, Parts&&... parts) {
+    failKind_ = kind;
+    return Err(std::forward<Parts>(parts)...);
+  }
   uint16_t advertisedPort() const { return opt_.advertisePort ? opt_.advertisePort : transport_.port(); }
   void send(const lockstep::PublicKey& to, const LobbyMessage& m) { transport_.sendControl(to, encodeLobby(m)); }
   /// Seeding messages (idempotent): reliably and once more unreliably, so a repeat never waits behind a reliable
@@ -102,6 +110,7 @@ class Node {
   void sendComms(CommsKind kind, uint16_t hail, uint8_t toSeat, const std::string& text);
   void ready(bool r);
   void launch();
+  void kick(unsigned seat);
 
   // node_announce.cpp.
   void openAnnouncer();
@@ -151,6 +160,8 @@ class Node {
   // LAN discovery.
   std::optional<LanAnnouncer> announcer_;
   uint64_t nextAnnounceMs_ = 0;
+  std::vector<lockstep::PublicKey> kicked_;  // keys the host removed from its lobby: refused if they knock again
+  NetErrorKind failKind_ = NetErrorKind::Other;
 };
 
 }  // namespace concord::net

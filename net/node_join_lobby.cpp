@@ -17,8 +17,8 @@ Result<void> Node::joinLobby() {
   uint64_t nextSeedAsk = 0, seedingSince = 0;
   bool seedWaitSaid = false;
   while (true) {
-    if (timedOut()) return Err("join: no game started within the time limit (--timeout); is the host running at ", opt_.join->text(), "?");
-    if (leftLobby()) return Err("you left the lobby before the game launched");
+    if (timedOut()) return fail(NetErrorKind::Unreachable, "join: no game started within the time limit (--timeout); is the host running at ", opt_.join->text(), "?");
+    if (leftLobby()) return fail(NetErrorKind::LeftByChoice, "you left the lobby before the game launched");
     pump(5);
     if (!hostKey) {
       if (auto k = transport_.keyAt(*opt_.join); k && transport_.connected(*k)) {
@@ -27,7 +27,7 @@ Result<void> Node::joinLobby() {
         else send(*hostKey, JoinMsg{opt_.name, advertisedPort(), opt_.officerPlays});
         nextSpectate = now() + 1000;
       } else if (opt_.giveUpMs && now() > unansweredSinceMs + opt_.giveUpMs) {
-        return Err("nothing answered at ", opt_.join->text(), " in ", opt_.giveUpMs / 1000, " s; check that `concord host` is running there, ",
+        return fail(NetErrorKind::Unreachable, "nothing answered at ", opt_.join->text(), " in ", opt_.giveUpMs / 1000, " s; check that `concord host` is running there, ",
                    "that ", opt_.join->port, " is its port (`concord lan` lists the games announced nearby), and that no firewall ",
                    "blocks UDP port ", opt_.join->port, " on either machine");
       } else if (now() > nextRetry) {
@@ -72,9 +72,11 @@ Result<void> Node::joinLobby() {
         }
         lobby_ = *l;
         showLobby();
+        // A module or rules version this build does not have cannot be played: say so now, not at the launch.
+        if (auto v = checkTableVersion(lobby_.session); v.kind != NetErrorKind::Other) return fail(v.kind, v.why);
         // TEI §3.4: a crew table is played only by its members, under the charter the joiner expects.
         if (auto why = charterRefusal(lobby_.session, opt_.charter, opt_.key.publicKey); !why.empty())
-          return Err("join: refusing this table: ", why);
+          return fail(NetErrorKind::CharterRefused, "join: refusing this table: ", why);
         if (!lobby_.session.charter.id.empty() && !charterSaid_) {
           charterSaid_ = true;
           log("lobby: you are a member of crew charter '" + lobby_.session.charter.id + "'; the game rates into group/" +
@@ -84,7 +86,7 @@ Result<void> Node::joinLobby() {
         auto me = seatOf(opt_.key.publicKey);
         if (opt_.autoReady && me && !lobby_.launched && !lobby_.seats[*me].ready) send(*hostKey, ReadyMsg{true});
         if (lobby_.launched) {
-          if (!me) return Err("join: the game launched without a seat for us");
+          if (!me) return fail(NetErrorKind::LaunchFailed, "join: the game launched without a seat for us");
           myNonce_ = lockstep::randomBytes32();
           myCommit_ = lockstep::commitNonce(myNonce_);
           sendEager(*hostKey, CommitMsg{myCommit_});
@@ -98,7 +100,7 @@ Result<void> Node::joinLobby() {
         size_t idx = 0;
         while (idx < humans.size() && humans[idx] != me) ++idx;
         if (!me || cm->commits.size() != humans.size() || cm->commits[idx] != myCommit_)
-          return Err("seeding: the host changed our commitment; refusing to play this table");
+          return fail(NetErrorKind::LaunchFailed, "seeding: the host changed our commitment; refusing to play this table");
         commits_ = cm->commits;
         sendEager(*hostKey, RevealMsg{myNonce_});
         if (seeding != Seeding::Revealed) {
@@ -109,7 +111,7 @@ Result<void> Node::joinLobby() {
         }
       } else if (auto* rm = std::get_if<RevealsMsg>(&*m)) {
         nonces_ = rm->nonces;
-        if (commits_.empty()) return Err("seeding: reveals before commitments");
+        if (commits_.empty()) return fail(NetErrorKind::LaunchFailed, "seeding: reveals before commitments");
         return finishSeed();
       } else if (auto* g = std::get_if<GameMsg>(&*m)) {
         session_ = g->session;
@@ -125,7 +127,7 @@ Result<void> Node::joinLobby() {
         }
         return Ok();
       } else if (auto* r = std::get_if<RefuseMsg>(&*m)) {
-        return Err("join refused: ", r->why);
+        return fail(refusalKind(r->reason), "join refused: ", r->why);
       }
     }
   }

@@ -35,7 +35,13 @@ struct ReadyRequest {
 };
 /// Lobby, host only: launch now with the players in and ready (open seats become AI officers).
 struct LaunchRequest {};
+/// Lobby, host only, before the launch: remove the person at `seat` (not the host's): the seat opens again and
+/// that key is refused at this table from then on (RefuseReason::Kicked).
+struct KickRequest {
+  unsigned seat = 0;
+};
 
-using TableRequest = std::variant<HailRequest, SayRequest, DirectRequest, MuteRequest, ReadyRequest, LaunchRequest>;
+using TableRequest =
+    std::variant<HailRequest, SayRequest, DirectRequest, MuteRequest, ReadyRequest, LaunchRequest, KickRequest>;
 
 }  // namespace concord::net

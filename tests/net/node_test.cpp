@@ -300,5 +300,36 @@ TEST(Node, TheHostWaitsTheStatedSeedingLimitForALateCommitment) {
   EXPECT_TRUE(h) << h.message();
 }
 
+// Issue 12: a failure carries its kind from where it is made (net/net_error.h), so a client (the Qt lobby)
+// words it without reading the message; the message is unchanged for the terminal.
+TEST(Node, AFailureCarriesItsKindFromWhereItIsMade) {
+  NodeOptions lonely = nodeOptions("lonely", freeUdpPort());
+  lonely.join = Address{"127.0.0.1", freeUdpPort()};  // nobody there
+  lonely.giveUpMs = 1500;
+  NetErrorKind kind = NetErrorKind::Other;
+  auto r = runNode(lonely, &kind);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(kind, NetErrorKind::Unreachable) << r.message();
+  EXPECT_NE(r.message().find("nothing answered"), std::string::npos) << r.message();
+
+  const uint16_t port = freeUdpPort();
+  auto squatter = EnetTransport::create(KeyPair::fromLabel("node-test:squatter"), Address{"127.0.0.1", port});
+  ASSERT_TRUE(squatter) << squatter.message();
+  NodeOptions host = nodeOptions("host", port);
+  host.host = true;
+  kind = NetErrorKind::Other;
+  r = runNode(host, &kind);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(kind, NetErrorKind::PortInUse) << r.message();
+
+  NodeOptions badRules = nodeOptions("bad-rules", freeUdpPort());
+  badRules.host = true;
+  badRules.options = {{"no-such-option", "1"}};
+  kind = NetErrorKind::Other;
+  r = runNode(badRules, &kind);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(kind, NetErrorKind::RulesRefused) << r.message();
+}
+
 }  // namespace
 }  // namespace concord::net

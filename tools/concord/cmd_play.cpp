@@ -14,6 +14,7 @@
 #include "net/identity.h"
 #include "replay/record.h"
 #include "tools/tei_store/charter.h"
+#include "tools/tei_store/rate_finished.h"
 #include "tools/tei_store/replay_match.h"
 #include "tools/tei_store/store.h"
 #include "tools/concord/command.h"
@@ -118,15 +119,10 @@ Result<tei::TeiStore> openPlayStore(const std::string& db) {
 }
 
 // Rates a finished game's replay into the TEI store and returns the before -> after lines (or why not).
-std::string rateFinishedGame(const std::string& replayPath, const std::string& db) {
-  auto match = tei::matchFromReplay(replayPath);
-  if (!match) return "TEI: not rated: " + match.message() + "\n";
-  const std::string path = playStorePath(db);
-  auto store = openPlayStore(db);
-  if (!store) return "TEI: not rated: " + store.message() + "\n";
-  auto res = store->applyMatch(match->record);
-  if (!res) return "TEI: not rated: " + res.message() + "\n";
-  return "TEI (" + path + "):\n" + tei::describeApplied(tei::ReplayApplied{std::move(*match), std::move(*res)}, &*store);
+std::string rateFinishedGameText(const std::string& replayPath, const std::string& db) {
+  auto rated = tei::rateFinishedGame(replayPath, db);
+  if (!rated) return "TEI: not rated: " + rated.message() + "\n";
+  return "TEI (" + rated->storePath + "):\n" + rated->text;
 }
 
 // The person's persistent identity, created on first use (mode 0600); its fingerprint is shown.
@@ -255,7 +251,7 @@ int runPlayWarp(Args args) {
     if (auto c = rec.close(); !c) std::fprintf(stderr, "concord: play: replay: %s\n", c.message().c_str());
     else if (!rec.path().empty()) std::printf("Replay: %s\n", rec.path().c_str());
     // The end-of-match summary: the verified replay is the record every peer rates from (TEI, RULES §VIII).
-    if (rate && !rec.path().empty() && rec.engine().game().outcome()) std::printf("%s", rateFinishedGame(rec.path(), teiDb).c_str());
+    if (rate && !rec.path().empty() && rec.engine().game().outcome()) std::printf("%s", rateFinishedGameText(rec.path(), teiDb).c_str());
     return code;
   };
   auto conf = warp::decodeConfig(rec.session().config);

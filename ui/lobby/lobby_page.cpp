@@ -43,6 +43,9 @@ LobbyPage::LobbyPage(QWidget* parent) : QWidget(parent) {
   connect(room_, &LobbyRoom::launchRequested, this, [this] {
     if (session_) session_->request(net::LaunchRequest{});
   });
+  connect(room_, &LobbyRoom::kickRequested, this, [this](unsigned seat) {
+    if (session_) session_->request(net::KickRequest{seat});
+  });
 }
 
 LobbyPage::~LobbyPage() = default;
@@ -50,7 +53,7 @@ LobbyPage::~LobbyPage() = default;
 Result<void> LobbyPage::host() {
   auto c = hostForm_->choice();
   if (!c) {
-    showProblem("config: " + c.message());
+    showProblem({net::NetErrorKind::RulesRefused, false, "config: " + c.message()});
     return c.error();
   }
   net::NodeOptions o;
@@ -73,7 +76,7 @@ Result<void> LobbyPage::host() {
 Result<void> LobbyPage::join() {
   auto a = joinForm_->address();
   if (!a) {
-    showProblem(a.message());
+    showProblem({net::NetErrorKind::BadAddress, false, a.message()});  // net::parseAddress refused it
     return a.error();
   }
   net::NodeOptions o;
@@ -89,7 +92,7 @@ Result<void> LobbyPage::begin(net::NodeOptions o, const QString& waitingText) {
   if (session_ && !session_->finished()) return Err("already at a table: leave it first");
   auto key = net::loadOrCreateIdentity(defaults_.identityPath.empty() ? net::defaultIdentityPath() : defaults_.identityPath);
   if (!key) {
-    showProblem("identity: " + key.message());
+    showProblem({net::NetErrorKind::Other, false, "identity: " + key.message()});
     return key.error();
   }
   o.key = *key;
@@ -167,8 +170,8 @@ void LobbyPage::sessionChanged() {
   game_->refresh();
 }
 
-void LobbyPage::ended(bool ok, const QString& message) {
-  if (!ok) showProblem(message.toStdString());
+void LobbyPage::ended(bool ok, const NetFailure& failure) {
+  if (!ok) showProblem(failure);
   if (game_) {
     game_->refresh();
     QString end = ok ? tr("The table closed.") : tr("You are no longer at the table.");
@@ -193,8 +196,8 @@ void LobbyPage::leave() {
   emit closeRequested();
 }
 
-void LobbyPage::showProblem(const std::string& message) {
-  const auto p = explainNetError(message);
+void LobbyPage::showProblem(const NetFailure& failure) {
+  const auto p = explainNetError(failure);
   problem_->setText(QStringLiteral("<b>%1.</b> %2<br><small>%3</small>").arg(p.title.toHtmlEscaped(), p.advice.toHtmlEscaped(), p.detail.toHtmlEscaped()));
   problem_->show();
 }

@@ -60,8 +60,8 @@ class LobbyPage : public QWidget {
   void wire();
   void lobbyChanged();
   void sessionChanged();
-  void ended(bool ok, const QString& message);
-  void showProblem(const std::string& message);
+  void ended(bool ok, const NetFailure& failure);
+  void showProblem(const NetFailure& failure);
   template <class F>
   void bothPanels(F f) {
     f(room_->comms());

@@ -20,12 +20,12 @@ LobbyRoom::LobbyRoom(QWidget* parent) : QWidget(parent) {
   info_->setObjectName(QStringLiteral("roomInfo"));
   info_->setWordWrap(true);
   info_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  seats_ = new QTableWidget(0, 5, this);
+  seats_ = new QTableWidget(0, 6, this);
   seats_->setObjectName(QStringLiteral("roomSeats"));
-  seats_->setHorizontalHeaderLabels({tr("Seat"), tr("Captain"), tr("Who"), tr("Identity"), tr("Ready")});
+  seats_->setHorizontalHeaderLabels({tr("Seat"), tr("Captain"), tr("Who"), tr("Identity"), tr("Ready"), QString()});
   seats_->verticalHeader()->hide();
   seats_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  seats_->horizontalHeader()->setStretchLastSection(true);
+  seats_->horizontalHeader()->setSectionResizeMode(4, QHeaderView::Stretch);  // Ready takes the room; Remove fits its button
   seats_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   seats_->setSelectionMode(QAbstractItemView::NoSelection);
   seats_->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
@@ -115,6 +115,14 @@ void LobbyRoom::show(const net::LobbyMsg& lobby, const lockstep::PublicKey& me, 
       auto* item = new QTableWidgetItem(cells[c]);
       if (s.key == me && s.kind == net::SeatKind::Human) item->setBackground(QColor(0xe8, 0xf0, 0xff));
       seats_->setItem(i, c, item);
+    }
+    seats_->removeCellWidget(i, 5);
+    if (host && !lobby.launched && i > 0 && s.kind == net::SeatKind::Human) {
+      auto* remove = new QPushButton(tr("Remove"), seats_);
+      remove->setObjectName(QStringLiteral("kick-%1").arg(i));
+      remove->setToolTip(tr("Remove this captain from the lobby; the seat opens again and their key is refused here"));
+      connect(remove, &QPushButton::clicked, this, [this, i] { emit kickRequested(static_cast<unsigned>(i)); });
+      seats_->setCellWidget(i, 5, remove);
     }
   }
   ready_->setVisible(!host && !lobby.launched);

@@ -32,6 +32,7 @@ class LobbyRoom : public QWidget {
  signals:
   void readyChanged(bool ready);
   void launchRequested();
+  void kickRequested(unsigned seat);  // the host's Remove button on a person's row, before the launch
   void leaveRequested();
 
  private:

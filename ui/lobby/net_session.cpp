@@ -8,19 +8,12 @@
 
 namespace concord::ui {
 
-std::string lobbyVersionProblem(const net::LobbyMsg& lobby) {
+std::optional<NetFailure> lobbyTableProblem(const net::LobbyMsg& lobby) {
   const auto& s = lobby.session;
-  auto mod = findModule(s.moduleId);
-  if (!mod)
-    return "version mismatch: the host plays module '" + s.moduleId + "', which this Concord does not have; install the same "
-           "Concord version as the host";
-  if ((*mod)->rulesVersion != s.rulesVersion)
-    return "version mismatch: the host's " + s.moduleId + " rules are version " + std::to_string(s.rulesVersion) +
-           ", this client's are version " + std::to_string((*mod)->rulesVersion) +
-           "; both must run the same Concord version (update the older one)";
-  if (!moduleUi(s.moduleId))
-    return "this client has no table for module '" + s.moduleId + "' yet; join that game from a terminal: concord join ADDR";
-  return "";
+  if (net::checkTableVersion(s).kind != net::NetErrorKind::Other) return std::nullopt;  // the node refuses it
+  if (moduleUi(s.moduleId)) return std::nullopt;
+  return NetFailure{net::NetErrorKind::Other, true,
+                    "this client has no table for module '" + s.moduleId + "' yet; join that game from a terminal: concord join ADDR"};
 }
 
 QString commsLine(const net::CommsMsg& m) {
@@ -55,14 +48,14 @@ void NetSession::start() {
   };
   o.onNotice = [this](const std::string& l) { post([this, t = QString::fromStdString(l)] { emit notice(t); }); };
   o.onLobby = [this](const net::LobbyMsg& l) {
-    if (!options_.host && lobbyProblem_.empty()) lobbyProblem_ = lobbyVersionProblem(l);
+    if (!options_.host && !lobbyProblem_) lobbyProblem_ = lobbyTableProblem(l);
     post([this, l] {
       announceChanges(l);
       lobby_ = l;
       emit lobbyChanged();
     });
   };
-  o.leaveLobby = [this] { return leave_.load() || !lobbyProblem_.empty(); };
+  o.leaveLobby = [this] { return leave_.load() || lobbyProblem_.has_value(); };
   o.leave = [this] { return leave_.load(); };
   o.requests = [this]() -> std::optional<net::TableRequest> {
     std::lock_guard<std::mutex> lock(mu_);
@@ -112,15 +105,16 @@ void NetSession::start() {
 }
 
 void NetSession::run() {
-  auto r = net::runNode(options_);
-  std::string message = r ? std::string() : r.message();
-  if (!lobbyProblem_.empty()) message = lobbyProblem_;
+  NetFailure failure;
+  auto r = net::runNode(options_, &failure.kind);
+  if (!r) failure.message = r.message();
+  if (lobbyProblem_) failure = *lobbyProblem_;
   std::optional<net::NodeResult> res;
   if (r) res = std::move(*r);
-  post([this, ok = r.ok(), message, res] {
+  post([this, ok = r.ok() && !lobbyProblem_, failure, res] {
     finished_ = true;
     result_ = res;
-    emit ended(ok, QString::fromStdString(message));
+    emit ended(ok, failure);
   });
 }
 

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "net/node.h"
+#include "ui/lobby/net_errors.h"
 #include "ui/shell/module_ui.h"
 
 namespace concord::ui {
@@ -64,7 +65,7 @@ class NetSession : public QObject {
   void comms(const QString& from, const QString& line, bool mine);
   void notice(const QString& text);     // a refused request (rate limit, mode) or lobby news for the person
   void news(const QString& text);       // the node's log: joins, substitutions, reconnects, rejoins
-  void ended(bool ok, const QString& message);
+  void ended(bool ok, const concord::ui::NetFailure& failure);  // failure.kind is Other when ok
 
  private:
   struct Decision {
@@ -79,7 +80,7 @@ class NetSession : public QObject {
   net::NodeOptions options_;
   std::thread worker_;
   std::atomic<bool> leave_{false};
-  std::string lobbyProblem_;  // written by the worker before it leaves (a version mismatch)
+  std::optional<NetFailure> lobbyProblem_;  // worker thread only: the client cannot show this table (it leaves)
 
   std::mutex mu_;  // guards the mailbox below (both threads)
   std::deque<net::TableRequest> requests_;
@@ -104,7 +105,8 @@ class NetSession : public QObject {
 
 /// One accepted message as the comms list shows it: a hail's phrase, the text, or a DM with its recipient.
 QString commsLine(const net::CommsMsg& m);
-/// The lobby's module and rules version against this build: "" when we can play it, else what to do.
-std::string lobbyVersionProblem(const net::LobbyMsg& lobby);
+/// The lobby's module against this client: a failure when the client has no table view for it. (A module or
+/// rules version this build lacks is the net layer's to refuse: NetErrorKind::VersionMismatch.)
+std::optional<NetFailure> lobbyTableProblem(const net::LobbyMsg& lobby);
 
 }  // namespace concord::ui

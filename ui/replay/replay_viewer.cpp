@@ -6,6 +6,7 @@
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QListView>
 #include <QListWidget>
 #include <QMimeData>
 #include <QPointer>
@@ -18,9 +19,12 @@
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
+#include <atomic>
 
 #include "lockstep/turn_engine.h"
+#include "ui/replay/event_list_model.h"
 #include "ui/replay/timeline.h"
+#include "ui/shell/instant_key.h"
 
 namespace concord::ui {
 
@@ -31,7 +35,8 @@ QPushButton* button(QWidget* parent, const QString& text, const QString& name, c
   if (icon) b->setIcon(parent->style()->standardIcon(*icon));
   b->setObjectName(name);
   b->setToolTip(tip + (key.isEmpty() ? QString() : QStringLiteral(" (") + key.toString() + QStringLiteral(")")));
-  if (!key.isEmpty()) b->setShortcut(key);
+  // At once (instant_key.h); a held arrow steps turn after turn.
+  if (!key.isEmpty()) bindKey(b, key, key == QKeySequence(Qt::Key_Left) || key == QKeySequence(Qt::Key_Right));
   return b;
 }
 }  // namespace
@@ -85,10 +90,13 @@ ReplayViewer::ReplayViewer(QWidget* parent) : QWidget(parent) {
   split->setStretchFactor(1, 1);
   split->setSizes({1000, 360});
   log_->setMinimumWidth(240);
-  events_ = new QListWidget(split);
+  events_ = new QListView(split);
   events_->setObjectName(QStringLiteral("eventList"));
   events_->setMinimumWidth(200);
-  events_->setUniformItemSizes(true);
+  events_->setUniformItemSizes(true);  // one row height: layout and scrolling cost nothing per event
+  events_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  eventModel_ = new EventListModel(this);
+  events_->setModel(eventModel_);
   split->setSizes({1000, 320, 220});
   auto* bar = new QHBoxLayout;
   auto* backB = button(this, tr("Start screen"), QStringLiteral("viewerBack"), tr("Back to the start screen"), {});
@@ -117,8 +125,8 @@ ReplayViewer::ReplayViewer(QWidget* parent) : QWidget(parent) {
   });
   connect(prevEv_, &QPushButton::clicked, this, &ReplayViewer::previousEvent);
   connect(nextEv_, &QPushButton::clicked, this, &ReplayViewer::nextEvent);
-  connect(events_, &QListWidget::itemActivated, this, [this](QListWidgetItem* it) { seek(it->data(Qt::UserRole).toUInt()); });
-  connect(events_, &QListWidget::itemClicked, this, [this](QListWidgetItem* it) { seek(it->data(Qt::UserRole).toUInt()); });
+  connect(events_, &QListView::activated, this, [this](const QModelIndex& i) { seek(eventModel_->positionAt(i.row())); });
+  connect(events_, &QListView::clicked, this, [this](const QModelIndex& i) { seek(eventModel_->positionAt(i.row())); });
   auto* jumpKey = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_G), this);
   connect(jumpKey, &QShortcut::activated, this, [this] {
     jump_->setFocus();
@@ -149,7 +157,7 @@ ReplayViewer::ReplayViewer(QWidget* parent) : QWidget(parent) {
     if (shown_ >= maxPosition()) return play_->setChecked(false);
     stepForward();
   });
-  connect(&loadWatch_, &QFutureWatcher<Result<LoadedReplay>>::finished, this, &ReplayViewer::landedLoad);
+  connect(&loadWatch_, &QFutureWatcher<std::shared_ptr<Result<LoadedReplay>>>::finished, this, &ReplayViewer::landedLoad);
   connect(&seekWatch_, &QFutureWatcher<Result<ReplayMoment>>::finished, this, &ReplayViewer::landedSeek);
 }
 
@@ -168,7 +176,9 @@ void ReplayViewer::open(const QString& path) {
   progress_->show();
   verified_->setText(tr("Reading and verifying %1…").arg(path));
   QPointer<QProgressBar> bar(progress_);
-  auto onProgress = [bar](int permille, const std::string&) {
+  auto last = std::make_shared<std::atomic<int>>(-1);
+  auto onProgress = [bar, last](int permille, const std::string&) {
+    if (last->exchange(permille) == permille) return;  // one post per per-mille step, not one per turn
     QMetaObject::invokeMethod(bar, [bar, permille] { if (bar) bar->setValue(permille); }, Qt::QueuedConnection);
   };
   // The module decides where rounds begin; an unknown module still loads (no markers, no table).
@@ -177,7 +187,7 @@ void ReplayViewer::open(const QString& path) {
     return mod ? (*mod)->roundOf : RoundOf();
   };
   loadWatch_.setFuture(QtConcurrent::run([p = path.toStdString(), onProgress, roundsFor] {
-    return loadReplay(p, roundsFor, onProgress);
+    return std::make_shared<Result<LoadedReplay>>(loadReplay(p, roundsFor, onProgress));
   }));
 }
 
@@ -190,12 +200,14 @@ void ReplayViewer::landedLoad() {
   };
   loading_ = false;
   progress_->hide();
-  auto r = loadWatch_.result();
+  auto shared = loadWatch_.result();
+  auto& r = *shared;
   if (!r) {
     verified_->setText(tr("Cannot open this replay: ") + QString::fromStdString(r.message()));
     emit loadFailed(QString::fromStdString(r.message()));
     return;
   }
+  eventModel_->setEvents(nullptr);  // it points into the LoadedReplay about to be replaced
   loaded_ = std::move(*r);
   mark("result");
   const auto& rep = loaded_->report;
@@ -224,17 +236,9 @@ void ReplayViewer::landedLoad() {
   timeline_->blockSignals(false);
   jump_->setRange(0, static_cast<int>(loaded_->turns));
   std::vector<Timeline::Mark> marks;
-  events_->setUpdatesEnabled(false);  // thousands of rows in a long replay: one layout, not one per row
-  events_->clear();
-  for (const auto& ev : loaded_->events) {
-    marks.push_back({ev.position, ev.kind});
-    if (ev.kind == "alert-end") continue;
-    auto* it = new QListWidgetItem(QStringLiteral("%1  ").arg(ev.position, 5) + QString::fromStdString(ev.text));
-    it->setData(Qt::UserRole, ev.position);
-    it->setForeground(Timeline::colorOf(ev.kind));
-    events_->addItem(it);
-  }
-  events_->setUpdatesEnabled(true);
+  marks.reserve(loaded_->events.size());
+  for (const auto& ev : loaded_->events) marks.push_back({ev.position, ev.kind});
+  eventModel_->setEvents(&loaded_->events);
   mark("events");
   timeline_->setEvents(std::move(marks));
   engine_.reset();
@@ -248,6 +252,7 @@ void ReplayViewer::landedLoad() {
 void ReplayViewer::seek(uint32_t position) {
   if (!loaded_) return;
   position = std::min(position, maxPosition());
+  wanted_ = position;
   if (seeking_) {
     pending_ = position;
     return;
@@ -316,13 +321,18 @@ void ReplayViewer::render() {
   timeline_->setValue(static_cast<int>(shown_));
   timeline_->blockSignals(false);
   jump_->setValue(static_cast<int>(shown_));
+  QElapsedTimer trace;
+  trace.start();
   if (table_) {
     TableFrame f;
     f.me = perspective_;
     f.obs = engine_->game().observe(perspective_);
     table_->showFrame(f);
   }
+  const qint64 tableMs = trace.restart();
   buildLog();
+  if (qEnvironmentVariableIsSet("CONCORD_UI_TRACE"))
+    qWarning("render at %u: table %lld ms, log %lld ms", shown_, static_cast<long long>(tableMs), static_cast<long long>(trace.elapsed()));
 }
 
 void ReplayViewer::buildLog() {

@@ -14,6 +14,7 @@
 
 class QComboBox;
 class QLabel;
+class QListView;
 class QListWidget;
 class QProgressBar;
 class QPushButton;
@@ -22,6 +23,7 @@ class QTimer;
 
 namespace concord::ui {
 
+class EventListModel;
 class Timeline;
 
 class ReplayViewer : public QWidget {
@@ -44,8 +46,9 @@ class ReplayViewer : public QWidget {
   QListWidget& log() const { return *log_; }
   QString verification() const;
 
-  /// The events list (alerts, catches, tallies...): activating a row jumps there.
-  QListWidget& events() const { return *events_; }
+  /// The events list (alerts, catches, tallies...) over eventModel(): activating a row jumps there.
+  QListView& events() const { return *events_; }
+  const EventListModel& eventModel() const { return *eventModel_; }
   /// Jumps to the first event after (before) the shown position; false when there is none.
   bool nextEvent();
   bool previousEvent();
@@ -53,8 +56,9 @@ class ReplayViewer : public QWidget {
   void setStatus(const QString& text);
 
   void seek(uint32_t position);
-  void stepForward() { seek(shown_ + 1 > maxPosition() ? maxPosition() : shown_ + 1); }
-  void stepBackward() { seek(shown_ == 0 ? 0 : shown_ - 1); }
+  // From the position last asked for, so presses faster than a seek lands each count.
+  void stepForward() { seek(wanted_ + 1 > maxPosition() ? maxPosition() : wanted_ + 1); }
+  void stepBackward() { seek(wanted_ == 0 ? 0 : wanted_ - 1); }
   void setPerspective(Seat viewer);
 
  signals:
@@ -83,18 +87,21 @@ class ReplayViewer : public QWidget {
   QProgressBar* progress_;
   Timeline* timeline_;
   QListWidget* log_;
-  QListWidget* events_;
+  QListView* events_;
+  EventListModel* eventModel_;
   QWidget* tableHolder_;
   TableView* table_ = nullptr;
   QTimer* player_;
 
   std::optional<LoadedReplay> loaded_;
-  QFutureWatcher<Result<LoadedReplay>> loadWatch_;
+  // Shared, so landing moves the loaded replay out instead of copying every turn's narration on the UI thread.
+  QFutureWatcher<std::shared_ptr<Result<LoadedReplay>>> loadWatch_;
   QFutureWatcher<Result<ReplayMoment>> seekWatch_;
   bool loading_ = false, seeking_ = false;  // a job is out (cleared when its result lands, not when it ends)
   std::optional<uint32_t> pending_;  // the newest position asked for while a seek ran
   std::shared_ptr<const lockstep::TurnEngine> engine_;
   uint32_t shown_ = 0;
+  uint32_t wanted_ = 0;  // the position last asked for (shown_ once its seek lands)
   Seat perspective_ = kOmniscient;
 };
 

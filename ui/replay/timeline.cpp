@@ -1,8 +1,11 @@
 #include "ui/replay/timeline.h"
 
+#include <QFontMetricsF>
 #include <QPainter>
 #include <QStyle>
 #include <QStyleOptionSlider>
+#include <set>
+#include <utility>
 
 namespace concord::ui {
 
@@ -10,15 +13,6 @@ Timeline::Timeline(QWidget* parent) : QSlider(Qt::Horizontal, parent) {
   setObjectName(QStringLiteral("timeline"));
   setMinimumHeight(52);
   setPageStep(10);
-}
-
-double Timeline::xOf(uint32_t position) const {
-  QStyleOptionSlider opt;
-  initStyleOption(&opt);
-  const int handle = style()->pixelMetric(QStyle::PM_SliderLength, &opt, this);
-  const int span = width() - handle;
-  const int v = QStyle::sliderPositionFromValue(minimum(), maximum(), static_cast<int>(position), span);
-  return v + handle / 2.0;
 }
 
 QColor Timeline::colorOf(const std::string& kind) {
@@ -30,8 +24,26 @@ QColor Timeline::colorOf(const std::string& kind) {
   return {130, 130, 130};
 }
 
-void Timeline::paintEvent(QPaintEvent* e) {
-  QPainter p(this);
+void Timeline::sliderChange(SliderChange change) {
+  if (change == SliderRangeChange) marks_ = QPixmap();
+  QSlider::sliderChange(change);
+}
+
+// Thousands of marks in a 10,000-turn replay: drawn once into a pixmap, with the slider's geometry asked of
+// the style once (not per mark).
+void Timeline::paintMarks() {
+  const qreal dpr = devicePixelRatioF();
+  marks_ = QPixmap(size() * dpr);
+  marks_.setDevicePixelRatio(dpr);
+  marks_.fill(Qt::transparent);
+  QStyleOptionSlider opt;
+  initStyleOption(&opt);
+  const int handle = style()->pixelMetric(QStyle::PM_SliderLength, &opt, this);
+  const int span = width() - handle;
+  auto xOf = [&](uint32_t position) {
+    return QStyle::sliderPositionFromValue(minimum(), maximum(), static_cast<int>(position), span) + handle / 2.0;
+  };
+  QPainter p(&marks_);
   p.setRenderHint(QPainter::Antialiasing, true);
   const int turns = maximum();
   // A tick per turn when there is room, else one per round only.
@@ -42,19 +54,35 @@ void Timeline::paintEvent(QPaintEvent* e) {
   QFont f = font();
   f.setPointSizeF(f.pointSizeF() * 0.8);
   p.setFont(f);
+  // A round's label only where it does not overlap the last one drawn (hundreds of rounds in a long replay).
+  const double labelWidth = QFontMetricsF(f).horizontalAdvance(QStringLiteral("R000")) + 6;
+  double labelledTo = -1e9;
+  p.setPen(QPen(QColor(200, 120, 20), 2));
   for (size_t i = 0; i < rounds_.size(); ++i) {
     const double x = xOf(rounds_[i]);
-    p.setPen(QPen(QColor(200, 120, 20), 2));
     p.drawLine(QPointF(x, 0), QPointF(x, 14));
+    if (x < labelledTo) continue;
     p.drawText(QPointF(x + 3, 12), QStringLiteral("R%1").arg(i + 1));
+    labelledTo = x + labelWidth;
   }
-  // Events under the groove; "alert-end" (a double answered) is left out so the alerts stand out.
+  // Events under the groove; "alert-end" (a double answered) is left out so the alerts stand out. One dot per
+  // pixel column and colour: thousands of events in a long replay share a few hundred columns.
+  p.setPen(Qt::NoPen);
+  std::set<std::pair<int, QRgb>> drawn;
   for (const auto& m : events_) {
     if (m.kind == "alert-end") continue;
-    p.setPen(Qt::NoPen);
-    p.setBrush(colorOf(m.kind));
-    p.drawEllipse(QPointF(xOf(m.position), height() - 6.0), 3.0, 3.0);
+    const double x = xOf(m.position);
+    const QColor c = colorOf(m.kind);
+    if (!drawn.insert({static_cast<int>(x), c.rgb()}).second) continue;
+    p.setBrush(c);
+    p.drawEllipse(QPointF(x, height() - 6.0), 3.0, 3.0);
   }
+}
+
+void Timeline::paintEvent(QPaintEvent* e) {
+  if (marks_.isNull() || marks_.size() != size() * devicePixelRatioF()) paintMarks();
+  QPainter p(this);
+  p.drawPixmap(0, 0, marks_);
   p.end();
   QSlider::paintEvent(e);
 }

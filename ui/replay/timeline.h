@@ -3,6 +3,7 @@
 // so an analyst sees the game's shape and jumps by clicking.
 #pragma once
 
+#include <QPixmap>
 #include <QSlider>
 #include <string>
 #include <vector>
@@ -15,7 +16,7 @@ class Timeline : public QSlider {
   explicit Timeline(QWidget* parent = nullptr);
   void setMarkers(std::vector<uint32_t> roundStarts) {
     rounds_ = std::move(roundStarts);
-    update();
+    dropMarks();
   }
   /// Game events as coloured marks under the groove (kind: Game::eventsSince's, e.g. "alert", "catch").
   struct Mark {
@@ -24,18 +25,24 @@ class Timeline : public QSlider {
   };
   void setEvents(std::vector<Mark> marks) {
     events_ = std::move(marks);
-    update();
+    dropMarks();
   }
   static QColor colorOf(const std::string& kind);
   QSize sizeHint() const override { return {600, 52}; }
 
  protected:
   void paintEvent(QPaintEvent* e) override;
+  void sliderChange(SliderChange change) override;
 
  private:
-  double xOf(uint32_t position) const;
+  void dropMarks() {
+    marks_ = QPixmap();
+    update();
+  }
+  void paintMarks();
   std::vector<uint32_t> rounds_;
   std::vector<Mark> events_;
+  QPixmap marks_;  // ticks, round and event marks: drawn when they or the size change, not on every seek
 };
 
 }  // namespace concord::ui

@@ -1,42 +1,26 @@
 #include "ui/shell/campaign_rating.h"
 
 #include "core/tei/grade.h"
-#include "tools/tei_store/replay_match.h"
-#include "tools/tei_store/store.h"
+#include "tools/tei_store/rate_finished.h"
 
 namespace concord::ui {
 
+// The rating itself is tools/tei_store's rateFinishedGame, the same call `concord play` makes; this keeps
+// what the summary shows per human seat.
 CampaignRating rateCampaign(const std::string& replayPath, const std::string& storePath) {
   CampaignRating out;
-  auto match = tei::matchFromReplay(replayPath);
-  if (!match) {
-    out.why = match.message();
+  auto rated = tei::rateFinishedGame(replayPath, storePath);
+  if (!rated) {
+    out.why = rated.message();
     return out;
   }
-  out.storePath = storePath;
-  if (out.storePath.empty()) {
-    auto d = tei::defaultStorePath();
-    if (!d) {
-      out.why = d.message();
-      return out;
-    }
-    out.storePath = *d;
-  }
-  auto store = tei::TeiStore::open(out.storePath);
-  if (!store) {
-    out.why = store.message();
-    return out;
-  }
-  auto res = store->applyMatch(match->record);
-  if (!res) {
-    out.why = res.message();
-    return out;
-  }
-  out.alreadyApplied = res->alreadyApplied;
-  const auto& plan = res->plan;
+  out.storePath = rated->storePath;
+  const auto& res = rated->applied.outcome;
+  out.alreadyApplied = res.alreadyApplied;
+  const auto& plan = res.plan;
   out.rated = plan.eligibility.eligible() && !plan.writes.empty();
   if (!plan.eligibility.eligible()) out.why = plan.eligibility.summary();
-  const auto& seats = match->record.seats;
+  const auto& seats = rated->applied.match.record.seats;
   for (size_t s = 0; s < seats.size(); ++s) {
     if (seats[s].kind != tei::SeatKind::Human) continue;
     SeatRating r;

@@ -1,7 +1,8 @@
 // Rating a finished solo game (RULES §VIII, TEI): the verified replay is the record, applied to the local TEI
-// store as `concord play` does after its last turn (cmd_play.cpp rateFinishedGame), and the outcome kept as
-// data the end-of-campaign summary shows: per human seat its bucket's grade before → after, or why the game
-// is unrated ("assisted" when an officer or the advisor played for the person). Slow: run it on a worker.
+// store by tools/tei_store's rateFinishedGame (the one function `concord play` calls after its last turn too),
+// and the outcome kept as data the end-of-campaign summary shows: per human seat its bucket's grade before →
+// after, or why the game is unrated ("assisted" when an officer or the advisor played for the person).
+// Slow: run it on a worker.
 #pragma once
 
 #include <string>

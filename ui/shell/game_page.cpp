@@ -8,6 +8,7 @@
 #include <QVBoxLayout>
 
 #include "ui/shell/campaign_summary.h"
+#include "ui/shell/instant_key.h"
 
 namespace concord::ui {
 
@@ -34,7 +35,7 @@ GamePage::GamePage(std::unique_ptr<SoloSession> session, QWidget* parent) : QWid
   status_->setAutoFillBackground(true);
   letGo_ = new QPushButton(tr("Let it go"), this);
   letGo_->setObjectName(QStringLiteral("letGo"));
-  letGo_->setShortcut(Qt::Key_Escape);
+  bindKey(letGo_, Qt::Key_Escape);
   letGo_->setToolTip(tr("Decline the out-of-turn choice (Esc)"));
   auto* back = new QPushButton(tr("Leave the table"), this);
   back->setObjectName(QStringLiteral("leaveTable"));

@@ -217,15 +217,100 @@ void LobbyTest::aVersionMismatchSaysWhatToDo() {
   net::LobbyMsg lobby;
   lobby.session.moduleId = "warp";
   lobby.session.rulesVersion = (*mod)->rulesVersion;
-  QVERIFY(lobbyVersionProblem(lobby).empty());
+  QCOMPARE(net::checkTableVersion(lobby.session).kind, net::NetErrorKind::Other);
+  QVERIFY(!lobbyTableProblem(lobby));
+  // The net layer refuses a rules version this build does not have (a joining node fails with this kind).
   lobby.session.rulesVersion = (*mod)->rulesVersion + 1;
-  const std::string why = lobbyVersionProblem(lobby);
-  QVERIFY2(why.find("version mismatch") == 0, why.c_str());
-  const auto p = explainNetError(why);
+  const auto check = net::checkTableVersion(lobby.session);
+  QCOMPARE(check.kind, net::NetErrorKind::VersionMismatch);
+  const auto p = explainNetError({check.kind, false, check.why});
   QCOMPARE(p.title, QStringLiteral("Version mismatch"));
   QVERIFY(p.advice.contains(QStringLiteral("same version")));
   lobby.session.moduleId = "chess";
-  QVERIFY(lobbyVersionProblem(lobby).find("does not have") != std::string::npos);
+  QCOMPARE(net::checkTableVersion(lobby.session).kind, net::NetErrorKind::VersionMismatch);
+  QVERIFY(net::checkTableVersion(lobby.session).why.find("does not have") != std::string::npos);
+}
+
+// Issue 12: the client words a failure by the kind the net layer gave it where it was made, never by reading
+// the message (a host's free-text refusal, a module named "full", a path with "bind" in it...).
+void LobbyTest::errorsAreWordedByTheirKindNotTheirText() {
+  using K = net::NetErrorKind;
+  const std::string misleading = "join refused: version mismatch: nothing answered; the table is full; cannot bind";
+  const auto plain = explainNetError({K::Other, false, misleading});
+  QCOMPARE(plain.title, QStringLiteral("The table closed"));
+  QCOMPARE(plain.detail, QString::fromStdString(misleading));
+  QCOMPARE(explainNetError({K::TableFull, false, "x"}).title, QStringLiteral("The host refused the join"));
+  QVERIFY(explainNetError({K::TableFull, false, "x"}).advice.contains(QStringLiteral("Every seat is taken")));
+  QVERIFY(!explainNetError({K::JoinRefused, false, "the table is full"}).advice.contains(QStringLiteral("Every seat")));
+  QCOMPARE(explainNetError({K::Unreachable, false, "x"}).title, QStringLiteral("The host is unreachable"));
+  QCOMPARE(explainNetError({K::VersionMismatch, false, "x"}).title, QStringLiteral("Version mismatch"));
+  QCOMPARE(explainNetError({K::PortInUse, false, "x"}).title, QStringLiteral("The port is in use"));
+  QCOMPARE(explainNetError({K::LeftByChoice, false, "x"}).title, QStringLiteral("You left"));
+  QCOMPARE(explainNetError({K::Other, true, "x"}).title, QStringLiteral("This client cannot show that game"));
+  // Every kind says what to do next.
+  for (int k = 0; k <= static_cast<int>(K::Kicked); ++k)
+    QVERIFY2(!explainNetError({static_cast<K>(k), false, "x"}).advice.isEmpty(), qPrintable(QString::number(k)));
+  // The wire carries the host's reason with its words (net/lobby_msg.h RefuseMsg); a refusal from a build
+  // before the reason existed still decodes.
+  auto full = net::decodeLobby(net::encodeLobby(net::RefuseMsg{"any words", net::RefuseReason::Full}));
+  QVERIFY(full);
+  QCOMPARE(std::get<net::RefuseMsg>(*full).reason, net::RefuseReason::Full);
+  QCOMPARE(net::refusalKind(net::RefuseReason::Full), K::TableFull);
+  QCOMPARE(net::refusalKind(net::RefuseReason::Charter), K::CharterRefused);
+  // Other is written as no reason at all: the bytes of a refusal from a build before the reason existed.
+  auto bytes = net::encodeLobby(net::RefuseMsg{"old", net::RefuseReason::Other});
+  auto old = net::decodeLobby(bytes);
+  QVERIFY2(old, old ? "" : old.message().c_str());
+  QCOMPARE(std::get<net::RefuseMsg>(*old).why, std::string("old"));
+  QCOMPARE(std::get<net::RefuseMsg>(*old).reason, net::RefuseReason::Other);
+  bytes.push_back(0);  // Other written out: a second encoding of the same message is refused (canonical bytes)
+  QVERIFY(!net::decodeLobby(bytes));
+}
+
+// Issue 12 lobby: the host removes a joined captain before the launch (Remove on their row). The captain is
+// told so in words that say what to do (NetErrorKind::Kicked), the seat opens again, and the same key knocking
+// again is refused.
+void LobbyTest::theHostRemovesACaptainBeforeTheLaunch() {
+  QTemporaryDir tmp;
+  LobbyPage host;
+  loopbackDefaults(host, tmp, QStringLiteral("host"));
+  host.show();
+  host.hostForm().portSpin().setValue(0);
+  host.hostForm().setSeatCount(2);
+  host.hostForm().setSeat(1, "open");
+  QTest::mouseClick(&host.hostForm().hostButton(), Qt::LeftButton);
+  NetSession* h = host.session();
+  QVERIFY(QTest::qWaitFor([&] { return h->lobby().has_value() || h->finished(); }, 10000));
+  QVERIFY2(!h->finished(), qPrintable(host.problem().text()));
+  const QString address = QStringLiteral("127.0.0.1:%1").arg(h->lobby()->seats[0].port);
+  auto join = [&](LobbyPage& page) {
+    loopbackDefaults(page, tmp, QStringLiteral("guest"));  // the same identity both times
+    page.show();
+    page.tabs().setCurrentWidget(&page.joinForm());
+    QTest::keyClicks(&page.joinForm().addressEdit(), address);
+    QTest::mouseClick(&page.joinForm().joinButton(), Qt::LeftButton);
+  };
+  LobbyPage guest;
+  join(guest);
+  NetSession* g = guest.session();
+  QVERIFY(QTest::qWaitFor([&] { return h->lobby()->seats[1].kind == net::SeatKind::Human || g->finished(); }, 10000));
+  QVERIFY2(!g->finished(), qPrintable(guest.problem().text()));
+  QVERIFY(!host.room().findChild<QPushButton*>(QStringLiteral("kick-0")));  // never the host's own seat
+  QPushButton* remove = nullptr;
+  QVERIFY(QTest::qWaitFor([&] { return (remove = host.room().findChild<QPushButton*>(QStringLiteral("kick-1"))) != nullptr; }, 5000));
+  QTest::mouseClick(remove, Qt::LeftButton);
+  QVERIFY(QTest::qWaitFor([&] { return g->finished(); }, 10000));
+  QVERIFY2(guest.problem().text().contains(QStringLiteral("removed you")) &&
+               guest.problem().text().contains(QStringLiteral("another game")),
+           qPrintable(guest.problem().text()));
+  QVERIFY(QTest::qWaitFor([&] { return h->lobby()->seats[1].kind == net::SeatKind::Open; }, 5000));
+  LobbyPage again;
+  join(again);
+  QVERIFY(QTest::qWaitFor([&] { return again.session()->finished(); }, 10000));
+  QVERIFY2(again.problem().text().contains(QStringLiteral("removed you")), qPrintable(again.problem().text()));
+  QCOMPARE(h->lobby()->seats[1].kind, net::SeatKind::Open);
+  host.leave();
+  QVERIFY(QTest::qWaitFor([&] { return h->finished(); }, 5000));
 }
 
 void LobbyTest::ratedPlayAllowsQuickHailsOnly() {

@@ -14,6 +14,8 @@ class LobbyTest : public QObject {
   void anUnreachableHostSaysWhatToDo();
   void twoQtPeersReadyChatDmMuteAndAFullTableRefuses();
   void aVersionMismatchSaysWhatToDo();
+  void errorsAreWordedByTheirKindNotTheirText();
+  void theHostRemovesACaptainBeforeTheLaunch();
   void ratedPlayAllowsQuickHailsOnly();
   void joinsFromTheLanListAndSeesASubstitution();
 };

@@ -2,6 +2,7 @@
 
 #include <QComboBox>
 #include <QFile>
+#include <QListView>
 #include <QListWidget>
 #include <QMimeData>
 #include <QProgressBar>
@@ -15,6 +16,7 @@
 #include "core/warp/ai/officer.h"
 #include "lockstep/turn_engine.h"
 #include "replay/reader.h"
+#include "ui/replay/event_list_model.h"
 #include "ui/replay/replay_viewer.h"
 #include "ui/tests/ui_test_util.h"
 #include "ui/warp/warp_hand.h"
@@ -130,6 +132,47 @@ void ReplayViewerTest::aDamagedReplayIsRefusedWithTheReason() {
   QTRY_VERIFY(!v.busy());
   QVERIFY(!v.hasReplay());
   QVERIFY2(v.verification().startsWith(QStringLiteral("Cannot open this replay: ")), qPrintable(v.verification()));
+}
+
+// docs/performance.md: a 10,000-turn replay's events list, filled item by item, stalled the UI thread. It is a
+// view on the loaded events now: one row per event but the alert ends, each naming and jumping to its turn.
+// The arrow keys step one turn per press, also when pressed faster than a seek lands (they once fired 100 ms
+// late, ignored presses meanwhile, and counted from the position shown rather than the one asked for).
+void ReplayViewerTest::theEventsListIsAModelAndArrowKeysCountEveryPress() {
+  QTemporaryDir tmp;
+  const std::string path = tmp.filePath(QStringLiteral("events.ccr")).toStdString();
+  QCOMPARE(recordWarpReplay(path, 4, "ensign"), std::string());
+  ReplayViewer v;
+  v.resize(1300, 820);
+  v.show();
+  v.activateWindow();
+  QVERIFY(QTest::qWaitForWindowActive(&v));
+  v.open(QString::fromStdString(path));
+  QTRY_VERIFY_WITH_TIMEOUT(v.hasReplay() && !v.busy(), 60000);
+  const auto* model = qobject_cast<const EventListModel*>(v.events().model());
+  QVERIFY2(model, "the events list is not backed by the events model");
+  QCOMPARE(model, &v.eventModel());
+  QVERIFY(v.events().uniformItemSizes());
+  std::vector<const ReplayEvent*> listed;
+  for (const auto& ev : v.replay().events)
+    if (ev.kind != "alert-end") listed.push_back(&ev);
+  QVERIFY(!listed.empty());
+  QCOMPARE(model->rowCount(), static_cast<int>(listed.size()));
+  for (int r = 0; r < model->rowCount(); ++r) {
+    const auto* ev = listed[static_cast<size_t>(r)];
+    QCOMPARE(model->index(r).data(EventListModel::kPositionRole).toUInt(), ev->position);
+    QVERIFY(model->index(r).data().toString().endsWith(QString::fromStdString(ev->text)));
+  }
+  const int last = model->rowCount() - 1;
+  QTest::mouseClick(v.events().viewport(), Qt::LeftButton, {}, v.events().visualRect(model->index(last)).center());
+  QTRY_VERIFY_WITH_TIMEOUT(!v.busy() && v.position() == listed.back()->position, 20000);
+  v.seek(0);
+  QTRY_VERIFY_WITH_TIMEOUT(!v.busy() && v.position() == 0, 20000);
+  for (int i = 0; i < 5; ++i) QTest::keyClick(&v, Qt::Key_Right);
+  QTRY_VERIFY_WITH_TIMEOUT(!v.busy() && v.position() == 5, 20000);
+  for (int i = 0; i < 3; ++i) QTest::keyClick(&v, Qt::Key_Left);
+  QTRY_VERIFY_WITH_TIMEOUT(!v.busy() && v.position() == 2, 20000);
+  QCOMPARE(stateHash(v.engine()->game()), independentHash(path, 2));
 }
 
 }  // namespace concord::ui::test

@@ -11,6 +11,7 @@ class ReplayViewerTest : public QObject {
  private slots:
   void opensByDropStepsBackAndForthAndSwitchesPerspective();
   void aDamagedReplayIsRefusedWithTheReason();
+  void theEventsListIsAModelAndArrowKeysCountEveryPress();
 };
 
 }  // namespace concord::ui::test

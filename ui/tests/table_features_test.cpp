@@ -63,7 +63,7 @@ void TableFeaturesTest::aRoundIsPlayedByKeysAloneUntilTheTallyShows() {
   QVERIFY(win.startSolo(setup, 0));
   auto& s = win.game()->session();
   auto view = [&] { return warpView(win); };
-  int byKeys = 0, missed = 0;
+  int byDigit = 0, byRoute = 0, byF = 0, byEsc = 0;
   for (int i = 0; i < 400 && roundNow(s) < 2; ++i) {
     QVERIFY(waitForDecision(s));
     QVERIFY(!s.over());
@@ -79,31 +79,28 @@ void TableFeaturesTest::aRoundIsPlayedByKeysAloneUntilTheTallyShows() {
       }
       ++k;
     }
+    // Every key takes effect at once (ui/shell/instant_key.h), before the event loop runs again: the order is
+    // sent (the session is thinking) or the route question is up. A key once fired 100 ms later (an animated
+    // click) and was lost when the table changed first; one turn in ten or so then missed its key.
     if (key >= 0) {
       QTest::keyClick(&win, static_cast<Qt::Key>(Qt::Key_0 + (key + 1) % 10));
-      if (findVisible<QPushButton>(win.game(), QStringLiteral("route-"))) QTest::keyClick(&win, Qt::Key_F1);
+      if (findVisible<QPushButton>(win.game(), QStringLiteral("route-"))) {
+        QTest::keyClick(&win, Qt::Key_F1);  // typed straight after the digit: it must press the route, not an old order
+        ++byRoute;
+      }
+      ++byDigit;
     } else if (findVisible<QPushButton>(win.game(), QStringLiteral("action-"))) {
       QTest::keyClick(&win, Qt::Key_F1);
+      ++byF;
     } else {
       QTest::keyClick(&win, Qt::Key_Escape);
+      ++byEsc;
     }
-    // Known issue (reported): now and then a digit key does not reach its coordinate; the turn is then
-    // clicked and counted, and nearly every turn must still have been played by keys alone.
-    if (QTest::qWaitFor([&] { return s.turn() > turn; }, 2000)) {
-      ++byKeys;
-    } else {
-      ++missed;
-      for (auto* b : win.game()->findChildren<DominoButton*>())
-        if (b->isVisible() && b->info().legal) {
-          QTest::mouseClick(b, Qt::LeftButton);
-          break;
-        }
-      if (auto* route = findVisible<QPushButton>(win.game(), QStringLiteral("route-"))) QTest::mouseClick(route, Qt::LeftButton);
-      QTRY_VERIFY_WITH_TIMEOUT(s.turn() > turn, 30000);
-    }
+    QVERIFY2(s.thinking() || s.turn() > turn, qPrintable(QStringLiteral("turn %1: the key did not play an order at once").arg(turn)));
+    QVERIFY2(QTest::qWaitFor([&] { return s.turn() > turn; }, 30000), "the order sent by key never landed");
   }
-  qInfo("turns played by keys: %d, by the click fallback: %d", byKeys, missed);
-  QVERIFY2(missed * 10 <= byKeys, "more than one turn in ten missed its key");
+  qInfo("turns played by keys: %d by a digit (%d of them with a route by F1), %d by F1, %d by Esc", byDigit, byRoute, byF, byEsc);
+  QVERIFY2(byDigit >= 10, "fewer than ten coordinates were charted by their digit");
   QCOMPARE(roundNow(s), 2);
   // RULES §V: the tally of the round just ended appears step by step; T shows the rest.
   auto* tally = win.game()->findChild<QLabel*>(QStringLiteral("tally"));
@@ -241,7 +238,7 @@ void TableFeaturesTest::theReplayJumpsToEventsAndPlaysOnFromHere() {
   auto& v = win.viewer();
   QTRY_VERIFY_WITH_TIMEOUT(v.hasReplay() && !v.busy(), 60000);
   QVERIFY(!v.replay().events.empty());
-  QVERIFY(v.events().count() > 0);
+  QVERIFY(v.events().model()->rowCount() > 0);
   // Ctrl+Right: the next event; its line is in the log shown with the board.
   QTest::keyClick(&v, Qt::Key_Right, Qt::ControlModifier);
   QTRY_VERIFY_WITH_TIMEOUT(!v.busy() && v.position() > 0, 20000);
@@ -253,9 +250,9 @@ void TableFeaturesTest::theReplayJumpsToEventsAndPlaysOnFromHere() {
     }
   QCOMPARE(v.position(), first);
   // A click on an event row jumps there.
-  auto* row = v.events().item(v.events().count() - 1);
-  const uint32_t last = row->data(Qt::UserRole).toUInt();
-  QTest::mouseClick(v.events().viewport(), Qt::LeftButton, {}, v.events().visualItemRect(row).center());
+  const QModelIndex row = v.events().model()->index(v.events().model()->rowCount() - 1, 0);
+  const uint32_t last = row.data(Qt::UserRole).toUInt();
+  QTest::mouseClick(v.events().viewport(), Qt::LeftButton, {}, v.events().visualRect(row).center());
   QTRY_VERIFY_WITH_TIMEOUT(!v.busy() && v.position() == last, 20000);
   // Play on from here, at Captain 2's seat, from an earlier turn.
   const uint32_t at = first + 3;

@@ -4,6 +4,8 @@
 #include <QLabel>
 #include <QPushButton>
 
+#include "ui/shell/instant_key.h"
+
 namespace concord::ui {
 
 using concord::warp::Decoded;
@@ -90,7 +92,7 @@ void WarpActions::setChoices(const QString& prompt, const std::vector<Choice>& c
     auto* b = new QPushButton(c.label, this);
     b->setObjectName(c.key);
     if (shortcut <= 9) {  // playable without a mouse: F1..F9 press the buttons left to right
-      b->setShortcut(QKeySequence(static_cast<int>(Qt::Key_F1) + shortcut - 1));
+      bindKey(b, QKeySequence(static_cast<int>(Qt::Key_F1) + shortcut - 1));  // at once (instant_key.h)
       b->setToolTip(QStringLiteral("F%1").arg(shortcut));
     }
     ++shortcut;

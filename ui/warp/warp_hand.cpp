@@ -9,6 +9,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 
+#include "ui/shell/instant_key.h"
 #include "ui/warp/domino_painter.h"
 
 namespace concord::ui {
@@ -95,7 +96,7 @@ void WarpHand::setHand(const std::vector<HandTile>& tiles, bool active) {
     auto* b = new DominoButton(t, active, this);
     b->setFixedSize(size);
     if (active && key < 10) {  // playable without a mouse: 1..9, 0 press the first ten coordinates
-      b->setShortcut(QKeySequence(static_cast<int>(Qt::Key_0) + (key + 1) % 10));
+      bindKey(b, QKeySequence(static_cast<int>(Qt::Key_0) + (key + 1) % 10));  // at once (instant_key.h)
       b->setToolTip(b->toolTip() + QStringLiteral("  (key %1)").arg((key + 1) % 10));
     }
     ++key;

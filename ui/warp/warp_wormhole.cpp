@@ -4,6 +4,8 @@
 #include <QLabel>
 #include <QPushButton>
 
+#include "ui/shell/instant_key.h"
+
 namespace concord::ui {
 
 bool opensWormhole(const concord::warp::WarpGame& table, Seat me, const Order& order) {
@@ -28,8 +30,8 @@ WormholeConfirm::WormholeConfirm(QWidget* parent) : QFrame(parent) {
   yes->setObjectName(QStringLiteral("openWormhole"));
   auto* no = new QPushButton(tr("Cancel (Esc)"), this);
   no->setObjectName(QStringLiteral("cancelWormhole"));
-  yes->setShortcut(Qt::Key_Return);
-  no->setShortcut(Qt::Key_Escape);
+  bindKey(yes, Qt::Key_Return);
+  bindKey(no, Qt::Key_Escape);
   auto* h = new QHBoxLayout(this);
   h->addWidget(text_, 1);
   h->addWidget(yes);
