@@ -254,6 +254,8 @@ class ElcGame final : public Game {
   void s6Objectives(uint32_t t);
   bool sealedTestHolds(Seat p, const SealedOrder& o) const;
   void revealSealedOrders(Seat p, uint32_t t);
+  uint8_t regionHalfHolders(int32_t region) const;  // VC-1815 (warrants.cpp)
+  int32_t regionHeldBy(int32_t region) const;
   bool anyCharter(Track tr) const;
   void writeV3(det::Writer& w) const;
   Result<void> readV3(det::Reader& r);
