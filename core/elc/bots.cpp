@@ -1,6 +1,7 @@
 // Every Last City bots. They see only their Observation and their legal orders (core/game/game.h Bot).
 // "conqueror": gathers Legions into stacks that beat the target's defence and marches on the nearest prize,
-// Landmarks and rival Seats first when a Track pays for them, never a team-mate's (VC-1570); votes in a Verdict by
+// Landmarks and rival Seats first when a Track pays for them, then what its own Charter and Sealed Orders name
+// (VC-3190), never a team-mate's (VC-1570); votes in a Verdict by
 // a seeded policy (VC-2810).
 #include <algorithm>
 #include <map>
@@ -25,8 +26,42 @@ class RandomBot final : public Bot {
   }
 };
 
+// VC-3190: how much this bot's own Charter and its own (held or revealed) Sealed Orders pay for taking city c, read
+// from the Observation alone; 0 without §10, so those games play exactly as before. Lower scores are chosen.
+}  // namespace
+
+int32_t objectivePull(const View& v, int32_t me, size_t c) {
+  const ViewPlayer& p = v.players[static_cast<size_t>(me)];
+  const ViewCity& city = v.cities[c];
+  int32_t pull = 0;
+  switch (static_cast<Track>(p.charter)) {
+    case Track::Keys: case Track::Ascendancy: case Track::GreatWork: pull += city.landmark >= 0 ? 10 : 0; break;
+    case Track::Throne:
+      pull += city.owner >= 0 && city.owner != me && v.players[static_cast<size_t>(city.owner)].seatCity == static_cast<int32_t>(c) ? 12 : 0;
+      break;
+    case Track::Hegemony: {  // fill the Regions already begun: whole Regions are the Track
+      int32_t held = 0, size = 0;
+      for (const auto& x : v.cities)
+        if (x.region == city.region) ++size, held += x.owner == me ? 1 : 0;
+      pull += held > 0 ? std::min<int32_t>(10, 2 + 8 * held / std::max(1, size)) : 0;
+      break;
+    }
+    default: break;  // Dominion, Endurance, Prosperity, Every Last City: the nearest city is the right one
+  }
+  for (const auto& o : p.orders) {
+    if (o.done || o.form == 0xFF) continue;
+    auto f = static_cast<OrderForm>(o.form);
+    if ((f == OrderForm::RegionShare || f == OrderForm::WholeRegion) && city.region == o.subject) pull += 6;
+    if (o.city == static_cast<int32_t>(c)) pull += 12;
+  }
+  return pull;
+}
+
+namespace {
+
 class ConquerorBot final : public Bot {
  public:
+  explicit ConquerorBot(bool objectives) : objectives_(objectives) {}
   std::vector<Order> choose(const Observation& obs, std::span<const Order> legal, det::Rng& rng) override {
     auto v = decodeView(obs.canonical);
     if (!v) return {};
@@ -74,6 +109,7 @@ class ConquerorBot final : public Bot {
         int32_t score = g.distance(tile, city.tile) * 4 + defence[city.tile];
         if (keys && city.landmark >= 0) score -= 6;
         if (throne && city.owner >= 0 && view.players[city.owner].seatCity == static_cast<int32_t>(c)) score -= 8;
+        if (objectives_) score -= objectivePull(view, me, c);
         if (score < bestScore) bestScore = score, best = static_cast<int32_t>(c);
       }
       if (best < 0) continue;
@@ -90,13 +126,17 @@ class ConquerorBot final : public Bot {
     if (out.size() > 60) out.resize(60);
     return out;
   }
+
+ private:
+  bool objectives_;
 };
 
 }  // namespace
 
 std::unique_ptr<Bot> makeBot(std::string_view kind) {
   if (kind == "random") return std::make_unique<RandomBot>();
-  return std::make_unique<ConquerorBot>();
+  // "conqueror-blind": the conqueror before VC-3190, ignoring its own §10 objectives (the measured baseline).
+  return std::make_unique<ConquerorBot>(kind != "conqueror-blind");
 }
 
 }  // namespace concord::elc

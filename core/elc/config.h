@@ -97,12 +97,14 @@ struct Config {
   uint8_t ambitionThreshold = 5;  // VC-1700
   // VC-1570 teams: team letter index per seat, kNoPick everywhere = no teams.
   std::array<uint8_t, kMaxSeats> team = {kNoPick, kNoPick, kNoPick, kNoPick, kNoPick, kNoPick, kNoPick, kNoPick};
+  // VC-1815: offer the Region hold Warrant form (off by default, so existing schedules keep their draws and bytes).
+  bool regionHold = false;
 
   bool on(Track t) const { return (enabled >> static_cast<int>(t)) & 1u; }
   bool teams() const { return team[0] != kNoPick; }
   /// Whether any victoryLogicVersion-3 setting is in use (its bytes are written only then, so v2 configs and
   /// their replays keep their exact bytes and hashes).
-  bool usesV3() const { return on(Track::Charters) || on(Track::Ambition) || teams(); }
+  bool usesV3() const { return on(Track::Charters) || on(Track::Ambition) || teams() || regionHold; }
   friend bool operator==(const Config&, const Config&) = default;
 };
 

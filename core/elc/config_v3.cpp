@@ -11,6 +11,7 @@ void encodeV3(det::Writer& w, const Config& c) {
   w.u8("sealedOrders", c.sealedOrders);
   w.u8("ambitionThreshold", c.ambitionThreshold);
   for (uint8_t t : c.team) w.u8("team", t);
+  if (c.regionHold) w.u8("regionHold", 1);  // absent when off: earlier v3 configurations keep their bytes
 }
 
 void decodeV3(det::Reader& r, Config& c) {
@@ -20,6 +21,10 @@ void decodeV3(det::Reader& r, Config& c) {
   c.sealedOrders = r.u8("sealedOrders");
   c.ambitionThreshold = r.u8("ambitionThreshold");
   for (auto& t : c.team) t = r.u8("team");
+  if (r.ok() && !r.atEnd()) {
+    c.regionHold = r.u8("regionHold") == 1;
+    if (!c.regionHold) r.fail("regionHold", "is written only when on (VC-1815)");
+  }
 }
 
 namespace {
@@ -66,6 +71,9 @@ Result<bool> parseV3Option(Config& c, const std::string& key, const std::string&
     auto n = smallNumber(key, v, 3, 12, "VC-1700");
     if (!n) return n.error();
     c.ambitionThreshold = *n;
+  } else if (key == "region-hold") {  // VC-1815: the Region hold Warrant form
+    if (v != "on" && v != "off") return Err("region-hold takes on or off (VC-1815), got '", v, "'");
+    c.regionHold = v == "on";
   } else if (key == "teams") {  // "AABB": one team letter per seat (VC-1570); "off" clears
     c.team.fill(kNoPick);
     if (v == "off") return true;

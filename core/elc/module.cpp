@@ -26,7 +26,7 @@ ModuleEntry moduleEntry(uint32_t rulesVersion) {
     if (!c) return "invalid elc config: " + c.message();
     return describeConfig(*c);
   };
-  e.botKinds = {"conqueror", "random"};
+  e.botKinds = {"conqueror", "random", "conqueror-blind"};
   e.makeBot = [](std::string_view kind, Seat) { return makeBot(kind); };
   return e;
 }

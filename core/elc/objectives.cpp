@@ -8,6 +8,35 @@
 
 namespace concord::elc {
 
+// VC-3190: every Charter (public, VC-1610), the viewer's own Ambition, and each Order's class; the form, subject,
+// target city and progress only where the viewer may read the text (own, revealed or after the game, VC-1720).
+void ElcGame::writeObjectives(det::Writer& w, Seat viewer) const {
+  w.varu("objectivePlayers", players_.size());
+  for (Seat p = 0; p < players_.size(); ++p) {
+    const Player& pl = players_[p];
+    const bool own = p == viewer || viewer == kOmniscient || over_;
+    w.u8("charter", static_cast<uint8_t>(pl.charter));
+    w.vari("ambition", own ? pl.ambition : -1);
+    w.varu("orders", pl.sealedOrders.size());
+    for (const auto& o : pl.sealedOrders) {
+      const bool known = own || o.revealed;
+      w.u8("class", static_cast<uint8_t>(orderClass(o.form)));
+      w.boolean("revealed", o.revealed);
+      w.boolean("done", o.done);
+      w.boolean("known", known);
+      if (!known) continue;
+      int32_t city = o.form == OrderForm::RegionCapital ? world_.regionCapital[o.subject]
+                     : o.form == OrderForm::LandmarkHold ? world_.landmarks[o.subject]
+                     : o.form == OrderForm::RivalSeat    ? players_[o.subject].seatCity
+                                                         : -1;
+      w.u8("form", static_cast<uint8_t>(o.form));
+      w.vari("subject", o.subject);
+      w.vari("city", city);
+      w.vari("progress", o.progress);
+    }
+  }
+}
+
 bool ElcGame::anyCharter(Track tr) const {
   return std::any_of(players_.begin(), players_.end(), [&](const Player& p) { return p.charter == tr; });
 }

@@ -60,6 +60,7 @@ Observation ElcGame::observe(Seat viewer) const {
     w.varu("sides", players_.size());
     for (Seat s = 0; s < players_.size(); ++s) w.varu("side", sideOf(s));
   }
+  if (cfg_.on(Track::Charters) || cfg_.on(Track::Ambition)) writeObjectives(w, viewer);  // VC-3190 (absent otherwise)
   o.canonical = w.take();
   // The Watch: one row per player, then the footer (VC-2370).
   // VC-1360: the true Horizon stays hidden until 10 turns before it; the window is public from turn 1.
@@ -174,6 +175,30 @@ Result<View> decodeView(std::span<const uint8_t> bytes) {
       p.tracks.push_back(tr);
     }
     v.players.push_back(std::move(p));
+  }
+  constexpr uint16_t k10 = (1u << static_cast<int>(Track::Charters)) | (1u << static_cast<int>(Track::Ambition));
+  if (r.ok() && (v.enabled & k10) != 0) {  // VC-3190: §10 (never with teams, docs/rules-decisions.md "Teams")
+    uint64_t n = r.count("objectivePlayers", 8, 3);
+    for (uint64_t i = 0; i < n && r.ok() && i < v.players.size(); ++i) {
+      ViewPlayer& p = v.players[i];
+      p.charter = r.u8("charter");
+      p.ambition = r.vari("ambition", -1, 1000);
+      uint64_t no = r.count("orders", 2, 4);
+      for (uint64_t k = 0; k < no && r.ok(); ++k) {
+        ViewOrder o;
+        o.cls = r.u8("class");
+        o.revealed = r.boolean("revealed");
+        o.done = r.boolean("done");
+        if (r.boolean("known")) {
+          o.form = r.u8("form");
+          o.subject = static_cast<int32_t>(r.vari("subject", -1, 255));
+          o.city = static_cast<int32_t>(r.vari("city", -1, 255));
+          o.progress = r.vari("progress", 0, 100000);
+        }
+        p.orders.push_back(o);
+      }
+    }
+    if (n != v.players.size()) return Err("elc observation: objectives for ", n, " players, ", v.players.size(), " seated");
   }
   if (r.ok() && !r.atEnd()) {
     uint64_t ns = r.count("sides", 8, 1);

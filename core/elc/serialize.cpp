@@ -83,6 +83,7 @@ void ElcGame::write(det::Writer& w) const {
     w.varu("deadline", wr.deadline);
     w.vari("claimedBy", wr.claimedBy);
     w.boolean("expired", wr.expired);
+    if (wr.form == WarrantForm::RegionHold) w.vari("region", wr.region), w.u8("halfHeld", wr.halfHeld);  // VC-1815 only
     w.end();
   }
   w.varu("rallyWarrants", rally_.size());
@@ -247,7 +248,7 @@ Result<void> ElcGame::read(det::Reader& r) {
     wr.form = static_cast<WarrantForm>(r.u8("form"));
     wr.city = static_cast<int32_t>(r.varu("city", nc ? nc - 1 : 0));
     wr.reward = static_cast<Reward>(r.u8("reward"));
-    if (static_cast<int>(wr.form) > 2 || static_cast<int>(wr.reward) > 2) r.fail("warrant", "names no form or reward (VC-1810, VC-1860)");
+    if (static_cast<int>(wr.form) > 3 || static_cast<int>(wr.reward) > 2) r.fail("warrant", "names no form or reward (VC-1810, VC-1860)");
     wr.announce = static_cast<uint32_t>(r.varu("announce", kMaxTurns));
     wr.open = static_cast<uint32_t>(r.varu("open", kMaxTurns));
     wr.contested = r.boolean("contested");
@@ -255,6 +256,11 @@ Result<void> ElcGame::read(det::Reader& r) {
     wr.deadline = static_cast<uint32_t>(r.varu("deadline", kMaxTurns));
     wr.claimedBy = static_cast<int32_t>(r.vari("claimedBy", -1, 7));
     wr.expired = r.boolean("expired");
+    if (wr.form == WarrantForm::RegionHold) {
+      wr.region = static_cast<int32_t>(r.vari("region", 0, 31));
+      wr.halfHeld = r.u8("halfHeld");
+      if (wr.region >= static_cast<int32_t>(g.world_.regionSize.size())) r.fail("warrant", "names no Region (VC-1815)");
+    }
     g.warrants_.push_back(wr);
   }
   const uint64_t nrw = r.count("rallyWarrants", kMaxTurns, 8);

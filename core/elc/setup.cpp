@@ -89,7 +89,7 @@ Result<void> ElcGame::setup(std::span<const uint8_t> config, const det::Seed& se
     for (int32_t k = 0; k < static_cast<int32_t>(world_.cities.size()); ++k)
       if (world_.cities[k].startOf < 0) candidates.push_back(k);
     warrants_ = drawWarrants(victory, cfg_.warPeriod, cfg_.horizon, world_.regionCapital, candidates, cfg_.warrantMode,
-                             cfg_.on(Track::Ambition));
+                             cfg_.on(Track::Ambition), cfg_.regionHold);
   }
   cities_.assign(world_.cities.size(), City{});
   players_.assign(seats, Player{});

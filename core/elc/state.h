@@ -192,6 +192,8 @@ class ElcGame final : public Game {
   /// The Watch's §10 lines for a viewer: every Charter (VC-1610), Sealed Order counts and classes (VC-1730), the
   /// viewer's own Orders and every revealed one (VC-1720).
   std::string objectivesText(Seat viewer) const;
+  /// VC-3190: §10 in the Observation's bytes, written only when Charters or Ambition is on (objectives.cpp).
+  void writeObjectives(det::Writer& w, Seat viewer) const;
   /// VC-3150: the non-adaptable Attention Events on `viewer`'s Dispatch after the last Seal (attention.cpp).
   std::vector<AttentionEvent> attentionEvents(Seat viewer) const;
   /// The vigil of a Track for a player (VC-670; T11 takes its Charter's, VC-1600; Ambition 1, VC-1700).
@@ -252,6 +254,8 @@ class ElcGame final : public Game {
   void s6Objectives(uint32_t t);
   bool sealedTestHolds(Seat p, const SealedOrder& o) const;
   void revealSealedOrders(Seat p, uint32_t t);
+  uint8_t regionHalfHolders(int32_t region) const;  // VC-1815 (warrants.cpp)
+  int32_t regionHeldBy(int32_t region) const;
   bool anyCharter(Track tr) const;
   void writeV3(det::Writer& w) const;
   Result<void> readV3(det::Reader& r);

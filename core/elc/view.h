@@ -23,11 +23,21 @@ struct ViewTrack {
   uint8_t track = 0, band = 0, vigil = 0;
   int64_t published = -1;  // -1: not published to this viewer (Rumour, or Own Only)
 };
+/// VC-3190: a Sealed Order as the viewer may know it; form 0xFF when only its class is public (VC-1730).
+struct ViewOrder {
+  uint8_t cls = 0, form = 0xFF;
+  bool revealed = false, done = false;
+  int32_t subject = -1, city = -1;  // city: the Order's target city (capital, Landmark or Seat), -1 for none
+  int64_t progress = 0;
+};
 struct ViewPlayer {
   bool live = true, reduced = false, outOfContention = false;
   int64_t tenure = 0;  // VC-2360: always full precision
   int32_t seatCity = -1;
   std::vector<ViewTrack> tracks;
+  uint8_t charter = 10;   // §10: the Charter's Track (VC-1610: public); 10 (Charters) = none or §10 off
+  int64_t ambition = -1;  // the viewer's own Ambition points; -1 for rivals
+  std::vector<ViewOrder> orders;
 };
 struct View {
   uint16_t seat = 0;
@@ -46,5 +56,8 @@ struct View {
 };
 
 Result<View> decodeView(std::span<const uint8_t> bytes);
+/// VC-3190: how much seat `me`'s own Charter and own (held or revealed) Sealed Orders pay for taking city `c`
+/// (bots.cpp); 0 for every city when the View carries no §10.
+int32_t objectivePull(const View& v, int32_t me, size_t c);
 
 }  // namespace concord::elc

@@ -8,7 +8,7 @@
 namespace concord::elc {
 
 std::vector<Warrant> drawWarrants(det::Rng& rng, uint32_t warPeriod, uint32_t horizon, const std::vector<int32_t>& capitals,
-                                  const std::vector<int32_t>& candidates, WarrantMode mode, bool ambition) {
+                                  const std::vector<int32_t>& candidates, WarrantMode mode, bool ambition, bool regionHold) {
   std::vector<Warrant> out;
   if (candidates.empty() || capitals.empty()) return out;
   for (uint32_t open = warPeriod; open <= horizon; open += warPeriod) {
@@ -16,9 +16,12 @@ std::vector<Warrant> drawWarrants(det::Rng& rng, uint32_t warPeriod, uint32_t ho
     for (int64_t k = 0; k < count; ++k) {
       Warrant w;
       w.id = static_cast<uint32_t>(out.size() + 1);
-      w.form = static_cast<WarrantForm>(rng.below(3));
-      const auto& pool = w.form == WarrantForm::CapitalHold ? capitals : candidates;
-      w.city = pool[static_cast<size_t>(rng.below(pool.size()))];
+      w.form = static_cast<WarrantForm>(rng.below(regionHold ? 4 : 3));  // 3 draws as before when it is off
+      const bool regional = w.form == WarrantForm::CapitalHold || w.form == WarrantForm::RegionHold;
+      const auto& pool = regional ? capitals : candidates;
+      const auto pick = static_cast<size_t>(rng.below(pool.size()));
+      w.city = pool[pick];
+      if (w.form == WarrantForm::RegionHold) w.region = static_cast<int32_t>(pick);  // capitals are by Region index
       w.reward = static_cast<Reward>(rng.below(2));
       if (ambition && k == 0) w.reward = Reward::Ambition;  // VC-1710: publicly obtainable every window; same draws
       w.announce = open > 5 ? open - 5 : 1;
@@ -33,12 +36,15 @@ std::vector<Warrant> drawWarrants(det::Rng& rng, uint32_t warPeriod, uint32_t ho
 }
 
 namespace {
-const char* kForm[] = {"Hold", "Capital hold", "Scout"};
+const char* kForm[] = {"Hold", "Capital hold", "Scout", "Region hold"};
 }
 
 std::string ElcGame::warrantText(const Warrant& w) const {
   const std::string city = world_.cities[w.city].name;
   std::string what = w.form == WarrantForm::Scout ? "have a Legion at " + city : "hold " + city;
+  if (w.form == WarrantForm::RegionHold)  // VC-1815: named by the public identifiers of VC-1034
+    what = "hold every city of Region " + std::to_string(w.region + 1) + " (" + std::to_string(world_.regionSize[w.region]) +
+           " cities, capital " + city + ")";
   std::string reward = w.reward == Reward::Tenure  ? std::to_string(kWarrantTenureSeals * maxTenure_) + " Tenure"
                        : w.reward == Reward::Works ? std::to_string(kWarrantWorks) + " Works in the Seat's Yard"
                                                    : std::to_string(kWarrantAmbition) + " Ambition";
@@ -47,6 +53,30 @@ std::string ElcGame::warrantText(const Warrant& w) const {
     contested = w.excluded >= 0 ? " Contested: " + who(static_cast<Seat>(w.excluded)) + ", the leader, cannot claim it." : " Contested.";
   return "Warrant " + std::to_string(w.id) + " (" + kForm[static_cast<int>(w.form)] + "): " + what + " between turns " +
          std::to_string(w.open) + " and " + std::to_string(w.deadline) + " for " + reward + "." + contested;
+}
+
+// The sides holding at least half of Region r's cities, rounded up, at this Seal's snapshot (a bit per seat).
+uint8_t ElcGame::regionHalfHolders(int32_t r) const {
+  uint8_t bits = 0;
+  for (Seat s = 0; s < players_.size(); ++s) {
+    if (!scores(s)) continue;
+    int32_t n = 0;
+    for (int32_t c = 0; c < static_cast<int32_t>(cities_.size()); ++c)
+      n += world_.cities[c].region == r && snap_.owner[c] == static_cast<int32_t>(s) ? 1 : 0;
+    if (2 * n >= world_.regionSize[r]) bits = static_cast<uint8_t>(bits | (1u << s));
+  }
+  return bits;
+}
+
+// The side holding every city of Region r at this Seal's snapshot, or -1.
+int32_t ElcGame::regionHeldBy(int32_t r) const {
+  int32_t holder = -2;
+  for (int32_t c = 0; c < static_cast<int32_t>(cities_.size()); ++c) {
+    if (world_.cities[c].region != r) continue;
+    if (holder == -2) holder = snap_.owner[c];
+    if (snap_.owner[c] != holder || holder < 0) return -1;
+  }
+  return holder < 0 ? -1 : holder;
 }
 
 // S6: announce, open, claim (automatic, VC-1830; ties by the tie chain, VC-1820) and expire.
@@ -60,6 +90,15 @@ void ElcGame::s6Warrants(uint32_t t) {
                                              " now leads and is excluded" + (w.excluded >= 0 ? " instead of " + who(static_cast<Seat>(w.excluded)) : "") + ".");
       w.excluded = leader;
     }
+    if (t == w.announce && w.form == WarrantForm::RegionHold) {  // VC-1815: a live side must hold half, rounded up, now
+      w.halfHeld = regionHalfHolders(w.region);
+      if (w.halfHeld == 0) {
+        w.expired = true;
+        note(t, Chron::WarrantExpired, "Warrant " + std::to_string(w.id) + " (Region hold) is withdrawn: no player holds half of Region " +
+                                           std::to_string(w.region + 1) + " (VC-1815).");
+        continue;
+      }
+    }
     if (t == w.announce) note(t, Chron::WarrantAnnounced, "Announced: " + warrantText(w));
     if (t == w.open) note(t, Chron::WarrantOpened, "Open: " + warrantText(w));
     if (t < w.open || t > w.deadline) continue;
@@ -68,7 +107,8 @@ void ElcGame::s6Warrants(uint32_t t) {
       if (!scores(s) || (w.contested && w.excluded == static_cast<int32_t>(s))) continue;  // VC-1850
       bool ok = w.form == WarrantForm::Scout
                     ? std::any_of(units_.begin(), units_.end(), [&](const Unit& u) { return sideOfOwner(u.owner) == static_cast<int32_t>(s) && u.tile == world_.cities[w.city].tile; })
-                    : snap_.owner[w.city] == static_cast<int32_t>(s);
+                : w.form == WarrantForm::RegionHold ? regionHeldBy(w.region) == static_cast<int32_t>(s)
+                                                    : snap_.owner[w.city] == static_cast<int32_t>(s);
       if (ok && (best < 0 || tieChainBefore(s, static_cast<Seat>(best)))) best = s;
     }
     if (best >= 0) {

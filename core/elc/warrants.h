@@ -11,7 +11,7 @@
 
 namespace concord::elc {
 
-enum class WarrantForm : uint8_t { Hold = 0, CapitalHold = 1, Scout = 2 };
+enum class WarrantForm : uint8_t { Hold = 0, CapitalHold = 1, Scout = 2, RegionHold = 3 };
 enum class Reward : uint8_t { Tenure = 0, Works = 1, Ambition = 2 };  // VC-1860 (reconstructed); Ambition: VC-1710
 
 inline constexpr int64_t kWarrantWorks = 40;        // Works into the claimant's Seat Yard
@@ -28,6 +28,10 @@ struct Warrant {
   bool expired = false;
   bool contested = false;  // VC-1850: published from the announcement
   int32_t excluded = -1;   // the player currently excluded (the leader by the tie chain), -1 before the announcement
+  // Region hold (VC-1815): the Region (named by its capital, `city`), and the sides that held at least half its
+  // cities, rounded up, at the announcing Seal (a bit per seat; 0 = withdrawn, never opened).
+  int32_t region = -1;
+  uint8_t halfHeld = 0;
 };
 
 /// VC-1780/VC-170: every WarPeriod turns 1..3 Warrants, drawn at generation from the victory stream.
@@ -36,7 +40,7 @@ struct Warrant {
 /// (the Horizon jitter, VC-1360) are the same in every mode.
 std::vector<Warrant> drawWarrants(det::Rng& rng, uint32_t warPeriod, uint32_t horizon, const std::vector<int32_t>& capitals,
                                   const std::vector<int32_t>& candidates, WarrantMode mode = WarrantMode::Open,
-                                  bool ambition = false);
+                                  bool ambition = false, bool regionHold = false);
 inline constexpr int64_t kWarrantAmbition = 1;  // VC-1710: where Ambition is on, each window's first Warrant pays 1 point
 
 }  // namespace concord::elc

@@ -108,3 +108,38 @@ TEST(ElcAttention, Vc3150ARivalInAlarmRaisesANonAdaptableEventOnEveryOtherDispat
   playTurn(g, {});
   EXPECT_TRUE(g.attentionEvents(1).empty()) << "raised at the Seal of entry";
 }
+
+// VC-3150/VC-2780: an open Verdict offer is a non-adaptable VerdictOffer on every trailing voter's Dispatch, never
+// on the leader's, and it persists through the window (abstention plays on, VC-2770: the offer must not be missed).
+TEST(ElcAttention, Vc3150AnOpenVerdictRaisesANonAdaptableOfferOnEveryTrailingDispatchThroughTheWindow) {
+  ElcGame g = started(cfg({{"tracks", "keys"}}), 16, 3);
+  g.unitsForScenario().clear();
+  int given = 0;  // Red leads by 20 neutral non-Landmark cities at full Integration
+  for (int32_t c = 0; c < static_cast<int32_t>(g.cities().size()) && given < 20; ++c)
+    if (g.cities()[c].owner == kNeutral && g.world().cities[c].landmark < 0) {
+      g.setOwner(c, 0);
+      g.cityForScenario(c).integration = 100;
+      ++given;
+    }
+  for (int i = 0; i < 11; ++i) playTurn(g, {});
+  for (Seat s = 0; s < 3; ++s)
+    for (const auto& e : g.attentionEvents(s)) EXPECT_NE(e.cls, AttentionClass::VerdictOffer) << "no offer before VC-2750 holds";
+  playTurn(g, {});  // the twelfth Seal of lead opens the Verdict
+  for (int seal = 0; seal < 2; ++seal) {  // offered at the Seal, still there one Seal later (the window is 2)
+    for (Seat s = 1; s < 3; ++s) {
+      auto ev = g.attentionEvents(s);
+      auto it = std::find_if(ev.begin(), ev.end(), [](const AttentionEvent& e) { return e.cls == AttentionClass::VerdictOffer; });
+      ASSERT_NE(it, ev.end()) << "seat " << s << " at Seal " << g.turn();
+      EXPECT_EQ(it->subject, 0) << "the Verdict's leader";
+      EXPECT_FALSE(it->adaptable) << "CM-1790: non-adaptable";
+      EXPECT_NE(g.observe(s).text.find("DISPATCH [VerdictOffer] Verdict: end the game for Red?"), std::string::npos)
+          << g.observe(s).text;
+    }
+    for (const auto& e : g.attentionEvents(0)) EXPECT_NE(e.cls, AttentionClass::VerdictOffer) << "not the leader's to vote";
+    if (seal == 0) playTurn(g, {});
+  }
+  playTurn(g, {});  // nobody voted: the window closes, the game plays on, the offer is gone
+  EXPECT_FALSE(g.over());
+  for (Seat s = 0; s < 3; ++s)
+    for (const auto& e : g.attentionEvents(s)) EXPECT_NE(e.cls, AttentionClass::VerdictOffer) << "closed window, seat " << s;
+}

@@ -80,14 +80,19 @@ TEST(ElcCli, ScenarioTermsAndTerminalPlay) {
   auto terms = run(bin + " elc terms");
   EXPECT_EQ(terms.code, 0);
   EXPECT_NE(terms.out.find("This game ends when a player holds 30 of the map's 48 cities for 3 turns"), std::string::npos);
+  EXPECT_NE(terms.out.find("[Dominion] "), std::string::npos) << "VC-1910: the cards precede the paragraph";
+  EXPECT_LT(terms.out.find("[Keys] "), terms.out.find("This game ends")) << terms.out;
   auto badOpt = run(bin + " elc terms horizon=5");
   EXPECT_EQ(badOpt.code, 2);
   EXPECT_NE(badOpt.out.find("VC-1330"), std::string::npos);
   // A person at the terminal: a refused order names its rule; the Board and Chronicle redraw; "auto" plays.
-  auto play = run("printf 'move 1 15 15\\nbuild 999\\nend\\nboard 1\\nchronicle\\nmap\\nquit\\n' | " + bin +
+  auto play = run("printf 'move 1 15 15\\nbuild 999\\nterms\\nend\\nboard 1\\nchronicle\\nmap\\nquit\\n' | " + bin +
                   " play elc --seats 2 --no-replay preset=blitz");
   EXPECT_EQ(play.code, 0) << play.out;
   EXPECT_NE(play.out.find("The Terms (VC-2000)"), std::string::npos);
+  EXPECT_LT(play.out.find("The Terms: the Tracks (VC-1910)"), play.out.find("The Terms (VC-2000)")) << "VC-1910: cards first";
+  EXPECT_NE(play.out.find("Aggression "), std::string::npos);
+  EXPECT_NE(play.out.find("[Dominion] ", play.out.find("turn 1> ")), std::string::npos) << "`terms` shows the cards again";
   EXPECT_NE(play.out.find("refused: move: tile"), std::string::npos);
   EXPECT_NE(play.out.find("VC-2650"), std::string::npos);
   EXPECT_NE(play.out.find("refused: build: city 999 is not yours"), std::string::npos);

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <fstream>
 
+#include "core/elc/cards.h"
 #include "tools/concord/command.h"
 #include "tools/concord/command_line.h"
 #include "tools/concord/elc_scenario.h"
@@ -88,7 +89,8 @@ int runTerms(Args args) {
   det::Seed s;
   for (int i = 0; i < 8; ++i) s.bytes[static_cast<size_t>(i)] = static_cast<uint8_t>(o.seed >> (8 * i));
   if (auto r = g.setup(elc::encodeConfig(*c), s, static_cast<Seat>(o.seats)); !r) return failure("elc terms: " + r.message());
-  std::printf("%s\n\n%s\n", elc::describeConfig(*c).c_str(), g.terms().c_str());
+  std::printf("%s\n\n%s\n%s\n", elc::describeConfig(*c).c_str(), elc::renderCards(elc::termsCards(*c, g.facts())).c_str(),
+              g.terms().c_str());
   auto e = elc::estimateLength(*c, g.facts());
   if (!e.calibrated) std::printf("(The estimate uses the shipped fallback for some Track: without calibration data, VC-2060.)\n");
   if (e.stale) std::printf("(The calibration table is stale: generated under another rulesetVersion, VC-2070.)\n");

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "core/elc/cards.h"
 #include "core/elc/module.h"
 #include "core/elc/orders.h"
 #include "core/elc/state.h"
@@ -30,12 +31,12 @@ struct Options {
 };
 
 const char* kCommands =
-    "  watch | board [TURN] | chronicle | map [CITY] | cities | units | orders | help\n"
+    "  watch | terms | board [TURN] | chronicle | map [CITY] | cities | units | orders | help\n"
     "  end (send this turn's orders) | auto (the bot plays this turn) | quit\n";
 
 CommandLine declare(Options& o) {
   CommandLine c("play elc",
-                "A person plays Every Last City against bots at the terminal: the Terms paragraph first, then each\n"
+                "A person plays Every Last City against bots at the terminal: the Terms (cards, then paragraph) first, then each\n"
                 "turn the Watch; orders are checked as they are typed and a refusal names the requirement it breaks.\n");
   c.number("--seats", "N", "players (2..8, default 4)", o.seats, 2, 8)
       .number("--you", "S", "your seat (default 0)", o.you, 0, 7)
@@ -159,7 +160,8 @@ int runPlayElc(Args args) {
   const auto* game = dynamic_cast<const ElcGame*>(&rec.engine().game());
   if (!game) return failure("play elc: the engine does not run Every Last City");
   const ElcGame& g = *game;
-  std::printf("The Terms (VC-2000):\n%s\n\nYou are %s. Type help for the commands.\n", g.terms().c_str(), playerName(me).c_str());
+  std::printf("The Terms: the Tracks (VC-1910)\n%s\nThe Terms (VC-2000):\n%s\n\nYou are %s. Type help for the commands.\n",
+              renderCards(termsCards(g.config(), g.facts())).c_str(), g.terms().c_str(), playerName(me).c_str());
   std::vector<std::unique_ptr<Bot>> bots;
   for (Seat s = 0; s < seats; ++s) {
     bots.push_back(lockstep::makeSeatBot(rec.session(), s));
@@ -189,6 +191,8 @@ int runPlayElc(Args args) {
           for (const auto& q : orders[me]) std::printf("  %s\n", g.orderText(me, q).c_str());
         }
         else if (verb == "watch") std::printf("%s", g.observe(me).text.c_str());
+        else if (verb == "terms")  // the cards and the stored paragraph (VC-1910, VC-2000)
+          std::printf("%s\n%s\n", renderCards(termsCards(g.config(), g.facts())).c_str(), g.terms().c_str());
         else if (verb == "chronicle") std::printf("%s", chronicleFor(g, me).c_str());
         else if (verb == "cities") std::printf("%s", cityList(g).c_str());
         else if (verb == "board") {
