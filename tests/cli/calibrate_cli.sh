@@ -22,6 +22,13 @@ grep -q "^iota  *commander vs ensign  *3 " "$DIR/all.table" || fail "no iota cel
 
 "$CONCORD" calibrate --pair admiral/ensign 2> "$DIR/e1" && fail "unknown officer accepted"
 grep -q "admiral" "$DIR/e1" || fail "the error does not name the officer: $(cat "$DIR/e1")"
+# Lookahead tuning specs (docs/ai-calibration.md "Lookahead"): a budget plays; a malformed one is refused by name.
+"$CONCORD" calibrate --pair lookahead:2:2:4:2/commander --games 2 --seed 3 > "$DIR/la.table" || fail "lookahead spec run"
+grep -q "lookahead:2:2:4:2 vs commander  *2 " "$DIR/la.table" || fail "no lookahead cell: $(cat "$DIR/la.table")"
+for bad in lookahead:0:8:24:2 lookahead:6:8:24 lookahead:6:x:24:2; do
+  "$CONCORD" calibrate --pair "$bad/commander" 2> "$DIR/e6" && fail "$bad accepted"
+  grep -q -- "$bad" "$DIR/e6" || fail "the error does not name $bad: $(cat "$DIR/e6")"
+done
 "$CONCORD" calibrate --shard 3/3 2> "$DIR/e2" && fail "shard 3/3 accepted"
 grep -q -- "--shard" "$DIR/e2" || fail "the error does not name --shard"
 "$CONCORD" calibrate --table x:nosuch=1 2> "$DIR/e3" && fail "unknown table option accepted"

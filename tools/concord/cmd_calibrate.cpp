@@ -24,6 +24,21 @@ struct Cell {
 };
 using Cells = std::map<std::string, Cell>;  // "table A B" -> totals (ordered: the same table everywhere)
 
+// Tuning: "lookahead:CANDIDATES:WORLDS:PLIES:SIGMAS" is the Commander with that Lookahead budget.
+std::unique_ptr<Bot> lookaheadSpec(const std::string& k) {
+  if (k.rfind("lookahead:", 0) != 0) return nullptr;
+  std::stringstream ss(k.substr(10));
+  std::vector<int> f;
+  for (std::string x; std::getline(ss, x, ':');) {
+    if (x.empty() || x.size() > 5 || x.find_first_not_of("0123456789") != std::string::npos) return nullptr;
+    f.push_back(std::stoi(x));
+  }
+  if (f.size() != 4 || f[0] < 1 || f[1] < 1) return nullptr;
+  warp::ai::Budget b{static_cast<uint16_t>(f[0]), static_cast<uint16_t>(f[1]), static_cast<uint16_t>(f[2]),
+                     static_cast<uint16_t>(f[3])};
+  return warp::ai::makeOfficer(*warp::ai::profileNamed("commander+lookahead"), b);
+}
+
 struct Table {
   std::string label;
   warp::Config cfg;
@@ -91,7 +106,8 @@ struct Options {
 
 bool isKind(const std::string& k) {
   const auto known = warp::moduleEntry().botKinds;
-  return std::find(known.begin(), known.end(), k) != known.end() || warp::ai::parseCustomProfile(k).has_value();
+  return std::find(known.begin(), known.end(), k) != known.end() || warp::ai::parseCustomProfile(k).has_value() ||
+         lookaheadSpec(k) != nullptr;
 }
 
 CommandLine declareRun(Options& o) {
@@ -102,7 +118,8 @@ CommandLine declareRun(Options& o) {
                 "`concord calibrate merge FILE...` adds shard files (--out) into the table one machine prints.\n");
   c.option("--pair", "A/B",
            "a pairing (repeatable; default commander/ensign); A and B swap seats every game;\n"
-           "while tuning, an officer may be custom:DEPTH:BLUNDER:SLACK[:lookahead]",
+           "while tuning, an officer may be custom:DEPTH:BLUNDER:SLACK[:lookahead] or\n"
+           "lookahead:CANDIDATES:WORLDS:PLIES:SIGMAS (the Commander with that Lookahead budget)",
            [&o](const std::string& v) -> std::string {
              auto cut = v.find('/');
              std::string x = v.substr(0, cut), y = cut == std::string::npos ? "" : v.substr(cut + 1);
@@ -197,7 +214,8 @@ int runCalibrate(Args args) {
         std::vector<std::unique_ptr<Bot>> bots;
         for (const auto& k : kinds) {
           auto custom = warp::ai::parseCustomProfile(k);
-          bots.push_back(custom ? warp::ai::makeOfficer(*custom) : warp::makeBot(k));
+          auto tuned = lookaheadSpec(k);
+          bots.push_back(tuned ? std::move(tuned) : custom ? warp::ai::makeOfficer(*custom) : warp::makeBot(k));
         }
         auto r = warp::ai::playCampaign(t.cfg, bots, sd);
         if (!r) return failure(t.label + " " + x + ":" + y + " seed " + std::to_string(s) + ": " + r.message());

@@ -63,24 +63,46 @@ bool rollout(WarpGame& g, uint16_t plies) {
 
 }  // namespace
 
-std::vector<int64_t> lookaheadValues(const WarpGame& table, Seat me, std::span<const Scored> candidates,
-                                     const Budget& budget, det::Rng& rng) {
-  std::vector<int64_t> sum(candidates.size(), 0);
+LookaheadValues lookaheadValues(const WarpGame& table, Seat me, std::span<const Scored> candidates,
+                                const Budget& budget, det::Rng& rng) {
+  const size_t n = candidates.size();
+  LookaheadValues v{std::vector<int64_t>(n, 0), std::vector<int32_t>(n, 0), std::vector<int32_t>(n, 0)};
+  std::vector<int64_t> leaf(n, 0);
   for (uint16_t d = 0; d < budget.determinizations; ++d) {
-    // One guessed world per determinization, shared by every candidate (a fair comparison).
+    // One guessed world per determinization, shared by every candidate (common random numbers).
     WarpGame world = table;
     world.determinize(me, rng);
-    for (size_t i = 0; i < candidates.size(); ++i) {
+    for (size_t i = 0; i < n; ++i) {
       WarpGame g = world;
       if (!g.act(me, candidates[i].order)) {
-        sum[i] = INT64_MIN / 2;  // cannot happen for a legal order; never chosen if it does
+        leaf[i] = INT64_MIN / 4;  // cannot happen for a legal order; never chosen if it does
+        v.sum[i] = INT64_MIN / 4;
         continue;
       }
       bool done = g.over() || g.round() != table.round() || rollout(g, budget.plies);
-      sum[i] += leafValue(g, me, done);
+      leaf[i] = leafValue(g, me, done);
+      if (v.sum[i] > INT64_MIN / 4) v.sum[i] += leaf[i];
+    }
+    // Paired comparison with the stack's first choice in the same world.
+    for (size_t i = 1; i < n; ++i) {
+      if (leaf[i] > leaf[0]) ++v.wins[i];
+      else if (leaf[i] < leaf[0]) ++v.losses[i];
     }
   }
-  return sum;
+  return v;
+}
+
+size_t lookaheadPick(const LookaheadValues& v, const Budget& budget) {
+  size_t best = 0;
+  const int64_t z = budget.sigmas;
+  for (size_t i = 1; i < v.sum.size(); ++i) {
+    const int64_t w = v.wins[i], l = v.losses[i];
+    // The winner's curse: the best-looking of several noisy estimates is mostly the luckiest, so only a
+    // candidate that beats the first choice in clearly more worlds may replace it (sign test, integers).
+    const bool clear = w > l && (w - l) * (w - l) >= z * z * (w + l);
+    if (clear && v.sum[i] > v.sum[best]) best = i;
+  }
+  return best;
 }
 
 }  // namespace concord::warp::ai

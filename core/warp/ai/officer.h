@@ -62,8 +62,11 @@ std::span<const std::string_view> officerKinds();
 /// §VII Lookahead budget: fixed counts (never time), so a budget gives the same move on every machine.
 struct Budget {
   uint16_t candidates = 6;        // best heuristic orders searched
-  uint16_t determinizations = 8;  // guessed worlds, shared by every candidate
+  uint16_t determinizations = 32;  // guessed worlds, shared by every candidate (docs/ai-calibration.md)
   uint16_t plies = 24;            // orders simulated after the candidate (the round's end stops earlier)
+  // Paired sign test against the stack's first choice: a candidate overrides it only if it beats it in
+  // W of the shared worlds and loses in L with W - L >= `sigmas` * sqrt(W + L) (0: any majority).
+  uint16_t sigmas = 2;
 };
 
 /// The seat's table as its Observation shows it; the error names what is malformed.
@@ -76,7 +79,7 @@ std::vector<Scored> scoreAll(const WarpGame& table, Seat me, std::span<const Ord
 struct Decision {
   Scored chosen;
   bool blunder = false;
-  int32_t lookaheadValue = 0;  // summed over determinizations when Lookahead chose
+  int32_t lookaheadValue = 0;  // summed over determinizations when Lookahead overrode the stack (never 0 then)
 };
 
 /// What an officer is: anything that maps (table, legal orders, stream) to a decision. The heuristic stack
@@ -95,9 +98,17 @@ std::unique_ptr<Bot> makeOfficer(const Profile& p, Budget budget = {});
 /// A custom profile for tuning, "custom:DEPTH:BLUNDER:SLACK[:lookahead]" (DEPTH light|standard|full).
 std::optional<Profile> parseCustomProfile(std::string_view spec);
 
-/// §VII Lookahead: the candidate's summed leaf value over `budget.determinizations` worlds, per candidate.
-std::vector<int64_t> lookaheadValues(const WarpGame& table, Seat me, std::span<const Scored> candidates,
-                                     const Budget& budget, det::Rng& rng);
+/// §VII Lookahead: per candidate, its summed leaf value over `budget.determinizations` shared worlds and
+/// how many worlds it beats / loses to candidate 0 (the stack's first choice) in.
+struct LookaheadValues {
+  std::vector<int64_t> sum;
+  std::vector<int32_t> wins;
+  std::vector<int32_t> losses;
+};
+LookaheadValues lookaheadValues(const WarpGame& table, Seat me, std::span<const Scored> candidates,
+                                const Budget& budget, det::Rng& rng);
+/// The candidate Lookahead picks: the best sum among those that pass the paired sign test, else 0.
+size_t lookaheadPick(const LookaheadValues& v, const Budget& budget);
 
 /// The tactical advisor (§VII): one suggested order and reasons in the game's own words.
 struct Advice {

@@ -69,10 +69,12 @@ class HeuristicPolicy final : public Policy {
       return d;
     }
     auto values = lookaheadValues(table, me, cands, budget_, rng);
-    size_t best = 0;
-    for (size_t i = 1; i < k; ++i)
-      if (values[i] > values[best]) best = i;  // ties: the better heuristic rank
-    d.lookaheadValue = static_cast<int32_t>(std::clamp<int64_t>(values[best], INT32_MIN, INT32_MAX));
+    size_t best = lookaheadPick(values, budget_);
+    // Only a search that overrode the stack reports a value (the advisor then names the search).
+    if (best != 0) {
+      d.lookaheadValue = static_cast<int32_t>(std::clamp<int64_t>(values.sum[best], INT32_MIN, INT32_MAX));
+      if (d.lookaheadValue == 0) d.lookaheadValue = 1;
+    }
     d.chosen = std::move(cands[best]);
     return d;
   }

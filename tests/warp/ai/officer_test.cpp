@@ -117,3 +117,24 @@ TEST(WarpOfficers, MalformedObservationsAreRefusedByName) {
 
 }  // namespace
 }  // namespace concord::warp::ai
+
+namespace concord::warp::ai {
+namespace {
+
+// RULES §VII Lookahead against the winner's curse (docs/ai-calibration.md "Lookahead"): a candidate with the
+// higher summed value replaces the stack's first choice only if it beats it in clearly more shared worlds.
+TEST(WarpLookahead, OverridesTheStackOnlyOnAClearPairedMajority) {
+  Budget b;  // sigmas 2: W - L >= 2 * sqrt(W + L)
+  LookaheadValues v{{100, 900, 150}, {0, 18, 30}, {0, 14, 2}};
+  // Candidate 1 has the best sum (one lucky world) but wins 18 of 32 only; candidate 2 wins 30 to 2.
+  EXPECT_EQ(lookaheadPick(v, b), 2u);
+  v.wins[2] = 17, v.losses[2] = 15;
+  EXPECT_EQ(lookaheadPick(v, b), 0u);  // nobody is clearly better: the stack's first choice stands
+  v.wins[1] = 24, v.losses[1] = 8;     // 16 >= 2 * sqrt(32) = 11.3
+  EXPECT_EQ(lookaheadPick(v, b), 1u);
+  b.sigmas = 5;                        // 16 < 5 * sqrt(32) = 28.3
+  EXPECT_EQ(lookaheadPick(v, b), 0u);
+}
+
+}  // namespace
+}  // namespace concord::warp::ai
