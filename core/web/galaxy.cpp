@@ -74,7 +74,12 @@ std::string nameFor(det::Rng& rng, int id) {
   static const char* a[] = {"Al", "Bel", "Cor", "Dra", "Eri", "Fal", "Gal", "Hel", "Ix", "Jor", "Kel", "Lyr",
                             "Mor", "Nex", "Or", "Pyx", "Qua", "Rho", "Sol", "Tau", "Ul", "Vex", "Wyr", "Zan"};
   static const char* b[] = {"ara", "eon", "ion", "is", "ux", "ora", "ane", "os", "ith", "ea", "un", "yr"};
-  return std::string(a[rng.below(24)]) + b[rng.below(12)] + "-" + std::to_string(id);
+  // One draw per statement: the operands of + are unsequenced, and gcc drew the ending first while clang drew the
+  // beginning first, so the two builds named systems differently (and the names are in the state hash).
+  // gcc's order is kept: every name a gcc build dealt stays the same.
+  const auto ending = rng.below(12);
+  const auto beginning = rng.below(24);
+  return std::string(a[beginning]) + b[ending] + "-" + std::to_string(id);
 }
 
 void makeStar(System& s, int q) {
