@@ -317,11 +317,11 @@ TEST(WebFog, AnEmpireSeesOnlyWhatItHasEyesOn) {  // §9
   EXPECT_EQ(all->systems.size(), g.systems().size());
 }
 
-TEST(WebFog, TheVanquishedAreLockedOutUntilTheEnd) {  // Vanquished
-  WebGame g = newGame(3, 6);
-  // Empire 2 loses its home to an Empire 0 fleet parked over it with Attack orders (PD 0, no defences).
+// Empire 2 loses its home on turn 1 to an Empire 0 Cruiser parked over it with Attack orders (PD 0, no defences).
+WebGame homeTwoFallsOnTurnOne(const WebGame& g, const Config& c) {
   Position p;
   p.empires = 3;
+  p.config = c;
   p.systems = g.systems();
   p.ships = g.ships();
   const uint16_t h2 = g.empire(2).home;
@@ -334,10 +334,17 @@ TEST(WebFog, TheVanquishedAreLockedOutUntilTheEnd) {  // Vanquished
   st.sys = h2, st.owner = 0, st.stance = Stance::Attack, st.targets = targetBit(2);
   p.stances.push_back(st);
   WebGame h;
-  ASSERT_TRUE(h.loadPosition(p, seedOf(6)));
+  EXPECT_TRUE(h.loadPosition(p, seedOf(6)));
   std::vector<SeatOrders> none;
   for (Seat s = 0; s < 3; ++s) none.push_back({s, {}});
   h.apply(TurnInput{h.turn(), none});
+  return h;
+}
+
+TEST(WebFog, TheVanquishedAreLockedOutUntilTheEnd) {  // Vanquished
+  WebGame g = newGame(3, 6);
+  const uint16_t h2 = g.empire(2).home;
+  WebGame h = homeTwoFallsOnTurnOne(g, Config{});
   ASSERT_TRUE(h.empire(2).vanquished);
   ASSERT_FALSE(h.over());
   auto v = decodeView(h.observe(2).canonical);
@@ -374,25 +381,9 @@ TEST(WebOutcome, AnAiTakeoverScoresZeroButNotAfterTheEmpireFell) {
   Config c;
   c.turnLimit = 2;
   WebGame g = newGame(3, 6, c);
-  Position p;  // as in TheVanquishedAreLockedOutUntilTheEnd: Empire 2 falls on turn 1
-  p.empires = 3;
-  p.config = c;
-  p.systems = g.systems();
-  p.ships = g.ships();
-  const uint16_t h2 = g.empire(2).home;
-  p.systems[h2].pd = 0, p.systems[h2].dsats = 0;
-  std::erase_if(p.ships, [&](const ShipRec& r) { return r.sys == h2; });
-  ShipRec cr;
-  cr.owner = 0, cr.type = Ship::Cruiser, cr.sys = h2;
-  p.ships.push_back(cr);
-  StanceRec st;
-  st.sys = h2, st.owner = 0, st.stance = Stance::Attack, st.targets = targetBit(2);
-  p.stances.push_back(st);
-  WebGame h;
-  ASSERT_TRUE(h.loadPosition(p, seedOf(6)));
+  WebGame h = homeTwoFallsOnTurnOne(g, c);  // Empire 2 falls on turn 1
   std::vector<SeatOrders> none;
   for (Seat s = 0; s < 3; ++s) none.push_back({s, {}});
-  h.apply(TurnInput{h.turn(), none});
   ASSERT_TRUE(h.empire(2).vanquished);
   ASSERT_EQ(h.empire(2).vanquishedTurn, 1u);
   h.apply(TurnInput{h.turn(), none});
