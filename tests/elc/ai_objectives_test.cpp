@@ -13,12 +13,6 @@ using namespace concord::elc::testing;
 
 namespace {
 
-Config cfg(std::vector<std::pair<std::string, std::string>> opts) {
-  auto c = parseOptions(opts);
-  EXPECT_TRUE(c.ok()) << c.message();
-  return *c;
-}
-
 // A game ended by the winner's own Charter (VC-1600).
 bool charterWin(const ElcGame& g) { return g.over() && g.winner() >= 0 && g.route().rfind("Charter (", 0) == 0; }
 

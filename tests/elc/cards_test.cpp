@@ -4,16 +4,12 @@
 #include <set>
 
 #include "core/elc/cards.h"
+#include "tests/elc/support.h"
 
 using namespace concord::elc;
+using namespace concord::elc::testing;
 
 namespace {
-
-Config cfg(std::vector<std::pair<std::string, std::string>> opts) {
-  auto c = parseOptions(opts);
-  EXPECT_TRUE(c.ok()) << c.message();
-  return *c;
-}
 
 size_t codepoints(const std::string& s) {  // the 140-character bound counts characters, not bytes
   size_t n = 0;

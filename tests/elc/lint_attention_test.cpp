@@ -12,12 +12,6 @@ using namespace concord::elc::testing;
 
 namespace {
 
-Config cfg(std::vector<std::pair<std::string, std::string>> opts) {
-  auto c = parseOptions(opts);
-  EXPECT_TRUE(c.ok()) << c.message();
-  return *c;
-}
-
 const Finding* find(const std::vector<Finding>& f, const std::string& code) {  // f must outlive the pointer
   auto it = std::find_if(f.begin(), f.end(), [&](const Finding& x) { return x.code == code; });
   return it == f.end() ? nullptr : &*it;

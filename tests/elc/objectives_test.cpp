@@ -15,12 +15,6 @@ using namespace concord::elc::testing;
 
 namespace {
 
-Config cfg(std::vector<std::pair<std::string, std::string>> opts) {
-  auto c = parseOptions(opts);
-  EXPECT_TRUE(c.ok()) << c.message();
-  return *c;
-}
-
 std::string refusal(std::vector<std::pair<std::string, std::string>> opts) {
   auto c = parseOptions(opts);
   return c.ok() ? std::string() : c.message();

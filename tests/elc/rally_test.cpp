@@ -14,12 +14,6 @@ using namespace concord::elc::testing;
 
 namespace {
 
-Config cfg(std::vector<std::pair<std::string, std::string>> opts) {
-  auto c = parseOptions(opts);
-  EXPECT_TRUE(c.ok()) << c.message();
-  return *c;
-}
-
 bool chronicleHas(const ElcGame& g, Chron cls, const std::string& text) {
   return std::any_of(g.chronicle().begin(), g.chronicle().end(),
                      [&](const ChronEntry& e) { return e.cls == cls && e.text.find(text) != std::string::npos; });

@@ -12,12 +12,6 @@ using namespace concord::elc::testing;
 
 namespace {
 
-Config cfg(std::vector<std::pair<std::string, std::string>> opts) {
-  auto c = parseOptions(opts);
-  EXPECT_TRUE(c.ok()) << c.message();
-  return *c;
-}
-
 // A quiet 3-seat game (no Legions) whose schedule has a Region hold Warrant; its index in the schedule.
 ElcGame quietWithRegionHold(size_t& index) {
   for (uint64_t seed = 1; seed < 40; ++seed) {

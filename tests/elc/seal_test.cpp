@@ -16,12 +16,6 @@ using namespace concord::elc::testing;
 
 namespace {
 
-Config cfg(std::vector<std::pair<std::string, std::string>> opts) {
-  auto c = parseOptions(opts);
-  EXPECT_TRUE(c.ok()) << c.message();
-  return *c;
-}
-
 // A started game with no Legions on the board, so nothing moves unless a test says so.
 ElcGame quiet(const Config& c, uint64_t seed, Seat seats) {
   ElcGame g = started(c, seed, seats);

@@ -12,6 +12,13 @@ namespace concord::elc::testing {
 
 using ::concord::test_support::seedOf;
 
+/// A configuration from option pairs (as `concord play elc key=value` parses them); a bad option fails the test.
+inline Config cfg(std::vector<std::pair<std::string, std::string>> opts) {
+  auto c = parseOptions(opts);
+  EXPECT_TRUE(c.ok()) << c.message();
+  return *c;
+}
+
 inline Config preset(Preset p) { return presetConfig(p); }
 
 inline ElcGame started(const Config& c, uint64_t seed, Seat seats) {

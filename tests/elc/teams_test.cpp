@@ -16,12 +16,6 @@ using namespace concord::elc::testing;
 
 namespace {
 
-Config cfg(std::vector<std::pair<std::string, std::string>> opts) {
-  auto c = parseOptions(opts);
-  EXPECT_TRUE(c.ok()) << c.message();
-  return *c;
-}
-
 Config teamsOf(const char* letters) { return cfg({{"teams", letters}}); }
 
 ElcGame quiet(const Config& c, uint64_t seed, Seat seats) {

@@ -13,12 +13,6 @@ using namespace concord::elc::testing;
 
 namespace {
 
-Config cfg(std::vector<std::pair<std::string, std::string>> opts) {
-  auto c = parseOptions(opts);
-  EXPECT_TRUE(c.ok()) << c.message();
-  return *c;
-}
-
 ElcGame quiet(const Config& c, uint64_t seed, Seat seats) {
   ElcGame g = started(c, seed, seats);
   g.unitsForScenario().clear();
