@@ -57,16 +57,7 @@ TEST(ElcRegionHold, Vc1815AnnouncedWhenAPlayerHoldsHalfAndClaimedByHoldingEveryC
   playUntil(g, w0.open);
   EXPECT_EQ(g.warrants()[i].claimedBy, 1) << "VC-1830: claimed automatically at the first open Seal";
   // The snapshot is part of the state: save and load give the same bytes (VC-260).
-  det::Writer a;
-  g.write(a);
-  auto bytes = a.take();
-  ElcGame loaded;
-  det::Reader r(bytes, "save");
-  ASSERT_TRUE(loaded.read(r).ok());
-  ASSERT_TRUE(r.finish().ok());
-  det::Writer b;
-  loaded.write(b);
-  EXPECT_EQ(b.take(), bytes);
+  ElcGame loaded = reloaded(g);
   EXPECT_EQ(loaded.warrants()[i].halfHeld, 1u << 1);
 }
 

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/det/reader.h"
+#include "core/det/writer.h"
 #include "core/elc/module.h"
 #include "core/elc/state.h"
 #include "core/elc/view.h"
@@ -13,6 +15,21 @@ namespace concord::elc::testing {
 using ::concord::test_support::seedOf;
 
 /// A configuration from option pairs (as `concord play elc key=value` parses them); a bad option fails the test.
+/// VC-260/VC-330: the game saved and loaded again, checking the save reads strictly and writes back the same bytes.
+inline ElcGame reloaded(const ElcGame& g) {
+  det::Writer w;
+  g.write(w);
+  auto bytes = w.take();
+  ElcGame loaded;
+  det::Reader r(bytes, "save");
+  EXPECT_TRUE(loaded.read(r).ok());
+  EXPECT_TRUE(r.finish().ok());
+  det::Writer again;
+  loaded.write(again);
+  EXPECT_EQ(again.take(), bytes);
+  return loaded;
+}
+
 inline Config cfg(std::vector<std::pair<std::string, std::string>> opts) {
   auto c = parseOptions(opts);
   EXPECT_TRUE(c.ok()) << c.message();

@@ -68,16 +68,7 @@ TEST(ElcTeams, SelfPlayWithTeamsEndsAndAlliesNeverCaptureEachOther) {
           if (g.sideOf(k) == win) {
             EXPECT_EQ(g.players()[k].placing, 1u) << letters << " seat " << k;
           }
-        det::Writer w;
-        g.write(w);
-        auto bytes = w.take();
-        ElcGame loaded;
-        det::Reader r(bytes, "save");
-        ASSERT_TRUE(loaded.read(r).ok());
-        ASSERT_TRUE(r.finish().ok());
-        det::Writer w2;
-        loaded.write(w2);
-        EXPECT_EQ(w2.take(), bytes);
+        reloaded(g);
       }
 }
 
