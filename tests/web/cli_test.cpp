@@ -69,6 +69,12 @@ TEST(WebCli, AutoPlaysAWholeGame) {
   auto r = run(kBin + " play web --seats 3 --turns 8 --auto");
   EXPECT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("Game over:"), std::string::npos) << r.out;
+  // Final standings are listed by rank, #1 first, whatever the seats' order.
+  r = run(kBin + " play web --auto");  // the default game: ranks 1..4 all taken (the 8-turn one ties)
+  const auto standings = r.out.find("Final standings");
+  ASSERT_NE(standings, std::string::npos) << r.out;
+  const auto first = r.out.find("  #1 ", standings), second = r.out.find("  #2 ", standings);
+  EXPECT_TRUE(first != std::string::npos && second != std::string::npos && first < second) << r.out.substr(standings);
   EXPECT_NE(run(kBin + " play web --seats 2 --you 5").code, 0);
   EXPECT_NE(run(kBin + " play web --turns x").code, 0);
 }

@@ -183,7 +183,10 @@ int runPlayWeb(Args args) {
   auto end = g.outcomeWithTakeovers(takeovers);
   std::printf("\n%s\nGame over: %s\nFinal standings (ranking points = players beaten):\n", g.observe(you).text.c_str(),
               end->summary.c_str());
-  for (Seat e = 0; e < seats; ++e)
+  std::vector<Seat> byRank(seats);
+  for (Seat e = 0; e < seats; ++e) byRank[e] = e;
+  std::stable_sort(byRank.begin(), byRank.end(), [&](Seat a, Seat b) { return end->rankBySeat[a] < end->rankBySeat[b]; });
+  for (Seat e : byRank)
     std::printf("  #%u %s%s: %lld\n", end->rankBySeat[e], g.ownerName(static_cast<uint8_t>(e)).c_str(), e == you ? " (you)" : "",
                 static_cast<long long>(end->scoreBySeat[e]));
   std::printf("Your rank: %u of %d (%lld players beaten)\n", end->rankBySeat[you], seats,
