@@ -30,12 +30,14 @@ Result<SkillKey> parseSkillKey(std::string_view s) {
 StoredRating defaultRating() { return StoredRating{}; }
 
 StoredRating aiAnchor(Track t, SkillKey k) {
-  // TEI §7.1, calibrated 2026-07-12 (INITIAL_ANCHORS).
+  // Calibrated 2026-12-01 from our RULES §VII officers (TEI §2.1: recalibration = a new profile id): μ gaps fitted
+  // to 1,000 campaigns per pairing (docs/calibration/*.cells, tools/tei_anchors.py, docs/tei.md "Officer anchors");
+  // σ and the Ensign's μ (the scale's origin) are TEI §7.1's. ctest tei_anchors_from_calibration keeps them in step.
   struct MS {
     double mu, sigma;
   };
-  static constexpr MS points[3] = {{18.0, 4.0}, {26.5, 3.5}, {35.0, 3.0}};
-  static constexpr MS goOut[3] = {{17.5, 4.5}, {28.0, 4.0}, {41.5, 3.5}};
+  static constexpr MS points[3] = {{18.0, 4.0}, {26.2, 3.5}, {30.4, 3.0}};
+  static constexpr MS goOut[3] = {{17.5, 4.5}, {19.9, 4.0}, {21.2, 3.5}};
   const MS ms = (t == Track::Points ? points : goOut)[static_cast<size_t>(k)];
   StoredRating r;
   r.mu = ms.mu;

@@ -41,12 +41,15 @@ struct StoredRating {
 /// TEI §3.1 default new rating: μ=25, σ=25/3, matches=0, displayRating=0 (displays P0).
 StoredRating defaultRating();
 
-/// TEI §7.1 anchor table version (rulesProfileId) and the §6.5 shipping gate.
+/// The rules profile (RULES §VIII charters name it) and the §6.5 shipping gate.
 inline constexpr std::string_view kRulesProfileId = "warp12-official-v1";
-/// Issue 11 point 5: what every stored game and rating was computed under — the rules profile, the §7.1 anchor
-/// table and the §7.2 grade table. Change it whenever either table changes, so old ratings are never silently
-/// reinterpreted (a store refuses to update a rating kept under another profile).
-inline constexpr std::string_view kTeiProfileId = "warp12-official-v1+anchors-2026-07-12+grades-v1";
+/// Issue 11 point 5: what every stored game and rating was computed under — the rules profile, the anchor table
+/// (aiAnchor: calibrated from our officers on 2026-12-01, issue 13; before: §7.1's of 2026-07-12) and the §7.2
+/// grade table. Change it whenever either table changes, so old ratings are never silently reinterpreted (a
+/// store refuses to update a rating kept under another profile; `concord tei reprofile` re-rates the replays).
+inline constexpr std::string_view kTeiProfileId = "warp12-official-v1+anchors-2026-12-01+grades-v1";
+/// The profile every rating was computed under before the calibrated anchors (schema 3's default).
+inline constexpr std::string_view kTeiProfileIdInitialAnchors = "warp12-official-v1+anchors-2026-07-12+grades-v1";
 inline constexpr int64_t kAnchorMatches = 999;  // TEI §7.1 sentinel: anchors never update
 inline constexpr bool kSquadronsRatingCalibrated = true;  // TEI §6.5, anchors.ts (2026-07-13)
 

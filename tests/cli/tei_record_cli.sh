@@ -44,6 +44,10 @@ grep -q "Created your identity \[$FP\]" o.txt && fail "point 2: two users got th
 "$CONCORD" replay info "$DIR/other.ccr" | grep -q "^seat 0 .* $FP" && fail "point 2: another user's game is signed with this user's key"
 CONCORD_HOME="$DIR/other" "$CONCORD" play warp --resume "$DIR/game.ccr" < /dev/null > o2.txt 2>&1 && fail "point 2: another user resumed this user's game"
 grep -q "not a game saved by this table and identity" o2.txt || fail "point 2: resuming someone else's game: $(cat o2.txt)"
+# "in every command that signs for a person": play elc signs the person's seat with the same identity.
+printf 'quit\n' | "$CONCORD" play elc --seats 2 --replay "$DIR/elc.ccr" preset=blitz > elc.txt 2>&1
+grep -q "Signing as your identity \[$FP\]" elc.txt || fail "point 2: play elc does not sign as the user's identity: $(head -3 elc.txt)"
+"$CONCORD" replay info "$DIR/elc.ccr" | grep -q "^seat 0 .* $FP" || fail "point 2: play elc's seat 0 is not signed by $FP: $("$CONCORD" replay info "$DIR/elc.ccr")"
 
 # --- Point 3: officer play and the advisor are on the signed record and said so.
 # play2.txt is the resumed game handed to the officer with "auto".

@@ -202,7 +202,7 @@ TEST(TeiPlan, AcademySeedUsedOnlyForNewBucket_TEI_6_6) {
   src.academyRows[{"alice", Track::Points}] = SkillKey::Lieutenant;
   auto plan = planMatch(solo(false, OfficerKind::Ensign), src);
   ASSERT_TRUE(plan.ok());
-  EXPECT_EQ(plan->writes[0].before.mu, 26.5);
+  EXPECT_EQ(plan->writes[0].before.mu, 26.2);  // the calibrated Lieutenant anchor (issue 13; §7.1 had 26.5)
   EXPECT_EQ(plan->writes[0].before.sigma, 3.5);
   StoredRating played = defaultRating();
   played.matches = 3;

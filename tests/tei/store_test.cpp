@@ -233,9 +233,11 @@ TEST(TeiStore, MigratesVersion1Database) {
   EXPECT_EQ((*r)->displayGrade, Letter::C);
   EXPECT_TRUE(*st->gameApplied("old-game"));
   EXPECT_TRUE(st->setAcademyPlacement("new", Track::Points, SkillKey::Ensign).ok());  // v2 table exists
-  // Rows from before profiles were computed under the only profile there was.
-  EXPECT_EQ(st->gameProfile("old-game")->value_or(""), kTeiProfileId);
-  EXPECT_EQ(st->playerBuckets("old")->at(0).profile, kTeiProfileId);
+  // Rows from before profiles were computed under the only profile there was: TEI §7.1's initial anchors,
+  // which the calibrated anchors (issue 13) replaced — so they are history now, not today's profile.
+  EXPECT_EQ(st->gameProfile("old-game")->value_or(""), kTeiProfileIdInitialAnchors);
+  EXPECT_EQ(st->playerBuckets("old")->at(0).profile, kTeiProfileIdInitialAnchors);
+  EXPECT_EQ(*st->foreignProfiles(), std::vector<std::string>{std::string(kTeiProfileIdInitialAnchors)});
 }
 
 // Issue 11 point 5: each game and rating keeps its profile; a rating kept under other anchors or grades is

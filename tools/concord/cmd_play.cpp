@@ -12,6 +12,7 @@
 #include "core/warp/ai/officer.h"
 #include "lockstep/peer.h"
 #include "net/identity.h"
+#include "tools/concord/person_identity.h"
 #include "replay/record.h"
 #include "tools/tei_store/charter.h"
 #include "tools/tei_store/rate_finished.h"
@@ -125,18 +126,6 @@ std::string rateFinishedGameText(const std::string& replayPath, const std::strin
   return "TEI (" + rated->storePath + "):\n" + rated->text;
 }
 
-// The person's persistent identity, created on first use (mode 0600); its fingerprint is shown.
-Result<lockstep::KeyPair> loadPersonIdentity(const std::string& given) {
-  const std::string path = given.empty() ? net::defaultIdentityPath() : given;
-  std::error_code ec;
-  const bool fresh = !std::filesystem::exists(path, ec);
-  auto key = net::loadOrCreateIdentity(path);
-  if (!key) return key.error();
-  std::printf("%s identity [%s] (%s)\n", fresh ? "Created your" : "Signing as your", key->publicKey.fingerprint().c_str(),
-              path.c_str());
-  return key;
-}
-
 }  // namespace
 
 CommandLine playWarpLine() {
@@ -233,6 +222,13 @@ int runPlayWarp(Args args) {
     if (!autoPlay && session->rated) {
       auto store = openPlayStore(teiDb);
       if (!store) return failure("play: " + store.message());
+      // Issue 11 point 5: ratings kept under earlier anchors are never updated as if they were today's.
+      if (auto old = store->foreignProfiles(); !old || !old->empty())
+        return failure("play: " + (old ? "your TEI store " + playStorePath(teiDb) + " holds ratings under earlier anchors (" +
+                                             old->front() + "); run `concord tei reprofile` to keep them as history and "
+                                             "re-rate your replays under " + std::string(tei::kTeiProfileId) +
+                                             ", or play this game casually with --no-tei"
+                                       : old.message()));
       auto lost = forfeitWalkedAway(*store, tei::playerIdOf(session->seats[you]), session->gameId().hex());
       if (!lost) return failure("play: " + lost.message());
       std::printf("%s", lost->c_str());

@@ -14,6 +14,7 @@
 #include "lockstep/peer.h"
 #include "tools/concord/command.h"
 #include "tools/concord/command_line.h"
+#include "tools/concord/person_identity.h"
 #include "tools/concord/play_recorder.h"
 
 namespace concord::cli {
@@ -26,7 +27,7 @@ struct Options {
   uint16_t seats = 4, you = 0;
   uint64_t seedNum = 1;
   bool autoPlay = false, noReplay = false;
-  std::string replayPath;
+  std::string replayPath, identityPath;
   ConfigOptions opts;
 };
 
@@ -44,6 +45,8 @@ CommandLine declare(Options& o) {
       .flag("--auto", "bots play every seat (a non-interactive demo)", o.autoPlay)
       .text("--replay", "FILE", "write the replay here (default: the replay directory, see `concord play warp`)", o.replayPath)
       .flag("--no-replay", "write no replay", o.noReplay)
+      .text("--identity", "FILE", "your identity key, which signs your seat (default: the one `play warp` and LAN play use)",
+            o.identityPath)
       .configArgs("settings, e.g. preset=blitz topology=torus horizon=120 (docs/elc-world.md)", o.opts)
       .footer(std::string("Each turn type orders, then \"end\":\n"
                           "  move UNIT X Y | build CITY | seat CITY | worksite CITY | vote end|continue | concede yes\n") +
@@ -147,14 +150,21 @@ int runPlayElc(Args args) {
   det::Seed seed;
   for (int i = 0; i < 8; ++i) seed.bytes[static_cast<size_t>(i)] = static_cast<uint8_t>(seedNum >> (8 * i));
   // The game runs in a TurnEngine so every turn is signed, sealed and written to the replay (as `play warp`);
-  // every seat signs with the table's derived key ("play-elc"), the person's seat included.
+  // the bots sign with the table's derived key ("play-elc"); the person's seat with their own identity (issue 11 point 2).
   auto session = replay::makeBotSession("elc", opts, static_cast<Seat>(seats), "play-elc", "conqueror");
   if (!session) return failure("play elc: " + session.message());
   session->seed = seed;
   const Seat me = static_cast<Seat>(you);
-  if (!autoPlay) session->seats[me].ai = false, session->seats[me].botKind.clear();
+  auto keys = replay::botSessionKeys("play-elc", static_cast<Seat>(seats));
+  if (!autoPlay) {
+    auto identity = loadPersonIdentity(o.identityPath);
+    if (!identity) return failure("play elc: your identity: " + identity.message());
+    session->seats[me].ai = false, session->seats[me].botKind.clear();
+    session->seats[me].key = identity->publicKey;
+    keys[me] = *identity;
+  }
   std::string path = o.noReplay ? std::string() : o.replayPath.empty() ? defaultReplayPath("elc-seed" + std::to_string(seedNum)) : o.replayPath;
-  auto made = PlayRecorder::create(*session, replay::botSessionKeys("play-elc", static_cast<Seat>(seats)), path);
+  auto made = PlayRecorder::create(*session, std::move(keys), path);
   if (!made) return failure("play elc: " + made.message());
   PlayRecorder& rec = **made;
   const auto* game = dynamic_cast<const ElcGame*>(&rec.engine().game());

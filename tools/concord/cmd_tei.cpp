@@ -1,14 +1,12 @@
 // `concord tei`: TEI ratings (TEI spec; RULES §VIII). Subcommands: rate, grade, show, leaderboard,
 // academy, apply-record, apply (verified replay → MatchRecord → TeiStore::applyMatch) and ledger (a folder
 // of replays, deterministic order; tools/tei_store/replay_match.h).
-#include <array>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <iterator>
 #include <map>
 #include <optional>
 #include <sstream>
@@ -27,10 +25,12 @@
 
 namespace concord::cli {
 
+int runTeiReprofile(Args args);  // cmd_tei_reprofile.cpp
+CommandLine teiReprofileLine();
+
 namespace {
 
 using namespace concord::tei;
-
 
 struct Options {
   std::map<std::string, std::string> kv;
@@ -241,8 +241,10 @@ int runShow(Args args) {
         }
       }
     }
-    std::printf("%-28s %s  wins %lld%s  profile %s\n", b.bucket.c_str(), describe(b.rating).c_str(),
-                static_cast<long long>(b.wins), pct.c_str(), b.profile.c_str());
+    // Issue 11 point 5: a rating kept under earlier anchors is shown as it was, and said to be history.
+    const char* old = b.profile == kTeiProfileId ? "" : " (earlier anchors: history, not updated; see `concord tei reprofile`)";
+    std::printf("%-28s %s  wins %lld%s  profile %s%s\n", b.bucket.c_str(), describe(b.rating).c_str(),
+                static_cast<long long>(b.wins), pct.c_str(), b.profile.c_str(), old);
   }
   for (Track t : {Track::Points, Track::GoOut}) {
     auto a = store->advisor(player, t);
@@ -407,7 +409,6 @@ int runLedger(Args args) {
   return 0;
 }
 
-
 const std::vector<Subcommand>& teiSubcommands() {
   static const std::vector<Subcommand> subs = [] {
     std::vector<Subcommand> out;
@@ -427,6 +428,8 @@ const std::vector<Subcommand>& teiSubcommands() {
     add("apply", runApply, [] { static Options o; return teiLine("apply", o); });
     add("id", runId, [] { static Options o; return teiLine("id", o); });
     add("ledger", runLedger, [] { static Options o; return teiLine("ledger", o); });
+    out.push_back({"reprofile", "after a change of TEI anchors: keep the old store as history, re-rate your replays",
+                   runTeiReprofile, teiReprofileLine});
     return out;
   }();
   return subs;

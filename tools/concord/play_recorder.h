@@ -21,13 +21,17 @@
 
 namespace concord::cli {
 
-/// Default replay path: $XDG_DATA_HOME/concord/replays (else ~/.local/share/concord/replays, else the
-/// current directory) / <stem>-<UTC timestamp>.ccr; the directory is created.
+/// Where a person's games are saved: $XDG_DATA_HOME/concord/replays, else ~/.local/share/concord/replays,
+/// else the current directory.
+inline std::filesystem::path defaultReplayDir() {
+  if (const char* x = std::getenv("XDG_DATA_HOME"); x && *x) return std::filesystem::path(x) / "concord" / "replays";
+  if (const char* h = std::getenv("HOME"); h && *h) return std::filesystem::path(h) / ".local/share/concord/replays";
+  return ".";
+}
+
+/// Default replay path: defaultReplayDir() / <stem>-<UTC timestamp>.ccr; the directory is created.
 inline std::string defaultReplayPath(const std::string& stem) {
-  std::filesystem::path dir;
-  if (const char* x = std::getenv("XDG_DATA_HOME"); x && *x) dir = std::filesystem::path(x) / "concord" / "replays";
-  else if (const char* h = std::getenv("HOME"); h && *h) dir = std::filesystem::path(h) / ".local/share/concord/replays";
-  else dir = ".";
+  const std::filesystem::path dir = defaultReplayDir();
   std::time_t now = std::time(nullptr);
   std::tm tm{};
   gmtime_r(&now, &tm);

@@ -89,6 +89,12 @@ class TeiStore {
   Result<std::vector<PendingGame>> pendingGames(const std::string& player);
   /// The kTeiProfileId an applied game was rated under (nullopt: not applied).
   Result<std::optional<std::string>> gameProfile(const std::string& gameId);
+  /// Profiles other than kTeiProfileId that any rating or applied game was computed under (store_profiles.cpp).
+  Result<std::vector<std::string>> foreignProfiles();
+  /// Every applied game id (rated or excluded), ascending.
+  Result<std::vector<std::string>> appliedGameIds();
+  /// Copies the Academy placements and the registered (pending) games of the store at `oldPath` into this one.
+  Result<void> carryOverFrom(const std::string& oldPath);
 
   /// Test hook (fault injection): called with the 1-based index of every statement the store is about
   /// to run; returning true makes that statement fail as if SQLite had (ROLLBACK is never failed).

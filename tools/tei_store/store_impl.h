@@ -121,7 +121,8 @@ struct TeiStore::Impl {
     // Issue 11 point 5: a rating kept under other anchors or grades is never updated as if it were ours.
     if (auto p = (*s)->text(5).value_or(""); p != kTeiProfileId)
       return Err("the rating of ", player, " in ", bucket, " was computed under TEI profile '", p, "', but this concord rates under '",
-                 kTeiProfileId, "': it is not reinterpreted; recompute the ladder from its replays (`concord tei ledger`)");
+                 kTeiProfileId, "' (new anchors): it is not reinterpreted. Run `concord tei reprofile [REPLAY_DIR] --db <this db>` to "
+                 "keep this store unchanged as history and re-rate your replays under the new profile");
     auto r = checkedRating((*s)->raw(), 0);
     if (!r) return r.error();
     return std::optional<StoredRating>{*r};
