@@ -144,6 +144,13 @@ cmp -s la.txt lb.txt && grep -q "board group/friday/points" la.txt || fail "poin
 # Seed shopping: a person's rated game is dealt a fresh random deal; a chosen --seed is casual; --no-tei is casual.
 echo q | "$CONCORD" play warp --seats 2 --bots ensign --replay "$DIR/w1.ccr" --tei-db "$DIR/walk.db" > w1.txt 2>&1
 grep -q "This rated game is registered" w1.txt || fail "cheat: a rated game was not registered as it started: $(head -5 w1.txt)"
+# The advisor on a saved, unfinished rated game is live-play assistance: `replay advise` refuses it (post-match
+# analysis of a finished game, or of a casual one, stays free).
+"$CONCORD" replay advise "$DIR/w1.ccr" --turn 0 --seat 0 > adv1.txt 2>&1; rc=$?
+[ $rc = 1 ] && grep -q "this rated game is not over" adv1.txt || fail "cheat: replay advise advised a live rated game ($rc): $(cat adv1.txt)"
+"$CONCORD" replay advise "$DIR/game.ccr" --turn 0 --seat 0 > adv2.txt 2>&1 || fail "replay advise on a finished game: $(cat adv2.txt)"
+echo q | "$CONCORD" play warp --seats 2 --bots ensign --seed 3 --no-tei --replay "$DIR/casual.ccr" > cas.txt 2>&1
+"$CONCORD" replay advise "$DIR/casual.ccr" --turn 0 --seat 0 > adv3.txt 2>&1 || fail "replay advise on a casual game: $(cat adv3.txt)"
 echo q | "$CONCORD" play warp --seats 2 --bots ensign --replay "$DIR/w2.ccr" --tei-db "$DIR/walk2.db" > w2.txt 2>&1
 I1=$("$CONCORD" replay info "$DIR/w1.ccr" | sed -n 's/^game id: *\([0-9a-f]*\).*/\1/p')
 I2=$("$CONCORD" replay info "$DIR/w2.ccr" | sed -n 's/^game id: *\([0-9a-f]*\).*/\1/p')

@@ -1,5 +1,6 @@
 // `concord replay advise FILE --turn T --seat S`: the tactical advisor (RULES §VII) on a replay position,
-// post-match analysis that never marks a match assisted. Sees only seat S's Observation.
+// post-match analysis that never marks a match assisted (refused on a rated game not yet over). Sees only seat
+// S's Observation.
 #include <cstdio>
 #include <string>
 
@@ -44,6 +45,15 @@ int replayAdvise(Args args) {
   if (r->header().session.moduleId != "warp") return failure("the advisor knows Warp; this replay is " + r->header().session.moduleId);
   if (seat >= r->header().session.seats.size()) return failure("--seat is not at this table");
   if (turn > r->turnCount()) return failure("--turn is past the end of the replay (" + std::to_string(r->turnCount()) + " turns)");
+  // Issue 11 point 3: analysis after the match is free; a rated game not yet over (a `q` save, a live file) is live
+  // play, where the advisor makes the game assisted (TEI §4 E3, RULES §VIII) — so the stock tool refuses it here.
+  if (r->header().session.rated) {
+    auto end = r->seek(r->turnCount());
+    if (!end) return failure(end.message());
+    if (!(*end)->game().outcome())
+      return failure("this rated game is not over: advice now would be live-play assistance (TEI §4 E3). Finish it "
+                     "first, or type `advise` at the table (the game is then marked assisted and not TEI-rated)");
+  }
   auto e = r->seek(static_cast<uint32_t>(turn));
   if (!e) return failure(e.message());
   const Game& g = (*e)->game();
