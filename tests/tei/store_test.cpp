@@ -150,7 +150,7 @@ TEST(TeiStore, AcademyPlacementOncePerTrackAndLocks_TEI_6_6) {
   ASSERT_TRUE(r.ok()) << r.message();
   ASSERT_EQ(r->plan.writes.size(), 1u);
   EXPECT_EQ(r->plan.writes[0].bucket.str(), "localAi/lieutenant/points");
-  EXPECT_EQ(r->plan.writes[0].before.mu, 35.0);  // Commander anchor seed
+  EXPECT_EQ(r->plan.writes[0].before.mu, 30.4);  // Commander anchor seed (calibrated, issue 13; §7.1 had 35.0)
   // Go-out placement is independent; after a rated go-out match it locks.
   MatchRecord g = m;
   g.gameId = "solo-b";
@@ -227,10 +227,14 @@ TEST(TeiStore, MigratesVersion1Database) {
   auto st = TeiStore::open(path);
   ASSERT_TRUE(st.ok()) << st.message();
   EXPECT_EQ(*st->schemaVersion(), 4);  // v1 → v2 (academy, advisor) → v3 (profiles, issue 11 point 5) → v4 (deals)
+  // A v1 row was computed under §7.1's initial anchors: kept as it was (history), never read as today's rating.
   auto r = st->rating("old", *parseBucket("human", Track::Points));
-  ASSERT_TRUE(r.ok() && r->has_value());
-  EXPECT_EQ((*r)->matches, 12);
-  EXPECT_EQ((*r)->displayGrade, Letter::C);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.message().find("not reinterpreted"), std::string::npos) << r.message();
+  auto kept = st->playerBuckets("old");
+  ASSERT_TRUE(kept.ok() && kept->size() == 1u);
+  EXPECT_EQ(kept->at(0).rating.matches, 12);
+  EXPECT_EQ(kept->at(0).rating.displayGrade, Letter::C);
   EXPECT_TRUE(*st->gameApplied("old-game"));
   EXPECT_TRUE(st->setAcademyPlacement("new", Track::Points, SkillKey::Ensign).ok());  // v2 table exists
   // Rows from before profiles were computed under the only profile there was: TEI §7.1's initial anchors,
