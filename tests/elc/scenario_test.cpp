@@ -6,9 +6,11 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
+#include "tests/support/temp_dir.h"
 #include "tools/concord/elc_scenario.h"
 
 namespace fs = std::filesystem;
@@ -36,6 +38,17 @@ Ran run(const std::string& cmd) {
 }
 
 fs::path scenarios() { return fs::path(CONCORD_SOURCE_DIR) / "tests/elc/scenarios"; }
+
+// `play elc` signs a person's seat with their identity (issue 11 point 2), created on first use under
+// $CONCORD_HOME: keep it, and default replays, in a temp dir removed at exit, never in the user's home.
+struct DataHome {
+  concord::testing::TempDir dir{"elc-cli"};
+  DataHome() {
+    setenv("XDG_DATA_HOME", dir.path().c_str(), 1);
+    setenv("CONCORD_HOME", dir.path().c_str(), 1);
+  }
+};
+const DataHome kDataHome;
 
 }  // namespace
 
