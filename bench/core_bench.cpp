@@ -92,6 +92,21 @@ void BM_CanonicalBlockWriteAndHash(benchmark::State& state) {
 }
 BENCHMARK(BM_CanonicalBlockWriteAndHash)->Arg(4)->Arg(64)->Arg(1024);
 
+// The Block write alone (no hash): write + hash minus this is what hashing the just-written bytes costs,
+// to compare with BM_RawXxh3SameBytes (docs/performance.md: why the 128-byte state stays under 0.5).
+void BM_CanonicalBlockWriteOnly(benchmark::State& state) {
+  auto st = makeState(static_cast<size_t>(state.range(0)));
+  Writer w;
+  for (auto _ : state) {
+    w.clear();
+    writeStateBlock(w, st);
+    benchmark::DoNotOptimize(w.data().data());
+    benchmark::ClobberMemory();
+  }
+  state.counters["state_bytes"] = static_cast<double>(w.size());
+}
+BENCHMARK(BM_CanonicalBlockWriteOnly)->Arg(4)->Arg(64)->Arg(1024);
+
 void BM_RawXxh3SameBytes(benchmark::State& state) {
   auto st = makeState(static_cast<size_t>(state.range(0)));
   Writer w;
