@@ -23,9 +23,28 @@ gcc_net=(-R '^net_(table_18|table_32|security_flood)$')
 ctest --preset gcc-release -j "$jobs" --timeout 600 -LE '^net$'
 ctest --preset gcc-release -j "$jobs" --timeout 600 "${gcc_net[@]}"
 
+# The fuzz targets build in the background at the lowest priority while the ASan tests run: the paced net tests
+# leave a core partly idle, and nice 19 keeps the build from slowing any test that measures time.
+fuzz_wanted() { [ "${CONCORD_SKIP_FUZZ:-0}" != 1 ] && [ -f fuzz/CMakeLists.txt ] && grep -q add_executable fuzz/CMakeLists.txt; }
+fuzz_targets() { grep -oE 'fuzz_[a-z_]+' fuzz/CMakeLists.txt | grep -v '_corpus$' | sort -u; }
+fuzz_build_pid=""
+fuzz_build_log=$(mktemp)
+start_fuzz_build() {
+  mapfile -t targets < <(fuzz_targets)
+  setsid nice -n 19 bash tools/build.sh fuzz "${targets[@]}" >"$fuzz_build_log" 2>&1 &
+  fuzz_build_pid=$!  # its own process group, stopped with everything in it if a test fails first
+}
+trap '[ -z "$fuzz_build_pid" ] || kill -- -"$fuzz_build_pid" 2>/dev/null || true' EXIT
+finish_fuzz_build() {
+  [ -n "$fuzz_build_pid" ] || start_fuzz_build
+  if ! wait "$fuzz_build_pid"; then tail -60 "$fuzz_build_log"; echo "fuzz: the build failed (log above)"; exit 1; fi
+  tail -1 "$fuzz_build_log"
+}
+
 if [ "${CONCORD_SKIP_ASAN:-0}" != 1 ]; then
   step "clang asan+ubsan (-O0): build"
   bash tools/build.sh asan
+  fuzz_wanted && start_fuzz_build
   step "clang asan+ubsan (-O0): test"
   # net_table_18 and net_table_32 are the multi-process scale tests: they run in the gcc pass; under ASan 18-32 instrumented
   # processes on two cores measure the machine, not memory safety.
@@ -34,11 +53,10 @@ if [ "${CONCORD_SKIP_ASAN:-0}" != 1 ]; then
     ctest --preset asan -j "$jobs" --timeout 900 -E '^net_table_(18|32)$'
 fi
 
-if [ "${CONCORD_SKIP_FUZZ:-0}" != 1 ] && [ -f fuzz/CMakeLists.txt ] && grep -q add_executable fuzz/CMakeLists.txt; then
+if fuzz_wanted; then
   step "fuzz: bounded libFuzzer runs"
-  # Only the fuzz targets: the test binaries were built and run by the passes above.
-  mapfile -t targets < <(grep -oE 'fuzz_[a-z_]+' fuzz/CMakeLists.txt | grep -v '_corpus$' | sort -u)
-  bash tools/build.sh fuzz "${targets[@]}"
+  # Only the fuzz targets (started beside the ASan tests): the test binaries were built and run by the passes above.
+  finish_fuzz_build
   # Two fuzzers at a time (one per core); a crash stops the run with the fuzzer's log and the saved input.
   fuzz_one() {
     local bin=$1 name work corpus

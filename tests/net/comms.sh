@@ -24,7 +24,8 @@ DIR=$(concord_test_dir comms)
 PIDS=()
 cleanup() { exec 3>&- 4>&- 2>/dev/null; for p in "${PIDS[@]}"; do kill -9 "$p" 2>/dev/null; done; wait 2>/dev/null; }
 trap cleanup EXIT
-BASE=$(( 20000 + ($$ % 1000) * 40 + 30 ))
+. "$(dirname "$0")/../support/ports.sh"
+BASE=$(concord_port_base 40)
 P0=$BASE DP=$((BASE + 9))
 COMMON=(--bind 127.0.0.1 --tolerance 3000 --think-ms "$THINK" --timeout "$TIMEOUT")
 fail=0

@@ -16,7 +16,8 @@ DIR=$(concord_test_dir crew_rated)
 PIDS=()
 cleanup() { exec 3>&- 2>/dev/null; for p in "${PIDS[@]}"; do kill -9 "$p" 2>/dev/null; done; wait 2>/dev/null; }
 trap cleanup EXIT
-BASE=$(( 23000 + ($$ % 1000) * 40 ))
+. "$(dirname "$0")/../support/ports.sh"
+BASE=$(concord_port_base 40)
 COMMON=(--bind 127.0.0.1 --tolerance 3000 --timeout 60 --discovery-addr off)
 fail=0
 bad() { echo "FAIL: $*"; fail=1; }

@@ -22,7 +22,8 @@ DIR=$(concord_test_dir human)
 PIDS=()
 cleanup() { exec 3>&- 2>/dev/null; for p in "${PIDS[@]}"; do kill -9 "$p" 2>/dev/null; done; wait 2>/dev/null; }
 trap cleanup EXIT
-BASE=$(( 21000 + ($$ % 1000) * 40 ))
+. "$(dirname "$0")/../support/ports.sh"
+BASE=$(concord_port_base 40)
 TOL=1000
 COMMON=(--bind 127.0.0.1 --tolerance $TOL --timeout "$TIMEOUT")
 OPTS=(--opt set=9 --opt objective=goout --opt goout=sudden)

@@ -11,7 +11,8 @@ DIR=$(concord_test_dir lan_join)
 PIDS=()
 cleanup() { for p in "${PIDS[@]}"; do kill -9 "$p" 2>/dev/null; done; wait 2>/dev/null; }
 trap cleanup EXIT
-BASE=$(( 20000 + ($$ % 1000) * 40 + 20 ))
+. "$(dirname "$0")/../support/ports.sh"
+BASE=$(concord_port_base 40)
 DP=$BASE
 COMMON=(--bind 127.0.0.1 --officer --no-replay --timeout 40)
 fail=0

@@ -11,7 +11,8 @@ DIR=$(concord_test_dir lan_rejoin)
 PIDS=()
 cleanup() { for p in "${PIDS[@]}"; do kill -9 "$p" 2>/dev/null; done; wait 2>/dev/null; }
 trap cleanup EXIT
-BASE=$(( 20000 + ($$ % 1000) * 40 + 25 ))
+. "$(dirname "$0")/../support/ports.sh"
+BASE=$(concord_port_base 40)
 DP=$((BASE + 9))
 COMMON=(--bind 127.0.0.1 --tolerance 1000 --think-ms 8 --discovery-port "$DP")
 fail=0

@@ -26,7 +26,8 @@ BIN="$DIR/concord"; cp "$CONCORD" "$BIN"   # a rebuild during the run cannot mix
 PIDS=()
 cleanup() { for p in "${PIDS[@]}"; do kill -9 "$p" 2>/dev/null; done; wait 2>/dev/null; }
 trap cleanup EXIT
-BASE=$(( 24000 + ($$ % 1000) * 8 ))
+. "$(dirname "$0")/../support/ports.sh"
+BASE=$(concord_port_base 8)
 port() { echo $(( BASE + $1 )); }
 OPTS=(--opt set=9 --opt objective=goout --opt goout=fixed --opt rounds=2)
 SEATS=4 WAITFOR=4 TOL=3000 THINK=30

@@ -42,7 +42,8 @@ cp "$CONCORD" "$DIR/concord" && CONCORD=$DIR/concord
 PIDS=()
 cleanup() { for p in "${PIDS[@]}"; do kill -9 "$p" 2>/dev/null; done; wait 2>/dev/null; }
 trap cleanup EXIT
-BASE=$(( 20000 + ($$ % 1000) * 40 ))
+. "$(dirname "$0")/../support/ports.sh"
+BASE=$(concord_port_base 40)
 fail=0
 bad() { echo "FAIL: $*"; fail=1; }
 

@@ -26,8 +26,9 @@ DIR=$(concord_test_dir table)
 PIDS=()
 cleanup() { for p in "${PIDS[@]}"; do kill -9 "$p" 2>/dev/null; done; wait 2>/dev/null; }
 trap cleanup EXIT
-# Ports: derived from our pid so parallel ctest runs do not collide.
-BASE=$(( 20000 + ($$ % 500) * 80 ))
+# Ports: our block (tests/support/ports.sh), seat i at BASE+i, its chaos route at BASE+40+i.
+. "$(dirname "$0")/../support/ports.sh"
+BASE=$(concord_port_base 80)
 port() { echo $(( BASE + $1 )); }          # real port of seat i
 proxyport() { echo $(( BASE + 40 + $1 )); } # chaos route in front of seat i (BASE+40..)
 [ "$SEATS" -le 32 ] || { echo "table.sh: at most 32 seats"; exit 2; }

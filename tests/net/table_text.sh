@@ -14,7 +14,8 @@ DIR=$(concord_test_dir table_text)
 PIDS=()
 cleanup() { exec 3>&- 2>/dev/null; for p in "${PIDS[@]}"; do kill -9 "$p" 2>/dev/null; done; wait 2>/dev/null; }
 trap cleanup EXIT
-BASE=$(( 20000 + ($$ % 1000) * 40 + 12 ))
+. "$(dirname "$0")/../support/ports.sh"
+BASE=$(concord_port_base 40)
 COMMON=(--bind 127.0.0.1 --tolerance 3000 --discovery-addr off)
 fail=0
 bad() { echo "FAIL: $*"; fail=1; }

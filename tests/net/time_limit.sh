@@ -16,7 +16,8 @@ DIR=$(concord_test_dir time_limit)
 PIDS=()
 cleanup() { for p in "${PIDS[@]}"; do kill -9 "$p" 2>/dev/null; done; wait 2>/dev/null; }
 trap cleanup EXIT
-BASE=$(( 20000 + ($$ % 1000) * 40 + 35 ))
+. "$(dirname "$0")/../support/ports.sh"
+BASE=$(concord_port_base 40)
 fail=0
 bad() { echo "FAIL: $*"; fail=1; }
 final() { sed -n 's/^RESULT .* final \([0-9a-f]*\) .*/\1/p' "$1"; }
