@@ -51,7 +51,10 @@ inline constexpr std::string_view kTeiProfileId = "warp12-official-v1+anchors-20
 /// The profile every rating was computed under before the calibrated anchors (schema 3's default).
 inline constexpr std::string_view kTeiProfileIdInitialAnchors = "warp12-official-v1+anchors-2026-07-12+grades-v1";
 inline constexpr int64_t kAnchorMatches = 999;  // TEI §7.1 sentinel: anchors never update
-inline constexpr bool kSquadronsRatingCalibrated = true;  // TEI §6.5, anchors.ts (2026-07-13)
+/// TEI §6.5 gate, from our own 2v2 measurement (2026-12-01, docs/ai-calibration.md "Squadrons (Module Zeta) 2v2",
+/// docs/calibration/zeta2v2.*.cells): in 400 Points campaigns per pairing the higher-skill squad's 95% interval is
+/// above 50% in all three (Cmdr–Ens 72.5% [67.9, 76.6], Cmdr–Lt 67.2% [62.5, 71.7], Lt–Ens 55.4% [50.5, 60.2]).
+inline constexpr bool kSquadronsRatingCalibrated = true;
 
 /// TEI §2.1 / §7.1 getAIAnchor(track, skill): fixed (μ, σ, matches=999). Never written back.
 StoredRating aiAnchor(Track t, SkillKey k);

@@ -20,6 +20,18 @@ grep -q "^iota  *commander vs ensign  *3 " "$DIR/all.table" || fail "no iota cel
 # Totals really add: the cell lines of the shards sum to the unsharded ones (games column).
 [ "$(awk '$1=="cell"{g+=$5} END{print g}' "$DIR"/s?.txt)" = 12 ] || fail "shards do not hold 12 games"
 
+# Module Zeta 2v2 squads (TEI §6.5 gate, docs/ai-calibration.md "Squadrons"): sharded = one machine; >2 squads refused.
+SQ=(--pair commander/ensign --table zeta:squadrons=2 --games 4 --seed 5)
+"$CONCORD" calibrate "${SQ[@]}" --out "$DIR/sq.txt" > "$DIR/sq.table" || fail "squads run"
+"$CONCORD" calibrate "${SQ[@]}" --shard 0/2 --out "$DIR/sq0.txt" > /dev/null || fail "squads shard 0"
+"$CONCORD" calibrate "${SQ[@]}" --shard 1/2 --out "$DIR/sq1.txt" > /dev/null || fail "squads shard 1"
+"$CONCORD" calibrate merge "$DIR/sq0.txt" "$DIR/sq1.txt" > "$DIR/sq.merged" || fail "squads merge"
+cmp -s "$DIR/sq.merged" "$DIR/sq.table" || fail "squad shards differ: $(diff "$DIR/sq.merged" "$DIR/sq.table")"
+grep -q "^zeta  *commander vs ensign  *4 " "$DIR/sq.table" || fail "no zeta cell of 4 games: $(cat "$DIR/sq.table")"
+# Every squad game has a result: A's and B's wins and shared ones add up to the games.
+[ "$(awk '$1=="cell"{print $6+$7+$8}' "$DIR/sq.txt")" = 4 ] || fail "squad results do not add to 4: $(cat "$DIR/sq.txt")"
+"$CONCORD" calibrate --table z3:squadrons=3 2> "$DIR/e7" && fail "three squadrons accepted"
+grep -q "squadrons=2" "$DIR/e7" || fail "the error does not say 2v2 only: $(cat "$DIR/e7")"
 "$CONCORD" calibrate --pair admiral/ensign 2> "$DIR/e1" && fail "unknown officer accepted"
 grep -q "admiral" "$DIR/e1" || fail "the error does not name the officer: $(cat "$DIR/e1")"
 # Lookahead tuning specs (docs/ai-calibration.md "Lookahead"): a budget plays; a malformed one is refused by name.

@@ -164,8 +164,11 @@ TEST(TeiEligibility, SquadronGate_TEI_6_5) {
   m.seats[1].placing = 1;
   m.seats[2].placing = 2;
   m.seats[3].placing = 2;
-  EXPECT_TRUE(evaluateEligibility(m).eligible());
-  EXPECT_EQ(evaluateEligibility(m).context, Context::Squadron);
+  RulesProfile gateOn;  // both sides of the gate explicitly: the shipped value is the 2v2 calibration's (TEI §6.5)
+  gateOn.squadronsRatingCalibrated = true;
+  EXPECT_TRUE(evaluateEligibility(m, gateOn).eligible());
+  EXPECT_EQ(evaluateEligibility(m, gateOn).context, Context::Squadron);
+  EXPECT_EQ(evaluateEligibility(m).eligible(), kSquadronsRatingCalibrated);
   RulesProfile off;
   off.squadronsRatingCalibrated = false;
   const auto e = evaluateEligibility(m, off);
@@ -175,7 +178,7 @@ TEST(TeiEligibility, SquadronGate_TEI_6_5) {
   ASSERT_TRUE(plan.ok());
   EXPECT_TRUE(plan->writes.empty());
   // Gate on: writes squadRating only, never humanRating (TEI §4 E8).
-  auto on = planMatch(m, src);
+  auto on = planMatch(m, src, gateOn);
   ASSERT_TRUE(on.ok()) << on.message();
   ASSERT_EQ(on->writes.size(), 4u);
   for (const auto& w : on->writes) EXPECT_EQ(w.bucket.kind, BucketKey::Kind::Squad);

@@ -60,6 +60,8 @@ Result<Table> parseTable(const std::string& spec) {
   }
   auto c = warp::parseOptions(opts);
   if (!c) return Err("--table ", t.label, ": ", c.message());
+  if (c->squadrons > 2)
+    return Err("--table ", t.label, ": calibrate plays 2v2 squads only (squadrons=2, RULES §VI Module Zeta)");
   t.cfg = *c;
   return t;
 }
@@ -113,7 +115,8 @@ bool isKind(const std::string& k) {
 CommandLine declareRun(Options& o) {
   CommandLine c("calibrate",
                 "Plays two-captain Warp campaigns between officers (random, greedy, ensign, lieutenant, commander,\n"
-                "commander+lookahead) and prints, per table and pairing, A's win rate with a 95% Wilson interval\n"
+                "commander+lookahead) -- or, on a table with squadrons=2 (Module Zeta), 2v2 campaigns: a squad of two\n"
+                "A against a squad of two B -- and prints, per table and pairing, A's win rate with a 95% Wilson interval\n"
                 "(a shared victory counts half), the mean campaign length and the share of blocked rounds.\n"
                 "`concord calibrate merge FILE...` adds shard files (--out) into the table one machine prints.\n");
   c.option("--pair", "A/B",
@@ -128,7 +131,8 @@ CommandLine declareRun(Options& o) {
              o.pairs.push_back({x, y});
              return "";
            })
-      .option("--table", "L:opts", "a table: preset official plus key=value options, e.g. lambda:lambda=on\n(repeatable; default official)",
+      .option("--table", "L:opts", "a table: preset official plus key=value options, e.g. lambda:lambda=on;\n"
+              "squadrons=2 plays 2v2 squads, e.g. zeta:squadrons=2 (repeatable; default official)",
               [&o](const std::string& v) -> std::string {
                 auto t = parseTable(v);
                 if (!t) return t.message();
@@ -205,9 +209,11 @@ int runCalibrate(Args args) {
     for (const auto& [x, y] : pairs) {
       auto& c = cells[t.label + " " + x + " " + y];
       for (uint64_t g = shardI; g < games; g += shardN) {
-        // A and B swap seats every game, so neither keeps the round-1 start.
+        // A and B swap seats every game, so neither keeps the round-1 start. A Zeta table (squadrons=2) seats
+        // four: seat s is in squadron s % 2 (RULES §VI), so A A / B B alternate round the table.
         bool swap = g % 2 == 1;
         std::vector<std::string> kinds = swap ? std::vector<std::string>{y, x} : std::vector<std::string>{x, y};
+        if (t.cfg.squadrons == 2) kinds = {kinds[0], kinds[1], kinds[0], kinds[1]};
         det::Seed sd;
         uint64_t s = seed + g;
         for (int i = 0; i < 8; ++i) sd.bytes[static_cast<size_t>(i)] = static_cast<uint8_t>(s >> (8 * i));
@@ -220,8 +226,9 @@ int runCalibrate(Args args) {
         auto r = warp::ai::playCampaign(t.cfg, bots, sd);
         if (!r) return failure(t.label + " " + x + ":" + y + " seed " + std::to_string(s) + ": " + r.message());
         Seat seatA = swap ? 1 : 0;
-        bool aWon = false, bWon = false;
-        for (Seat w : r->winners) (w == seatA ? aWon : bWon) = true;
+        bool aWon = false, bWon = false;  // with squads: A's squadron (a shared squadron win counts once)
+        const Seat lap = t.cfg.squadrons == 2 ? 2 : 0xFFFF;
+        for (Seat w : r->winners) (w % lap == seatA ? aWon : bWon) = true;
         ++c.games;
         if (aWon && bWon) ++c.shared;
         else if (aWon) ++c.winsA;
