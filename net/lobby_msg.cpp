@@ -85,6 +85,8 @@ std::vector<uint8_t> encodeLobby(const LobbyMessage& m) {
           w.boolean("launched", x.launched);
         } else if constexpr (std::is_same_v<T, ReadyMsg>) {
           w.boolean("ready", x.ready);
+          w.u64("rules.lo", x.rules.lo);
+          w.u64("rules.hi", x.rules.hi);
         } else if constexpr (std::is_same_v<T, CommitMsg>) {
           w.raw("commit", x.commit);
         } else if constexpr (std::is_same_v<T, CommitsMsg>) {
@@ -133,7 +135,13 @@ Result<LobbyMessage> decodeLobby(std::span<const uint8_t> bytes) {
       else out = GameMsg{*s, seats};
       break;
     }
-    case 3: out = ReadyMsg{r.boolean("ready")}; break;
+    case 3: {
+      ReadyMsg ready{r.boolean("ready"), {}};
+      ready.rules.lo = r.u64("rules.lo");
+      ready.rules.hi = r.u64("rules.hi");
+      out = ready;
+      break;
+    }
     case 4: out = CommitMsg{getNonce(r)}; break;
     case 5: out = CommitsMsg{getNonces(r)}; break;
     case 6: out = RevealMsg{getNonce(r)}; break;

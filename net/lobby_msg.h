@@ -8,6 +8,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/det/hash.h"
 #include "core/det/result.h"
 #include "lockstep/session.h"
 #include "net/net_error.h"
@@ -38,8 +39,11 @@ struct LobbyMsg {
   std::vector<LobbySeat> seats;
   bool launched = false;
 };
+/// A joiner's ready mark, for the rules of one config hash (SessionConfig::configHash): a mark sent before the
+/// joiner saw the host change the rules is for the old ones, and the host does not count it.
 struct ReadyMsg {
   bool ready = true;
+  det::Hash128 rules;
 };
 struct CommitMsg {
   Nonce commit{};

@@ -1,6 +1,7 @@
 // Subspace messaging at the node (RULES IX): messages received in every phase are checked against the
 // table and the comms policy, kept (log, replay, NodeResult) and, in the lobby, relayed by the host;
 // typed requests (net/table_request.h) are composed, signed and sent.
+#include <algorithm>
 #include <type_traits>
 
 #include "net/node_internal.h"
@@ -87,7 +88,12 @@ void Node::handle(const TableRequest& request) {
           launch();
         } else if constexpr (std::is_same_v<R, KickRequest>) {
           kick(r.seat);
+        } else if constexpr (std::is_same_v<R, RulesRequest>) {
+          changeRules(r);
+        } else if constexpr (std::is_same_v<R, SeatKindRequest>) {
+          changeSeat(r);
         } else {
+          static_assert(std::is_same_v<R, DirectRequest>);
           if (r.seat >= lobby_.seats.size()) return notice("comms: /dm takes a seat number and a message");
           sendComms(CommsKind::Direct, 0, static_cast<uint8_t>(r.seat), r.text);
         }
@@ -119,7 +125,8 @@ void Node::ready(bool r) {
   if (opt_.host) return notice("lobby: the host is always ready; Launch starts the game");
   auto table = tableKey();
   if (!table || !seatOf(opt_.key.publicKey)) return notice("lobby: no seat for us yet; wait for the host's lobby");
-  send(*table, ReadyMsg{r});
+  readyFor_ = lobby_.session.configHash();  // what we agree to; the launch must be under these rules
+  send(*table, ReadyMsg{r, readyFor_});
 }
 
 // A LaunchRequest (the host's Launch button): start once everyone in is ready; open seats become officers.
@@ -145,6 +152,49 @@ void Node::kick(unsigned seat) {
   send(key, RefuseMsg{"the host removed you from this table", RefuseReason::Kicked});
   notice("lobby: removed " + who(key) + "; the seat is open again");
   lobby_.seats[seat] = LobbySeat{};
+  broadcastLobby();
+}
+
+// A RulesRequest (the host's Change the rules, before the launch): the module checks the new options against the
+// seats; every joiner receives them in the next lobby with their config hash, and the ready marks given for the
+// old rules reset (a person agrees to rules, not to a table).
+void Node::changeRules(const RulesRequest& r) {
+  if (!opt_.host) return notice("lobby: only the host changes the rules");
+  if (commsMode_ != CommsMode::Lobby || lobby_.launched) return notice("lobby: the game has launched; the rules are locked");
+  if (!lobby_.session.charter.id.empty())
+    return notice("lobby: crew charter '" + lobby_.session.charter.id + "' froze these rules; they cannot change at this table");
+  auto mod = findModule(lobby_.session.moduleId);
+  if (!mod) return notice("lobby: " + mod.message());
+  auto cfg = (*mod)->parseConfig(r.options);
+  if (!cfg) return notice("lobby: rules not changed: " + cfg.message());
+  if (auto fits = (*mod)->create()->setup(*cfg, det::Seed{}, static_cast<Seat>(lobby_.seats.size())); !fits)
+    return notice("lobby: rules not changed: " + fits.message());
+  const auto before = lobby_.session.configHash();
+  lobby_.session.config = std::move(*cfg);
+  lobby_.session.rated = r.rated;
+  if (lobby_.session.configHash() == before) return;  // the same rules: nobody's mark is stale
+  for (size_t i = 1; i < lobby_.seats.size(); ++i)
+    if (lobby_.seats[i].kind == SeatKind::Human) lobby_.seats[i].ready = false;
+  notice("lobby: rules changed (config hash " + lobby_.session.configHash().hex() + "); every captain marks ready again");
+  broadcastLobby();
+}
+
+// A SeatKindRequest (the host's seat list, before the launch): a seat nobody holds becomes open for a person or
+// an AI officer of the chosen strength. A person's seat is not taken from them: Remove first.
+void Node::changeSeat(const SeatKindRequest& r) {
+  if (!opt_.host) return notice("lobby: only the host changes the seats");
+  if (commsMode_ != CommsMode::Lobby || lobby_.launched) return notice("lobby: the game has launched; the seats are fixed");
+  if (r.seat == 0 || r.seat >= lobby_.seats.size()) return notice("lobby: seat " + std::to_string(r.seat) + " is not one the host can change");
+  if (lobby_.seats[r.seat].kind == SeatKind::Human)
+    return notice("lobby: " + lobby_.seats[r.seat].name + " holds seat " + std::to_string(r.seat) + "; remove them first");
+  if (!r.officer.empty()) {
+    auto mod = findModule(lobby_.session.moduleId);
+    if (mod && std::find((*mod)->botKinds.begin(), (*mod)->botKinds.end(), r.officer) == (*mod)->botKinds.end())
+      return notice("lobby: " + lobby_.session.moduleId + " has no officer of strength '" + r.officer + "'");
+  }
+  if (r.officer.empty()) lobby_.seats[r.seat] = LobbySeat{};
+  else lobby_.seats[r.seat] = LobbySeat{SeatKind::Ai, "AI " + std::to_string(r.seat), opt_.key.publicKey, true, "", 0, false};
+  aiKinds_[r.seat] = r.officer;
   broadcastLobby();
 }
 

@@ -24,6 +24,12 @@ std::string seatLine(size_t i, const LobbySeat& s) {
 
 }  // namespace
 
+std::string rulesText(const lockstep::SessionConfig& s) {
+  auto mod = findModule(s.moduleId);
+  std::string text = mod && (*mod)->describeConfig ? (*mod)->describeConfig(s.config) : s.moduleId;
+  return text + (s.rated ? ", rated" : ", casual") + " (config hash " + s.configHash().hex() + ")";
+}
+
 Result<void> Node::hostLobby() {
   auto mod = findModule(opt_.moduleId);
   if (!mod) return mod.error();
@@ -93,6 +99,10 @@ Result<void> Node::hostLobby() {
         changed = true;
       } else if (auto* r = std::get_if<ReadyMsg>(&*m)) {
         if (auto seat = seatOf(c->from)) {
+          if (r->ready && r->rules != lobby_.session.configHash()) {  // sent before it saw the rules change
+            log("lobby: " + lobby_.seats[*seat].name + " marked ready for rules before the change; waiting for their mark for these");
+            continue;
+          }
           lobby_.seats[*seat].ready = r->ready;
           changed = true;
         }

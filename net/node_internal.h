@@ -24,6 +24,8 @@
 namespace concord::net {
 
 uint64_t steadyMs();
+/// The module's one-line description of a session's rules and their config hash (lobby log lines).
+std::string rulesText(const lockstep::SessionConfig& s);
 
 /// Everything the game loop keeps from one iteration to the next (node_game.cpp).
 struct GameInProgress {
@@ -111,6 +113,8 @@ class Node {
   void ready(bool r);
   void launch();
   void kick(unsigned seat);
+  void changeRules(const RulesRequest& r);
+  void changeSeat(const SeatKindRequest& r);
 
   // node_announce.cpp.
   void openAnnouncer();
@@ -143,6 +147,7 @@ class Node {
   lockstep::SessionConfig session_;
   std::vector<LobbySeat> seats_;
   std::vector<std::string> aiKinds_;  // host: the officer kind of each AI seat (NodeOptions::seatOfficers)
+  det::Hash128 readyFor_;             // joiner: the config hash of the rules we last marked ready for
   bool launchNow_ = false;            // host: a LaunchRequest asked to start with the players in and ready
   bool rejoin_ = false;
   bool spectator_ = false;

@@ -70,7 +70,9 @@ Result<void> Node::joinLobby() {
           if (l->launched && seatOf(opt_.key.publicKey)) sendEager(*hostKey, CommitMsg{myCommit_});
           continue;
         }
+        const bool rulesChanged = !lobby_.seats.empty() && l->session.configHash() != lobby_.session.configHash();
         lobby_ = *l;
+        if (rulesChanged) log("lobby: the host changed the rules to " + rulesText(lobby_.session) + "; ready marks reset");
         showLobby();
         // A module or rules version this build does not have cannot be played: say so now, not at the launch.
         if (auto v = checkTableVersion(lobby_.session); v.kind != NetErrorKind::Other) return fail(v.kind, v.why);
@@ -84,9 +86,15 @@ Result<void> Node::joinLobby() {
         }
         if (opt_.onLobby) opt_.onLobby(lobby_);
         auto me = seatOf(opt_.key.publicKey);
-        if (opt_.autoReady && me && !lobby_.launched && !lobby_.seats[*me].ready) send(*hostKey, ReadyMsg{true});
+        if (opt_.autoReady && me && !lobby_.launched && !lobby_.seats[*me].ready) {
+          readyFor_ = lobby_.session.configHash();
+          send(*hostKey, ReadyMsg{true, readyFor_});
+        }
         if (lobby_.launched) {
           if (!me) return fail(NetErrorKind::LaunchFailed, "join: the game launched without a seat for us");
+          if (lobby_.session.configHash() != readyFor_)  // only a host that ignores the protocol gets here
+            return fail(NetErrorKind::LaunchFailed, "join: the host launched under rules we did not mark ready for (config hash ",
+                        lobby_.session.configHash().hex(), "); refusing to play this table");
           myNonce_ = lockstep::randomBytes32();
           myCommit_ = lockstep::commitNonce(myNonce_);
           sendEager(*hostKey, CommitMsg{myCommit_});

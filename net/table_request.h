@@ -7,6 +7,8 @@
 #include <string>
 #include <variant>
 
+#include "core/game/registry.h"
+
 namespace concord::net {
 
 /// A quick-phrase hail by catalogue id (RULES IX; net::hailCatalogue()).
@@ -41,7 +43,21 @@ struct KickRequest {
   unsigned seat = 0;
 };
 
-using TableRequest =
-    std::variant<HailRequest, SayRequest, DirectRequest, MuteRequest, ReadyRequest, LaunchRequest, KickRequest>;
+/// Lobby, host only, before the launch: play under these rules instead (the module's options, the words of
+/// `--opt`). The lobby carries them to every joiner with the new config hash; their ready marks reset, since
+/// each was given for the old rules (a ReadyMsg names the config hash it agrees to).
+struct RulesRequest {
+  ConfigOptions options;
+  bool rated = false;  // the front end's RULES §VIII verdict for these rules and seats (part of the config hash)
+};
+/// Lobby, host only, before the launch: seat `seat` (not the host's, not one a person holds) becomes open for a
+/// person (`officer` empty) or an AI officer of that strength ("ensign", "lieutenant", ...).
+struct SeatKindRequest {
+  unsigned seat = 0;
+  std::string officer;
+};
+
+using TableRequest = std::variant<HailRequest, SayRequest, DirectRequest, MuteRequest, ReadyRequest, LaunchRequest, KickRequest,
+                                  RulesRequest, SeatKindRequest>;
 
 }  // namespace concord::net

@@ -179,7 +179,7 @@ TEST(Comms, StrictDecoding) {
   auto badKind = good;
   badKind[2] = 9;
   EXPECT_FALSE(decodeComms(badKind));
-  EXPECT_FALSE(isComms(encodeLobby(ReadyMsg{true})));
+  EXPECT_FALSE(isComms(encodeLobby(ReadyMsg{true, {}})));
 }
 
 TEST(Comms, SignedBytesAsKeptInTheReplayRoundTrip) {

@@ -138,7 +138,7 @@ TEST(Node, TheHostAnswersASeedingRepeatAfterItsGameStarted) {
     ASSERT_TRUE(m) << "no seeding message from the host";
     if (auto* l = std::get_if<LobbyMsg>(&m->second)) {
       if (l->launched) joiner.send(hostKey, CommitMsg{commit});
-      else joiner.send(hostKey, ReadyMsg{true});
+      else joiner.send(hostKey, ReadyMsg{true, l->session.configHash()});
     } else if (std::get_if<CommitsMsg>(&m->second)) {
       joiner.send(hostKey, RevealMsg{nonce});
     } else if (auto* r = std::get_if<RevealsMsg>(&m->second)) {
@@ -281,7 +281,7 @@ TEST(Node, TheHostWaitsTheStatedSeedingLimitForALateCommitment) {
     ASSERT_TRUE(m) << "no launch from the host";
     if (auto* l = std::get_if<LobbyMsg>(&m->second)) {
       if (l->launched) launchedAt = joiner.ms();
-      else joiner.send(hostKey, ReadyMsg{true});
+      else joiner.send(hostKey, ReadyMsg{true, l->session.configHash()});
     }
   }
   while (joiner.ms() < launchedAt + 50000 / kScale) (void)joiner.next(50);  // 50 s of node time, past the old 30 s

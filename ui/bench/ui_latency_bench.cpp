@@ -7,12 +7,19 @@
 //    shared, loaded machine it includes waiting for a core), the UI thread's own CPU time in the gap with the
 //    most of it (max_stall_cpu_ms: the work that blocked the event loop), the open time and the mean seek time.
 //    Manual time = the whole open + seeks.
+// Where a worst gap goes: the kernel's per-thread schedstat splits it into the UI thread running (its own work)
+// and the UI thread runnable but waiting for a core (the machine's load); *_worst_gap_cpu_ms / _runq_ms are the
+// two parts of the longest wall-clock gap; the rest the thread slept (blocked: worst_gap_sleeps counts its
+// voluntary switches, worst_gap_majflt its page faults that read from disk; worst_gap_end_ms says when).
 #include <benchmark/benchmark.h>
 
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <sys/resource.h>
+
+#include <cstdio>
 #include <ctime>
 #include <memory>
 
@@ -36,6 +43,24 @@ qint64 threadCpuNs() {
   timespec ts{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
   return static_cast<qint64>(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+}
+
+// The calling thread's blocking sleeps (voluntary context switches) and page faults that read from disk so far.
+std::pair<long, long> threadSleepsAndMajorFaults() {
+  rusage u{};
+  getrusage(RUSAGE_THREAD, &u);
+  return {u.ru_nvcsw, u.ru_majflt};
+}
+
+// The calling thread's time spent runnable but not running (waiting for a core), in ns; 0 when the kernel
+// keeps no schedstat (/proc/thread-self/schedstat: "run_ns wait_ns timeslices").
+qint64 threadRunQueueNs() {
+  std::FILE* f = std::fopen("/proc/thread-self/schedstat", "r");
+  if (!f) return 0;
+  unsigned long long run = 0, wait = 0;
+  const int n = std::fscanf(f, "%llu %llu", &run, &wait);
+  std::fclose(f);
+  return n == 2 ? static_cast<qint64>(wait) : 0;
 }
 
 std::unique_ptr<Game> eightCaptains(uint32_t turns) {
@@ -65,7 +90,9 @@ void BM_EventLoopLatency8(benchmark::State& state) {
   view.show();
   QCoreApplication::processEvents();
   size_t i = 0;
+  qint64 worstWall = 0, worstCpu = 0, worstRunq = 0;
   for (auto _ : state) {
+    const qint64 cpu0 = threadCpuNs(), runq0 = threadRunQueueNs();
     const Game& g = *moments[i++ % moments.size()];
     ui::TableFrame f;
     f.me = g.awaiting().empty() ? 0 : g.awaiting().front();
@@ -80,8 +107,17 @@ void BM_EventLoopLatency8(benchmark::State& state) {
     QMetaObject::invokeMethod(&view, [&] { ran = true; }, Qt::QueuedConnection);
     spin([&] { return ran; });
     view.repaint();  // the paint the update scheduled, measured with it on every platform plugin
-    state.SetIterationTime(static_cast<double>(t.nsecsElapsed()) / 1e9);
+    const qint64 wall = t.nsecsElapsed();
+    state.SetIterationTime(static_cast<double>(wall) / 1e9);
+    if (wall > worstWall) {
+      worstWall = wall;
+      worstCpu = threadCpuNs() - cpu0;
+      worstRunq = threadRunQueueNs() - runq0;
+    }
   }
+  state.counters["worst_frame_ms"] = static_cast<double>(worstWall) / 1e6;
+  state.counters["worst_frame_cpu_ms"] = static_cast<double>(worstCpu) / 1e6;
+  state.counters["worst_frame_runq_ms"] = static_cast<double>(worstRunq) / 1e6;
 }
 BENCHMARK(BM_EventLoopLatency8)->UseManualTime()->Unit(benchmark::kMillisecond);
 
@@ -102,14 +138,26 @@ void BM_Replay10kOpenAndSeek(benchmark::State& state) {
     viewer.show();
     // The probe: a 1 ms timer; the longest gap between its ticks is the longest the UI thread was blocked.
     QElapsedTimer clock, gap;
-    qint64 worst = 0, worstCpu = 0, cpuAt = threadCpuNs();
+    qint64 worst = 0, worstCpu = 0, cpuAt = threadCpuNs(), runqAt = threadRunQueueNs();
+    qint64 worstGapCpu = 0, worstGapRunq = 0;  // the longest wall gap, split: the UI thread's work, its wait for a core
+    qint64 worstGapEnd = 0;                     // when it ended (ms since open(): before open_ms, it was the open)
+    std::pair<long, long> sleepsAt = threadSleepsAndMajorFaults(), worstGapSleeps{};
     QTimer probe;
     probe.setInterval(1);
     QObject::connect(&probe, &QTimer::timeout, [&] {
-      const qint64 cpu = threadCpuNs();
-      worst = std::max(worst, gap.nsecsElapsed());
+      const qint64 cpu = threadCpuNs(), runq = threadRunQueueNs(), wall = gap.nsecsElapsed();
+      const auto sleeps = threadSleepsAndMajorFaults();
+      if (wall > worst) {
+        worst = wall;
+        worstGapCpu = cpu - cpuAt;
+        worstGapRunq = runq - runqAt;
+        worstGapEnd = clock.elapsed();
+        worstGapSleeps = {sleeps.first - sleepsAt.first, sleeps.second - sleepsAt.second};
+      }
+      sleepsAt = sleeps;
       worstCpu = std::max(worstCpu, cpu - cpuAt);
       cpuAt = cpu;
+      runqAt = runq;
       gap.restart();
     });
     clock.start();
@@ -132,6 +180,11 @@ void BM_Replay10kOpenAndSeek(benchmark::State& state) {
     state.counters["seek_mean_ms"] = static_cast<double>(seeks.nsecsElapsed()) / 1e6 / 20;
     state.counters["max_stall_ms"] = static_cast<double>(worst) / 1e6;
     state.counters["max_stall_cpu_ms"] = static_cast<double>(worstCpu) / 1e6;
+    state.counters["worst_gap_cpu_ms"] = static_cast<double>(worstGapCpu) / 1e6;
+    state.counters["worst_gap_runq_ms"] = static_cast<double>(worstGapRunq) / 1e6;
+    state.counters["worst_gap_end_ms"] = static_cast<double>(worstGapEnd);
+    state.counters["worst_gap_sleeps"] = static_cast<double>(worstGapSleeps.first);
+    state.counters["worst_gap_majflt"] = static_cast<double>(worstGapSleeps.second);
   }
 }
 BENCHMARK(BM_Replay10kOpenAndSeek)->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(1);

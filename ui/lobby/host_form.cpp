@@ -167,7 +167,8 @@ Result<HostChoice> HostForm::choice() const {
     officers.push_back(k);
   }
   if (auto* openAs = seatBox_->findChild<QComboBox*>(QStringLiteral("openSeatOfficer"))) c.openSeatOfficer = openAs->currentData().toString().toStdString();
-  c.rated = rated_->isChecked() && r->unratedBecause(persons, officers).isEmpty();
+  c.ratedAsked = rated_->isChecked();
+  c.rated = c.ratedAsked && r->unratedBecause(persons, officers).isEmpty();
   c.turnClockMs = static_cast<uint64_t>(clock_->value()) * 1000;
   c.port = static_cast<uint16_t>(port_->value());
   c.name = name_->text().trimmed().toStdString();

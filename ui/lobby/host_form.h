@@ -28,6 +28,7 @@ struct HostChoice {
   std::vector<std::string> seatOfficers;  // by seat; "" for persons and open seats
   std::string openSeatOfficer;            // open seats nobody took at launch
   bool rated = false;                     // the banner's verdict (RULES §VIII), not only the box
+  bool ratedAsked = false;                // the box: a lobby whose rules or seats change is rated again if they allow
   uint64_t turnClockMs = 120000;
   uint16_t port = 27960;
   std::string name;

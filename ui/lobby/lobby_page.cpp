@@ -7,8 +7,22 @@
 #include "net/identity.h"
 #include "tools/concord/play_recorder.h"
 #include "ui/lobby/net_errors.h"
+#include "ui/shell/module_ui.h"
 
 namespace concord::ui {
+namespace {
+
+// RULES §VIII: whether a lobby's table may be rated under the rules `form` shows, when the host asked for rated.
+bool ratedVerdict(const RulesForm& form, const net::LobbyMsg& l, bool asked) {
+  int persons = 0;  // open seats count as persons, as on the host form
+  std::vector<std::string> officers;
+  for (size_t i = 0; i < l.seats.size(); ++i)
+    if (l.seats[i].kind == net::SeatKind::Ai && i < l.session.seats.size()) officers.push_back(l.session.seats[i].botKind);
+    else ++persons;
+  return asked && form.unratedBecause(persons, officers).isEmpty();
+}
+
+}  // namespace
 
 LobbyPage::LobbyPage(QWidget* parent) : QWidget(parent) {
   setObjectName(QStringLiteral("lobbyPage"));
@@ -46,6 +60,14 @@ LobbyPage::LobbyPage(QWidget* parent) : QWidget(parent) {
   connect(room_, &LobbyRoom::kickRequested, this, [this](unsigned seat) {
     if (session_) session_->request(net::KickRequest{seat});
   });
+  connect(room_, &LobbyRoom::seatKindRequested, this, [this](unsigned seat, const QString& officer) {
+    if (session_) session_->request(net::SeatKindRequest{seat, officer.toStdString()});
+  });
+  connect(room_, &LobbyRoom::rulesChangeRequested, this, [this] {
+    if (!rulesDialog_) return;
+    rulesDialog_->show();
+    rulesDialog_->raise();
+  });
 }
 
 LobbyPage::~LobbyPage() = default;
@@ -70,7 +92,18 @@ Result<void> LobbyPage::host() {
   o.bind = net::Address{defaults_.bindHost, c->port};
   o.manualLaunch = true;  // the host's Launch button starts the game
   moduleId_ = c->moduleId;
-  return begin(std::move(o), tr("Opening the lobby on UDP port %1…").arg(c->port));
+  ratedAsked_ = c->ratedAsked;
+  auto began = begin(std::move(o), tr("Opening the lobby on UDP port %1…").arg(c->port));
+  if (!began) return began;
+  // The rules stay changeable until the launch (Change the rules in the room): a form of the module's own.
+  auto mod = moduleUi(c->moduleId);
+  if (mod && (*mod)->makeRules) {
+    rulesDialog_ = new LobbyRulesDialog((*mod)->makeRules(nullptr), c->options, this);
+    rulesDialog_->setSeats(c->seats);
+    room_->setOfficerKinds(rulesDialog_->form().officerKinds());
+    connect(rulesDialog_, &LobbyRulesDialog::applied, this, &LobbyPage::sendRules);
+  }
+  return Ok();
 }
 
 Result<void> LobbyPage::join() {
@@ -109,6 +142,10 @@ Result<void> LobbyPage::begin(net::NodeOptions o, const QString& waitingText) {
                      : cli::defaultReplayPath(std::string(o.host ? "net-host-" : "net-join-") + std::to_string(::getpid()) + "-" +
                                               std::to_string(QDateTime::currentSecsSinceEpoch()));
   problem_->hide();
+  if (rulesDialog_) rulesDialog_->deleteLater();
+  rulesDialog_ = nullptr;
+  pendingRules_.reset();
+  room_->setOfficerKinds({});
   if (game_) {
     game_->deleteLater();
     game_ = nullptr;
@@ -140,6 +177,7 @@ void LobbyPage::lobbyChanged() {
   const auto& l = session_->lobby();
   if (!l) return;
   room_->show(*l, session_->myKey(), session_->isHost());
+  followHostChanges(*l);
   QStringList names, ids;
   int me = -1;
   for (size_t i = 0; i < l->seats.size(); ++i) {
@@ -194,6 +232,29 @@ void LobbyPage::leave() {
     return;
   }
   emit closeRequested();
+}
+
+// Hosting: the rules in force (once a change shows in the lobby) and the Rated verdict for the seats now. (The
+// news that the rules changed comes from the node, in the same words as at the terminal.)
+void LobbyPage::followHostChanges(const net::LobbyMsg& l) {
+  if (!session_->isHost() || !rulesDialog_ || l.launched) return;
+  if (pendingRules_) {
+    auto mod = findModule(l.session.moduleId);
+    auto cfg = mod ? (*mod)->parseConfig(*pendingRules_) : Result<std::vector<uint8_t>>(Err("no module"));
+    if (cfg && *cfg == l.session.config) {
+      rulesDialog_->setCurrent(*pendingRules_);
+      pendingRules_.reset();
+    }
+  }
+  // RULES §VIII: a seat that became an officer (or open again) may change whether the table can be rated.
+  if (!pendingRules_ && !rulesDialog_->isVisible() && ratedVerdict(rulesDialog_->form(), l, ratedAsked_) != l.session.rated)
+    sendRules(rulesDialog_->current());
+}
+
+void LobbyPage::sendRules(const ConfigOptions& options) {
+  if (!session_ || !session_->lobby() || !rulesDialog_) return;
+  pendingRules_ = options;  // the dialog's form shows them: its verdict is the new rules'
+  session_->request(net::RulesRequest{options, ratedVerdict(rulesDialog_->form(), *session_->lobby(), ratedAsked_)});
 }
 
 void LobbyPage::showProblem(const NetFailure& failure) {

@@ -12,6 +12,7 @@
 #include "ui/lobby/host_form.h"
 #include "ui/lobby/join_form.h"
 #include "ui/lobby/lobby_room.h"
+#include "ui/lobby/lobby_rules_dialog.h"
 #include "ui/lobby/net_game_page.h"
 #include "ui/lobby/net_session.h"
 
@@ -40,6 +41,8 @@ class LobbyPage : public QWidget {
   JoinForm& joinForm() { return *joinForm_; }
   LobbyRoom& room() { return *room_; }
   NetGamePage* game() { return game_; }
+  /// The host's Change the rules dialog of the open lobby (null when not hosting).
+  LobbyRulesDialog* rulesDialog() { return rulesDialog_; }
   NetSession* session() { return session_.get(); }
   QTabWidget& tabs() { return *tabs_; }
   /// The last failure, worded (empty when none).
@@ -62,6 +65,8 @@ class LobbyPage : public QWidget {
   void sessionChanged();
   void ended(bool ok, const NetFailure& failure);
   void showProblem(const NetFailure& failure);
+  void sendRules(const ConfigOptions& options);
+  void followHostChanges(const net::LobbyMsg& l);
   template <class F>
   void bothPanels(F f) {
     f(room_->comms());
@@ -78,6 +83,10 @@ class LobbyPage : public QWidget {
   QLabel* problem_;
   std::unique_ptr<NetSession> session_;
   std::string moduleId_;
+  // Hosting: the rules in force (the dialog keeps them), the Rated box, rules sent but not yet in a lobby.
+  LobbyRulesDialog* rulesDialog_ = nullptr;
+  bool ratedAsked_ = false;
+  std::optional<ConfigOptions> pendingRules_;
 };
 
 }  // namespace concord::ui

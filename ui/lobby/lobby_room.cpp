@@ -34,6 +34,9 @@ LobbyRoom::LobbyRoom(QWidget* parent) : QWidget(parent) {
   ready_->setObjectName(QStringLiteral("readyBox"));
   launch_ = new QPushButton(tr("Launch"), this);
   launch_->setObjectName(QStringLiteral("launchButton"));
+  rules_ = new QPushButton(tr("Change the rules…"), this);
+  rules_->setObjectName(QStringLiteral("changeRules"));
+  rules_->setToolTip(tr("Until the launch: every captain sees the new rules and config hash, and marks ready again"));
   auto* leave = new QPushButton(tr("Leave the lobby"), this);
   leave->setObjectName(QStringLiteral("leaveLobby"));
   hint_ = new QLabel(this);
@@ -42,6 +45,7 @@ LobbyRoom::LobbyRoom(QWidget* parent) : QWidget(parent) {
   auto* bar = new QHBoxLayout;
   bar->addWidget(ready_);
   bar->addStretch(1);
+  bar->addWidget(rules_);
   bar->addWidget(leave);
   bar->addWidget(launch_);
   left->addWidget(banner_);
@@ -55,6 +59,7 @@ LobbyRoom::LobbyRoom(QWidget* parent) : QWidget(parent) {
   h->addWidget(comms_, 2);
   connect(ready_, &QCheckBox::toggled, this, &LobbyRoom::readyChanged);
   connect(launch_, &QPushButton::clicked, this, &LobbyRoom::launchRequested);
+  connect(rules_, &QPushButton::clicked, this, &LobbyRoom::rulesChangeRequested);
   connect(leave, &QPushButton::clicked, this, &LobbyRoom::leaveRequested);
   waiting(QString());
 }
@@ -66,8 +71,11 @@ void LobbyRoom::waiting(const QString& text) {
   seats_->setRowCount(0);
   ready_->hide();
   launch_->hide();
+  rules_->hide();
   hint_->clear();
 }
+
+QComboBox* LobbyRoom::seatKind(int seat) const { return qobject_cast<QComboBox*>(seats_->cellWidget(seat, 2)); }
 
 void LobbyRoom::show(const net::LobbyMsg& lobby, const lockstep::PublicKey& me, bool host) {
   const auto& ss = lobby.session;
@@ -116,7 +124,17 @@ void LobbyRoom::show(const net::LobbyMsg& lobby, const lockstep::PublicKey& me, 
       if (s.key == me && s.kind == net::SeatKind::Human) item->setBackground(QColor(0xe8, 0xf0, 0xff));
       seats_->setItem(i, c, item);
     }
+    seats_->removeCellWidget(i, 2);
     seats_->removeCellWidget(i, 5);
+    if (host && !lobby.launched && i > 0 && s.kind != net::SeatKind::Human && !kinds_.empty()) {
+      auto* menu = new QComboBox(seats_);  // the host changes a free seat until the launch
+      menu->setObjectName(QStringLiteral("roomSeatKind-%1").arg(i));
+      menu->addItem(tr("open for a person"), QString());
+      for (const auto& k : kinds_) menu->addItem(tr("AI officer: %1").arg(QString::fromStdString(k)), QString::fromStdString(k));
+      menu->setCurrentIndex(s.kind == net::SeatKind::Ai ? std::max(0, menu->findData(QString::fromStdString(kind))) : 0);
+      connect(menu, &QComboBox::activated, this, [this, i, menu] { emit seatKindRequested(static_cast<unsigned>(i), menu->currentData().toString()); });
+      seats_->setCellWidget(i, 2, menu);
+    }
     if (host && !lobby.launched && i > 0 && s.kind == net::SeatKind::Human) {
       auto* remove = new QPushButton(tr("Remove"), seats_);
       remove->setObjectName(QStringLiteral("kick-%1").arg(i));
@@ -131,6 +149,7 @@ void LobbyRoom::show(const net::LobbyMsg& lobby, const lockstep::PublicKey& me, 
     ready_->setChecked(meReady);
   }
   launch_->setVisible(host && !lobby.launched);
+  rules_->setVisible(host && !lobby.launched && lobby.session.charter.id.empty());
   launch_->setEnabled(ready == in);
   const QString invite = host && !lobby.seats.empty()
                              ? tr("Players join from the LAN list, or with this machine's address and port %1 (terminal: concord join "

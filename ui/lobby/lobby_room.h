@@ -1,10 +1,11 @@
 // The live lobby of a networked table, host or joiner: the rated / casual banner (RULES §VIII), the module,
 // its rules in the module's words and the config hash every peer checks, the seats (person, AI officer or
-// open, with names, identity fingerprints and ready marks), Ready (a joiner) or Launch (the host), and the
-// lobby comms (RULES §IX). It draws what net::LobbyMsg says; it decides nothing.
+// open, with names, identity fingerprints and ready marks), Ready (a joiner) or Launch (the host), the
+// host's changes until the launch (the rules, a free seat's kind), and the lobby comms (RULES §IX). It draws what net::LobbyMsg says; it decides nothing.
 #pragma once
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QLabel>
 #include <QPushButton>
 #include <QTableWidget>
@@ -22,17 +23,24 @@ class LobbyRoom : public QWidget {
   void show(const net::LobbyMsg& lobby, const lockstep::PublicKey& me, bool host);
   /// Before the first lobby arrives: "Knocking at ADDR…" / "Opening the lobby…".
   void waiting(const QString& text);
+  /// The host's officer strengths for a free seat's kind menu (the module's RulesForm::officerKinds).
+  void setOfficerKinds(std::vector<std::string> kinds) { kinds_ = std::move(kinds); }
   CommsPanel& comms() { return *comms_; }
   QTableWidget& seats() { return *seats_; }
   QLabel& banner() { return *banner_; }
   QLabel& info() { return *info_; }
   QCheckBox& readyBox() { return *ready_; }
   QPushButton& launchButton() { return *launch_; }
+  QPushButton& rulesButton() { return *rules_; }
+  /// The host's kind menu of seat `seat` (open for a person / an AI officer), null when it has none.
+  QComboBox* seatKind(int seat) const;
 
  signals:
   void readyChanged(bool ready);
   void launchRequested();
   void kickRequested(unsigned seat);  // the host's Remove button on a person's row, before the launch
+  void seatKindRequested(unsigned seat, const QString& officer);  // host: "" = open for a person, else an officer
+  void rulesChangeRequested();                                    // host: Change the rules, before the launch
   void leaveRequested();
 
  private:
@@ -41,6 +49,8 @@ class LobbyRoom : public QWidget {
   QTableWidget* seats_;
   QCheckBox* ready_;
   QPushButton* launch_;
+  QPushButton* rules_;
+  std::vector<std::string> kinds_;
   QLabel* hint_;
   CommsPanel* comms_;
 };

@@ -42,7 +42,7 @@ void seatTheTable(HostForm& form, const QString& name) {
 
 }  // namespace
 
-QStringList lobbySceneNames() { return {QStringLiteral("lobby"), QStringLiteral("lobby-room")}; }
+QStringList lobbySceneNames() { return {QStringLiteral("lobby"), QStringLiteral("lobby-room"), QStringLiteral("lobby-rules")}; }
 
 QString renderLobbyScene(const QString& scene, const QString& file) {
   QTemporaryDir tmp;
@@ -77,7 +77,23 @@ QString renderLobbyScene(const QString& scene, const QString& file) {
   host->request(net::HailRequest{103});  // "Make it so"
   waitFor([&] { return page.room().comms().messages().count() > 1; }, 5000);
   QCoreApplication::processEvents();
-  const QString err = win.grab().save(file, "PNG") ? QString() : QStringLiteral("cannot write ") + file;
+  QWidget* shot = &win;
+  if (scene == QLatin1String("lobby-rules")) {  // the host switches to Warp 9: the joiner's lobby, after the change
+    const auto before = joiner->lobby()->session.configHash();
+    auto* dialog = page.rulesDialog();
+    if (!dialog) return QStringLiteral("no Change the rules dialog");
+    auto o = dialog->form().options();
+    if (!o) return QString::fromStdString(o.message());
+    o->emplace_back("set", "9");
+    dialog->form().setOptions(*o);
+    dialog->applyButton().click();
+    if (!waitFor([&] { return joiner->lobby()->session.configHash() != before; }, 10000)) return QStringLiteral("the joiner never saw the new rules");
+    guest.resize(1400, 860);
+    guest.show();
+    waitFor([] { return false; }, 200);
+    shot = &guest;
+  }
+  const QString err = shot->grab().save(file, "PNG") ? QString() : QStringLiteral("cannot write ") + file;
   guest.leave();
   page.leave();
   waitFor([&] { return joiner->finished() && host->finished(); }, 5000);

@@ -163,7 +163,8 @@ void ProfilePage::showBoard(int index) {
     const int r = board_->rowCount();
     board_->insertRow(r);
     put(board_, r, 0, QString::number(row.rank), row.you);
-    put(board_, r, 1, q(row.player) + (row.you ? tr("  (you)") : QString()), row.you);
+    // You by the fingerprint shown above (the store keys players by their key's hex); others by that hex.
+    put(board_, r, 1, row.you ? tr("you [%1]").arg(q(data_.fingerprint)) : q(row.player), row.you);
     put(board_, r, 2, q(row.grade), row.you);
     put(board_, r, 3, QString::number(row.wins), row.you);
   }

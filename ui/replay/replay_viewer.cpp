@@ -69,6 +69,7 @@ ReplayViewer::ReplayViewer(QWidget* parent) : QWidget(parent) {
   jump_->setObjectName(QStringLiteral("jump"));
   jump_->setPrefix(tr("turn "));
   perspectiveBox_ = new QComboBox(this);
+  perspectiveBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);  // "Omniscient" whole, not "Omniscie"
   perspectiveBox_->setObjectName(QStringLiteral("perspective"));
   where_ = new QLabel(tr("No replay open: open one, or drop a .ccr file here."), this);
   where_->setObjectName(QStringLiteral("where"));
@@ -95,9 +96,11 @@ ReplayViewer::ReplayViewer(QWidget* parent) : QWidget(parent) {
   events_->setMinimumWidth(200);
   events_->setUniformItemSizes(true);  // one row height: layout and scrolling cost nothing per event
   events_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  events_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);  // long events end in "…"; the tooltip has them whole
+  events_->setTextElideMode(Qt::ElideRight);
   eventModel_ = new EventListModel(this);
   events_->setModel(eventModel_);
-  split->setSizes({1000, 320, 220});
+  split->setSizes({900, 300, 320});
   auto* bar = new QHBoxLayout;
   auto* backB = button(this, tr("Start screen"), QStringLiteral("viewerBack"), tr("Back to the start screen"), {});
   for (QWidget* w : std::initializer_list<QWidget*>{backB, open_, resume_, playOn_, first_, back_, fwd_, last_, prevEv_, nextEv_, play_, speed_, jump_})

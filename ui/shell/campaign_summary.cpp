@@ -28,6 +28,8 @@ CampaignSummary::CampaignSummary(QWidget* parent) : QWidget(parent) {
   standings_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   standings_->horizontalHeader()->setStretchLastSection(true);
   standings_->setMaximumWidth(520);
+  standings_->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);  // as tall as its rows, no blank well
+  standings_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
   tei_ = new QLabel(this);
   tei_->setObjectName(QStringLiteral("teiChange"));
   tei_->setWordWrap(true);
@@ -48,10 +50,11 @@ CampaignSummary::CampaignSummary(QWidget* parent) : QWidget(parent) {
   v->addWidget(title_);
   v->addWidget(summary_);
   v->addSpacing(8);
-  v->addWidget(standings_, 1);
+  v->addWidget(standings_);
   v->addSpacing(8);
   v->addWidget(tei_);
   v->addLayout(buttons);
+  v->addStretch(1);
   connect(watch_, &QPushButton::clicked, this, &CampaignSummary::watchReplay);
   connect(table, &QPushButton::clicked, this, &CampaignSummary::backToTable);
   connect(leave, &QPushButton::clicked, this, &CampaignSummary::leave);

@@ -20,6 +20,8 @@ class RulesForm : public QWidget {
   using QWidget::QWidget;
   /// The options, or the module's words for what is wrong with them.
   virtual Result<ConfigOptions> options() const = 0;
+  /// Shows `options` (as options() gave them: a lobby's rules being changed); false if one is unknown here.
+  virtual bool setOptions(const ConfigOptions& options) = 0;
   /// One line naming the rules ("Official Warp rules", "Official Warp rules + fracture=own").
   virtual QString summary() const = 0;
   /// The officer strengths an AI seat may have, weakest first (the first is the default).

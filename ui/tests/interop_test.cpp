@@ -1,6 +1,6 @@
 // Issue 12 acceptance: a Qt peer (this process, hosting from the lobby, its person playing by clicks) and a
 // terminal `concord join` peer (the built binary, its officer at the terminal) finish a LAN game over
-// loopback with byte-identical replays and the same final Seal.
+// loopback with byte-identical replays and the same final Seal, after the host changed the rules in the lobby.
 #include <QFile>
 #include <QPushButton>
 #include <QProcess>
@@ -25,11 +25,11 @@ void InteropTest::qtHostAndTerminalJoinFinishWithIdenticalReplays() {
   auto& form = page.hostForm();
   auto* rules = qobject_cast<WarpRulesForm*>(form.rules());
   QVERIFY(rules);
-  // A short table: Warp 9, Go out, one fixed round, two captains.
+  // A short table: Warp 9, Go out, fixed rounds, two captains (two rounds at first; one after the change below).
   QVERIFY(rules->choose("set", "9"));
   QVERIFY(rules->choose("objective", "goout"));
   QVERIFY(rules->choose("goout", "fixed"));
-  QVERIFY(rules->choose("rounds", "1"));
+  QVERIFY(rules->choose("rounds", "2"));
   form.setSeatCount(2);
   form.setSeat(1, "open");
   const uint16_t port = freeUdpPort();
@@ -50,19 +50,31 @@ void InteropTest::qtHostAndTerminalJoinFinishWithIdenticalReplays() {
                           QStringLiteral("--name"), QStringLiteral("terminal"), QStringLiteral("--officer"), QStringLiteral("--replay"), joinReplay,
                           QStringLiteral("--discovery-addr"), QStringLiteral("off"), QStringLiteral("--give-up"), QStringLiteral("10")});
   QVERIFY(joiner.waitForStarted(5000));
+  QString log;  // everything the terminal peer printed so far (QVERIFY2 reads its message even when it passes)
+  auto drained = [&]() -> const QString& { return log += QString::fromLocal8Bit(joiner.readAll()); };
   // The terminal peer takes seat 1 and is ready: the Qt host launches.
   auto joinedAndReady = [&] {
     const auto& l = session->lobby();
     return l && l->seats.size() == 2 && l->seats[1].kind == net::SeatKind::Human && l->seats[1].ready;
   };
-  QVERIFY2(QTest::qWaitFor(joinedAndReady, 15000), qPrintable(QString::fromLocal8Bit(joiner.readAll())));
+  QVERIFY2(QTest::qWaitFor(joinedAndReady, 15000), qPrintable(drained()));
+  // The host changes the rules in the lobby (one round): the terminal peer is told, its mark resets, and it
+  // marks ready again for the new config hash by itself (`concord join` readies as soon as it is seated).
+  const auto before = session->lobby()->session.configHash();
+  QTest::mouseClick(&page.room().rulesButton(), Qt::LeftButton);
+  QVERIFY(page.rulesDialog() && page.rulesDialog()->isVisible());
+  QVERIFY(qobject_cast<WarpRulesForm*>(&page.rulesDialog()->form())->choose("rounds", "1"));
+  QTest::mouseClick(&page.rulesDialog()->applyButton(), Qt::LeftButton);
+  auto readyForNewRules = [&] { return session->lobby()->session.configHash() != before && joinedAndReady(); };
+  QVERIFY2(QTest::qWaitFor(readyForNewRules, 15000), qPrintable(drained()));
+  const QString newHash = QString::fromStdString(session->lobby()->session.configHash().hex());
   QVERIFY(page.room().launchButton().isEnabled());
   QTest::mouseClick(&page.room().launchButton(), Qt::LeftButton);
   QVERIFY(QTest::qWaitFor([&] { return page.game() != nullptr || session->finished(); }, 15000));
   QVERIFY2(page.game(), qPrintable(page.problem().text()));
   int clicks = 0;
   while (!session->over() && !session->finished() && clicks < 400) {
-    QVERIFY2(waitForNetDecision(*session), qPrintable(QString::fromLocal8Bit(joiner.readAll())));
+    QVERIFY2(waitForNetDecision(*session), qPrintable(drained()));
     if (session->over() || session->finished()) break;
     QVERIFY(!clickNetMove(*page.game()).isEmpty());
     ++clicks;
@@ -73,7 +85,8 @@ void InteropTest::qtHostAndTerminalJoinFinishWithIdenticalReplays() {
   QVERIFY2(session->result(), qPrintable(page.problem().text()));
   QVERIFY(joiner.state() == QProcess::NotRunning || joiner.waitForFinished(20000));
   QCOMPARE(joiner.exitStatus(), QProcess::NormalExit);
-  const QString out = QString::fromLocal8Bit(joiner.readAll());
+  const QString out = drained();
+  QVERIFY2(out.contains(QStringLiteral("the host changed the rules")) && out.contains(newHash), qPrintable(out));
   QVERIFY2(joiner.exitCode() == 0, qPrintable(out));
   // The terminal's RESULT line names the same final Seal as the Qt peer's.
   const QString seal = QString::fromStdString(session->result()->finalSeal.hex());

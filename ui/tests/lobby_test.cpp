@@ -151,25 +151,12 @@ bool listHas(QListWidget& list, const QString& text) {
 void LobbyTest::twoQtPeersReadyChatDmMuteAndAFullTableRefuses() {
   QTemporaryDir tmp;
   LobbyPage host;
-  loopbackDefaults(host, tmp, QStringLiteral("host"));
-  host.show();
-  host.hostForm().nameEdit().setText(QStringLiteral("Janeway"));
-  host.hostForm().portSpin().setValue(0);
-  host.hostForm().setSeatCount(2);
-  host.hostForm().setSeat(1, "open");
-  QTest::mouseClick(&host.hostForm().hostButton(), Qt::LeftButton);
+  const QString address = openHostedLobby(host, tmp, QStringLiteral("Janeway"));
+  QVERIFY2(!address.isEmpty(), qPrintable(host.problem().text()));
   NetSession* h = host.session();
-  QVERIFY(QTest::qWaitFor([&] { return h->lobby().has_value() || h->finished(); }, 10000));
-  QVERIFY2(!h->finished(), qPrintable(host.problem().text()));
-  const QString address = QStringLiteral("127.0.0.1:%1").arg(h->lobby()->seats[0].port);
 
   LobbyPage guest;
-  loopbackDefaults(guest, tmp, QStringLiteral("guest"));
-  guest.show();
-  guest.tabs().setCurrentWidget(&guest.joinForm());
-  guest.joinForm().nameEdit().setText(QStringLiteral("Chakotay"));
-  QTest::keyClicks(&guest.joinForm().addressEdit(), address);
-  QTest::mouseClick(&guest.joinForm().joinButton(), Qt::LeftButton);
+  joinByAddress(guest, tmp, QStringLiteral("guest"), address, QStringLiteral("Chakotay"));
   NetSession* g = guest.session();
   QVERIFY(QTest::qWaitFor([&] { return guest.room().readyBox().isVisible() || g->finished(); }, 10000));
   QVERIFY2(!g->finished(), qPrintable(guest.problem().text()));
@@ -273,25 +260,11 @@ void LobbyTest::errorsAreWordedByTheirKindNotTheirText() {
 void LobbyTest::theHostRemovesACaptainBeforeTheLaunch() {
   QTemporaryDir tmp;
   LobbyPage host;
-  loopbackDefaults(host, tmp, QStringLiteral("host"));
-  host.show();
-  host.hostForm().portSpin().setValue(0);
-  host.hostForm().setSeatCount(2);
-  host.hostForm().setSeat(1, "open");
-  QTest::mouseClick(&host.hostForm().hostButton(), Qt::LeftButton);
+  const QString address = openHostedLobby(host, tmp);
+  QVERIFY2(!address.isEmpty(), qPrintable(host.problem().text()));
   NetSession* h = host.session();
-  QVERIFY(QTest::qWaitFor([&] { return h->lobby().has_value() || h->finished(); }, 10000));
-  QVERIFY2(!h->finished(), qPrintable(host.problem().text()));
-  const QString address = QStringLiteral("127.0.0.1:%1").arg(h->lobby()->seats[0].port);
-  auto join = [&](LobbyPage& page) {
-    loopbackDefaults(page, tmp, QStringLiteral("guest"));  // the same identity both times
-    page.show();
-    page.tabs().setCurrentWidget(&page.joinForm());
-    QTest::keyClicks(&page.joinForm().addressEdit(), address);
-    QTest::mouseClick(&page.joinForm().joinButton(), Qt::LeftButton);
-  };
   LobbyPage guest;
-  join(guest);
+  joinByAddress(guest, tmp, QStringLiteral("guest"), address);  // the same identity both times
   NetSession* g = guest.session();
   QVERIFY(QTest::qWaitFor([&] { return h->lobby()->seats[1].kind == net::SeatKind::Human || g->finished(); }, 10000));
   QVERIFY2(!g->finished(), qPrintable(guest.problem().text()));
@@ -305,7 +278,7 @@ void LobbyTest::theHostRemovesACaptainBeforeTheLaunch() {
            qPrintable(guest.problem().text()));
   QVERIFY(QTest::qWaitFor([&] { return h->lobby()->seats[1].kind == net::SeatKind::Open; }, 5000));
   LobbyPage again;
-  join(again);
+  joinByAddress(again, tmp, QStringLiteral("guest"), address);
   QVERIFY(QTest::qWaitFor([&] { return again.session()->finished(); }, 10000));
   QVERIFY2(again.problem().text().contains(QStringLiteral("removed you")), qPrintable(again.problem().text()));
   QCOMPARE(h->lobby()->seats[1].kind, net::SeatKind::Open);

@@ -18,6 +18,7 @@ class LobbyTest : public QObject {
   void theHostRemovesACaptainBeforeTheLaunch();
   void ratedPlayAllowsQuickHailsOnly();
   void joinsFromTheLanListAndSeesASubstitution();
+  void theHostChangesRulesAndASeatUntilTheLaunch();  // lobby_changes_test.cpp
 };
 
 /// A Qt peer and a terminal `concord join` peer at one LAN table (issue 12 acceptance; ctest label net).

@@ -23,6 +23,29 @@ void loopbackDefaults(LobbyPage& page, const QTemporaryDir& dir, const QString& 
   d.giveUpMs = 2000;
 }
 
+QString openHostedLobby(LobbyPage& page, const QTemporaryDir& dir, const QString& name, int seats) {
+  loopbackDefaults(page, dir, QStringLiteral("host"));
+  page.show();
+  auto& form = page.hostForm();
+  if (!name.isEmpty()) form.nameEdit().setText(name);
+  form.portSpin().setValue(0);
+  form.setSeatCount(seats);
+  for (int s = 1; s < seats; ++s) form.setSeat(s, "open");
+  QTest::mouseClick(&form.hostButton(), Qt::LeftButton);
+  NetSession* h = page.session();
+  if (!h || !QTest::qWaitFor([&] { return h->lobby().has_value() || h->finished(); }, 10000) || h->finished()) return {};
+  return QStringLiteral("127.0.0.1:%1").arg(h->lobby()->seats[0].port);
+}
+
+void joinByAddress(LobbyPage& page, const QTemporaryDir& dir, const QString& who, const QString& address, const QString& name) {
+  loopbackDefaults(page, dir, who);
+  page.show();
+  page.tabs().setCurrentWidget(&page.joinForm());
+  if (!name.isEmpty()) page.joinForm().nameEdit().setText(name);
+  QTest::keyClicks(&page.joinForm().addressEdit(), address);
+  QTest::mouseClick(&page.joinForm().joinButton(), Qt::LeftButton);
+}
+
 int netRoundOf(const NetSession& s) {
   if (!s.view()) return -1;
   auto t = concord::warp::ai::tableOf(s.view()->observe(kOmniscient));

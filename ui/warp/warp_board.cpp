@@ -88,7 +88,10 @@ void WarpBoard::paintArm(QPainter& p, const QRectF& row, uint8_t line, const QPo
   // Dominoes from Spacedock outward; the open end last.
   const double openW = 64, gap = 5;
   const int n = static_cast<int>(ln.main.size());
-  const double hMax = std::min(row.height() - 16, 54.0);
+  // An alert's pill sits on the row's top edge: the dominoes keep below it, so it never covers a coordinate.
+  const double pillBand = alertHere ? 22 : 0;
+  const double yMid = row.top() + pillBand + (row.height() - pillBand) / 2;
+  const double hMax = std::min(row.height() - 16 - pillBand, 54.0);
   // Fracture branches (§VI) get their own room before the open end, so they never sit under it.
   const double x0 = row.left() + labelW,
                xEnd = row.right() - openW - 8 - static_cast<double>(ln.branches.size()) * (hMax + 3);
@@ -110,7 +113,7 @@ void WarpBoard::paintArm(QPainter& p, const QRectF& row, uint8_t line, const QPo
     const auto& placed = ln.main[static_cast<size_t>(i)];
     DominoStyle st;
     if (alertHere && i == n - 1 && placed.tile.isDouble()) st.glow = dbl.red ? kRed : kYellow;
-    paintDomino(p, QRectF(x, row.center().y() - h / 2, w, h), inner, placed.open, st);
+    paintDomino(p, QRectF(x, yMid - h / 2, w, h), inner, placed.open, st);
     inner = placed.open;
     x += w + gap;
   }

@@ -165,6 +165,21 @@ bool WarpRulesForm::choose(const std::string& key, const std::string& value) {
   return true;
 }
 
+// The preset first (it resets every field), then each option that differs from it, as options() lists them.
+bool WarpRulesForm::setOptions(const ConfigOptions& options) {
+  bool known = true;
+  for (const auto& [k, v] : options) {
+    if (k != "preset") continue;
+    const int i = preset_->findData(QString::fromStdString(v));
+    if (i < 0) known = false;
+    else preset_->setCurrentIndex(i);
+  }
+  resetToPreset();
+  for (const auto& [k, v] : options)
+    if (k != "preset") known = choose(k, v) && known;
+  return known;
+}
+
 QString WarpRulesForm::problemIn(const std::string& group) const {
   auto it = problems_.find(group);
   return it == problems_.end() || it->second->isHidden() ? QString() : it->second->text();

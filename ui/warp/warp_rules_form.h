@@ -22,6 +22,7 @@ class WarpRulesForm : public RulesForm {
  public:
   explicit WarpRulesForm(QWidget* parent = nullptr);
   Result<ConfigOptions> options() const override;
+  bool setOptions(const ConfigOptions& options) override;
   QString summary() const override;
   std::vector<std::string> officerKinds() const override;
   int maxSeats() const override;

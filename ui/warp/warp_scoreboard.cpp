@@ -7,7 +7,8 @@ namespace concord::ui {
 WarpScoreboard::WarpScoreboard(QWidget* parent) : QTableWidget(parent) {
   setObjectName(QStringLiteral("warpScoreboard"));
   setColumnCount(6);
-  setHorizontalHeaderLabels({tr("Captain"), tr("Hand"), tr("Round"), tr("Score"), tr("TEI"), tr("Status")});
+  // RULES §V: a round's points exist once it is tallied; until the next tally the column shows the last one.
+  setHorizontalHeaderLabels({tr("Captain"), tr("Hand"), tr("Last round"), tr("Score"), tr("TEI"), tr("Status")});
   verticalHeader()->hide();
   horizontalHeader()->setStretchLastSection(true);
   setEditTriggers(QAbstractItemView::NoEditTriggers);
