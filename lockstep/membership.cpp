@@ -30,14 +30,18 @@ PublicKey Membership::expectedSigner(const SessionConfig& session, Seat s, std::
   return session.seats[*st].key;
 }
 
-void Membership::beginTurn(uint32_t turn) {
-  for (auto& c : seats_) {
+std::vector<Seat> Membership::beginTurn(uint32_t turn) {
+  std::vector<Seat> reclaimed;
+  for (Seat s = 0; s < seatCount(); ++s) {
+    auto& c = seats_[s];
     if (c.reclaimAt && *c.reclaimAt <= turn) {
       c.controller = Controller::Owner;
       c.since = *c.reclaimAt;
       c.reclaimAt.reset();
+      reclaimed.push_back(s);
     }
   }
+  return reclaimed;
 }
 
 void Membership::substitute(Seat s, uint32_t turn) {

@@ -43,8 +43,8 @@ class Membership {
   /// The key that must sign seat `s`'s bundle this turn, given the seats being substituted this turn.
   PublicKey expectedSigner(const SessionConfig& session, Seat s, std::span<const Seat> substitutedNow) const;
 
-  /// Applies due reclaims at the start of `turn`.
-  void beginTurn(uint32_t turn);
+  /// Applies due reclaims at the start of `turn`; returns the seats their owners took back (ascending).
+  std::vector<Seat> beginTurn(uint32_t turn);
   /// Marks `s` AI-run from `turn` (a Substitute order in its own slot).
   void substitute(Seat s, uint32_t turn);
   /// Checks and schedules a reclaim; the error says why it was refused.

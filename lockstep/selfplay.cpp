@@ -6,7 +6,7 @@
 namespace concord::lockstep {
 
 Result<SessionConfig> selfPlaySession(const SelfPlayParams& p) {
-  auto mod = findModule(p.moduleId);
+  auto mod = p.rulesVersion == 0 ? findModule(p.moduleId) : findModule(p.moduleId, p.rulesVersion);
   if (!mod) return mod.error();
   auto cfg = (*mod)->parseConfig(p.options);
   if (!cfg) return cfg.error();

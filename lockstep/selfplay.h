@@ -19,6 +19,7 @@ namespace concord::lockstep {
 struct SelfPlayParams {
   std::string moduleId = "shed";
   ConfigOptions options;           // module config key=value
+  uint32_t rulesVersion = 0;       // 0: the module's newest; an older registered one plays (and records) the old rules
   std::string botKind;             // empty: the module's default
   Seat seats = 4;
   uint64_t seed = 1;               // game seed, keys and network faults all derive from it

@@ -27,7 +27,8 @@ Result<std::unique_ptr<TurnEngine>> TurnEngine::create(const SessionConfig& sess
 StepResult TurnEngine::step(std::span<const std::vector<Order>> ordersBySeat) {
   StepResult res;
   res.turn = turn_;
-  membership_.beginTurn(turn_);
+  std::vector<SeatControlEvent> control;  // what the game is told of this turn's membership (VC-3080)
+  for (Seat s : membership_.beginTurn(turn_)) control.push_back({s, SeatControlEvent::Kind::Reclaimed});
   const Seat seats = membership_.seatCount();
   // System orders first, ascending seat, then the game sees only game orders.
   std::vector<std::vector<Order>> gameOrders(seats);
@@ -49,6 +50,7 @@ StepResult TurnEngine::step(std::span<const std::vector<Order>> ordersBySeat) {
           res.rejected.push_back({s, i, "substitute: seat " + std::to_string(s) + " is already AI-run"});
         } else {
           membership_.substitute(s, turn_);
+          control.push_back({s, SeatControlEvent::Kind::Substituted});
         }
       } else if (o.kind == kReclaim) {
         if (auto r = membership_.scheduleReclaim(session_, gameId_, turn_, o); !r)
@@ -61,6 +63,7 @@ StepResult TurnEngine::step(std::span<const std::vector<Order>> ordersBySeat) {
       }
     }
   }
+  if (!control.empty()) game_->seatControl(turn_, control);
   std::vector<SeatOrders> input;
   for (Seat s = 0; s < seats; ++s) input.push_back(SeatOrders{s, gameOrders[s]});
   // Map the game's rejections back to the seat's original order indices.

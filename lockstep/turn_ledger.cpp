@@ -66,7 +66,7 @@ std::unique_ptr<TurnLedger> TurnLedger::clone() const {
 
 Membership TurnLedger::membershipNow() const {
   Membership m = engine_->membership();
-  m.beginTurn(engine_->turn());
+  (void)m.beginTurn(engine_->turn());
   return m;
 }
 

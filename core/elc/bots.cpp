@@ -1,7 +1,8 @@
 // Every Last City bots. They see only their Observation and their legal orders (core/game/game.h Bot).
 // "conqueror": gathers Legions into stacks that beat the target's defence and marches on the nearest prize,
 // Landmarks and rival Seats first when a Track pays for them, then what its own Charter and Sealed Orders name
-// (VC-3190), never a team-mate's (VC-1570); votes in a Verdict by
+// (VC-3190) and the rest of a Region it half holds under a Region hold Warrant (VC-1815), never a team-mate's
+// (VC-1570); votes in a Verdict by
 // a seeded policy (VC-2810).
 #include <algorithm>
 #include <map>
@@ -57,6 +58,17 @@ int32_t objectivePull(const View& v, int32_t me, size_t c) {
   return pull;
 }
 
+// VC-1815: an announced or open Region hold Warrant pays the side holding every city of its Region, and is only
+// opened on a Region some side holds half of; where ours is that side, the rest of the Region is worth a detour.
+int32_t regionHoldPull(const View& v, int32_t me, size_t c) {
+  const int32_t region = v.cities[c].region;
+  if (std::find(v.regionHolds.begin(), v.regionHolds.end(), region) == v.regionHolds.end()) return 0;
+  int32_t held = 0, size = 0;
+  for (const auto& x : v.cities)
+    if (x.region == region) ++size, held += v.allied(x.owner, me) ? 1 : 0;
+  return 2 * held >= size ? 10 : 0;
+}
+
 namespace {
 
 class ConquerorBot final : public Bot {
@@ -109,7 +121,7 @@ class ConquerorBot final : public Bot {
         int32_t score = g.distance(tile, city.tile) * 4 + defence[city.tile];
         if (keys && city.landmark >= 0) score -= 6;
         if (throne && city.owner >= 0 && view.players[city.owner].seatCity == static_cast<int32_t>(c)) score -= 8;
-        if (objectives_) score -= objectivePull(view, me, c);
+        if (objectives_) score -= objectivePull(view, me, c) + regionHoldPull(view, me, c);
         if (score < bestScore) bestScore = score, best = static_cast<int32_t>(c);
       }
       if (best < 0) continue;
@@ -135,7 +147,7 @@ class ConquerorBot final : public Bot {
 
 std::unique_ptr<Bot> makeBot(std::string_view kind) {
   if (kind == "random") return std::make_unique<RandomBot>();
-  // "conqueror-blind": the conqueror before VC-3190, ignoring its own §10 objectives (the measured baseline).
+  // "conqueror-blind": the conqueror before VC-3190, ignoring its own §10 objectives and Region holds (the baseline).
   return std::make_unique<ConquerorBot>(kind != "conqueror-blind");
 }
 

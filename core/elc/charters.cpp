@@ -29,14 +29,16 @@ bool charterFits(Track t, const Config& c, int64_t landmarks) {
   return charterWeight(t) > 0;
 }
 
-Result<std::vector<Track>> assignCharters(const Config& c, int64_t landmarks, int seats, det::Rng& victory) {
+Result<std::vector<Track>> assignCharters(const Config& c, int64_t landmarks, int seats, det::Rng& victory,
+                                          std::span<const uint8_t> carries) {
+  const auto carrier = [&](int s) { return carries.empty() || carries[static_cast<size_t>(s)] != 0; };
   std::vector<Track> out(static_cast<size_t>(seats), Track::Charters);
   std::vector<Track> left;
   for (const auto& d : kPool)
     if (charterFits(d.track, c, landmarks)) left.push_back(d.track);
   auto take = [&](Track t) { left.erase(std::find(left.begin(), left.end(), t)); };
   for (int s = 0; s < seats; ++s) {  // explicit selection, in seat order
-    if (c.charterPick[static_cast<size_t>(s)] == kNoPick) continue;
+    if (c.charterPick[static_cast<size_t>(s)] == kNoPick || !carrier(s)) continue;
     auto t = static_cast<Track>(c.charterPick[static_cast<size_t>(s)]);
     if (!charterFits(t, c, landmarks)) return Err("seat ", s, "'s Charter ", trackName(t), " does not fit this map's ", landmarks, " Landmarks (VC-1630, VC-1081, VC-1140)");
     if (std::find(left.begin(), left.end(), t) == left.end())
@@ -45,7 +47,7 @@ Result<std::vector<Track>> assignCharters(const Config& c, int64_t landmarks, in
     take(t);
   }
   for (int s = 0; s < seats; ++s) {  // the rest drawn without replacement
-    if (out[static_cast<size_t>(s)] != Track::Charters) continue;
+    if (out[static_cast<size_t>(s)] != Track::Charters || !carrier(s)) continue;
     if (left.empty()) return Err("the Charter pool has no Charter left for seat ", s, " on this map (VC-1630)");
     Track t = left[static_cast<size_t>(victory.below(left.size()))];
     out[static_cast<size_t>(s)] = t;

@@ -29,8 +29,11 @@ inline int64_t charterWorks(int weight) { return (weight - 1) * int64_t{40}; }
 /// VC-1650: a Weight of 4 or more also brings one extra starting city.
 inline bool charterExtraCity(int weight) { return weight >= 4; }
 /// VC-1630: explicit selections in seat order, then draws without replacement from the victory stream (VC-170)
-/// for the seats without one. The error names a selection the map cannot carry or a pool too small.
-Result<std::vector<Track>> assignCharters(const Config& c, int64_t landmarks, int seats, det::Rng& victory);
+/// for the seats without one. The error names a selection the map cannot carry or a pool too small. With teams
+/// (VC-1570: one player) only each team's first seat carries one (`carries[s]`); the others get Track::Charters
+/// here and the team's Charter from the caller. Empty `carries`: every seat carries one.
+Result<std::vector<Track>> assignCharters(const Config& c, int64_t landmarks, int seats, det::Rng& victory,
+                                          std::span<const uint8_t> carries = {});
 /// VC-1670/L7: the spread of assigned Weights (max - min).
 int weightSpread(const std::vector<Track>& charters);
 

@@ -21,8 +21,9 @@ enum class Track : uint8_t {
 inline constexpr int kTracks = 14;
 /// The module's rulesVersion = victoryLogicVersion (VC-3220); bump on any change VC-3230 lists.
 // 2: the Rally's grants (VC-2950) and Warrant modes (VC-1840); 3: Charters, Sealed Orders and Ambition (§10) and
-// teams (VC-1570). v2 still verifies its replays: every v3 addition is off in a v2 configuration (core/elc/module.cpp).
-inline constexpr uint32_t kRulesVersion = 3;
+// teams (VC-1570); 4: the Substituted Chronicle entry (VC-3080) and teams with Charters or Ambition. v2 and v3 still
+// verify their replays: every later addition is off under an earlier version (core/modules.cpp registers each).
+inline constexpr uint32_t kRulesVersion = 4;
 inline constexpr uint32_t kOldestRulesVersion = 2;
 /// VC-360 kinds (table reconstructed in docs/rules-decisions.md).
 enum class Kind : uint8_t { Threshold, Accumulative, Scheduled, Absolute, Objective };

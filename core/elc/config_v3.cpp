@@ -118,11 +118,15 @@ Result<void> validateV3(const Config& c) {
     distinct += seen ? 0 : 1;
   }
   if (teams && distinct < 2) return Err("teams: ", named, " seats in one team leave it no rival; name at least two teams (VC-1570)");
-  // Charters and Sealed Orders are handed to one player with a handicap of its own (VC-1650, VC-1740); no rule
-  // makes them a team's, so this build does not combine them (docs/rules-decisions.md "Teams").
-  if (teams && (c.on(Track::Charters) || c.on(Track::Ambition)))
-    return Err("teams (VC-1570) cannot be combined with Charters or Ambition in this build: a Charter or Sealed Order is one "
-               "player's (VC-1600, VC-1740)");
+  // VC-1570: a team is one player, so it carries one Charter (VC-1600), chosen at its first seat (docs/rules-decisions.md
+  // "Teams with Charters and Ambition").
+  for (size_t s = 0; teams && s < c.charterPick.size(); ++s) {
+    if (c.charterPick[s] == kNoPick) continue;
+    for (size_t k = 0; k < s; ++k)
+      if (c.team[k] == c.team[s])
+        return Err("charters: seat ", s, " is in Team ", static_cast<char>('A' + c.team[s]), ", whose one Charter is chosen at its first seat ",
+                   k, " (VC-1570, VC-1600); write '-' for seat ", s);
+  }
   return Ok();
 }
 

@@ -199,7 +199,7 @@ void ElcGame::s13Capitulation(uint32_t t) {
     std::erase_if(units_, [&](const Unit& u) { return u.owner == static_cast<int32_t>(s); });  // no chase
     p.greatWork = 0;
     p.workSite = -1;
-    revealSealedOrders(s, t);  // VC-2520: their Sealed Orders are revealed
+    if (!leavesTeam[s]) revealSealedOrders(s, t);  // VC-2520; a leaver's copies are the team's, which plays on
     p.seatCity = -1;
     int32_t pa = -1;  // VC-2530 Principal Aggressor
     int32_t paDist = 0;

@@ -9,7 +9,7 @@ namespace concord::elc {
 ModuleEntry moduleEntry(uint32_t rulesVersion) {
   ModuleEntry e;
   e.id = "elc";
-  e.rulesVersion = rulesVersion;  // victoryLogicVersion (VC-3220): v2 verifies v2 replays, v3 adds §10 and teams
+  e.rulesVersion = rulesVersion;  // victoryLogicVersion (VC-3220): each verifies its own replays; v3 adds §10 and teams, v4 the Substituted entry
   e.title = "Every Last City (the victory system of 14 \u2014 Victory on a small host world)";
   e.create = [rulesVersion] {
     auto g = std::make_unique<ElcGame>();

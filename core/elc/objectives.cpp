@@ -14,7 +14,7 @@ void ElcGame::writeObjectives(det::Writer& w, Seat viewer) const {
   w.varu("objectivePlayers", players_.size());
   for (Seat p = 0; p < players_.size(); ++p) {
     const Player& pl = players_[p];
-    const bool own = p == viewer || viewer == kOmniscient || over_;
+    const bool own = p == viewer || viewer == kOmniscient || over_ || (viewer < players_.size() && allied(p, viewer));
     w.u8("charter", static_cast<uint8_t>(pl.charter));
     w.vari("ambition", own ? pl.ambition : -1);
     w.varu("orders", pl.sealedOrders.size());
@@ -41,17 +41,27 @@ bool ElcGame::anyCharter(Track tr) const {
   return std::any_of(players_.begin(), players_.end(), [&](const Player& p) { return p.charter == tr; });
 }
 
-// Setup, after the Warrant schedule: the Charters, then each player's Sealed Orders (VC-170 order).
+// Setup, after the Warrant schedule: the Charters, then each player's Sealed Orders (VC-170 order). With teams
+// (VC-1570: a team is one player, v4) each team's first seat draws the team's, and its team-mates carry copies
+// (syncTeams keeps them equal), so a member who later leads the team still holds them.
 Result<void> ElcGame::setupObjectives(det::Rng& victory) {
   const int seats = static_cast<int>(players_.size());
+  std::vector<uint8_t> carries(static_cast<size_t>(seats));
+  for (int s = 0; s < seats; ++s) carries[static_cast<size_t>(s)] = scores(static_cast<Seat>(s)) ? 1 : 0;
   if (cfg_.on(Track::Charters)) {
-    auto charters = assignCharters(cfg_, facts_.landmarks, seats, victory);
+    auto charters = assignCharters(cfg_, facts_.landmarks, seats, victory, carries);
     if (!charters) return charters.error();
-    for (int s = 0; s < seats; ++s) players_[s].charter = (*charters)[static_cast<size_t>(s)];
+    for (int s = 0; s < seats; ++s) players_[s].charter = (*charters)[static_cast<size_t>(sideOf(static_cast<Seat>(s)))];
   }
   if (cfg_.on(Track::Ambition))
     for (int s = 0; s < seats; ++s) {
-      auto d = drawSealedOrders(victory, world_, seats, s, cfg_.sealedOrders, sealedOrderPool());
+      if (!carries[static_cast<size_t>(s)]) {
+        players_[s].sealedOrders = players_[sideOf(static_cast<Seat>(s))].sealedOrders;
+        players_[s].orderShortfall = players_[sideOf(static_cast<Seat>(s))].orderShortfall;
+        continue;
+      }
+      const uint32_t allies = cfg_.teams() ? sideMask(static_cast<Seat>(s)) : 0;  // a team-mate's Seat is no rival's
+      auto d = drawSealedOrders(victory, world_, seats, s, cfg_.sealedOrders, sealedOrderPool(), allies);
       players_[s].sealedOrders = std::move(d.orders);
       players_[s].orderShortfall = d.shortfall;
     }
@@ -102,7 +112,7 @@ std::string ElcGame::sealedOrderText(Seat holder, const SealedOrder& o) const {
     case OrderForm::WholeRegion: what = "hold every city of Region " + std::to_string(o.subject + 1); break;
   }
   const OrderClass c = orderClass(o.form);
-  return playerName(holder) + "'s " + className(c) + " Sealed Order: " + what + seals + " (" + std::to_string(ambitionPoints(c)) +
+  return who(holder) + "'s " + className(c) + " Sealed Order: " + what + seals + " (" + std::to_string(ambitionPoints(c)) +
          " Ambition).";
 }
 
@@ -110,19 +120,21 @@ std::string ElcGame::objectivesText(Seat viewer) const {
   std::string s;
   for (Seat p = 0; p < players_.size(); ++p) {
     const Player& pl = players_[p];
+    if (teamed(p) && sideOf(p) != p) continue;  // VC-1570: a team's objects are listed once, under its name
+    const bool own = p == viewer || viewer == kOmniscient || over_ || (viewer < players_.size() && allied(p, viewer));
     if (cfg_.on(Track::Charters) && pl.charter != Track::Charters) {
       const TrackState& ts = pl.tracks[static_cast<int>(Track::Charters)];
-      s += "  " + playerName(p) + "'s Charter: " + trackName(pl.charter) + " (Weight " + std::to_string(charterWeight(pl.charter)) +
+      s += "  " + who(p) + "'s Charter: " + trackName(pl.charter) + " (Weight " + std::to_string(charterWeight(pl.charter)) +
            ", provisional): " + std::to_string(ts.threshold) + " to reach, vigil " + std::to_string(vigilFor(p, Track::Charters)) + "\n";
     }
     if (!cfg_.on(Track::Ambition)) continue;
     std::string classes;
     for (const auto& o : pl.sealedOrders) classes += (classes.empty() ? "" : ", ") + std::string(className(orderClass(o.form)));
-    s += "  " + playerName(p) + ": " + std::to_string(pl.sealedOrders.size()) + " Sealed Orders (" + classes + ")" +
+    s += "  " + who(p) + ": " + std::to_string(pl.sealedOrders.size()) + " Sealed Orders (" + classes + ")" +
          (pl.orderShortfall ? ", " + std::to_string(pl.orderShortfall) + " short (VC-1750)" : std::string()) + "; Ambition " +
          std::to_string(pl.ambition) + " of " + std::to_string(cfg_.ambitionThreshold) + "\n";
     for (const auto& o : pl.sealedOrders)
-      if (o.revealed || p == viewer || viewer == kOmniscient || over_)
+      if (o.revealed || own)
         s += "    " + sealedOrderText(p, o) + " " + std::to_string(o.progress) + "/" + std::to_string(orderSeals(o.form)) +
              (o.done ? " done" : "") + "\n";
   }
@@ -130,8 +142,15 @@ std::string ElcGame::objectivesText(Seat viewer) const {
 }
 
 void ElcGame::revealSealedOrders(Seat p, uint32_t t) {  // VC-2520: on capitulation every Order is revealed
-  for (auto& o : players_[p].sealedOrders)
-    if (!o.revealed) o.revealed = true, note(t, Chron::SealedOrderRevealed, "Revealed: " + sealedOrderText(p, o));
+  for (size_t i = 0; i < players_[p].sealedOrders.size(); ++i) {
+    auto& o = players_[p].sealedOrders[i];
+    if (o.revealed) continue;
+    o.revealed = true;
+    note(t, Chron::SealedOrderRevealed, "Revealed: " + sealedOrderText(p, o));
+    for (Seat k = 0; k < players_.size(); ++k)  // VC-1570: a team's one set of Orders, revealed in every copy once
+      if (k != p && teamed(p) && teamed(k) && cfg_.team[k] == cfg_.team[p] && i < players_[k].sealedOrders.size())
+        players_[k].sealedOrders[i].revealed = true;
+  }
 }
 
 // S6 (after the Warrants): Sealed Orders advance or break, reveal at 600 (VC-1720), complete into Ambition, which
@@ -139,7 +158,7 @@ void ElcGame::revealSealedOrders(Seat p, uint32_t t) {  // VC-2520: on capitulat
 void ElcGame::s6Objectives(uint32_t t) {
   if (!cfg_.on(Track::Ambition)) return;
   for (Seat s = 0; s < players_.size(); ++s) {
-    if (!live(s)) continue;
+    if (!scores(s)) continue;  // once per side (VC-1570); without teams every live player
     Player& p = players_[s];
     for (auto& o : p.sealedOrders) {
       if (o.done) continue;
@@ -158,7 +177,7 @@ void ElcGame::s6Objectives(uint32_t t) {
     if (gain == 0) continue;
     p.ambition += gain;
     p.ambitionPending -= gain;
-    note(t, Chron::AmbitionGained, playerName(s) + " gains " + std::to_string(gain) + " Ambition (" + std::to_string(p.ambition) +
+    note(t, Chron::AmbitionGained, who(s) + " gains " + std::to_string(gain) + " Ambition (" + std::to_string(p.ambition) +
                                        " of " + std::to_string(cfg_.ambitionThreshold) + ").");
   }
 }

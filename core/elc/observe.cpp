@@ -23,7 +23,9 @@ Observation ElcGame::observe(Seat viewer) const {
   w.varu("width", static_cast<uint64_t>(world_.grid.width));
   w.varu("height", static_cast<uint64_t>(world_.grid.height));
   w.u8("topology", static_cast<uint8_t>(world_.grid.topology));
-  w.u16("enabled", cfg_.enabled);
+  // Bits 14 and 15 (no Track uses them) say which optional blocks end these bytes: the sides (teams) and the Region
+  // hold Warrants (VC-1815); without them the bytes are as before.
+  w.u16("enabled", static_cast<uint16_t>(cfg_.enabled | (cfg_.teams() ? kViewSides : 0u) | (cfg_.regionHold ? kViewRegionHolds : 0u)));
   w.vari("verdictLeader", verdictLeader_);
   w.varu("cities", cities_.size());
   for (size_t c = 0; c < cities_.size(); ++c) {
@@ -56,11 +58,21 @@ Observation ElcGame::observe(Seat viewer) const {
       w.vari("published", own ? ts->ratio : ts->published);
     }
   }
-  if (cfg_.teams()) {  // VC-1570: each seat's side, so a bot knows its team-mates (absent without teams)
+  // VC-3190: §10 (absent otherwise), then (v4: both may be on) each seat's side, VC-1570 (absent without teams):
+  // the order decodeView reads them in; a game with only one of them writes the bytes it always did.
+  if (cfg_.on(Track::Charters) || cfg_.on(Track::Ambition)) writeObjectives(w, viewer);
+  if (cfg_.teams()) {  // so a bot knows its team-mates
     w.varu("sides", players_.size());
     for (Seat s = 0; s < players_.size(); ++s) w.varu("side", sideOf(s));
   }
-  if (cfg_.on(Track::Charters) || cfg_.on(Track::Ambition)) writeObjectives(w, viewer);  // VC-3190 (absent otherwise)
+  if (cfg_.regionHold) {  // VC-1815: the announced or open Region hold Warrants (public, VC-1790), by Region index
+    std::vector<int32_t> regions;
+    for (const auto& wr : warrants_)
+      if (wr.form == WarrantForm::RegionHold && wr.claimedBy < 0 && !wr.expired && wr.announce <= turn_ && t <= wr.deadline)
+        regions.push_back(wr.region);
+    w.varu("regionHolds", regions.size());
+    for (int32_t r : regions) w.varu("region", static_cast<uint64_t>(r));
+  }
   o.canonical = w.take();
   // The Watch: one row per player, then the footer (VC-2370).
   // VC-1360: the true Horizon stays hidden until 10 turns before it; the window is public from turn 1.
@@ -136,7 +148,8 @@ Result<View> decodeView(std::span<const uint8_t> bytes) {
   v.width = static_cast<int32_t>(r.varu("width", 64));
   v.height = static_cast<int32_t>(r.varu("height", 64));
   v.topology = r.u8("topology");
-  v.enabled = r.u16("enabled");
+  const uint16_t flags = r.u16("enabled");
+  v.enabled = static_cast<uint16_t>(flags & ~(kViewSides | kViewRegionHolds));
   v.verdictLeader = static_cast<int32_t>(r.vari("verdictLeader", -1, 7));
   uint64_t nc = r.count("cities", 256, 6);
   for (uint64_t i = 0; i < nc && r.ok(); ++i) {
@@ -177,7 +190,7 @@ Result<View> decodeView(std::span<const uint8_t> bytes) {
     v.players.push_back(std::move(p));
   }
   constexpr uint16_t k10 = (1u << static_cast<int>(Track::Charters)) | (1u << static_cast<int>(Track::Ambition));
-  if (r.ok() && (v.enabled & k10) != 0) {  // VC-3190: §10 (never with teams, docs/rules-decisions.md "Teams")
+  if (r.ok() && (v.enabled & k10) != 0) {  // VC-3190: §10, before the sides when teams are on too (v4)
     uint64_t n = r.count("objectivePlayers", 8, 3);
     for (uint64_t i = 0; i < n && r.ok() && i < v.players.size(); ++i) {
       ViewPlayer& p = v.players[i];
@@ -200,9 +213,13 @@ Result<View> decodeView(std::span<const uint8_t> bytes) {
     }
     if (n != v.players.size()) return Err("elc observation: objectives for ", n, " players, ", v.players.size(), " seated");
   }
-  if (r.ok() && !r.atEnd()) {
+  if (r.ok() && (flags & kViewSides) != 0) {
     uint64_t ns = r.count("sides", 8, 1);
     for (uint64_t i = 0; i < ns && r.ok(); ++i) v.side.push_back(static_cast<int32_t>(r.varu("side", 7)));
+  }
+  if (r.ok() && (flags & kViewRegionHolds) != 0) {
+    uint64_t nr = r.count("regionHolds", 32, 1);
+    for (uint64_t i = 0; i < nr && r.ok(); ++i) v.regionHolds.push_back(static_cast<int32_t>(r.varu("region", 31)));
   }
   if (auto f = r.finish(); !f) return f.error();
   return v;

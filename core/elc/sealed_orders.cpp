@@ -35,7 +35,7 @@ int64_t orderSeals(OrderForm f) {
 
 const char* className(OrderClass c) { return c == OrderClass::Minor ? "Minor" : c == OrderClass::Major ? "Major" : "Grand"; }
 
-std::string unsatisfiable(OrderForm f, int32_t subject, const World& w, int seats, int holder) {
+std::string unsatisfiable(OrderForm f, int32_t subject, const World& w, int seats, int holder, uint32_t allies) {
   const auto regions = static_cast<int32_t>(w.regionCapital.size());
   switch (f) {
     case OrderForm::RegionShare:
@@ -51,6 +51,7 @@ std::string unsatisfiable(OrderForm f, int32_t subject, const World& w, int seat
       return subject < 0 || subject >= static_cast<int32_t>(w.landmarks.size()) ? "no such Landmark" : "";
     case OrderForm::RivalSeat: {  // VC-1750: a rival seat that is not occupied at setup
       if (subject == holder) return "seat " + std::to_string(subject) + " is the holder, not a rival";
+      if (subject >= 0 && subject < 32 && ((allies >> subject) & 1u)) return "seat " + std::to_string(subject) + " is a team-mate, not a rival";
       bool occupied = false;
       for (const auto& c : w.cities) occupied = occupied || c.startOf == subject;
       return subject < 0 || subject >= seats || !occupied ? "seat " + std::to_string(subject) + " is not occupied at setup" : "";
@@ -61,7 +62,7 @@ std::string unsatisfiable(OrderForm f, int32_t subject, const World& w, int seat
 }
 
 OrderDraw drawSealedOrders(det::Rng& victory, const World& w, int seats, int holder, int count,
-                           std::span<const OrderForm> pool) {
+                           std::span<const OrderForm> pool, uint32_t allies) {
   OrderDraw out;
   std::vector<OrderForm> left(pool.begin(), pool.end());
   for (int slot = 0; slot < count; ++slot) {
@@ -78,7 +79,7 @@ OrderDraw drawSealedOrders(det::Rng& victory, const World& w, int seats, int hol
         case OrderForm::RivalSeat: subject = static_cast<int32_t>(victory.below(static_cast<uint64_t>(seats))); break;
         default: break;
       }
-      if (!unsatisfiable(f, subject, w, seats, holder).empty()) {
+      if (!unsatisfiable(f, subject, w, seats, holder, allies).empty()) {
         ++out.discarded;  // discarded and redrawn (VC-1750)
         continue;
       }

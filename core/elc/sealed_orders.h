@@ -47,7 +47,8 @@ const char* className(OrderClass c);
 
 /// VC-1750: whether the (form, subject) exists on this map and is satisfiable by construction for `holder`.
 /// The error-free reason string is empty when it is; otherwise it names the failure (recorded in the schedule).
-std::string unsatisfiable(OrderForm f, int32_t subject, const World& w, int seats, int holder);
+/// `allies` (bit per seat) are the holder's team-mates (VC-1570): their Seats are not a rival's.
+std::string unsatisfiable(OrderForm f, int32_t subject, const World& w, int seats, int holder, uint32_t allies = 0);
 
 struct OrderDraw {
   std::vector<SealedOrder> orders;
@@ -56,7 +57,7 @@ struct OrderDraw {
 };
 /// VC-170/VC-1750: `count` Orders for `holder`, forms without replacement from `pool`, each slot redrawn up to 16 times.
 OrderDraw drawSealedOrders(det::Rng& victory, const World& w, int seats, int holder, int count,
-                           std::span<const OrderForm> pool);
+                           std::span<const OrderForm> pool, uint32_t allies = 0);
 std::span<const OrderForm> sealedOrderPool();
 
 }  // namespace concord::elc

@@ -59,6 +59,8 @@ Result<void> ElcGame::setup(std::span<const uint8_t> config, const det::Seed& se
   if (seats < 2 || seats > 8) return Err("elc needs 2..8 seats, got ", seats);
   if (version_ < 3 && c->usesV3())
     return Err("Charters, Sealed Orders, Ambition and teams need victoryLogicVersion 3; this game runs ", version_, " (VC-3220)");
+  if (version_ < 4 && c->teams() && (c->on(Track::Charters) || c->on(Track::Ambition)))
+    return Err("teams with Charters or Ambition need victoryLogicVersion 4; this game runs ", version_, " (VC-3220)");
   if (c->teams())  // VC-1570: one team letter per seat, no more, no fewer
     for (Seat s = 0; s < kMaxSeats; ++s)
       if ((s < seats) != (c->team[s] != kNoPick))
@@ -110,8 +112,8 @@ Result<void> ElcGame::setup(std::span<const uint8_t> config, const det::Seed& se
     players_[s].seatCity = seat;
     for (int k = 0; k < 3; ++k) units_.push_back(Unit{nextUnitId_++, s, world_.cities[seat].tile});
   }
-  for (Seat s = 0; s < seats; ++s)  // VC-1650, after every start city is placed
-    if (cfg_.on(Track::Charters)) applyCharterHandicap(world_, cities_, s, players_[s].seatCity, charterWeight(players_[s].charter));
+  for (Seat s = 0; s < seats; ++s)  // VC-1650, after every start city is placed; once per team, at its first seat
+    if (cfg_.on(Track::Charters) && scores(s)) applyCharterHandicap(world_, cities_, s, players_[s].seatCity, charterWeight(players_[s].charter));
   const int64_t rivals = liveRivals(0);  // rival sides: seats - 1, or teams - 1 (VC-1570)
   for (Seat s = 0; s < seats; ++s)  // VC-390: the turn-1 thresholds are readable before the first Seal
     for (int i = 0; i < kTracks; ++i) {

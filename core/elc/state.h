@@ -142,6 +142,8 @@ class ElcGame final : public Game {
   Result<Order> parseOrder(Seat seat, std::string_view text) const override;
   std::vector<std::string> orderForms() const override;
   bool ordersInBundles() const override { return true; }  // any number of orders a turn (a Legion each)
+  /// VC-3080: a substitution (or the owner's return) gets a public Chronicle entry (v4; substitution.cpp).
+  void seatControl(uint32_t turn, std::span<const SeatControlEvent> events) override;
 
   // Read access for tests, tools and the observation.
   const Config& config() const { return cfg_; }

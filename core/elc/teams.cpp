@@ -76,8 +76,8 @@ int32_t ElcGame::verdictVote(Seat side) const {
   return 2 * end > members ? 1 : 0;
 }
 
-// The team-level fields of Player: everything the victory document scores. Per-seat fields (the Seat, orders, votes,
-// units lost, captures, Charters and Sealed Orders, leaving) are not mirrored.
+// The team-level fields of Player: everything the victory document scores, and the team's one set of Sealed Orders
+// (v4; its Charter is mirrored at setup). Per-seat fields (the Seat, orders, votes, units lost, captures, leaving) are not.
 void ElcGame::syncTeams() {
   if (!cfg_.teams()) return;
   for (Seat k = 0; k < players_.size(); ++k) {
@@ -96,6 +96,7 @@ void ElcGame::syncTeams() {
     m.bellwethers = L.bellwethers, m.bellwetherGraceThrough = L.bellwetherGraceThrough;
     m.tracks = L.tracks;
     m.ambition = L.ambition, m.ambitionPending = L.ambitionPending;
+    m.charter = L.charter, m.sealedOrders = L.sealedOrders, m.orderShortfall = L.orderShortfall;
   }
 }
 

@@ -39,6 +39,9 @@ struct ViewPlayer {
   int64_t ambition = -1;  // the viewer's own Ambition points; -1 for rivals
   std::vector<ViewOrder> orders;
 };
+/// The spare high bits of the Observation's `enabled` field: which optional blocks follow §10's (observe.cpp).
+inline constexpr uint16_t kViewSides = 1u << 14, kViewRegionHolds = 1u << 15;
+
 struct View {
   uint16_t seat = 0;
   uint32_t turn = 0;
@@ -50,6 +53,7 @@ struct View {
   IVec<ViewUnit> units;
   IVec<ViewPlayer> players;
   std::vector<int32_t> side;  // by seat: its side's lead seat (VC-1570); empty without teams
+  std::vector<int32_t> regionHolds;  // Regions named by announced or open Region hold Warrants (VC-1815, `region-hold=on`)
   bool allied(int32_t a, int32_t b) const {
     return a >= 0 && b >= 0 && (a == b || (!side.empty() && side[static_cast<size_t>(a)] == side[static_cast<size_t>(b)]));
   }
@@ -59,5 +63,8 @@ Result<View> decodeView(std::span<const uint8_t> bytes);
 /// VC-3190: how much seat `me`'s own Charter and own (held or revealed) Sealed Orders pay for taking city `c`
 /// (bots.cpp); 0 for every city when the View carries no §10.
 int32_t objectivePull(const View& v, int32_t me, size_t c);
+/// VC-1815: what taking city `c` is worth to seat `me` under the announced or open Region hold Warrants (bots.cpp):
+/// 10 for a city of such a Region that `me`'s side holds at least half of, else 0 (always 0 without `region-hold=on`).
+int32_t regionHoldPull(const View& v, int32_t me, size_t c);
 
 }  // namespace concord::elc

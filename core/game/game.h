@@ -42,6 +42,14 @@ class Game {
   virtual Result<void> validate(Seat seat, const Order& order) const = 0;
   /// Applies one turn's orders in ascending seat order. Illegal orders are skipped and returned, never thrown.
   virtual std::vector<Rejection> apply(const TurnInput& input) = 0;
+  /// The turn's seat-control events (ascending seat, reclaims before substitutions), given before apply() on every
+  /// peer and in replay verify alike: they come from logged system orders. Most rules take no notice (the default);
+  /// Every Last City writes its Substituted Chronicle entry (VC-3080). A module that records them changes its
+  /// state bytes, so it needs a rules-version bump.
+  virtual void seatControl(uint32_t turn, std::span<const SeatControlEvent> events) {
+    (void)turn;
+    (void)events;
+  }
   /// The end-of-turn barrier: finish the turn's bookkeeping; the pipeline then hashes write().
   virtual void seal(uint32_t turn) = 0;
   /// Canonical bytes of the whole state (named fields, so desync diffs can name a path).

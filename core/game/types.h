@@ -49,6 +49,15 @@ struct Rejection {
   std::string reason;
 };
 
+/// What the session did to a seat's control as a turn began (lockstep membership: an AI substitute took the seat,
+/// or its owner took it back). Plain data, so core/ learns of it without knowing the pipeline's system orders.
+struct SeatControlEvent {
+  enum class Kind : uint8_t { Substituted = 0, Reclaimed = 1 };
+  Seat seat = 0;
+  Kind kind = Kind::Substituted;
+  friend bool operator==(const SeatControlEvent&, const SeatControlEvent&) = default;
+};
+
 /// The end-of-turn barrier's record: the canonical state hash every peer compares.
 struct SealRecord {
   uint32_t turn = 0;

@@ -48,8 +48,8 @@ TEST(ElcCharters, Vc1600ConfigAcceptsChartersAmbitionAndNamesEveryBadSetting) {
   EXPECT_NE(refusal({{"tracks", "ambition,warrants"}, {"sealed-orders", "3"}}).find("VC-1740"), std::string::npos);
   EXPECT_NE(refusal({{"charter-mode", "shared"}}).find("VC-1620"), std::string::npos);
   EXPECT_NE(refusal({{"teams", "AB1"}}).find("team letter"), std::string::npos);
-  EXPECT_NE(refusal({{"tracks", "dominion,charters"}, {"teams", "AABB"}}).find("cannot be combined with Charters"), std::string::npos)
-      << "refused, never ignored (docs/rules-decisions.md \"Teams\")";
+  EXPECT_NE(refusal({{"tracks", "dominion,charters"}, {"teams", "AABB"}, {"charters", "-,keys"}}).find("first seat 0"), std::string::npos)
+      << "a team's one Charter is chosen at its first seat, never silently ignored (docs/rules-decisions.md)";
   // A configuration without the §10 settings keeps its v2 bytes (old replays hash the same, VC-3220).
   Config v2 = presetConfig(Preset::StandardWar);
   Config v3 = v2;

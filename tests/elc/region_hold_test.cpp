@@ -1,7 +1,10 @@
 // VC-1815: the Region hold Warrant form (`region-hold=on`): named by the Region's public identifiers, withdrawn at
-// the announcing Seal unless a live player already holds half its cities (rounded up), claimed by holding them all.
+// the announcing Seal unless a live player already holds half its cities (rounded up), claimed by holding them all; the bot pursues it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 #include "tests/elc/support.h"
@@ -96,4 +99,58 @@ TEST(ElcRegionHold, Vc1815TheSettingIsNamedAndOffKeepsEarlierBytes) {
   // Off, the schedule draws exactly the three older forms, as it did before the setting existed.
   ElcGame g = started(cfg({{"tracks", "dominion,warrants"}}), 3, 3);
   for (const auto& w : g.warrants()) EXPECT_NE(w.form, WarrantForm::RegionHold);
+}
+
+// The bot pursues it (VC-1815 with VC-3190's Observation): the Observation names the announced Region, and the
+// conqueror's pull reaches the Region's cities only for the side that holds half of it; without the setting the
+// Observation carries no such block and nothing pulls.
+TEST(ElcRegionHold, Vc1815TheObservationNamesTheRegionAndTheBotIsPulledToIt) {
+  size_t i = 0;
+  ElcGame g = quietWithRegionHold(i);
+  const Warrant w0 = g.warrants()[i];
+  const int32_t size = g.world().regionSize[w0.region];
+  for (int32_t c = 0; c < static_cast<int32_t>(g.cities().size()); ++c)
+    if (g.world().cities[c].region == w0.region && g.cities()[c].owner >= 0) g.setOwner(c, kNeutral);
+  playUntil(g, w0.announce - 1);
+  giveRegion(g, w0.region, 1, (size + 1) / 2);
+  playUntil(g, w0.announce);
+  ASSERT_FALSE(g.warrants()[i].expired);
+  auto blue = decodeView(g.observe(1).canonical), red = decodeView(g.observe(0).canonical);
+  ASSERT_TRUE(blue.ok() && red.ok()) << blue.message() << red.message();
+  // This Warrant's Region, with any other announced or open Region hold (a later window may name it again).
+  EXPECT_NE(std::find(blue->regionHolds.begin(), blue->regionHolds.end(), w0.region), blue->regionHolds.end());
+  EXPECT_EQ(blue->enabled, g.config().enabled) << "the flag bits are not Tracks";
+  int pulled = 0;
+  for (size_t c = 0; c < blue->cities.size(); ++c) {
+    const bool inRegion = blue->cities[c].region == w0.region;
+    EXPECT_EQ(regionHoldPull(*blue, 1, c) > 0, inRegion) << "city " << c;
+    EXPECT_EQ(regionHoldPull(*red, 0, c), 0) << "Red holds none of it, city " << c;
+    pulled += inRegion && blue->cities[c].owner != 1 ? 1 : 0;
+  }
+  EXPECT_GT(pulled, 0) << "Blue has cities left to take";
+  ElcGame plain = started(cfg({{"tracks", "dominion,warrants"}}), 3, 3);
+  auto p = decodeView(plain.observe(0).canonical);
+  ASSERT_TRUE(p.ok());
+  EXPECT_TRUE(p->regionHolds.empty());
+  for (size_t c = 0; c < p->cities.size(); ++c) EXPECT_EQ(regionHoldPull(*p, 0, c), 0);
+}
+
+// Measured (docs/elc-world.md): over the same seeds, the conqueror claims more Region hold Warrants than the bot that
+// ignores them ("conqueror-blind"). ELC_REGION_SEEDS=N for a longer run.
+TEST(ElcRegionHold, Vc1815SelfPlayClaimsMoreRegionHoldsThanTheBlindBot) {
+  int aware = 0, blind = 0;
+  const char* env = std::getenv("ELC_REGION_SEEDS");
+  const uint64_t seeds = env ? std::strtoull(env, nullptr, 10) : 12;
+  for (uint64_t seed = 1; seed <= seeds; ++seed)
+    for (const char* kind : {"conqueror", "conqueror-blind"}) {
+      ElcGame g = started(cfg({{"preset", "standard-war"}, {"region-hold", "on"}}), seed, 3);
+      playOut(g, seed, 400, [](const ElcGame&) {}, kind);
+      ASSERT_TRUE(g.over()) << kind << " seed " << seed;
+      int claimed = 0;
+      for (const auto& w : g.warrants()) claimed += w.form == WarrantForm::RegionHold && w.claimedBy >= 0 ? 1 : 0;
+      (std::string(kind) == "conqueror" ? aware : blind) += claimed;
+    }
+  std::printf("VC-1815 Region hold Warrants claimed over %llu standard-war seeds (3 seats): aware %d, blind %d\n",
+              static_cast<unsigned long long>(seeds), aware, blind);
+  EXPECT_GT(aware, blind);
 }
