@@ -52,7 +52,7 @@ std::vector<uint8_t> SecureChannel::hello() const {
 
 Result<lockstep::PublicKey> SecureChannel::acceptHello(std::span<const uint8_t> p) {
   if (packetKind(p) != kPacketHello) return Err("handshake: not a hello packet (", p.size(), " bytes)");
-  if (p[3] != kHelloVersion) return Err("handshake: hello version ", p[3], ", this build speaks ", kHelloVersion, "; upgrade the older peer");
+  if (p[3] != kHelloVersion) return Err("handshake: hello version ", unsigned{p[3]}, ", this build speaks ", unsigned{kHelloVersion}, "; upgrade the older peer");
   if (remote_) return Err("handshake: second hello on an established channel");
   lockstep::PublicKey who;
   std::memcpy(who.bytes.data(), p.data() + 4, 32);
