@@ -205,10 +205,6 @@ void EnetTransport::pump(uint64_t nowMs, uint32_t waitMs) {
         c->channel = std::make_unique<SecureChannel>(identity_);
         c->openedMs = nowMs;
         enet_peer_timeout(ev.peer, 64, 8000, 30000);  // lenient: lockstep, not ENet, decides who left
-        // No packet throttle: when round trips vary (loss, jitter, a loaded machine) ENet drops unsequenced packets
-        // at the sender, down to 1 in 32; lockstep and the seeding repeats pace and resend their own (issue 10
-        // drill run 3: a seeding stalled 90 s with every joiner repeating its reveal every second).
-        enet_peer_throttle_configure(ev.peer, ENET_PEER_PACKET_THROTTLE_INTERVAL, ENET_PEER_PACKET_THROTTLE_SCALE, 0);
         auto hello = c->channel->hello();
         ENetPacket* p = enet_packet_create(hello.data(), hello.size(), ENET_PACKET_FLAG_RELIABLE);
         if (enet_peer_send(ev.peer, 1, p) != 0) enet_packet_destroy(p);
