@@ -62,10 +62,10 @@ grep -q "not your turn" "$DIR/0.out" && bad "lobby text was answered with 'not y
 grep -q "game [0-9a-f]* starts: seat 0 is yours (ann); \(you have the helm\|seat [0-9] [a-z0-9]* has the helm\|.* act first\)" "$DIR/0.out" \
   || bad "the start does not say who has the helm: $(grep starts "$DIR/0.out")"
 grep -q "^RESULT" "$DIR/0.out" || bad "the host printed no result line"
-# Names on the tally and outcome lines (issue 10): a short Warp points campaign (set 4) where the person hands the
+# Names on the tally and outcome lines (issue 10): a short Warp points campaign (set 9) where the person hands the
 # seat to its officer; every tally line, the `game over` line and the standings say the lobby's names.
 mkfifo "$DIR/inw"
-"$CONCORD" host --module warp --opt set=4 --seats 3 --wait-for 3 --port $((BASE + 3)) --identity "$DIR/0.key" --name ann \
+"$CONCORD" host --module warp --opt set=9 --seats 3 --wait-for 3 --port $((BASE + 3)) --identity "$DIR/0.key" --name ann \
   --no-replay --post-game 0 "${COMMON[@]}" < "$DIR/inw" > "$DIR/w0.out" 2>&1 &
 PIDS+=($!); PIDW=$!
 exec 4> "$DIR/inw"
