@@ -257,7 +257,9 @@ void EnetTransport::sendSealed(Conn& c, uint8_t plane, std::span<const uint8_t> 
   plain.reserve(bytes.size() + 1);
   plain.push_back(plane);
   plain.insert(plain.end(), bytes.begin(), bytes.end());
-  auto packet = c.channel->seal(plain);
+  // Reliable packets are ENet's ordered stream: retransmitted for seconds under loss, they must not age out of the
+  // unsequenced packets' replay window (issue 10 drill: `packet N is a replay or too old` after every restart).
+  auto packet = c.channel->seal(plain, reliable ? Stream::Ordered : Stream::Unordered);
   ENetPacket* p = enet_packet_create(packet.data(), packet.size(),
                                      reliable ? ENET_PACKET_FLAG_RELIABLE : ENET_PACKET_FLAG_UNSEQUENCED);
   if (enet_peer_send(c.peer, reliable ? 1 : 0, p) != 0) {

@@ -69,7 +69,7 @@ Result<NodeResult> Node::play() {
       if (!g.overAtMs) {
         g.overAtMs = nowMs;
         commsMode_ = CommsMode::PostGame;
-        const auto result = lockstep::sessionOutcome(peer.engine());
+        const auto result = peer.engine().game().outcomeNamed(shownNames());  // the lobby's names (issue 10)
         log("game over at turn " + std::to_string(peer.turn()) + ": " + (result ? result->summary : std::string("?")));
         if (rejoin_ && peer.following()) log("the game ended while we were away; writing our replay from the other peers' records");
         // Post-game chat is for a person who can still type; a peer whose input is closed leaves as a bot does.
@@ -204,21 +204,6 @@ Result<bool> Node::restartAsRejoinerIfLeftBehind(GameInProgress& g) {
   g.peerOptions.rejoin = true;
   if (auto p = createPeer(g); !p) return p.error();
   return true;
-}
-
-// Says when our seat passes to the AI steward and when it is ours again.
-void Node::followSeatControl(GameInProgress& g, uint64_t nowMs) {
-  const lockstep::Peer& peer = *g.peer;
-  if (peer.turn() == g.lastTurnSeen || spectator_) return;
-  g.lastTurnSeen = peer.turn();
-  const auto& control = peer.engine().membership().seat(g.mySeat);
-  const bool owned = control.controller == lockstep::Controller::Owner;
-  if (owned != g.seatOwnerRun) {
-    g.seatOwnerRun = owned;
-    log(owned ? "seat " + std::to_string(g.mySeat) + " is ours again from turn " + std::to_string(control.since) + " (reclaimed)"
-              : "seat " + std::to_string(g.mySeat) + " is run by the AI steward");
-  }
-  g.lastTurnChangeMs = nowMs;
 }
 
 // The other seats' owners as `concord join` reaches them (each answers a returning owner: answerLateArrivals).

@@ -44,7 +44,7 @@ struct GameInProgress {
   uint64_t behindUntilMs = 0;  // a rejoiner saw bundles beyond its window: still catching up until then
   uint64_t overAtMs = 0, haltedAtMs = 0, lastTurnChangeMs = 0, nextStatusMs = 0, nextCheckpointMs = 0;
   uint64_t postGameMs = 0;     // the post-game chat we offer, decided when the game ends
-  bool seatOwnerRun = true;    // our seat was played by us (not the AI steward) at the last turn we saw
+  std::vector<bool> ownerRun;  // per seat: played by its owner (not an AI officer) at the last turn we saw
   uint32_t lastTurnSeen = 0;
   uint32_t lastTurnShown = UINT32_MAX;  // the turn opt.onApplied last saw
   TableStatus lastStatus;               // the last sent to opt.onStatus
@@ -126,8 +126,11 @@ class Node {
   Result<void> createPeer(GameInProgress& g);
   void answerLateArrivals(const GameInProgress& g);
   Result<bool> restartAsRejoinerIfLeftBehind(GameInProgress& g);
+  // node_table_news.cpp.
   void followSeatControl(GameInProgress& g, uint64_t nowMs);
   void showStatus(GameInProgress& g, uint64_t nowMs);
+  SeatNames shownNames() const;             // the lobby's names, printable (a name is never a terminal escape)
+  std::string seatCalled(Seat s) const;     // "seat 2 (alice)"
   std::string whoHasTheHelm(const GameInProgress& g) const;
   void showTableAddresses(const GameInProgress& g) const;
   Result<NodeResult> finishGame(GameInProgress& g);

@@ -18,6 +18,53 @@ std::string Node::whoHasTheHelm(const GameInProgress& g) const {
   return names + (first.size() == 1 ? (names == "you" ? " have the helm" : " has the helm") : " act first");
 }
 
+SeatNames Node::shownNames() const {
+  SeatNames out;
+  for (const auto& seat : seats_) {
+    std::string n = seat.name;
+    for (char& c : n)
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = '?';
+    out.push_back(std::move(n));
+  }
+  return out;
+}
+
+std::string Node::seatCalled(Seat s) const {
+  const auto names = shownNames();
+  return "seat " + std::to_string(s) + (s < names.size() ? " (" + names[s] + ")" : std::string());
+}
+
+// One event line whenever a seat passes to an AI officer or back to its owner, on every peer (issue 10: the
+// table said nothing when it substituted a seat; a test had to guess from the countdown line). Our own seat is
+// told in the first person.
+void Node::followSeatControl(GameInProgress& g, uint64_t nowMs) {
+  const lockstep::Peer& peer = *g.peer;
+  if (peer.turn() == g.lastTurnSeen && !g.ownerRun.empty()) return;
+  const uint64_t waited = nowMs - g.lastTurnChangeMs;  // how long the table stood at the turn that just went by
+  g.lastTurnSeen = peer.turn();
+  g.lastTurnChangeMs = nowMs;
+  const auto& m = peer.engine().membership();
+  const bool first = g.ownerRun.empty();
+  if (first) g.ownerRun.assign(m.seatCount(), true);
+  for (Seat s = 0; s < m.seatCount() && s < g.ownerRun.size(); ++s) {
+    if (s < seats_.size() && seats_[s].kind != SeatKind::Human) continue;  // AI seats by the session never change hands
+    const auto& control = m.seat(s);
+    const bool owned = control.controller == lockstep::Controller::Owner;
+    if (owned == g.ownerRun[s]) continue;
+    g.ownerRun[s] = owned;
+    const bool mine = s == g.mySeat && !spectator_;
+    const bool live = !first && !peer.syncing() && !peer.following();  // a measured wait, not a fast-forward
+    if (mine)
+      log(owned ? seatCalled(s) + " is ours again from turn " + std::to_string(control.since) + " (reclaimed)"
+                : seatCalled(s) + " is run by an AI officer from turn " + std::to_string(control.since));
+    else if (!owned)
+      log(seatCalled(s) + " substituted by an AI officer at turn " + std::to_string(control.since) +
+          (live ? " after " + std::to_string(waited / 1000) + " s of silence" : std::string()));
+    else
+      log(seatCalled(s) + " is back: its owner took it over again at turn " + std::to_string(control.since));
+  }
+}
+
 // Ready to paste after a crash (ours or the host's): every seated peer answers a returning owner.
 void Node::showTableAddresses(const GameInProgress& g) const {
   for (Seat s = 0; s < seats_.size(); ++s)

@@ -10,7 +10,8 @@ namespace {
 
 constexpr uint8_t kMagic0 = 'C';
 constexpr uint8_t kMagic1 = 'N';
-constexpr uint8_t kHelloVersion = 1;
+// 2: ordered-stream counters (kOrderedStreamBit); a version-1 peer would take them for a jump of its window.
+constexpr uint8_t kHelloVersion = 2;
 constexpr std::string_view kHelloContext = "concord-net-hello-v1";
 
 std::vector<uint8_t> helloMessage(std::span<const uint8_t> kx) {
@@ -51,7 +52,7 @@ std::vector<uint8_t> SecureChannel::hello() const {
 
 Result<lockstep::PublicKey> SecureChannel::acceptHello(std::span<const uint8_t> p) {
   if (packetKind(p) != kPacketHello) return Err("handshake: not a hello packet (", p.size(), " bytes)");
-  if (p[3] != kHelloVersion) return Err("handshake: hello version ", p[3], ", this build speaks ", kHelloVersion, "; upgrade the older peer");
+  if (p[3] != kHelloVersion) return Err("handshake: hello version ", unsigned{p[3]}, ", this build speaks ", unsigned{kHelloVersion}, "; upgrade the older peer");
   if (remote_) return Err("handshake: second hello on an established channel");
   lockstep::PublicKey who;
   std::memcpy(who.bytes.data(), p.data() + 4, 32);
@@ -69,8 +70,8 @@ Result<lockstep::PublicKey> SecureChannel::acceptHello(std::span<const uint8_t> 
   return who;
 }
 
-std::vector<uint8_t> SecureChannel::seal(std::span<const uint8_t> plain) {
-  const uint64_t counter = ++txCounter_;
+std::vector<uint8_t> SecureChannel::seal(std::span<const uint8_t> plain, Stream stream) {
+  const uint64_t counter = stream == Stream::Ordered ? ++txOrdered_ | kOrderedStreamBit : ++txCounter_;
   std::vector<uint8_t> p(kDataOverhead + plain.size());
   p[0] = kMagic0;
   p[1] = kMagic1;
@@ -118,7 +119,13 @@ Result<std::vector<uint8_t>> SecureChannel::open(std::span<const uint8_t> p) {
                                                  nonce, rxKey_.data()) != 0)
     return Err("packet ", counter, " fails authentication (modified, or not from ", remote_->fingerprint(), ")");
   // Only an authentic packet may move the window, so forged counters cannot push real ones out.
-  if (!checkAndMark(counter)) return Err("packet ", counter, " is a replay or too old");
+  if (counter & kOrderedStreamBit) {
+    const uint64_t n = counter & ~kOrderedStreamBit;
+    if (n <= rxOrdered_) return Err("reliable packet ", n, " is a replay (the last one opened was ", rxOrdered_, ")");
+    rxOrdered_ = n;
+  } else if (!checkAndMark(counter)) {
+    return Err("packet ", counter, " is a replay or too old (the newest is ", rxHighest_, ")");
+  }
   plain.resize(mlen);
   return plain;
 }

@@ -26,6 +26,12 @@ inline constexpr size_t kDataOverhead = 2 + 1 + 8 + 16;
 inline constexpr size_t kMaxPlaintext = 8u << 20;
 /// Counters this far behind the highest seen are refused as too old.
 inline constexpr uint64_t kReplayWindow = 1024;
+/// Set in the counter of an ordered-stream packet (authenticated: the header is associated data).
+inline constexpr uint64_t kOrderedStreamBit = uint64_t{1} << 63;
+
+/// Unordered: may arrive late, twice or never (ENet unsequenced). Ordered: arrives once, in sealing order
+/// (ENet reliable), possibly long after later unordered packets.
+enum class Stream : uint8_t { Unordered, Ordered };
 
 /// Which kind of packet `bytes` claims to be (0 when it is neither).
 uint8_t packetKind(std::span<const uint8_t> bytes);
@@ -42,15 +48,16 @@ class SecureChannel {
   bool established() const { return remote_.has_value(); }
   const std::optional<lockstep::PublicKey>& remote() const { return remote_; }
 
-  /// Encrypts and authenticates one message. REQUIRES: established().
-  std::vector<uint8_t> seal(std::span<const uint8_t> plaintext);
+  /// Encrypts and authenticates one message for `stream`. REQUIRES: established().
+  std::vector<uint8_t> seal(std::span<const uint8_t> plaintext, Stream stream = Stream::Unordered);
   /// Authenticates, decrypts and checks the counter; the error says which check failed.
   Result<std::vector<uint8_t>> open(std::span<const uint8_t> packet);
 
-  uint64_t sent() const { return txCounter_; }
+  uint64_t sent() const { return txCounter_ + txOrdered_; }
 
  private:
-  bool checkAndMark(uint64_t counter);
+  bool checkAndMark(uint64_t counter);  // the unordered stream's window
+
 
   lockstep::KeyPair identity_;
   std::array<uint8_t, 32> kxPublic_{};
@@ -59,6 +66,8 @@ class SecureChannel {
   std::array<uint8_t, 32> rxKey_{};
   std::array<uint8_t, 32> txKey_{};
   uint64_t txCounter_ = 0;
+  uint64_t txOrdered_ = 0;
+  uint64_t rxOrdered_ = 0;  // the last ordered counter opened
   uint64_t rxHighest_ = 0;
   bool rxAny_ = false;
   std::bitset<kReplayWindow> rxSeen_;

@@ -68,6 +68,11 @@ class Game {
   virtual std::vector<Order> legalOrders(Seat seat) const = 0;
   /// Set once the game is over.
   virtual std::optional<Outcome> outcome() const = 0;
+  /// outcome() with the seats called by `names` in its summary (text only); by default the module's own labels.
+  virtual std::optional<Outcome> outcomeNamed(const SeatNames& names) const {
+    (void)names;
+    return outcome();
+  }
   virtual std::unique_ptr<Game> clone() const = 0;
   /// One line per order for logs and replay dumps ("seat 2 plays 7").
   virtual std::string describe(Seat seat, const Order& order) const = 0;

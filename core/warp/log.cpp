@@ -1,5 +1,6 @@
 // The round log: recording event records (say) and rendering them in the manual's words (render, logSince).
 #include <algorithm>
+#include <string_view>
 
 #include "core/warp/state.h"
 
@@ -104,7 +105,7 @@ std::string WarpGame::render(const LogEvent& e, const RoundLog& round) const {
     case Ev::AllStop: return "All Stop!";
     case Ev::Blocked: return "Blocked sector: Uncharted Sectors are empty and no captain can chart";
     case Ev::Redealt: return "Round re-dealt at the same Spacedock; no win credited";
-    case Ev::Tally: return "Tally: " + text(0);
+    case Ev::Tally: return "Tally: " + tallyShown(text(0));
     case Ev::OvertimeOffered: return "Tied on round wins: overtime offered to the leaders";
     case Ev::Overtime: return "Tied on round wins: overtime";
     case Ev::SectorOver: {
@@ -134,6 +135,18 @@ std::string WarpGame::render(const LogEvent& e, const RoundLog& round) const {
     case Ev::Count: break;
   }
   return "?";
+}
+
+// Tally lines are stored as text in the state (scoring.cpp), so they keep the canonical "Captain N: " on every peer
+// and in every replay; a named() copy swaps that prefix for the seat's name when it renders them (issue 10).
+std::string WarpGame::tallyShown(const std::string& stored) const {
+  constexpr std::string_view kLabel = "Captain ";
+  if (labels_.empty() || stored.compare(0, kLabel.size(), kLabel) != 0) return stored;
+  size_t at = kLabel.size();
+  unsigned seat = 0;
+  while (at < stored.size() && at < kLabel.size() + 3 && stored[at] >= '0' && stored[at] <= '9') seat = seat * 10 + static_cast<unsigned>(stored[at++] - '0');
+  if (at == kLabel.size() || stored.compare(at, 2, ": ") != 0 || seat >= seats_) return stored;
+  return name(static_cast<uint8_t>(seat)) + stored.substr(at);
 }
 
 std::vector<std::string> WarpGame::log() const {

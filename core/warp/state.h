@@ -125,6 +125,7 @@ class WarpGame final : public Game {
   std::vector<std::string> narrationNamed(uint64_t from, const SeatNames& names) const override {
     return named(names).logSince(from);
   }
+  std::optional<Outcome> outcomeNamed(const SeatNames& names) const override { return named(names).outcome(); }
   uint64_t narrationTotal() const override { return logTotal(); }
   /// The same lines with their kinds (log.cpp: eventKind).
   std::vector<GameEvent> eventsSince(uint64_t from) const override;
@@ -226,6 +227,8 @@ class WarpGame final : public Game {
   std::string name(uint8_t s) const {
     return s < labels_.size() && !labels_[s].empty() ? labels_[s] : "Captain " + std::to_string(s);
   }
+  /// A stored tally line ("Captain 2: ... -> 14") with its seat called by name() (the stored text keeps "Captain N").
+  std::string tallyShown(const std::string& stored) const;
   /// This state, for text only, with the seats called by `names` (never applied, written or hashed).
   WarpGame named(const SeatNames& names) const {
     WarpGame shown(*this);

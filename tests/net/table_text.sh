@@ -5,7 +5,8 @@
 # - plain text typed in the lobby is lobby chat: the bot shows it; a /say over 280 bytes is refused once;
 # - `game ... starts` names our seat and who has the helm in words;
 # - after the game the person's table stays open for post-game chat: "/say gg" reaches a bot after the
-#   game is over, and q leaves at once with exit 0 (well before --post-game).
+#   game is over, and q leaves at once with exit 0 (well before --post-game);
+# - on a short Warp points campaign every tally line, the game-over line and the standings use the lobby's names.
 # usage: table_text.sh CONCORD. Only 127.0.0.1 is used. Every child is killed on exit.
 set -u
 CONCORD=$1
@@ -62,5 +63,31 @@ grep -q "not your turn" "$DIR/0.out" && bad "lobby text was answered with 'not y
 grep -q "game [0-9a-f]* starts: seat 0 is yours (ann); \(you have the helm\|seat [0-9] [a-z0-9]* has the helm\|.* act first\)" "$DIR/0.out" \
   || bad "the start does not say who has the helm: $(grep starts "$DIR/0.out")"
 grep -q "^RESULT" "$DIR/0.out" || bad "the host printed no result line"
-if [ $fail -eq 0 ]; then echo "PASS (lobby chat, help, AI listing, helm, post-game chat)"; rm -rf "$DIR"; else echo "logs kept in $DIR"; fi
+# Names on the tally and outcome lines (issue 10): a short Warp points campaign (set 9) where the person hands the
+# seat to its officer; every tally line, the `game over` line and the standings say the lobby's names.
+mkfifo "$DIR/inw"
+"$CONCORD" host --module warp --opt set=9 --seats 3 --wait-for 3 --port $((BASE + 3)) --identity "$DIR/0.key" --name ann \
+  --no-replay --post-game 0 "${COMMON[@]}" < "$DIR/inw" > "$DIR/w0.out" 2>&1 &
+PIDS+=($!); PIDW=$!
+exec 4> "$DIR/inw"
+sleep 0.3
+for i in 1 2; do
+  "$CONCORD" bot "127.0.0.1:$((BASE + 3))" --port $((BASE + 3 + i)) --identity "$DIR/$i.key" --name "bot$i" --no-replay \
+    --think-ms 5 "${COMMON[@]}" < /dev/null > "$DIR/w$i.out" 2>&1 &
+  PIDS+=($!)
+done
+waitfor "$DIR/w0.out" "starts: seat" 100 || bad "the Warp table did not start"
+echo "auto" >&4
+waitfor "$DIR/w0.out" "game over at turn" 1200 || bad "the Warp game did not end"
+exec 4>&-
+wait "$PIDW" || bad "the Warp host exited with $?"
+for n in ann bot1 bot2; do
+  grep -q "^  Tally: $n: " "$DIR/w0.out" || bad "no tally line names $n: $(grep -m2 'Tally:' "$DIR/w0.out")"
+done
+grep -q "Tally: Captain" "$DIR/w0.out" && bad "a tally line says Captain N: $(grep -m1 'Tally: Captain' "$DIR/w0.out")"
+grep -q "game over at turn [0-9]*: Sector over (.*): \(ann\|bot1\|bot2\)" "$DIR/w0.out" \
+  || bad "the game over line does not name the winner: $(grep 'game over' "$DIR/w0.out")"
+sed -n '/starts: seat/,$p' "$DIR/w0.out" | grep -v "^RESULT" | grep -q "Captain [0-9]" \
+  && bad "after the lobby a line still says Captain N: $(sed -n '/starts: seat/,$p' "$DIR/w0.out" | grep -v '^RESULT' | grep -m1 'Captain [0-9]')"
+if [ $fail -eq 0 ]; then echo "PASS (lobby chat, help, AI listing, helm, post-game chat, names on the tally and outcome)"; rm -rf "$DIR"; else echo "logs kept in $DIR"; fi
 exit $fail

@@ -62,11 +62,10 @@ grep -q "the time limit (--timeout 300 s) ended our part of the game at turn [0-
 back=$(grep -o "concord bot 127.0.0.1:[0-9]*" "$DIR/2.out" | head -n 1)
 [ -n "$back" ] || bad "bot2 did not print how to take its seat back"
 # The table plays on: bot2's seat is substituted, then bot2 comes back with the printed command.
-waitfor "$DIR/0.out" "substitut" 200 || bad "the host never substituted bot2's silent seat"
-# That line is also the status line ("substituted in N s"), true from the first wait: give the table 2 s (400 s of
-# virtual time, twice the tolerance) to substitute bot2 before it comes back; without it bot2 sometimes came back
-# before its substitution and had nothing to reclaim (2 runs in 6 under ASan).
-sleep 2
+# The host's event line once the substitution is applied (issue 10; before, the test waited on "substitut", which
+# the countdown line matches from the first wait, and slept 2 s hoping the substitution had happened by then).
+waitfor "$DIR/0.out" "seat [0-9] (bot2) substituted by an AI officer at turn [0-9]* after [0-9]* s of silence" 300 \
+  || bad "the host logged no event line for bot2's substitution: $(grep -i substitut "$DIR/0.out" | tail -n 2)"
 if [ -n "$back" ]; then
   $CONCORD ${back#concord } --port $((BASE + 3)) --identity "$DIR/2.key" --name bot2 --replay "$DIR/2b.cr" \
     "${COMMON[@]}" < /dev/null > "$DIR/2b.out" 2>&1 &
@@ -80,6 +79,7 @@ for i in 0 1; do
   grep -q "not finished within" "$DIR/$i.out" && bad "peer $i was ended by a clock"
 done
 grep -q "reclaimed" "$DIR/2b.out" || bad "bot2 did not reclaim its seat with the printed command"
+grep -q "seat [0-9] (bot2) is back: its owner took it over again at turn" "$DIR/0.out" || bad "the host logged no event line for bot2's return"
 [ -n "$(final "$DIR/0.out")" ] && [ "$(final "$DIR/0.out")" = "$(final "$DIR/1.out")" ] && [ "$(final "$DIR/0.out")" = "$(final "$DIR/2b.out")" ] \
   || bad "the peers disagree on the final Seal"
 if [ $fail -eq 0 ]; then echo "PASS (no default game clock, a --timeout leaves a way back, silent and unresolvable joins)"; rm -rf "$DIR"; else echo "logs kept in $DIR"; fi

@@ -95,3 +95,36 @@ TEST(WarpBoardText, LobbyNamesReplaceCaptainNumbersInTextOnly) {
   ASSERT_FALSE(why.ok());
   EXPECT_NE(why.message().find("Captain"), std::string::npos) << why.message();
 }
+
+// Issue 10: the tally and the outcome are named too. Tally lines are stored as text in the state ("Captain 2: ...",
+// identical on every peer and in every replay); a named copy shows the name, and the outcome's summary names the
+// winner. The stored text, the canonical outcome and the hash stay the module's.
+TEST(WarpBoardText, TallyAndOutcomeLinesUseTheLobbyNames) {
+  const Seat seats = 3;
+  WarpGame g;
+  ASSERT_TRUE(g.setup(encodeConfig(officialPreset()), seedOf(11), seats).ok());
+  auto bot = makeBot("greedy");
+  auto rng = det::Rng::fromU64(11);
+  for (int step = 0; step < 20000 && !g.outcome(); ++step) {
+    const Seat s = g.awaiting().front();
+    ASSERT_TRUE(g.act(s, bot->choose(g.observe(s), g.legalOrders(s), rng).front()).ok());
+  }
+  ASSERT_TRUE(g.outcome());
+  const SeatNames names{"alice", "bob", "AI 2"};
+  const det::Hash128 before = stateHash(g);
+  const Game& game = g;
+  std::string tally;
+  for (const auto& l : game.narrationNamed(0, names))
+    if (l.rfind("Tally: ", 0) == 0) tally += l + "\n";
+  ASSERT_FALSE(tally.empty()) << "the last round's tally is in the round log";
+  EXPECT_EQ(tally.find("Captain"), std::string::npos) << tally;
+  for (const auto& n : names) EXPECT_NE(tally.find("Tally: " + n + ": "), std::string::npos) << tally;
+  EXPECT_NE(g.tally().front().find("Captain 0: "), std::string::npos) << "the stored tally keeps the module's labels";
+  const auto named = game.outcomeNamed(names), plain = game.outcome();
+  ASSERT_TRUE(named && plain);
+  EXPECT_EQ(named->summary.find("Captain"), std::string::npos) << named->summary;
+  EXPECT_NE(plain->summary.find("Captain"), std::string::npos) << plain->summary;
+  EXPECT_EQ(named->rankBySeat, plain->rankBySeat);
+  EXPECT_EQ(named->scoreBySeat, plain->scoreBySeat);
+  EXPECT_EQ(stateHash(g), before) << "naming the seats changed the state";
+}

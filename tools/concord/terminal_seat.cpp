@@ -302,8 +302,9 @@ void TerminalSeat::applied(const lockstep::TurnEngine& e, Seat me) {
     std::vector<Seat> byRank;
     for (Seat s = 0; s < o->rankBySeat.size(); ++s) byRank.push_back(s);
     std::stable_sort(byRank.begin(), byRank.end(), [&](Seat a, Seat b) { return o->rankBySeat[a] < o->rankBySeat[b]; });
+    const SeatNames shown = names(e);  // printable; empty for a local table, which keeps the session's labels
     for (Seat s : byRank)
-      std::fprintf(out_, "  #%u %s%s: %lld\n", o->rankBySeat[s], e.session().seats[s].name.c_str(),
+      std::fprintf(out_, "  #%u %s%s: %lld\n", o->rankBySeat[s], (s < shown.size() ? shown[s] : e.session().seats[s].name).c_str(),
                    s == me && e.session().seats[s].name != "you" ? " (you)" : "",
                    static_cast<long long>(o->scoreBySeat[s]));
     // Issue 11 point 3: the end-of-game screen says what help this seat had.
