@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "tools/tei_store/store.h"
 #include "tools/tei_store/stored_values.h"
@@ -38,6 +39,16 @@ class Stmt {
     if (sqlite3_column_type(s_, c) == SQLITE_NULL) return std::nullopt;
     const auto* p = sqlite3_column_text(s_, c);
     return std::string(reinterpret_cast<const char*>(p), static_cast<size_t>(sqlite3_column_bytes(s_, c)));
+  }
+  /// Every row's column 0 as text (NULL read as ""), in the statement's order.
+  Result<std::vector<std::string>> textColumn() {
+    std::vector<std::string> out;
+    while (true) {
+      auto row = step();
+      if (!row) return row.error();
+      if (!*row) return out;
+      out.push_back(text(0).value_or(""));
+    }
   }
 
  private:

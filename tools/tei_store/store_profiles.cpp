@@ -9,25 +9,13 @@ Result<std::vector<std::string>> TeiStore::foreignProfiles() {
       "SELECT profile FROM ratings WHERE profile<>?1 UNION SELECT profile FROM applied_games WHERE profile<>?1 ORDER BY 1");
   if (!s) return s.error();
   (*s)->bind(1, std::string(kTeiProfileId));
-  std::vector<std::string> out;
-  while (true) {
-    auto row = (*s)->step();
-    if (!row) return row.error();
-    if (!*row) return out;
-    out.push_back((*s)->text(0).value_or(""));
-  }
+  return (*s)->textColumn();
 }
 
 Result<std::vector<std::string>> TeiStore::appliedGameIds() {
   auto s = impl_->prepare("SELECT game_id FROM applied_games ORDER BY game_id");
   if (!s) return s.error();
-  std::vector<std::string> out;
-  while (true) {
-    auto row = (*s)->step();
-    if (!row) return row.error();
-    if (!*row) return out;
-    out.push_back((*s)->text(0).value_or(""));
-  }
+  return (*s)->textColumn();
 }
 
 Result<void> TeiStore::carryOverFrom(const std::string& oldPath) {
