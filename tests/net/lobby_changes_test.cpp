@@ -19,22 +19,13 @@
 #include "net/enet_transport.h"
 #include "net/lobby_msg.h"
 #include "net/node.h"
+#include "tests/support/free_udp_port.h"
 
 namespace concord::net {
 namespace {
 
 using lockstep::KeyPair;
-
-uint16_t freePort() {
-  int fd = ::socket(AF_INET, SOCK_DGRAM, 0);
-  sockaddr_in a{};
-  a.sin_family = AF_INET;
-  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  socklen_t len = sizeof a;
-  const bool ok = ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 && ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) == 0;
-  ::close(fd);
-  return ok ? ntohs(a.sin_port) : 0;
-}
+using test_support::freeUdpPort;
 
 // What one node showed and said, filled on its thread, read on the test's.
 struct Watch {
@@ -128,7 +119,7 @@ TEST(LobbyChanges, AReadyMarkNamesTheRulesItAgreesTo) {
 // terminal's `concord join` does) is told, is marked not ready, readies again for the new rules, and the game
 // both play is the one under the new rules.
 TEST(LobbyChanges, TheHostChangesRulesAndASeatAndTheJoinerReadiesAgain) {
-  const uint16_t port = freePort();
+  const uint16_t port = freeUdpPort();
   ASSERT_NE(port, 0);
   Watch h, j;
   NodeOptions host = shedHost(port);
@@ -187,7 +178,7 @@ TEST(LobbyChanges, TheHostChangesRulesAndASeatAndTheJoinerReadiesAgain) {
 
 // A ready mark the joiner sent before it saw the change names the old rules: the host does not count it.
 TEST(LobbyChanges, AReadyMarkForTheOldRulesDoesNotCount) {
-  const uint16_t port = freePort();
+  const uint16_t port = freeUdpPort();
   ASSERT_NE(port, 0);
   Watch h;
   NodeOptions host = shedHost(port);

@@ -15,26 +15,13 @@
 #include "net/enet_transport.h"
 #include "net/lobby_msg.h"
 #include "net/node.h"
+#include "tests/support/free_udp_port.h"
 
 namespace concord::net {
 namespace {
 
 using lockstep::KeyPair;
-
-uint16_t freeUdpPort() {
-  int fd = ::socket(AF_INET, SOCK_DGRAM, 0);
-  sockaddr_in a{};
-  a.sin_family = AF_INET;
-  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  socklen_t len = sizeof a;
-  if (::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0 ||
-      ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) != 0) {
-    ::close(fd);
-    return 0;
-  }
-  ::close(fd);
-  return ntohs(a.sin_port);
-}
+using test_support::freeUdpPort;
 
 NodeOptions nodeOptions(const std::string& label, uint16_t port) {
   NodeOptions o;
