@@ -14,7 +14,6 @@ namespace concord::elc::testing {
 
 using ::concord::test_support::seedOf;
 
-/// A configuration from option pairs (as `concord play elc key=value` parses them); a bad option fails the test.
 /// VC-260/VC-330: the game saved and loaded again, checking the save reads strictly and writes back the same bytes.
 inline ElcGame reloaded(const ElcGame& g) {
   det::Writer w;
@@ -30,6 +29,7 @@ inline ElcGame reloaded(const ElcGame& g) {
   return loaded;
 }
 
+/// A configuration from option pairs (as `concord play elc key=value` parses them); a bad option fails the test.
 inline Config cfg(std::vector<std::pair<std::string, std::string>> opts) {
   auto c = parseOptions(opts);
   EXPECT_TRUE(c.ok()) << c.message();
