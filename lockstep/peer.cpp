@@ -256,6 +256,7 @@ bool Peer::tryAdvance() {
     if (v == SealVerdict::Desync) startDesync(t - 1);
     if (v != SealVerdict::Agree) return false;
   }
+  noteUnchosen(t, slots, chosen);
   std::vector<Bundle> bundles;
   std::vector<PublicKey> verifiedBy;
   for (Seat s = 0; s < seats; ++s) {
@@ -328,8 +329,9 @@ void Peer::periodic() {
   auto it = pending_.find(t);
   for (Seat s = 0; s < ledger_->session().seats.size(); ++s)
     if (it == pending_.end() || s >= it->second.size() || it->second[s].empty()) broadcast(BundleRequest{t, s});
-  // A restarted owner proves its Seal and asks for its seat back.
-  if (t > recordBase_ && recordBase_ > 0) {
+  // An owner whose seat is AI-run proves its Seal and asks for its seat back.
+  // A live owner substituted after a silence (loss, a frozen machine) asks too: a returning owner reclaims at once.
+  if (t > recordBase_) {
     auto m = membershipNow();
     for (Seat s = 0; s < m.seatCount(); ++s)
       if (holdsSeatKey(s) && !ledger_->session().seats[s].ai && m.seat(s).controller == Controller::Ai &&

@@ -195,6 +195,10 @@ class Peer {
   /// A member-signed bundle for seat `s` at `turn` signed by another key than the one we applied or expect (a race):
   /// kept for judgeSeals, which learns from it which side of the race its signer is on.
   void raceSign(uint32_t turn, Seat s, const Bundle& b, const PublicKey& signedBy);
+  /// Undecided race at t: ask the peers whose bundles disagree for what they applied at t-1 (evidence for raceSign).
+  void askRaceEvidence(uint32_t t, const std::vector<const Candidate*>& chosen, const std::vector<Seat>& other);
+  /// Before applying turn t: the verified candidates we did not choose go to raceSign (the other side's choice).
+  void noteUnchosen(uint32_t t, const std::vector<std::vector<Candidate>>& slots, const std::vector<const Candidate*>& chosen);
   Membership membershipNow() const;
   bool holdsSeatKey(Seat s) const;  // seat s is signed with our key (our own seat, or an AI seat we host)
   std::vector<Order> botOrders(Seat s);
@@ -269,7 +273,8 @@ class Peer {
     det::Hash128 prevSeal;  // the Seal its signer had for turn-1
   };
   std::vector<RaceSign> raceSigns_;  // recent ones only (peer_race.cpp)
-  std::optional<std::pair<uint32_t, uint64_t>> sealDoubt_;  // (turn, since): a race not yet decided (peer_race.cpp)
+  std::optional<std::pair<uint32_t, uint64_t>> sealDoubt_;
+  std::optional<std::pair<uint32_t, uint64_t>> raceAsked_;  // (turn, when): last evidence request (peer_race.cpp)  // (turn, since): a race not yet decided (peer_race.cpp)
   uint32_t desyncTurn_ = 0;
   uint64_t desyncSince_ = 0;
   std::map<PeerId, StateSample> samples_;

@@ -123,6 +123,14 @@ bool Peer::relayChecked(const BundleRequest& q) {
   for (size_t i = 0; i < slot.size();) {
     Candidate& c = slot[i];
     if (c.vouched && !c.bundle.verifySignature(c.signedBy)) {
+      // The seat's link relaying another member's signature (its steward's bundle for the seat while it was
+      // AI-run, answering a request) is not a forgery: keep it as that member's, as onBundle would have.
+      if (auto k = signerAmongSeats(c.bundle)) {
+        c.signedBy = *k;
+        c.vouched = false;
+        ++i;
+        continue;
+      }
       strike(c.from);
       reject(c.from, c.bundle, "signature does not verify (its own link vouched for it; checked on request)");
       slot.erase(slot.begin() + static_cast<std::ptrdiff_t>(i));

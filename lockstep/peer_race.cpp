@@ -70,8 +70,10 @@ Peer::SealVerdict Peer::judgeSeals(uint32_t t, std::vector<std::vector<Candidate
   } else {
     // No majority: the Race policy decides - the owner's bundle wins. We lost if we applied a substitute (or a
     // new steward's bundle) for a seat whose owner signed it on the other side; they lost in the mirror case.
+    // Person seats only: an AI seat's signer follows the steward's seat, which is judged on its own slot.
     const TurnRecord* prev = record(t - 1);
     for (Seat s = 0; prev && s < session.seats.size() && why.empty(); ++s) {
+      if (session.seats[s].ai) continue;
       const bool weSubstituted = prev->signers[s] != session.seats[s].key;
       for (const auto& r : raceSigns_) {
         if (r.seat != s || r.turn + 1 < t) continue;
@@ -94,9 +96,16 @@ Peer::SealVerdict Peer::judgeSeals(uint32_t t, std::vector<std::vector<Candidate
             (theyLost ? "seats " + seatList(other) + " lost a race; their bundles are set aside until they resync"
                       : std::string("a race with no majority and no owner to settle it yet; waiting for evidence")));
   }
-  if (!theyLost && now_ >= sealDoubt_->second + opt_.silenceMs) {
-    logLine(what);
-    return SealVerdict::Desync;
+  if (!theyLost) {
+    if (now_ >= sealDoubt_->second + opt_.silenceMs) {
+      logLine(what);
+      return SealVerdict::Desync;
+    }
+    // Undecided: their bundles stay (setting them aside would make their seats look silent and get them
+    // substituted: two tables, each playing the other's seats, drill seed 4001 run 5). Ask them what they applied
+    // at t-1: the owner's bundle among it (or our substitute's owner on our side) settles the race by the rule.
+    askRaceEvidence(t, chosen, other);
+    return SealVerdict::Wait;
   }
   std::vector<det::Hash128> aside;
   for (Seat s : other) aside.push_back(chosen[s]->bodyHash);
@@ -105,6 +114,27 @@ Peer::SealVerdict Peer::judgeSeals(uint32_t t, std::vector<std::vector<Candidate
     slot.erase(std::remove_if(slot.begin(), slot.end(), [&](const Candidate& c) { return c.bodyHash == aside[i]; }), slot.end());
   }
   return SealVerdict::Wait;
+}
+
+void Peer::askRaceEvidence(uint32_t t, const std::vector<const Candidate*>& chosen, const std::vector<Seat>& other) {
+  if (raceAsked_ && raceAsked_->first == t && now_ < raceAsked_->second + opt_.resendMs) return;
+  raceAsked_ = std::make_pair(t, now_);
+  std::vector<PeerId> asked;
+  for (Seat o : other) {
+    const PeerId to = chosen[o]->from;
+    if (to == net_.self() || std::find(asked.begin(), asked.end(), to) != asked.end()) continue;
+    asked.push_back(to);
+    for (Seat s = 0; s < chosen.size(); ++s) send(to, BundleRequest{t - 1, s});  // answered from their record
+  }
+}
+
+void Peer::noteUnchosen(uint32_t t, const std::vector<std::vector<Candidate>>& slots, const std::vector<const Candidate*>& chosen) {
+  // A validly signed bundle we did not apply (a substitute beside its owner's, or the reverse) is what the other
+  // side of a race applied: kept so the next Seal check can tell which side the owner rule favours.
+  for (Seat s = 0; s < chosen.size(); ++s)
+    for (const auto& c : slots[s])
+      if (&c != chosen[s] && c.verifiedWith && !(*c.verifiedWith == *chosen[s]->verifiedWith))
+        raceSign(t, s, c.bundle, *c.verifiedWith);
 }
 
 }  // namespace concord::lockstep

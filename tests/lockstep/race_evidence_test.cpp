@@ -1,0 +1,77 @@
+// Races with no majority settled by evidence (docs/lockstep.md "Race policy"): a side that cannot tell who lost asks
+// the disagreeing peers what they applied, and never sets their bundles aside meanwhile. Drill seed 4001 run 5: the
+// steward set a lone peer's bundles aside while undecided, substituted that peer as silent and finished the game
+// alone; the others finished another one (two final Seals, no DESYNC line).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "lockstep/selfplay.h"
+#include "tests/support/shed_table.h"
+
+using namespace concord;
+using namespace concord::lockstep;
+
+namespace {
+
+std::string tailOf(const std::vector<std::string>& lines) {
+  std::string tail;
+  for (size_t i = lines.size() > 40 ? lines.size() - 40 : 0; i < lines.size(); ++i) tail += lines[i] + "\n";
+  return tail;
+}
+
+}  // namespace
+
+// Seats 0 and 1 never hear seat 3, and seat 2 never hears 0 and 1 (3 relays their bundles): the steward substitutes
+// seat 3 (0 and 1 apply that) while 2 and 3 apply seat 3's own bundle. Then seat 3's process dies. One live key on the
+// owner's side (2), two on the substitute's (0, 1): no majority, and the substitute's side holds no bundle of the
+// owner's until it asks. Once healed, 0 and 1 must learn they lost, resync, and the table finish one game.
+TEST(RaceEvidence, AnUndecidedSideAsksInsteadOfSubstitutingTheOtherSide) {
+  auto p = concord::testing::shedTable(4, 81, 6, 0, 6);
+  p.customize = [](Seat s, PeerOptions& o) {
+    if (s >= 2) o.silenceMs = 5000;  // only seat 0 substitutes, once
+  };
+  std::vector<std::string> lines;
+  p.log = [&](std::string_view l) { lines.emplace_back(l); };
+  auto t = Table::create(p);
+  ASSERT_TRUE(t.ok()) << t.message();
+  Table& table = **t;
+  ASSERT_TRUE(table.runUntil([&] { return table.peer(0).turn() >= 4; }));
+  const std::vector<std::pair<PeerId, PeerId>> cuts{{3, 0}, {3, 1}, {0, 2}, {1, 2}};
+  for (auto [from, to] : cuts) table.net().setOneWay(from, to, false);
+  auto subbed = [&](Seat s) { return table.peer(s).engine().membership().seat(3).controller == Controller::Ai; };
+  ASSERT_TRUE(table.runUntil([&] { return subbed(0) && subbed(1); })) << "the steward never substituted seat 3";
+  const auto& recs = table.peer(0).records();
+  auto sub = std::find_if(recs.begin(), recs.end(), [](const TurnRecord& r) { return !r.substituted.empty(); });
+  ASSERT_NE(sub, recs.end());
+  const uint32_t raced = sub->turn;
+  ASSERT_TRUE(table.runUntil([&] { return table.peer(2).turn() > raced && table.peer(3).turn() > raced; }));
+  ASSERT_FALSE(subbed(2)) << "seat 2 applied seat 3's own bundle";
+  table.kill(3);
+  for (auto [from, to] : cuts) table.net().setOneWay(from, to, true);
+  const bool done = table.runUntil([&] {
+    for (Seat s = 0; s < 3; ++s)
+      if (!table.peer(s).over() || table.peer(s).halted()) return false;
+    return true;
+  });
+  ASSERT_TRUE(done) << "the log ends:\n" << tailOf(lines);
+  for (Seat s = 0; s < 3; ++s) {
+    EXPECT_FALSE(table.peer(s).halted()) << "seat " << s;
+    EXPECT_EQ(table.peer(s).seals().back(), table.peer(2).seals().back()) << "seat " << s << "\n" << tailOf(lines);
+  }
+  // The owner's bundle won: 2 kept its game, 0 and 1 resynced, and the table applied seat 3's own bundle at the race.
+  EXPECT_EQ(table.peer(2).firstTurn(), 0u);
+  EXPECT_GT(table.peer(0).firstTurn(), 0u);
+  EXPECT_GT(table.peer(1).firstTurn(), 0u);
+  const TurnRecord& atRace = table.peer(2).records()[raced];
+  EXPECT_EQ(atRace.signers[3], table.key(3).publicKey) << "at turn " << raced;
+  // Until it learnt it lost, the steward never set the owner's side aside (after its resync its own old bundles are).
+  const auto lost = std::find_if(lines.begin(), lines.end(), [](const std::string& l) {
+    return l.rfind("peer 0:", 0) == 0 && l.find("we lost") != std::string::npos;
+  });
+  ASSERT_NE(lost, lines.end()) << tailOf(lines);
+  const auto aside = std::count_if(lines.begin(), lost, [](const std::string& l) {
+    return l.rfind("peer 0:", 0) == 0 && l.find("set aside") != std::string::npos;
+  });
+  EXPECT_EQ(aside, 0) << "the steward set the owner's side aside:\n" << tailOf(lines);
+}
