@@ -329,3 +329,36 @@ TEST(VouchHoles, TheFinalTurnIsCheckedSoEveryPeersReplayVerifies) {
   ASSERT_TRUE(rep.ok()) << rep.message();
   EXPECT_TRUE(rep->ok) << rep->failure;
 }
+
+// Issue 10 drill: `signature does not verify (its own link vouched for it; checked on request)` in passing runs. A
+// seat's own link relays a bundle for its seat that another member signed (the steward's, while the seat was AI-run):
+// vouched on arrival as the seat's, it fails that key when checked on request, but it is a member's valid signature,
+// not a forgery: kept as that member's, no strike, no alarm line.
+TEST(VouchHoles, ASeatsLinkRelayingAnotherMembersBundleIsNotAForgery) {
+  auto p = vouching(5, 8, 2);
+  p.net.lossPermille = 0;
+  auto t = Table::create(p);
+  ASSERT_TRUE(t.ok()) << t.message();
+  Table& table = **t;
+  ASSERT_TRUE(table.runUntil([&] { return table.peer(0).turn() >= 3; }));
+  Bundle relayed;
+  relayed.gameId = table.session().gameId();
+  relayed.seat = 1;
+  relayed.turn = table.peer(0).turn() + 4;
+  relayed.signWith(table.key(0));  // the steward's signature, for seat 1
+  table.net().endpoint(1).broadcast(encodeWire(BundleMsg{relayed}));
+  const uint64_t sent = table.now();
+  ASSERT_TRUE(table.runUntil([&] { return table.now() >= sent + 40; }));
+  const auto aud = auditorsOf(relayed.turn, 1, 5);
+  std::vector<Seat> vouchers;
+  for (Seat s = 2; s < 5; ++s)
+    if (s != aud[0] && s != aud[1]) vouchers.push_back(s);
+  ASSERT_FALSE(vouchers.empty());
+  for (Seat s : vouchers) table.net().endpoint(0).send(s, encodeWire(BundleRequest{relayed.turn, 1}));
+  ASSERT_TRUE(table.runUntil([&] { return table.allOver(); }));
+  for (Seat s = 0; s < 5; ++s) {
+    EXPECT_FALSE(anyLine(table.peer(s), "its own link vouched for it")) << "seat " << s;
+    EXPECT_FALSE(table.peer(s).halted()) << s;
+    EXPECT_EQ(table.peer(s).seals(), table.peer(0).seals()) << s;
+  }
+}
