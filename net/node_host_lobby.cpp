@@ -94,6 +94,8 @@ Result<void> Node::hostLobby() {
           }
         }
         auto addr = transport_.remoteAddress(c->from);
+        const bool again = lobby_.seats[*seat].key == c->from && lobby_.seats[*seat].kind == SeatKind::Human;
+        if (again && lobby_.seats[*seat].ready) continue;  // a repeated join (its first answer was slow) keeps its mark
         lobby_.seats[*seat] = LobbySeat{SeatKind::Human, j->name.empty() ? "player" : j->name, c->from, false,
                                         addr ? addr->host : "127.0.0.1", j->port, j->officer};
         changed = true;

@@ -9,7 +9,8 @@ Result<void> Node::joinLobby() {
   if (auto c = transport_.connect(*opt_.join); !c) return c.error();
   log("joining " + opt_.join->text() + " as " + opt_.name + " [" + opt_.key.publicKey.fingerprint() + "]");
   std::optional<lockstep::PublicKey> hostKey;
-  uint64_t nextRetry = 3000, nextSpectate = 0;
+  uint64_t nextRetry = 3000, nextSpectate = 0, nextJoinAsk = 0;
+  bool answered = false;  // the host (or a running table's peer) has sent us anything
   uint64_t unansweredSinceMs = 0;  // since when we knock without an answer
   // Seeding on lossy links: until the host's reveals arrive we repeat our last seeding message every
   // second (the host answers repeats idempotently, even after its game has started).
@@ -41,6 +42,7 @@ Result<void> Node::joinLobby() {
     if (!transport_.connected(*hostKey)) {
       log("join: lost the connection to the host; reconnecting");
       hostKey.reset();
+      nextJoinAsk = 0;
       unansweredSinceMs = now();
       continue;
     }
@@ -58,6 +60,12 @@ Result<void> Node::joinLobby() {
       nextSpectate = now() + 1000;
       send(*hostKey, SpectateMsg{opt_.name});
     }
+    // Asked again until answered: drill seed 8001 run 1, a restarted person's one JoinMsg to a running table's peer
+    // went unanswered for 40 s over a link both sides called established, and it wrote no replay.
+    if (!opt_.spectate && !answered && now() >= nextJoinAsk) {
+      if (nextJoinAsk != 0) send(*hostKey, JoinMsg{opt_.name, advertisedPort(), opt_.officerPlays});
+      nextJoinAsk = now() + 2000;
+    }
     while (auto c = pollNonComms()) {
       if (c->from != *hostKey) continue;
       auto m = decodeLobby(c->bytes);
@@ -65,6 +73,7 @@ Result<void> Node::joinLobby() {
         log("refused lobby message: " + m.message());
         continue;
       }
+      answered = true;
       if (auto* l = std::get_if<LobbyMsg>(&*m)) {
         if (lobby_.launched) {  // the config is locked once launched; a repeat means our commitment was not heard
           if (l->launched && seatOf(opt_.key.publicKey)) sendEager(*hostKey, CommitMsg{myCommit_});
