@@ -81,13 +81,22 @@ size_t HistoryBackfill::cost(const lockstep::Bundle& b) {
 
 std::vector<std::pair<uint32_t, Seat>> HistoryBackfill::missing(size_t max) const {
   std::vector<std::pair<uint32_t, Seat>> out;
+  // Anchored: first the slots the walk waits on (always empty), ascending, so they are asked for even when more
+  // than `max` holes lie below them; then every other hole, ascending.
+  std::vector<size_t> waits;
+  if (anchored())
+    for (Seat s = 0; s < seats_; ++s)
+      if (low_[s] > 0) waits.push_back(index(low_[s] - 1, s));
+  std::sort(waits.begin(), waits.end());
+  for (size_t w : waits)
+    if (out.size() < max) out.emplace_back(static_cast<uint32_t>(w / seats_), static_cast<Seat>(w % seats_));
   const size_t end = need();
   size_t i = firstHole_;
   auto it = slots_.lower_bound(i);
   while (i < end && out.size() < max) {
     if (it != slots_.end() && it->first == i) {
       ++it;
-    } else {
+    } else if (!std::binary_search(waits.begin(), waits.end(), i)) {
       out.emplace_back(static_cast<uint32_t>(i / seats_), static_cast<Seat>(i % seats_));
     }
     ++i;
@@ -172,8 +181,11 @@ Result<void> HistoryBackfill::consider(const lockstep::Bundle& b) {
       return Err(at, "the slot already holds ", kMaxCandidates,
                  " different validly signed bundles, the most kept per slot (a member flooding it?)");
   }
+  // The bundle the walk needs is the history itself (its body hash is chained from the anchor): never refused for
+  // bytes that wrong candidates below the walk hold, so a member flooding those cannot stall the walk.
+  const bool needed = anchored() && b.turn + 1 == low_[b.seat];
   const size_t c = cost(b);
-  if (c > budget_ - bytes_) return Err(at, "beyond the byte budget of ", budget_, " bytes");
+  if (!needed && bytes_ + c > budget_) return Err(at, "beyond the byte budget of ", budget_, " bytes");
   // The seat's own key first (an owner-run seat), then every other member (a steward) in seat order.
   const auto& own = session_.seats[b.seat].key;
   auto ownAt = static_cast<size_t>(std::find(keys_.begin(), keys_.end(), own) - keys_.begin());

@@ -52,12 +52,14 @@ class HistoryBackfill {
   bool anchored() const { return !heads_.empty(); }
 
   /// Up to `max` (turn, seat) slots still missing, ascending (turn, then seat), for BundleRequests: slots with no
-  /// candidate (anchored, the slot the walk waits on holds none: its wrong candidates were dropped).
+  /// candidate. Anchored, the slots the walk waits on (one per seat, empty: wrong candidates were dropped) come
+  /// first, ascending, then the other holes.
   std::vector<std::pair<uint32_t, Seat>> missing(size_t max) const;
   /// A bundle for a turn < firstTurn from anyone: kept if it is for this game, its orders are within the bundle
   /// limits, it is not already kept (same body and signer), its slot holds fewer than kMaxCandidates, it fits the
   /// byte budget and its signature verifies against some key of the session (a non-member cannot fill a slot).
-  /// Anchored, it must also be the body the walk needs when the walk has reached its slot. Whether the right
+  /// Anchored, it must also be the body the walk needs when the walk has reached its slot; the bundle the walk
+  /// waits on is exempt from the budget (its body hash is chained from the anchor: it is the history itself). Whether the right
   /// member signed it is checked by write(), which needs the membership of that turn. The error says why not.
   Result<void> consider(const lockstep::Bundle& b);
   /// consider(), answering only whether kept.
