@@ -117,7 +117,7 @@ Result<void> HistoryBackfill::anchor(std::span<const det::Hash128> heads) {
     return Err("history backfill: ", heads.size(), " chain heads for ", static_cast<size_t>(seats_), " seats");
   if (anchored()) {
     if (std::equal(heads.begin(), heads.end(), heads_.begin())) return Ok();
-    return Err("history backfill: already anchored to other chain heads of turn ", firstTurn_ - 1);
+    return Err("history backfill: already anchored to other chain heads (of the turn before turn ", firstTurn_, ")");
   }
   heads_.assign(heads.begin(), heads.end());
   low_.assign(seats_, firstTurn_);
