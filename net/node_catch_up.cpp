@@ -13,6 +13,22 @@ std::vector<Seat> Node::liveOtherSeats() const {
   return live;
 }
 
+// The history our live records chain to decides, slot by slot, which of two validly signed bundles (an
+// owner-vs-substitute race) belongs in our replay: the chain heads of the turn before our snapshot.
+void Node::anchorBackfill(GameInProgress& g) {
+  const lockstep::Peer& peer = *g.peer;
+  if (!g.backfill || g.backfill->anchored()) return;
+  std::vector<det::Hash128> heads;
+  if (!peer.records().empty() && peer.records().front().turn == peer.firstTurn()) {
+    for (const auto& b : peer.records().front().bundles) heads.push_back(b.chain);
+  } else if (peer.records().empty() && peer.ledger().turn() == peer.firstTurn()) {
+    heads = peer.ledger().heads();
+  } else {
+    return;
+  }
+  if (auto st = g.backfill->anchor(heads); !st) log("replay: " + st.message());
+}
+
 void Node::catchUpAndBackfill(GameInProgress& g, uint64_t nowMs) {
   if (!rejoin_) return;
   lockstep::Peer& peer = *g.peer;
@@ -29,6 +45,7 @@ void Node::catchUpAndBackfill(GameInProgress& g, uint64_t nowMs) {
   }
   if (!opt_.replayPath.empty() && !peer.syncing() && !g.backfill && peer.firstTurn() > 0) {
     g.backfill = std::make_unique<replay::HistoryBackfill>(session_, peer.firstTurn());
+    anchorBackfill(g);
     log("replay: fetching turns 0.." + std::to_string(peer.firstTurn() - 1) + " from the other peers to write our replay");
   }
   if (g.backfill && !g.backfill->complete() && nowMs >= g.behindUntilMs && nowMs >= g.nextBackfillAskMs) {

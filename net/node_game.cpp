@@ -147,6 +147,7 @@ Result<void> Node::startGame(GameInProgress& g) {
     return g.backfill ? g.backfill->find(turn, seat) : std::nullopt;
   };
   po.onTurn = [this, &g](const lockstep::TurnRecord& rec) {
+    if (g.backfill && !g.backfill->anchored()) anchorBackfill(g);
     if (g.recorder && g.recordError.empty())
       if (auto r = g.recorder->record(rec); !r) g.recordError = r.message();
     noteAssistance(g, rec);

@@ -136,6 +136,7 @@ class Node {
   Result<NodeResult> finishGame(GameInProgress& g);
   void noteAssistance(GameInProgress& g, const lockstep::TurnRecord& rec);  // warns of the advisor (TEI §4 E3)
   void catchUpAndBackfill(GameInProgress& g, uint64_t nowMs);
+  void anchorBackfill(GameInProgress& g);  // the chain heads our live records continue from (HistoryBackfill::anchor)
   std::vector<Seat> liveOtherSeats() const;
   std::vector<std::string> otherPeerAddresses() const;
   Result<NodeResult> endByTimeLimit(GameInProgress& g);

@@ -25,7 +25,8 @@ std::string keptFault(const lockstep::LinkFault& f, uint32_t t) {
   switch (f.field) {
     case LinkField::Chain:
       return "its chain " + f.got.shortHex() + " is not " + f.want.shortHex() + ", the body hash of the seat's kept bundle of " +
-             before(t) + " (the signer signed two different bundles for one of these slots: equivocation)";
+             before(t) + " (no candidate kept for that slot is the one it chains to: the bundle the table applied never "
+             "arrived, or the signer signed two different bundles for one of these slots: equivocation)";
     case LinkField::PrevDigest:
       return "its prevDigest " + f.got.shortHex() + " differs from the digest " + f.want.shortHex() +
              " of the kept bundles of " + before(t);
@@ -73,20 +74,29 @@ HistoryBackfill::HistoryBackfill(lockstep::SessionConfig session, uint32_t first
 }
 
 size_t HistoryBackfill::cost(const lockstep::Bundle& b) {
-  size_t n = sizeof(Kept) + 64;  // the bundle and its map node
+  size_t n = sizeof(Kept) + 64;  // the candidate and its share of the slot's map node and vector
   for (const auto& o : b.orders) n += sizeof(Order) + o.payload.size();
   return n;
 }
 
 std::vector<std::pair<uint32_t, Seat>> HistoryBackfill::missing(size_t max) const {
   std::vector<std::pair<uint32_t, Seat>> out;
+  // Anchored: first the slots the walk waits on (always empty), ascending, so they are asked for even when more
+  // than `max` holes lie below them; then every other hole, ascending.
+  std::vector<size_t> waits;
+  if (anchored())
+    for (Seat s = 0; s < seats_; ++s)
+      if (low_[s] > 0) waits.push_back(index(low_[s] - 1, s));
+  std::sort(waits.begin(), waits.end());
+  for (size_t w : waits)
+    if (out.size() < max) out.emplace_back(static_cast<uint32_t>(w / seats_), static_cast<Seat>(w % seats_));
   const size_t end = need();
   size_t i = firstHole_;
   auto it = slots_.lower_bound(i);
   while (i < end && out.size() < max) {
     if (it != slots_.end() && it->first == i) {
       ++it;
-    } else {
+    } else if (!std::binary_search(waits.begin(), waits.end(), i)) {
       out.emplace_back(static_cast<uint32_t>(i / seats_), static_cast<Seat>(i % seats_));
     }
     ++i;
@@ -95,22 +105,87 @@ std::vector<std::pair<uint32_t, Seat>> HistoryBackfill::missing(size_t max) cons
 }
 
 std::optional<lockstep::Bundle> HistoryBackfill::find(uint32_t turn, Seat seat) const {
-  if (turn >= firstTurn_ || seat >= seats_) return std::nullopt;
+  // Only what the walk chose: before it reaches a slot, its candidates may include the losing side of a race.
+  if (turn >= firstTurn_ || seat >= seats_ || !anchored() || turn < low_[seat]) return std::nullopt;
   auto it = slots_.find(index(turn, seat));
   if (it == slots_.end()) return std::nullopt;
-  return it->second.bundle;
+  return it->second.front().bundle;
 }
 
-bool HistoryBackfill::offer(const lockstep::Bundle& b) {
-  if (b.turn >= firstTurn_ || b.seat >= seats_) return false;
-  if (b.gameId != gameId_) return false;
-  const size_t i = index(b.turn, b.seat);
-  if (slots_.count(i) != 0) return false;
-  if (b.orders.size() > lockstep::kMaxOrdersPerBundle) return false;
+Result<void> HistoryBackfill::anchor(std::span<const det::Hash128> heads) {
+  if (heads.size() != seats_)
+    return Err("history backfill: ", heads.size(), " chain heads for ", static_cast<size_t>(seats_), " seats");
+  if (anchored()) {
+    if (std::equal(heads.begin(), heads.end(), heads_.begin())) return Ok();
+    return Err("history backfill: already anchored to other chain heads (of the turn before turn ", firstTurn_, ")");
+  }
+  heads_.assign(heads.begin(), heads.end());
+  low_.assign(seats_, firstTurn_);
+  want_.assign(heads.begin(), heads.end());
+  for (Seat s = 0; s < seats_; ++s) walk(s);
+  return Ok();
+}
+
+template <class Pred>
+void HistoryBackfill::dropWhere(size_t i, Pred drop) {
+  auto it = slots_.find(i);
+  if (it == slots_.end()) return;
+  std::erase_if(it->second, [&](const Kept& k) {
+    if (!drop(k)) return false;
+    bytes_ -= cost(k.bundle);
+    return true;
+  });
+  if (!it->second.empty()) return;
+  slots_.erase(it);
+  firstHole_ = std::min(firstHole_, i);
+}
+
+void HistoryBackfill::walk(Seat s) {
+  while (low_[s] > 0) {
+    const size_t i = index(low_[s] - 1, s);
+    const det::Hash128 want = want_[s];
+    // Candidates of another body are the other side of a race (or an equivocation): they go, so they cannot
+    // fill the cap while the right one is asked for again.
+    dropWhere(i, [&](const Kept& k) { return !(k.body == want); });
+    auto it = slots_.find(i);
+    if (it == slots_.end()) return;  // missing: requested until the bundle the chain needs arrives
+    --low_[s];
+    want_[s] = it->second.front().bundle.chain;
+  }
+}
+
+Result<void> HistoryBackfill::consider(const lockstep::Bundle& b) {
+  if (b.turn >= firstTurn_)
+    return Err("history backfill: turn ", b.turn, " is not before our snapshot (turn ", firstTurn_, ")");
+  if (b.seat >= seats_) return Err("history backfill: seat ", static_cast<size_t>(b.seat), " is not a seat of this game");
+  const std::string at = where(b.turn, b.seat);
+  if (b.gameId != gameId_) return Err(at, "a bundle of another game");
+  if (b.orders.size() > lockstep::kMaxOrdersPerBundle) return Err(at, b.orders.size(), " orders (beyond the bundle limit)");
   for (const auto& o : b.orders)
-    if (o.payload.size() > Order::kMaxPayload) return false;
+    if (o.payload.size() > Order::kMaxPayload) return Err(at, "an order payload beyond the limit");
+  const size_t i = index(b.turn, b.seat);
+  const det::Hash128 body = b.bodyHash();
+  auto it = slots_.find(i);
+  if (anchored()) {
+    if (b.turn >= low_[b.seat] && !(body == it->second.front().body))
+      return Err(at, "its body hash ", body.shortHex(), " is not ", it->second.front().body.shortHex(),
+                 ", the bundle the live records chain to (the other side of a race, or an equivocation)");
+    if (b.turn + 1 == low_[b.seat] && !(body == want_[b.seat]))
+      return Err(at, "its body hash ", body.shortHex(), " is not ", want_[b.seat].shortHex(),
+                 ", what the seat's chosen bundle of turn ", b.turn + 1, " chains to (the other side of a race?)");
+  }
+  if (it != slots_.end()) {
+    for (const auto& k : it->second)
+      if (k.bundle == b) return Err(at, "already kept");
+    if (it->second.size() >= kMaxCandidates)
+      return Err(at, "the slot already holds ", kMaxCandidates,
+                 " different validly signed bundles, the most kept per slot (a member flooding it?)");
+  }
+  // The bundle the walk needs is the history itself (its body hash is chained from the anchor): never refused for
+  // bytes that wrong candidates below the walk hold, so a member flooding those cannot stall the walk.
+  const bool needed = anchored() && b.turn + 1 == low_[b.seat];
   const size_t c = cost(b);
-  if (c > budget_ - bytes_) return false;
+  if (!needed && bytes_ + c > budget_) return Err(at, "beyond the byte budget of ", budget_, " bytes");
   // The seat's own key first (an owner-run seat), then every other member (a steward) in seat order.
   const auto& own = session_.seats[b.seat].key;
   auto ownAt = static_cast<size_t>(std::find(keys_.begin(), keys_.end(), own) - keys_.begin());
@@ -118,11 +193,32 @@ bool HistoryBackfill::offer(const lockstep::Bundle& b) {
   if (b.verifySignature(keys_[ownAt])) signer = ownAt;
   for (size_t k = 0; !signer && k < keys_.size(); ++k)
     if (k != ownAt && b.verifySignature(keys_[k])) signer = k;
-  if (!signer) return false;
-  slots_.emplace(i, Kept{b, *signer});
+  if (!signer) return Err(at, "its signature does not verify against any key of this game");
+  if (it != slots_.end())
+    for (const auto& k : it->second)
+      if (k.body == body && k.key == *signer) return Err(at, "already kept (the same body, signed again by the same key)");
+  slots_[i].push_back(Kept{b, body, *signer});
   bytes_ += c;
-  for (auto it = slots_.find(firstHole_); it != slots_.end() && it->first == firstHole_; ++it) ++firstHole_;
-  return true;
+  for (auto h = slots_.find(firstHole_); h != slots_.end() && h->first == firstHole_; ++h) ++firstHole_;
+  if (anchored() && b.turn + 1 == low_[b.seat]) walk(b.seat);
+  return Ok();
+}
+
+std::vector<uint8_t> HistoryBackfill::choose(std::span<const lockstep::Bundle> firstLive) const {
+  std::vector<uint8_t> pick(need(), 0);
+  for (Seat s = 0; s < seats_; ++s) {
+    det::Hash128 want = firstLive[s].chain;
+    for (uint32_t t = firstTurn_; t-- > 0;) {
+      const size_t i = index(t, s);
+      const Candidates& c = slots_.at(i);
+      size_t j = 0;
+      while (j < c.size() && !(c[j].body == want)) ++j;
+      if (j == c.size()) j = 0;  // none is the needed body: the first one, so that pass 1 names the fault
+      pick[i] = static_cast<uint8_t>(j);
+      want = c[j].bundle.chain;
+    }
+  }
+  return pick;
 }
 
 Result<void> HistoryBackfill::write(const std::string& path, std::span<const lockstep::TurnRecord> live,
@@ -181,16 +277,21 @@ Result<std::vector<lockstep::TurnRecord>> HistoryBackfill::history(std::span<con
   auto created = lockstep::TurnLedger::create(session_);
   if (!created) return Err("history backfill: ", created.message());
   auto& ledger = **created;
+  // The slots' bundles: the history the live records chain to, walking backwards from the first one.
+  const auto pick = firstTurn_ > 0 ? choose(live.front().bundles) : std::vector<uint8_t>{};
   std::vector<lockstep::TurnRecord> history;
   history.reserve(firstTurn_);
   for (uint32_t t = 0; t < firstTurn_; ++t) {
     std::vector<lockstep::Bundle> bundles;
     std::vector<lockstep::PublicKey> verifiedBy;
     std::vector<std::vector<Order>> orders;
+    std::vector<const Candidates*> cands;
     for (Seat s = 0; s < seats_; ++s) {
-      const auto& k = slots_.at(index(t, s));
+      const size_t i = index(t, s);
+      cands.push_back(&slots_.at(i));
+      const auto& k = (*cands.back())[pick[i]];
       bundles.push_back(k.bundle);
-      verifiedBy.push_back(keys_[k.key]);  // offer() verified the signature over this very body
+      verifiedBy.push_back(keys_[k.key]);  // consider() verified the signature over this very body
       orders.push_back(k.bundle.orders);
     }
     if (t > 0 && ledger.over())
@@ -198,10 +299,18 @@ Result<std::vector<lockstep::TurnRecord>> HistoryBackfill::history(std::span<con
                  " (bundles for turns that never happened)");
     if (auto f = ledger.firstFault(bundles, true)) return Err(where(t, f->seat), keptFault(*f, t));
     auto signers = ledger.expectedSigners(orders);
-    for (Seat s = 0; s < seats_; ++s)
+    for (Seat s = 0; s < seats_; ++s) {
+      if (verifiedBy[s] == signers[s]) continue;
+      // One body signed by two members (an owner and a substitute that decided alike): the expected one's.
+      for (const auto& k : *cands[s])
+        if (k.body == cands[s]->at(pick[index(t, s)]).body && keys_[k.key] == signers[s]) {
+          bundles[s] = k.bundle;
+          verifiedBy[s] = keys_[k.key];
+        }
       if (!(verifiedBy[s] == signers[s]))
         return Err(where(t, s), "signed by ", verifiedBy[s].fingerprint(), " but the membership of this turn expects ",
                    signers[s].fingerprint());
+    }
     auto rec = ledger.apply(std::move(bundles), verifiedBy);
     if (!rec) return Err("history backfill: ", rec.message());
     if (options.snapshotEvery == 0 || (t + 1) % options.snapshotEvery != 0) rec->state.reset();

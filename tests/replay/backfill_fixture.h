@@ -164,11 +164,13 @@ inline Bundle resigned(const Played& g, uint32_t t, Seat s, const std::function<
   return b;
 }
 
-/// A backfill of turns < k where slot (t, s) holds `bad` (offered first), every other slot the genuine bundle.
+/// A backfill of turns < k where slot (t, s) holds `bad` alone (the genuine bundle never arrives: with it, the
+/// chain from the live records would choose it; backfill_race_test.cpp), every other slot the genuine bundle.
 inline HistoryBackfill withBad(const Played& g, uint32_t k, const Bundle& bad) {
   HistoryBackfill bf(g.session, k);
   EXPECT_TRUE(bf.offer(bad));
-  for (const auto& b : pastBundles(g, k, 3)) bf.offer(b);
+  for (const auto& b : pastBundles(g, k, 3))
+    if (b.turn != bad.turn || b.seat != bad.seat) bf.offer(b);
   EXPECT_TRUE(bf.complete());
   return bf;
 }
