@@ -198,7 +198,10 @@ bool Peer::tryAdvance() {
   std::vector<const Candidate*> chosen(seats, nullptr);
   for (Seat s = 0; s < seats; ++s) {
     auto& slot = slots[s];
-    // Owner bundles before substitute bundles: a seat that did speak is not substituted.
+    // Owner bundles before substitute bundles: a seat that did speak is not substituted. Within each, those that
+    // continue our Seal first: a race loser's bundle from its pre-resync history must not be chosen over its new one.
+    const det::Hash128 ourSeal = ledger_->lastSeal();
+    std::stable_partition(slot.begin(), slot.end(), [&](const Candidate& c) { return c.bundle.prevSeal == ourSeal; });
     std::stable_partition(slot.begin(), slot.end(), [](const Candidate& c) { return !opensWithSubstitute(c.bundle); });
     for (size_t i = 0; i < slot.size();) {
       Candidate& c = slot[i];
@@ -234,7 +237,10 @@ bool Peer::tryAdvance() {
       c.verifiedWith = signer;
       if (!chosen[s]) {
         chosen[s] = &c;
-      } else if (opensWithSubstitute(chosen[s]->bundle) == sub && chosen[s]->bodyHash != c.bodyHash) {
+      } else if (opensWithSubstitute(chosen[s]->bundle) == sub && chosen[s]->bodyHash != c.bodyHash &&
+                 chosen[s]->bundle.prevSeal == c.bundle.prevSeal) {
+        // Two bodies on one history prove a lie; on two histories they are a race loser's bundles from before and
+        // after its resync (drill seed 13001 run 1 logged that as EQUIVOCATION), not evidence of anything.
         if (std::none_of(equivocations_.begin(), equivocations_.end(),
                          [&](const Equivocation& e) { return e.turn == t && e.seat == s; })) {
           equivocations_.push_back(Equivocation{t, s, chosen[s]->bundle.encode(), c.bundle.encode()});

@@ -101,7 +101,8 @@ void Peer::onPastBundle(PeerId from, const Bundle& b) {
     return;
   }
   if (repair(b)) return;
-  if (applied.body() != b.body() && b.verifySignature(r->signers[b.seat])) return equivocation(from, b, applied, r->signers[b.seat]);
+  if (applied.body() != b.body() && applied.prevSeal == b.prevSeal && b.verifySignature(r->signers[b.seat]))
+    return equivocation(from, b, applied, r->signers[b.seat]);
   // Signed by a member other than the one the table applied: a late owner whose seat was substituted meanwhile,
   // or a steward that signed a turn the handover gave to another. Not applied, not a forgery.
   if (auto k = signerAmongSeats(b)) {

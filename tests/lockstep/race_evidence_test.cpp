@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "lockstep/selfplay.h"
+#include "lockstep/wire.h"
 #include "tests/support/shed_table.h"
 
 using namespace concord;
@@ -74,4 +75,48 @@ TEST(RaceEvidence, AnUndecidedSideAsksInsteadOfSubstitutingTheOtherSide) {
     return l.rfind("peer 0:", 0) == 0 && l.find("set aside") != std::string::npos;
   });
   EXPECT_EQ(aside, 0) << "the steward set the owner's side aside:\n" << tailOf(lines);
+  // The losers' bundles from before and after their resync are two histories, not two bodies on one: no alarm.
+  const auto alarms = std::count_if(lines.begin(), lines.end(), [](const std::string& l) {
+    return l.find("EQUIVOCATION") != std::string::npos;
+  });
+  EXPECT_EQ(alarms, 0) << tailOf(lines);
+}
+
+// Drill seed 13001 run 1: a bot that lost a race resynced and signed turn 1268 again; the bundle its pre-resync self
+// had signed for 1268 (same chain, another prevSeal: the lost history) reached two peers beside the new one, and
+// they logged EQUIVOCATION. Two bodies on two histories are a race loser's, not a lie: the one that continues our
+// Seal is chosen, and no alarm is raised.
+TEST(RaceEvidence, ARaceLosersBundleFromItsLostHistoryIsNotAnEquivocation) {
+  auto p = concord::testing::shedTable(4, 23, 6, 0, 6);
+  std::vector<std::string> lines;
+  p.log = [&](std::string_view l) { lines.emplace_back(l); };
+  auto t = Table::create(p);
+  ASSERT_TRUE(t.ok()) << t.message();
+  Table& table = **t;
+  ASSERT_TRUE(table.runUntil([&] { return table.peer(0).turn() >= 3; }));
+  const uint32_t next = table.peer(0).turn() + 1;
+  ASSERT_TRUE(table.runUntil([&] { return table.peer(0).turn() == next; }));
+  // Seat 2 is unheard for a moment, so seat 1's new bundle and the residue both wait in the slot.
+  const std::vector<PeerId> listeners{0, 3};
+  for (PeerId to : listeners) table.net().setOneWay(2, to, false);
+  Bundle residue;
+  residue.gameId = table.session().gameId();
+  residue.seat = 1;
+  residue.turn = next;
+  residue.chain = table.peer(0).ledger().heads()[1];
+  residue.prevSeal.lo = 0x1234;  // the Seal of a history the table did not keep
+  residue.prevDigest.lo = 0x5678;
+  residue.signWith(table.key(1));
+  table.net().endpoint(1).broadcast(encodeWire(BundleMsg{residue}));
+  const uint64_t cutAt = table.now();
+  ASSERT_TRUE(table.runUntil([&] { return table.now() >= cutAt + 300; }));
+  for (PeerId to : listeners) table.net().setOneWay(2, to, true);
+  ASSERT_TRUE(table.runUntil([&] { return table.allOver(); })) << tailOf(lines);
+  for (Seat s = 0; s < 4; ++s) {
+    EXPECT_TRUE(table.peer(s).equivocations().empty()) << "seat " << s << "\n" << tailOf(lines);
+    EXPECT_FALSE(table.peer(s).halted()) << "seat " << s;
+    EXPECT_EQ(table.peer(s).seals(), table.peer(0).seals()) << "seat " << s;
+  }
+  EXPECT_EQ(table.peer(0).records()[next].signers[1], table.key(1).publicKey);
+  EXPECT_NE(table.peer(0).records()[next].bundles[1].prevSeal, residue.prevSeal);
 }
