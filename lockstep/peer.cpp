@@ -190,11 +190,18 @@ bool Peer::tryAdvance() {
   for (Seat s = 0; s < seats; ++s)
     if (slots[s].empty()) return false;
   auto m = membershipNow();
+  // A seat is substituted this turn when a substitute is in and its owner's own bundle is not (the owner's wins): a
+  // substitute beside the owner's must not change who signs the other seats (drill seed 13001 run 4's shape: the
+  // other side of a race substituted our steward, and our own AI bundles were refused as from the wrong signer).
   std::vector<Seat> claimed;
-  for (Seat s = 0; s < seats; ++s)
-    for (const auto& c : slots[s])
-      if (opensWithSubstitute(c.bundle) && std::find(claimed.begin(), claimed.end(), s) == claimed.end())
-        claimed.push_back(s);
+  for (Seat s = 0; s < seats; ++s) {
+    const PublicKey& owner = session.seats[s].key;
+    const bool substitute = std::any_of(slots[s].begin(), slots[s].end(), [](const Candidate& c) { return opensWithSubstitute(c.bundle); });
+    const bool ownersOwn = std::any_of(slots[s].begin(), slots[s].end(), [&](const Candidate& c) {
+      return !opensWithSubstitute(c.bundle) && c.signedBy == owner;
+    });
+    if (substitute && !ownersOwn) claimed.push_back(s);
+  }
   std::vector<const Candidate*> chosen(seats, nullptr);
   for (Seat s = 0; s < seats; ++s) {
     auto& slot = slots[s];

@@ -195,8 +195,10 @@ class Peer {
   /// A member-signed bundle for seat `s` at `turn` signed by another key than the one we applied or expect (a race):
   /// kept for judgeSeals, which learns from it which side of the race its signer is on.
   void raceSign(uint32_t turn, Seat s, const Bundle& b, const PublicKey& signedBy);
-  /// Undecided race at t: ask the peers whose bundles disagree for what they applied at t-1 (evidence for raceSign).
-  void askRaceEvidence(uint32_t t, const std::vector<const Candidate*>& chosen, const std::vector<Seat>& other);
+  /// Undecided race at t: ask everyone for the bundles they applied at t-1 (evidence for raceSign).
+  void askRaceEvidence(uint32_t t);
+  /// Whether a bundle of a turn after t is in: stuck at t ourselves, that is the other side of a race playing on.
+  bool tableMovedOn(uint32_t t) const;
   /// Before applying turn t: the verified candidates we did not choose go to raceSign (the other side's choice).
   void noteUnchosen(uint32_t t, const std::vector<std::vector<Candidate>>& slots, const std::vector<const Candidate*>& chosen);
   Membership membershipNow() const;

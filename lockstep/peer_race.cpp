@@ -9,6 +9,9 @@
 namespace concord::lockstep {
 namespace {
 
+// An undecided race waits this many tolerances for evidence or for the other side to play on before the desync report.
+constexpr uint64_t kUndecidedTolerances = 4;
+
 void addKey(std::vector<PublicKey>& keys, const PublicKey& k) {
   if (std::find(keys.begin(), keys.end(), k) == keys.end()) keys.push_back(k);
 }
@@ -70,13 +73,15 @@ Peer::SealVerdict Peer::judgeSeals(uint32_t t, std::vector<std::vector<Candidate
   } else {
     // No majority: the Race policy decides - the owner's bundle wins. We lost if we applied a substitute (or a
     // new steward's bundle) for a seat whose owner signed it on the other side; they lost in the mirror case.
-    // Person seats only: an AI seat's signer follows the steward's seat, which is judged on its own slot.
+    // Evidence about the raced turn only: a later substitution is a consequence of the race (a side that set the
+    // other aside substitutes its seats), not its cause. Person seats only: an AI seat's signer follows the
+    // steward's seat, which is judged on its own slot.
     const TurnRecord* prev = record(t - 1);
     for (Seat s = 0; prev && s < session.seats.size() && why.empty(); ++s) {
       if (session.seats[s].ai) continue;
       const bool weSubstituted = prev->signers[s] != session.seats[s].key;
       for (const auto& r : raceSigns_) {
-        if (r.seat != s || r.turn + 1 < t) continue;
+        if (r.seat != s || r.turn + 1 != t) continue;
         if (weSubstituted && r.byOwner) why = "seat " + std::to_string(s) + "'s owner signed it there (the owner's bundle wins)";
         if (!weSubstituted && !r.byOwner) theyLost = true;
       }
@@ -97,14 +102,23 @@ Peer::SealVerdict Peer::judgeSeals(uint32_t t, std::vector<std::vector<Candidate
                       : std::string("a race with no majority and no owner to settle it yet; waiting for evidence")));
   }
   if (!theyLost) {
-    if (now_ >= sealDoubt_->second + opt_.silenceMs) {
+    // The other side played on past the race without us (it substituted our seats): its history is the table's, and
+    // ours, stuck at t, is the one to give up (drill seed 13001 run 4: a side that heard no evidence for the
+    // tolerance stopped on a desync report while the rest finished the game). Nobody moving on: the desync report.
+    if (now_ >= sealDoubt_->second + opt_.silenceMs && tableMovedOn(t)) {
+      lostRace_ = t - 1;
+      logLine("turn " + std::to_string(t - 1) + ": the table applied another bundle set than ours and played on past turn " +
+              std::to_string(t) + " without us: we lost an owner-vs-substitute race; resyncing from the table's snapshot");
+      return SealVerdict::Resync;
+    }
+    if (now_ >= sealDoubt_->second + kUndecidedTolerances * opt_.silenceMs) {
       logLine(what);
       return SealVerdict::Desync;
     }
     // Undecided: their bundles stay (setting them aside would make their seats look silent and get them
     // substituted: two tables, each playing the other's seats, drill seed 4001 run 5). Ask them what they applied
     // at t-1: the owner's bundle among it (or our substitute's owner on our side) settles the race by the rule.
-    askRaceEvidence(t, chosen, other);
+    askRaceEvidence(t);
     return SealVerdict::Wait;
   }
   std::vector<det::Hash128> aside;
@@ -116,16 +130,20 @@ Peer::SealVerdict Peer::judgeSeals(uint32_t t, std::vector<std::vector<Candidate
   return SealVerdict::Wait;
 }
 
-void Peer::askRaceEvidence(uint32_t t, const std::vector<const Candidate*>& chosen, const std::vector<Seat>& other) {
+bool Peer::tableMovedOn(uint32_t t) const {
+  // We are stuck at t, and so is everyone who applied our bundle set: a bundle of a later turn is the other side's.
+  for (auto it = pending_.upper_bound(t); it != pending_.end(); ++it)
+    for (const auto& slot : it->second)
+      if (!slot.empty()) return true;
+  return false;
+}
+
+void Peer::askRaceEvidence(uint32_t t) {
   if (raceAsked_ && raceAsked_->first == t && now_ < raceAsked_->second + opt_.resendMs) return;
   raceAsked_ = std::make_pair(t, now_);
-  std::vector<PeerId> asked;
-  for (Seat o : other) {
-    const PeerId to = chosen[o]->from;
-    if (to == net_.self() || std::find(asked.begin(), asked.end(), to) != asked.end()) continue;
-    asked.push_back(to);
-    for (Seat s = 0; s < chosen.size(); ++s) send(to, BundleRequest{t - 1, s});  // answered from their record
-  }
+  // Everyone, not only the peers whose bundles disagree: a third peer that applied the owner's bundle (or saw both)
+  // answers when the other side's links to us are down.
+  for (Seat s = 0; s < ledger_->session().seats.size(); ++s) broadcast(BundleRequest{t - 1, s});
 }
 
 void Peer::noteUnchosen(uint32_t t, const std::vector<std::vector<Candidate>>& slots, const std::vector<const Candidate*>& chosen) {

@@ -61,7 +61,7 @@ void Peer::sendOwn(Seat s, std::vector<Order> orders) {
   auto h = b.bodyHash();
   // Our own bundle goes first: we never apply anything else for a seat we sign.
   std::erase_if(slots[s], [&](const Candidate& c) { return c.bodyHash == h; });
-  slots[s].insert(slots[s].begin(), Candidate{b, h, opt_.key.publicKey});
+  slots[s].insert(slots[s].begin(), Candidate{b, h, opt_.key.publicKey, opt_.key.publicKey});
   ++stats_.bundlesSent;
   broadcast(BundleMsg{b});
   own_[t].push_back(std::move(b));

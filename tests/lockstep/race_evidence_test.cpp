@@ -15,7 +15,10 @@ using namespace concord::lockstep;
 
 namespace {
 
-std::string tailOf(const std::vector<std::string>& lines) {
+std::string tailOf(const std::vector<std::string>& all) {
+  std::vector<std::string> lines;  // a peer left behind logs every refused future bundle: not what a failure needs
+  for (const auto& l : all)
+    if (l.find("beyond the window") == std::string::npos) lines.push_back(l);
   std::string tail;
   for (size_t i = lines.size() > 40 ? lines.size() - 40 : 0; i < lines.size(); ++i) tail += lines[i] + "\n";
   return tail;
@@ -119,4 +122,35 @@ TEST(RaceEvidence, ARaceLosersBundleFromItsLostHistoryIsNotAnEquivocation) {
   }
   EXPECT_EQ(table.peer(0).records()[next].signers[1], table.key(1).publicKey);
   EXPECT_NE(table.peer(0).records()[next].bundles[1].prevSeal, residue.prevSeal);
+}
+
+// Drill seed 13001 run 4: the steward substituted a seat whose owner's bundle only the others applied; its requests
+// for evidence went unanswered for seconds while the others, holding most of the table's keys, set it aside,
+// substituted it and played on; it stopped on a desync report. Three seats: 0 never hears 2 and 1 never hears 0.
+// A side stuck undecided that sees the other side play on past the race has lost: it resyncs instead of stopping.
+TEST(RaceEvidence, AnUndecidedSideThatSeesTheOtherPlayOnResyncsInsteadOfStopping) {
+  auto p = concord::testing::shedTable(3, 81, 6, 0, 6);
+  std::vector<std::string> lines;
+  p.log = [&](std::string_view l) { lines.emplace_back(l); };
+  auto t = Table::create(p);
+  ASSERT_TRUE(t.ok()) << t.message();
+  Table& table = **t;
+  ASSERT_TRUE(table.runUntil([&] { return table.peer(0).turn() >= 4; }));
+  const std::vector<std::pair<PeerId, PeerId>> cuts{{2, 0}, {0, 1}};
+  for (auto [from, to] : cuts) table.net().setOneWay(from, to, false);
+  // Restarted as a rejoiner by the harness once it lost, it waits for a snapshot until the links heal.
+  auto lost = [&] { return table.peer(0).lostRace().has_value() || table.peer(0).syncing() || table.peer(0).firstTurn() > 0; };
+  ASSERT_TRUE(table.runUntil([&] { return lost() || table.peer(0).halted(); })) << tailOf(lines);
+  EXPECT_FALSE(table.peer(0).halted()) << tailOf(lines);
+  for (auto [from, to] : cuts) table.net().setOneWay(from, to, true);
+  ASSERT_TRUE(table.runUntil([&] { return table.allOver(); })) << tailOf(lines);
+  for (Seat s = 0; s < 3; ++s) {
+    EXPECT_FALSE(table.peer(s).halted()) << "seat " << s;
+    EXPECT_EQ(table.peer(s).seals().back(), table.peer(1).seals().back()) << "seat " << s;
+  }
+  EXPECT_GT(table.peer(0).firstTurn(), 0u);
+  const auto movedOn = std::count_if(lines.begin(), lines.end(), [](const std::string& l) {
+    return l.rfind("peer 0:", 0) == 0 && l.find("played on past turn") != std::string::npos;
+  });
+  EXPECT_GE(movedOn, 1) << tailOf(lines);
 }

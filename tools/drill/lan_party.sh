@@ -34,6 +34,7 @@ run_once() {  # run_once K: one table; prints one line; returns 0 on pass
   local k=$1 DIR; DIR=$(mktemp -d "${TMPDIR:-/tmp}/concord-drill-XXXXXX")
   cp "$CONCORD" "$DIR/concord"; local BIN="$DIR/concord"
   declare -A PID INC FD ANSWERED TARGET PAUSE DONE
+  local EARLY=""
   local start; start=$(date +%s)
   local deadline=$(( start + TIMEOUT ))
   "$BIN" chaos --route "$(proxy 0)=$(port 0)" --route "$(proxy 1)=$(port 1)" --route "$(proxy 2)=$(port 2)" \
@@ -81,14 +82,19 @@ run_once() {  # run_once K: one table; prints one line; returns 0 on pass
     for v in 0 1 2; do
       if [ "${DONE[$v]}" = 0 ] && [ "$tableTurn" -ge "${TARGET[$v]}" ]; then
         DONE[$v]=1; echo "  run $k: kill -9 seat $v at table turn $tableTurn, back in ${PAUSE[$v]} ms" >> "$DIR/drill.log"
-        kill -9 "${PID[$v]}"; sleep 0.1; mv "$DIR/$v.cr" "$DIR/crashed$v.${INC[$v]}.cr" 2>/dev/null
+        # A process that already ended (a desync report, an error) is a failure the restart must not hide.
+        if ! kill -0 "${PID[$v]}" 2>/dev/null; then
+          wait "${PID[$v]}" 2>/dev/null; local early=$?
+          [ $early = 0 ] || EARLY+=" seat $v had exited $early before its kill ($(grep -h "^concord:" "$DIR/$v.out.${INC[$v]}" | tail -n 1));"
+        fi
+        kill -9 "${PID[$v]}" 2>/dev/null; sleep 0.1; mv "$DIR/$v.cr" "$DIR/crashed$v.${INC[$v]}.cr" 2>/dev/null
         sleep "$(awk "BEGIN{print ${PAUSE[$v]}/1000}")"
         launch "$v" 3
       fi
     done
     sleep 0.1
   done
-  local fail="" rcs=""
+  local fail="$EARLY" rcs=""
   for s in 0 1 2 3; do
     if kill -0 "${PID[$s]}" 2>/dev/null; then fail+=" seat $s still running at the time limit;"; kill -9 "${PID[$s]}"; fi
     wait "${PID[$s]}" 2>/dev/null; local rc=$?; rcs+="$rc"
