@@ -73,6 +73,7 @@ void Peer::tick(uint64_t nowMs) {
     }
     receive(d->from, std::move(*m));
   }
+  if (!syncing_ && !halted_ && !lostRace_) resyncIfOutvoted();
   if (!syncing_ && !halted_ && !lostRace_) {
     buildOwnBundles();
     while (tryAdvance()) buildOwnBundles();
@@ -149,6 +150,7 @@ void Peer::onSnapshot(const Snapshot& s) {
   ring_.clear();
   ring_.emplace_back(s.turn - 1, std::make_shared<const std::vector<uint8_t>>(s.state));
   recordBase_ = s.turn;
+  elsewhere_.clear();  // what other histories we saw belonged to the one we left
   syncing_ = false;
   following_ = true;
   logLine("fast-forwarding from a snapshot at turn " + std::to_string(s.turn) + " with " +

@@ -199,6 +199,15 @@ class Peer {
   void askRaceEvidence(uint32_t t);
   /// Whether a bundle of a turn after t is in: stuck at t ourselves, that is the other side of a race playing on.
   bool tableMovedOn(uint32_t t) const;
+  /// What a member-signed bundle of `turn` says of its signer: on our history (its prevSeal is our Seal of turn-1)
+  /// or on another. `applied`: we applied it (its signer is with us now, not only until turn-1).
+  void noteHistory(uint32_t turn, const Bundle& b, const PublicKey& signedBy, bool applied);
+  /// Most of the table's signers were lately seen signing another history than ours, while we played on alone
+  /// (every bundle of theirs dropped as from a seat we substituted, so no Seal check ever compared them): we lost,
+  /// and stop to resync (lostRace), even after our own game ended.
+  void resyncIfOutvoted();
+  /// We are the one cut off: every other member heard from lately has gone quiet at once (substitute nobody).
+  bool cutOff(const Membership& m, const std::vector<Seat>& silent) const;
   /// Before applying turn t: the verified candidates we did not choose go to raceSign (the other side's choice).
   void noteUnchosen(uint32_t t, const std::vector<std::vector<Candidate>>& slots, const std::vector<const Candidate*>& chosen);
   Membership membershipNow() const;
@@ -250,6 +259,7 @@ class Peer {
   uint32_t guestBadSignatures_ = 0;           // ... and by all non-member senders together
   std::map<PeerId, uint32_t> late_;            // late member-signed past bundles per sender (logged a few times)
   std::optional<uint32_t> cutOffLogged_;
+  uint64_t cutOffAt_ = 0;  // when the cut-off guard last held: silence is counted from then on
   std::map<uint32_t, std::vector<std::vector<Candidate>>> pending_;
   std::map<uint32_t, std::vector<Bundle>> own_;
   std::vector<std::pair<uint32_t, std::shared_ptr<const std::vector<uint8_t>>>> ring_;
@@ -275,8 +285,10 @@ class Peer {
     det::Hash128 prevSeal;  // the Seal its signer had for turn-1
   };
   std::vector<RaceSign> raceSigns_;  // recent ones only (peer_race.cpp)
-  std::optional<std::pair<uint32_t, uint64_t>> sealDoubt_;
-  std::optional<std::pair<uint32_t, uint64_t>> raceAsked_;  // (turn, when): last evidence request (peer_race.cpp)  // (turn, since): a race not yet decided (peer_race.cpp)
+  std::map<PublicKey, uint64_t> elsewhere_;  // member key -> when last seen signing another history (peer_race.cpp)
+  std::optional<uint64_t> tieSince_;          // as many live keys elsewhere as with us, since (peer_race.cpp)
+  std::optional<std::pair<uint32_t, uint64_t>> sealDoubt_;  // (turn, since): a race not yet decided (peer_race.cpp)
+  std::optional<std::pair<uint32_t, uint64_t>> raceAsked_;  // (turn, when): last evidence request (peer_race.cpp)
   uint32_t desyncTurn_ = 0;
   uint64_t desyncSince_ = 0;
   std::map<PeerId, StateSample> samples_;

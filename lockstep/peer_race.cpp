@@ -25,6 +25,7 @@ std::string seatList(const std::vector<Seat>& seats) {
 }  // namespace
 
 void Peer::raceSign(uint32_t turn, Seat s, const Bundle& b, const PublicKey& signedBy) {
+  noteHistory(turn, b, signedBy, false);
   const uint32_t now = ledger_->turn();
   std::erase_if(raceSigns_, [&](const RaceSign& r) { return r.turn + 2 < now; });
   for (const auto& r : raceSigns_)
@@ -41,6 +42,7 @@ Peer::SealVerdict Peer::judgeSeals(uint32_t t, std::vector<std::vector<Candidate
   std::vector<PublicKey> agreeKeys{opt_.key.publicKey}, otherKeys;  // distinct signers on each side
   for (Seat s = 0; s < chosen.size(); ++s) {
     const Candidate& c = *chosen[s];
+    noteHistory(t, c.bundle, *c.verifiedWith, true);
     if (c.bundle.prevSeal == ledger_->lastSeal()) {
       addKey(agreeKeys, *c.verifiedWith);
       continue;
@@ -128,6 +130,57 @@ Peer::SealVerdict Peer::judgeSeals(uint32_t t, std::vector<std::vector<Candidate
     slot.erase(std::remove_if(slot.begin(), slot.end(), [&](const Candidate& c) { return c.bodyHash == aside[i]; }), slot.end());
   }
   return SealVerdict::Wait;
+}
+
+void Peer::noteHistory(uint32_t turn, const Bundle& b, const PublicKey& signedBy, bool chosen) {
+  if (turn == 0 || signedBy == opt_.key.publicKey) return;
+  std::optional<det::Hash128> ours;
+  if (turn == ledger_->turn()) ours = ledger_->lastSeal();
+  else if (const TurnRecord* r = record(turn - 1)) ours = r->seal;
+  if (!ours) return;  // a turn we have no Seal for tells nothing
+  if (b.prevSeal != *ours) elsewhere_[signedBy] = now_;
+  else if (chosen) elsewhere_.erase(signedBy);  // with us now (a late bundle on our Seal only says "until turn-1")
+}
+
+void Peer::resyncIfOutvoted() {
+  // Evidence fades: a key that lost a race and resynced, or died, stops counting after a few tolerances.
+  const uint64_t window = kUndecidedTolerances * opt_.silenceMs;
+  std::erase_if(elsewhere_, [&](const auto& e) { return now_ > e.second + window; });
+  if (elsewhere_.empty()) {
+    tieSince_.reset();
+    return;
+  }
+  // Live keys only: a dead peer's key is on no side (drill-like test: one dead, two elsewhere, us alone).
+  const auto& seats = ledger_->session().seats;
+  std::vector<PublicKey> withUs{opt_.key.publicKey};
+  for (Seat s = 0; s < seats.size(); ++s)
+    if (!seats[s].ai && lastHeardMs(s) != 0 && now_ <= lastHeardMs(s) + window && !elsewhere_.contains(seats[s].key))
+      addKey(withUs, seats[s].key);
+  auto lowestSeat = [&](auto&& has) {
+    for (Seat s = 0; s < seats.size(); ++s)
+      if (has(seats[s].key)) return s;
+    return static_cast<Seat>(seats.size());
+  };
+  const size_t there = elsewhere_.size();
+  std::string why;
+  if (there > withUs.size()) {
+    why = std::to_string(there) + " live signers play another history than ours, " + std::to_string(withUs.size()) + " ours";
+  } else if (there == withUs.size()) {
+    // A tie with no Seal check under way (nobody's bundle reaches one: each side substituted the other's seats):
+    // after two tolerances the side holding the lowest seat keeps its history, by a rule both sides compute alike.
+    // A race both sides are stuck on is the Race policy's (judgeSeals), not this.
+    if (sealDoubt_ && sealDoubt_->first == ledger_->turn()) return tieSince_.reset();
+    if (!tieSince_) tieSince_ = now_;
+    const bool theyHoldLowest = lowestSeat([&](const PublicKey& k) { return elsewhere_.contains(k); }) <
+                                lowestSeat([&](const PublicKey& k) { return std::find(withUs.begin(), withUs.end(), k) != withUs.end(); });
+    if (now_ < *tieSince_ + 2 * opt_.silenceMs || !theyHoldLowest) return;
+    why = "as many live signers play another history as ours, and theirs hold the lowest seat";
+  } else {
+    return tieSince_.reset();
+  }
+  lostRace_ = ledger_->turn() > 0 ? ledger_->turn() - 1 : 0;
+  logLine("turn " + std::to_string(ledger_->turn()) + ": " + why + " (each side substituted the other's seats and played " +
+          "on): we lost a race; resyncing from the table's snapshot");
 }
 
 bool Peer::tableMovedOn(uint32_t t) const {

@@ -10,6 +10,10 @@
 namespace concord::lockstep {
 namespace {
 
+// A member's peer not heard from for this many tolerances has gone (quit, or dead for good): the cut-off guard
+// stops waiting for it, so a table whose others all left still plays on.
+constexpr uint64_t kAliveTolerances = 10;
+
 // The effective turn inside a reclaim order's payload (0 if malformed; the engine rejects those).
 uint32_t reclaimTurn(const Order& o) {
   det::Reader r(o.payload, "reclaim order");
@@ -240,6 +244,26 @@ uint64_t Peer::toleranceNow() const {
   return ledger_->turn() == 0 ? opt_.silenceMs * std::max<uint32_t>(opt_.firstTurnGrace, 1) : opt_.silenceMs;
 }
 
+bool Peer::cutOff(const Membership& m, const std::vector<Seat>& silent) const {
+  size_t others = 0;
+  for (Seat s = 0; s < m.seatCount(); ++s)
+    if (m.seat(s).controller == Controller::Owner && !holdsSeatKey(s)) ++others;
+  if (silent.size() >= 2 && silent.size() == others) return true;  // every other owner seat silent at once
+  // Seats going silent one turn after another look like one silent seat at a time (drill seed 12001 run 6: a bot cut
+  // off for seconds substituted one person at turn 771, the other at 772, then played alone): judge the links too.
+  // Every other member's peer heard from lately (two or more) has sent us nothing for the tolerance.
+  const auto& seats = ledger_->session().seats;
+  size_t alive = 0, quiet = 0;
+  for (Seat s = 0; s < seats.size(); ++s) {
+    if (seats[s].ai || holdsSeatKey(s)) continue;
+    const uint64_t heard = lastHeardMs(s);
+    if (heard == 0 || now_ >= heard + kAliveTolerances * toleranceNow()) continue;  // gone for good, or never here
+    ++alive;
+    quiet += now_ >= heard + toleranceNow() ? size_t{1} : size_t{0};
+  }
+  return alive >= 2 && quiet == alive;
+}
+
 void Peer::stewardDuties() {
   const uint32_t t = ledger_->turn();
   // A restarted owner signs nothing until its seat is its own again, unless it is caught up and its pre-crash self's
@@ -254,22 +278,18 @@ void Peer::stewardDuties() {
     if (m.seat(s).controller != Controller::Owner || !slots[s].empty() || holdsSeatKey(s)) continue;
     // An owner still deciding (its Deciding heartbeats arrive) is thinking, not silent.
     auto h = heard_.find(s);
-    const uint64_t since = h != heard_.end() && h->second.first == t ? std::max(turnStartMs_, h->second.second) : turnStartMs_;
+    uint64_t since = h != heard_.end() && h->second.first == t ? std::max(turnStartMs_, h->second.second) : turnStartMs_;
+    since = std::max(since, cutOffAt_);  // back from a cut: everyone gets a tolerance to reach us again
     if (now_ >= since + toleranceNow()) silent.push_back(s);
   }
   if (silent.empty()) return;
-  if (opt_.cutOffGuard && silent.size() >= 2) {
-    size_t others = 0;
-    for (Seat s = 0; s < m.seatCount(); ++s)
-      if (m.seat(s).controller == Controller::Owner && !holdsSeatKey(s)) ++others;
-    if (silent.size() == others) {
-      if (!cutOffLogged_ || *cutOffLogged_ != t) {
-        cutOffLogged_ = t;
-        logLine("turn " + std::to_string(t) + ": every other seat (" + std::to_string(others) +
-                ") is silent: we are probably cut off; substituting nobody");
-      }
-      return;
+  if (opt_.cutOffGuard && cutOff(m, silent)) {
+    cutOffAt_ = now_;
+    if (!cutOffLogged_ || *cutOffLogged_ != t) {
+      cutOffLogged_ = t;
+      logLine("turn " + std::to_string(t) + ": every other peer is silent: we are probably cut off; substituting nobody");
     }
+    return;
   }
   auto next = m.steward(silent);
   if (!next || !holdsSeatKey(*next)) return;

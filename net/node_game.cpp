@@ -11,7 +11,6 @@
 #include "net/node_internal.h"
 
 namespace concord::net {
-
 Result<NodeResult> Node::play() {
   GameInProgress g;
   game_ = &g;
@@ -77,12 +76,15 @@ Result<NodeResult> Node::play() {
         if (g.postGameMs)
           log("the table stays open " + std::to_string(g.postGameMs / 1000) + " s for post-game chat (/say gg); q leaves now");
       }
-      // A backfilling peer stays until its history is complete, at most 10 s more; every finished peer keeps
-      // serving while an owner still heard from has not finished or someone asks for records (lockstep::lingering).
+      // A backfilling peer stays until its history is complete, or 10 s without a new slot (a fixed 10 s after the
+      // end cut off a 7,000-bundle backfill half way in the drill); every finished peer keeps serving while an owner
+      // still heard from has not finished or someone asks for records (lockstep::lingering).
       const bool historyDone = !g.backfill || g.backfill->complete();
+      if (g.backfill) g.backfillWatch.see(g.backfill->have(), nowMs);
       peer.holdFinished(!historyDone);
       const uint64_t stay = std::max(opt_.lingerMs, g.postGameMs);
-      if (nowMs > g.overAtMs + stay && (historyDone || nowMs > g.overAtMs + stay + 10000) &&
+      const bool backfillStalled = g.backfillWatch.stalled(nowMs, g.overAtMs + stay);
+      if (nowMs > g.overAtMs + stay && (historyDone || backfillStalled) &&
           (!lockstep::lingering(peer, nowMs, g.overAtMs, opt_.lingerMs) || timedOut()))
         break;
     }

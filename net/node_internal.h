@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "lockstep/assistance.h"
+#include "lockstep/linger.h"
 #include "lockstep/peer.h"
 #include "net/comms.h"
 #include "net/lan.h"
@@ -39,6 +40,7 @@ struct GameInProgress {
   std::unique_ptr<replay::HistoryBackfill> backfill;
   uint64_t nextBackfillAskMs = 0;
   size_t backfillRound = 0;
+  lockstep::BackfillWatch backfillWatch;  // after the game a rejoiner stays while its backfill still grows
   uint64_t nextCatchUpMs = 0;
   size_t catchUpRound = 0;
   uint64_t behindUntilMs = 0;  // a rejoiner saw bundles beyond its window: still catching up until then

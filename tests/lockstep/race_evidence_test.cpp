@@ -8,23 +8,12 @@
 
 #include "lockstep/selfplay.h"
 #include "lockstep/wire.h"
+#include "tests/support/log_lines.h"
 #include "tests/support/shed_table.h"
 
 using namespace concord;
 using namespace concord::lockstep;
-
-namespace {
-
-std::string tailOf(const std::vector<std::string>& all) {
-  std::vector<std::string> lines;  // a peer left behind logs every refused future bundle: not what a failure needs
-  for (const auto& l : all)
-    if (l.find("beyond the window") == std::string::npos) lines.push_back(l);
-  std::string tail;
-  for (size_t i = lines.size() > 40 ? lines.size() - 40 : 0; i < lines.size(); ++i) tail += lines[i] + "\n";
-  return tail;
-}
-
-}  // namespace
+using concord::testing::tailOf;
 
 // Seats 0 and 1 never hear seat 3, and seat 2 never hears 0 and 1 (3 relays their bundles): the steward substitutes
 // seat 3 (0 and 1 apply that) while 2 and 3 apply seat 3's own bundle. Then seat 3's process dies. One live key on the

@@ -6,20 +6,13 @@
 #include <algorithm>
 
 #include "lockstep/selfplay.h"
+#include "tests/support/log_lines.h"
 #include "tests/support/shed_table.h"
 
 using namespace concord;
 using namespace concord::lockstep;
-
-namespace {
-
-size_t linesOf(const std::vector<std::string>& lines, std::string_view peer, std::string_view needle) {
-  return static_cast<size_t>(std::count_if(lines.begin(), lines.end(), [&](const std::string& l) {
-    return l.rfind(peer, 0) == 0 && l.find(needle) != std::string::npos;
-  }));
-}
-
-}  // namespace
+using concord::testing::linesOf;
+using concord::testing::tailOf;
 
 // Seats 0 and 1 never hear seat 3, and seat 2 never hears 0 and 1 (seat 3 relays their bundles to it, its own
 // first): the steward (0) substitutes seat 3 and seat 1 applies that, while seats 2 and 3 apply seat 3's own bundle.
@@ -48,8 +41,7 @@ TEST(RaceTie, TwoAgainstTwoTheOwnersSideWins) {
   EXPECT_FALSE(subbed(2) || subbed(3)) << "seats 2 and 3 applied seat 3's own bundle";
   for (auto [from, to] : cuts) table.net().setOneWay(from, to, true);
   const bool done = table.runUntil([&] { return table.allOver(); });
-  std::string tail;
-  for (size_t i = lines.size() > 30 ? lines.size() - 30 : 0; i < lines.size(); ++i) tail += lines[i] + "\n";
+  const std::string tail = tailOf(lines, 30);
   ASSERT_TRUE(done) << "the log ends:\n" << tail;
   for (Seat s = 0; s < 4; ++s) {
     EXPECT_FALSE(table.peer(s).halted()) << "seat " << s << "\n" << tail;
