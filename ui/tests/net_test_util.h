@@ -5,6 +5,7 @@
 #include <QString>
 #include <QTemporaryDir>
 
+#include "tests/support/free_udp_port.h"
 #include "ui/lobby/lobby_page.h"
 
 namespace concord::ui::test {
@@ -24,7 +25,6 @@ bool waitForNetDecision(NetSession& s, int timeoutMs = 30000);
 /// One decision by clicks on the table: a glowing coordinate (and its first route), else an action
 /// button, else "Let it go". Returns what was clicked ("" when nothing was offered).
 QString clickNetMove(NetGamePage& page);
-/// A UDP port free on 127.0.0.1 right now.
-uint16_t freeUdpPort();
+using concord::test_support::freeUdpPort;  // tests/support/free_udp_port.h
 
 }  // namespace concord::ui::test
