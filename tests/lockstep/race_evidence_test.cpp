@@ -10,6 +10,7 @@
 #include "lockstep/wire.h"
 #include "tests/support/log_lines.h"
 #include "tests/support/shed_table.h"
+#include "tests/support/substitute_race.h"
 
 using namespace concord;
 using namespace concord::lockstep;
@@ -20,28 +21,15 @@ using concord::testing::tailOf;
 // owner's side (2), two on the substitute's (0, 1): no majority, and the substitute's side holds no bundle of the
 // owner's until it asks. Once healed, 0 and 1 must learn they lost, resync, and the table finish one game.
 TEST(RaceEvidence, AnUndecidedSideAsksInsteadOfSubstitutingTheOtherSide) {
-  auto p = concord::testing::shedTable(4, 81, 6, 0, 6);
-  p.customize = [](Seat s, PeerOptions& o) {
-    if (s >= 2) o.silenceMs = 5000;  // only seat 0 substitutes, once
-  };
-  std::vector<std::string> lines;
-  p.log = [&](std::string_view l) { lines.emplace_back(l); };
-  auto t = Table::create(p);
-  ASSERT_TRUE(t.ok()) << t.message();
-  Table& table = **t;
-  ASSERT_TRUE(table.runUntil([&] { return table.peer(0).turn() >= 4; }));
-  const std::vector<std::pair<PeerId, PeerId>> cuts{{3, 0}, {3, 1}, {0, 2}, {1, 2}};
-  for (auto [from, to] : cuts) table.net().setOneWay(from, to, false);
-  auto subbed = [&](Seat s) { return table.peer(s).engine().membership().seat(3).controller == Controller::Ai; };
-  ASSERT_TRUE(table.runUntil([&] { return subbed(0) && subbed(1); })) << "the steward never substituted seat 3";
-  const auto& recs = table.peer(0).records();
-  auto sub = std::find_if(recs.begin(), recs.end(), [](const TurnRecord& r) { return !r.substituted.empty(); });
-  ASSERT_NE(sub, recs.end());
-  const uint32_t raced = sub->turn;
+  concord::testing::SubstituteRace race;
+  ASSERT_EQ(race.start(), "");
+  Table& table = *race;
+  const auto& lines = race.lines;
+  const uint32_t raced = race.raced;
   ASSERT_TRUE(table.runUntil([&] { return table.peer(2).turn() > raced && table.peer(3).turn() > raced; }));
-  ASSERT_FALSE(subbed(2)) << "seat 2 applied seat 3's own bundle";
+  ASSERT_FALSE(race.substituted(2)) << "seat 2 applied seat 3's own bundle";
   table.kill(3);
-  for (auto [from, to] : cuts) table.net().setOneWay(from, to, true);
+  race.heal();
   const bool done = table.runUntil([&] {
     for (Seat s = 0; s < 3; ++s)
       if (!table.peer(s).over() || table.peer(s).halted()) return false;

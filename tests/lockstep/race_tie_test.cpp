@@ -7,7 +7,7 @@
 
 #include "lockstep/selfplay.h"
 #include "tests/support/log_lines.h"
-#include "tests/support/shed_table.h"
+#include "tests/support/substitute_race.h"
 
 using namespace concord;
 using namespace concord::lockstep;
@@ -18,28 +18,14 @@ using concord::testing::tailOf;
 // first): the steward (0) substitutes seat 3 and seat 1 applies that, while seats 2 and 3 apply seat 3's own bundle.
 // Two keys on each side. Once the links heal, the substitute's side must resync and every peer end on the owner's.
 TEST(RaceTie, TwoAgainstTwoTheOwnersSideWins) {
-  auto p = concord::testing::shedTable(4, 81, 6, 0, 6);
-  // The owner's side waits longer before substituting: only the other side substitutes, once.
-  p.customize = [](Seat s, PeerOptions& o) {
-    if (s >= 2) o.silenceMs = 5000;
-  };
-  std::vector<std::string> lines;
-  p.log = [&](std::string_view l) { lines.emplace_back(l); };
-  auto t = Table::create(p);
-  ASSERT_TRUE(t.ok()) << t.message();
-  Table& table = **t;
-  ASSERT_TRUE(table.runUntil([&] { return table.peer(0).turn() >= 4; }));
-  const std::vector<std::pair<PeerId, PeerId>> cuts{{3, 0}, {3, 1}, {0, 2}, {1, 2}};
-  for (auto [from, to] : cuts) table.net().setOneWay(from, to, false);
-  auto subbed = [&](Seat s) { return table.peer(s).engine().membership().seat(3).controller == Controller::Ai; };
-  ASSERT_TRUE(table.runUntil([&] { return subbed(0) && subbed(1); })) << "the steward never substituted seat 3";
-  const auto& recs = table.peer(0).records();
-  auto sub = std::find_if(recs.begin(), recs.end(), [](const TurnRecord& r) { return !r.substituted.empty(); });
-  ASSERT_NE(sub, recs.end());
-  const uint32_t raced = sub->turn;
-  ASSERT_EQ(sub->substituted, std::vector<Seat>{3});
-  EXPECT_FALSE(subbed(2) || subbed(3)) << "seats 2 and 3 applied seat 3's own bundle";
-  for (auto [from, to] : cuts) table.net().setOneWay(from, to, true);
+  concord::testing::SubstituteRace race;
+  ASSERT_EQ(race.start(), "");
+  Table& table = *race;
+  const auto& lines = race.lines;
+  const uint32_t raced = race.raced;
+  ASSERT_EQ(table.peer(0).records()[raced].substituted, std::vector<Seat>{3});
+  EXPECT_FALSE(race.substituted(2) || race.substituted(3)) << "seats 2 and 3 applied seat 3's own bundle";
+  race.heal();
   const bool done = table.runUntil([&] { return table.allOver(); });
   const std::string tail = tailOf(lines, 30);
   ASSERT_TRUE(done) << "the log ends:\n" << tail;
