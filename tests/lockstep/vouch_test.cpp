@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <memory>
 #include <optional>
 #include <set>
 
@@ -30,6 +31,28 @@ SelfPlayParams vouching(Seat seats, uint64_t seed, int hands = 4) {
   auto p = concord::testing::shedTable(seats, seed, hands);
   p.vouchLinks = true;
   return p;
+}
+
+// Five vouching seats on a lossless network, played to turn 3: the table the crafted-bundle tests inject into.
+std::unique_ptr<Table> quietVouchingTable() {
+  auto p = vouching(5, 8, 2);
+  p.net.lossPermille = 0;
+  auto t = Table::create(p);
+  if (!t) return nullptr;
+  std::unique_ptr<Table> table = std::move(*t);
+  if (!table->runUntil([&] { return table->peer(0).turn() >= 3; })) return nullptr;
+  return table;
+}
+
+// A bundle for `seat`, four turns past peer 0's, with `orders`, signed by `signer`.
+Bundle aheadBundle(Table& table, Seat seat, const KeyPair& signer, std::vector<Order> orders = {}) {
+  Bundle b;
+  b.gameId = table.session().gameId();
+  b.seat = seat;
+  b.turn = table.peer(0).turn() + 4;
+  b.orders = std::move(orders);
+  b.signWith(signer);
+  return b;
 }
 
 }  // namespace
@@ -134,18 +157,10 @@ TEST(Vouch, ForgeriesAreRefusedAndEquivocationIsProvenWithTwoValidSignatures) {
 TEST(Vouch, ABadSignatureOnItsOwnLinkIsCaughtAndTheGameAgrees) {
   // Seat 1's own endpoint sends a bundle for a coming turn with a bad signature: non-auditors vouch for it,
   // auditors refuse it; seat 1's real bundle then conflicts with it, so everyone checks and drops it.
-  auto p = vouching(5, 8, 2);
-  p.net.lossPermille = 0;
-  auto t = Table::create(p);
-  ASSERT_TRUE(t.ok()) << t.message();
-  Table& table = **t;
-  ASSERT_TRUE(table.runUntil([&] { return table.peer(0).turn() >= 3; }));
-  Bundle bad;
-  bad.gameId = table.session().gameId();
-  bad.seat = 1;
-  bad.turn = table.peer(0).turn() + 4;
-  bad.orders.push_back(Order{2, {}});
-  bad.signWith(table.key(1));
+  auto t = quietVouchingTable();
+  ASSERT_TRUE(t);
+  Table& table = *t;
+  Bundle bad = aheadBundle(table, 1, table.key(1), {Order{2, {}}});
   bad.signature.bytes[3] ^= 1;
   table.net().endpoint(1).broadcast(encodeWire(BundleMsg{bad}));
   ASSERT_TRUE(table.runUntil([&] { return table.allOver(); }));
@@ -335,17 +350,10 @@ TEST(VouchHoles, TheFinalTurnIsCheckedSoEveryPeersReplayVerifies) {
 // vouched on arrival as the seat's, it fails that key when checked on request, but it is a member's valid signature,
 // not a forgery: kept as that member's, no strike, no alarm line.
 TEST(VouchHoles, ASeatsLinkRelayingAnotherMembersBundleIsNotAForgery) {
-  auto p = vouching(5, 8, 2);
-  p.net.lossPermille = 0;
-  auto t = Table::create(p);
-  ASSERT_TRUE(t.ok()) << t.message();
-  Table& table = **t;
-  ASSERT_TRUE(table.runUntil([&] { return table.peer(0).turn() >= 3; }));
-  Bundle relayed;
-  relayed.gameId = table.session().gameId();
-  relayed.seat = 1;
-  relayed.turn = table.peer(0).turn() + 4;
-  relayed.signWith(table.key(0));  // the steward's signature, for seat 1
+  auto t = quietVouchingTable();
+  ASSERT_TRUE(t);
+  Table& table = *t;
+  const Bundle relayed = aheadBundle(table, 1, table.key(0));  // the steward's signature, for seat 1
   table.net().endpoint(1).broadcast(encodeWire(BundleMsg{relayed}));
   const uint64_t sent = table.now();
   ASSERT_TRUE(table.runUntil([&] { return table.now() >= sent + 40; }));
