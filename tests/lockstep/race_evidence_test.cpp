@@ -9,6 +9,7 @@
 #include "lockstep/selfplay.h"
 #include "lockstep/wire.h"
 #include "tests/support/log_lines.h"
+#include "tests/support/logged_table.h"
 #include "tests/support/shed_table.h"
 #include "tests/support/substitute_race.h"
 
@@ -67,13 +68,10 @@ TEST(RaceEvidence, AnUndecidedSideAsksInsteadOfSubstitutingTheOtherSide) {
 // they logged EQUIVOCATION. Two bodies on two histories are a race loser's, not a lie: the one that continues our
 // Seal is chosen, and no alarm is raised.
 TEST(RaceEvidence, ARaceLosersBundleFromItsLostHistoryIsNotAnEquivocation) {
-  auto p = concord::testing::shedTable(4, 23, 6, 0, 6);
-  std::vector<std::string> lines;
-  p.log = [&](std::string_view l) { lines.emplace_back(l); };
-  auto t = Table::create(p);
-  ASSERT_TRUE(t.ok()) << t.message();
-  Table& table = **t;
-  ASSERT_TRUE(table.runUntil([&] { return table.peer(0).turn() >= 3; }));
+  concord::testing::LoggedTable logged;
+  ASSERT_EQ(logged.start(concord::testing::shedTable(4, 23, 6, 0, 6), 3), "");
+  Table& table = *logged;
+  const auto& lines = logged.lines;
   const uint32_t next = table.peer(0).turn() + 1;
   ASSERT_TRUE(table.runUntil([&] { return table.peer(0).turn() == next; }));
   // Seat 2 is unheard for a moment, so seat 1's new bundle and the residue both wait in the slot.
@@ -106,13 +104,10 @@ TEST(RaceEvidence, ARaceLosersBundleFromItsLostHistoryIsNotAnEquivocation) {
 // substituted it and played on; it stopped on a desync report. Three seats: 0 never hears 2 and 1 never hears 0.
 // A side stuck undecided that sees the other side play on past the race has lost: it resyncs instead of stopping.
 TEST(RaceEvidence, AnUndecidedSideThatSeesTheOtherPlayOnResyncsInsteadOfStopping) {
-  auto p = concord::testing::shedTable(3, 81, 6, 0, 6);
-  std::vector<std::string> lines;
-  p.log = [&](std::string_view l) { lines.emplace_back(l); };
-  auto t = Table::create(p);
-  ASSERT_TRUE(t.ok()) << t.message();
-  Table& table = **t;
-  ASSERT_TRUE(table.runUntil([&] { return table.peer(0).turn() >= 4; }));
+  concord::testing::LoggedTable logged;
+  ASSERT_EQ(logged.start(concord::testing::shedTable(3, 81, 6, 0, 6), 4), "");
+  Table& table = *logged;
+  const auto& lines = logged.lines;
   const std::vector<std::pair<PeerId, PeerId>> cuts{{2, 0}, {0, 1}};
   for (auto [from, to] : cuts) table.net().setOneWay(from, to, false);
   // Restarted as a rejoiner by the harness once it lost, it waits for a snapshot until the links heal.

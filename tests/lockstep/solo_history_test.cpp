@@ -11,6 +11,7 @@
 
 #include "lockstep/selfplay.h"
 #include "tests/support/log_lines.h"
+#include "tests/support/logged_table.h"
 #include "tests/support/shed_table.h"
 
 using namespace concord;
@@ -32,13 +33,10 @@ bool allOverAndAgreed(Table& table, Seat from) {
 // it and play on. Once the links heal it must see that most signers are on another history and resync, so the table
 // ends with one game: on the old code it finished its own (another final Seal).
 TEST(SoloHistory, APeerThatPlayedOnAloneResyncsOnceItHearsTheTableAgain) {
-  auto p = concord::testing::shedTable(4, 91, 6, 0, 20);
-  std::vector<std::string> lines;
-  p.log = [&](std::string_view l) { lines.emplace_back(l); };
-  auto t = Table::create(p);
-  ASSERT_TRUE(t.ok()) << t.message();
-  Table& table = **t;
-  ASSERT_TRUE(table.runUntil([&] { return table.peer(0).turn() >= 4; }));
+  concord::testing::LoggedTable logged;
+  ASSERT_EQ(logged.start(concord::testing::shedTable(4, 91, 6, 0, 20), 4), "");
+  Table& table = *logged;
+  const auto& lines = logged.lines;
   for (PeerId other = 0; other < 3; ++other) table.net().setLink(3, other, false);
   auto aloneAt3 = [&] {
     const auto& m = table.peer(3).engine().membership();

@@ -12,14 +12,13 @@
 #include <vector>
 
 #include "lockstep/selfplay.h"
+#include "tests/support/logged_table.h"
 #include "tests/support/shed_table.h"
 
 namespace concord::testing {
 
-class SubstituteRace {
+class SubstituteRace : public LoggedTable {
  public:
-  std::vector<std::string> lines;  // every peer's log, in order
-  std::unique_ptr<lockstep::Table> table;
   uint32_t raced = 0;
 
   /// Plays to turn 4, cuts the links and plays until seats 0 and 1 substituted seat 3. "" or what did not happen.
@@ -28,11 +27,7 @@ class SubstituteRace {
     p.customize = [](Seat s, lockstep::PeerOptions& o) {
       if (s >= 2) o.silenceMs = 5000;
     };
-    p.log = [this](std::string_view l) { lines.emplace_back(l); };
-    auto t = lockstep::Table::create(p);
-    if (!t) return t.message();
-    table = std::move(*t);
-    if (!table->runUntil([&] { return table->peer(0).turn() >= 4; })) return "the table never reached turn 4";
+    if (auto e = LoggedTable::start(p, 4); !e.empty()) return e;
     setCuts(false);
     if (!table->runUntil([&] { return substituted(0) && substituted(1); })) return "the steward never substituted seat 3";
     const auto& recs = table->peer(0).records();
@@ -46,8 +41,6 @@ class SubstituteRace {
   bool substituted(Seat s) const {
     return table->peer(s).engine().membership().seat(3).controller == lockstep::Controller::Ai;
   }
-  lockstep::Table& operator*() { return *table; }
-
  private:
   void setCuts(bool up) {
     static constexpr std::array<std::pair<lockstep::PeerId, lockstep::PeerId>, 4> kCuts{{{3, 0}, {3, 1}, {0, 2}, {1, 2}}};
