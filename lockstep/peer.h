@@ -200,12 +200,14 @@ class Peer {
   /// Whether a bundle of a turn after t is in: stuck at t ourselves, that is the other side of a race playing on.
   bool tableMovedOn(uint32_t t) const;
   /// What a member-signed bundle of `turn` says of its signer: on our history (its prevSeal is our Seal of turn-1)
-  /// or on another. `applied`: we applied it (its signer is with us now, not only until turn-1).
-  void noteHistory(uint32_t turn, const Bundle& b, const PublicKey& signedBy, bool applied);
+  /// or on another. `chosen`: we chose it for this turn (its signer is with us now, not only until turn-1).
+  void noteHistory(uint32_t turn, const Bundle& b, const PublicKey& signedBy, bool chosen);
   /// Most of the table's signers were lately seen signing another history than ours, while we played on alone
   /// (every bundle of theirs dropped as from a seat we substituted, so no Seal check ever compared them): we lost,
   /// and stop to resync (lostRace), even after our own game ended.
   void resyncIfOutvoted();
+  /// We applied another bundle set than the table at `turn`: stop (lostRace) and log `why` (the caller resyncs us).
+  void loseRace(uint32_t turn, const std::string& why);
   /// We are the one cut off: every other member heard from lately has gone quiet at once (substitute nobody).
   bool cutOff(const Membership& m, const std::vector<Seat>& silent) const;
   /// Before applying turn t: the verified candidates we did not choose go to raceSign (the other side's choice).

@@ -90,9 +90,8 @@ Peer::SealVerdict Peer::judgeSeals(uint32_t t, std::vector<std::vector<Candidate
     }
   }
   if (!why.empty()) {
-    lostRace_ = t - 1;
-    logLine("turn " + std::to_string(t - 1) + ": the table applied another bundle set than ours (seats " + seatList(other) +
-            " follow it; " + why + "): we lost an owner-vs-substitute race; resyncing from the table's snapshot");
+    loseRace(t - 1, "turn " + std::to_string(t - 1) + ": the table applied another bundle set than ours (seats " +
+                        seatList(other) + " follow it; " + why + "): we lost an owner-vs-substitute race");
     return SealVerdict::Resync;
   }
   // They lost: their bundles are set aside (they resync, or their seats fall silent and are substituted). Neither:
@@ -108,9 +107,8 @@ Peer::SealVerdict Peer::judgeSeals(uint32_t t, std::vector<std::vector<Candidate
     // ours, stuck at t, is the one to give up (drill seed 13001 run 4: a side that heard no evidence for the
     // tolerance stopped on a desync report while the rest finished the game). Nobody moving on: the desync report.
     if (now_ >= sealDoubt_->second + opt_.silenceMs && tableMovedOn(t)) {
-      lostRace_ = t - 1;
-      logLine("turn " + std::to_string(t - 1) + ": the table applied another bundle set than ours and played on past turn " +
-              std::to_string(t) + " without us: we lost an owner-vs-substitute race; resyncing from the table's snapshot");
+      loseRace(t - 1, "turn " + std::to_string(t - 1) + ": the table applied another bundle set than ours and played on past turn " +
+                           std::to_string(t) + " without us: we lost an owner-vs-substitute race");
       return SealVerdict::Resync;
     }
     if (now_ >= sealDoubt_->second + kUndecidedTolerances * opt_.silenceMs) {
@@ -178,9 +176,13 @@ void Peer::resyncIfOutvoted() {
   } else {
     return tieSince_.reset();
   }
-  lostRace_ = ledger_->turn() > 0 ? ledger_->turn() - 1 : 0;
-  logLine("turn " + std::to_string(ledger_->turn()) + ": " + why + " (each side substituted the other's seats and played " +
-          "on): we lost a race; resyncing from the table's snapshot");
+  loseRace(ledger_->turn() > 0 ? ledger_->turn() - 1 : 0, "turn " + std::to_string(ledger_->turn()) + ": " + why +
+                                                              " (each side substituted the other's seats and played on): we lost a race");
+}
+
+void Peer::loseRace(uint32_t turn, const std::string& why) {
+  lostRace_ = turn;
+  logLine(why + "; resyncing from the table's snapshot");
 }
 
 bool Peer::tableMovedOn(uint32_t t) const {

@@ -11,6 +11,7 @@
 #include "net/node_internal.h"
 
 namespace concord::net {
+
 Result<NodeResult> Node::play() {
   GameInProgress g;
   game_ = &g;
