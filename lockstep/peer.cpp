@@ -341,8 +341,11 @@ void Peer::periodic() {
     if (!holdFinished_) broadcast(Finished{t});
     return;
   }
+  // A turn begun less than a period ago: its bundles may be in flight, and their owners resend them each period.
+  // Asked for now, every peer would answer every peer, N^2 copies of bundles due anyway (issue 9: receive path).
+  const bool inFlight = seenFor_ == t && now_ < turnStartMs_ + opt_.resendMs && aheadSeen_ <= t && !tableMovedOn(t);
   auto it = pending_.find(t);
-  for (Seat s = 0; s < ledger_->session().seats.size(); ++s)
+  for (Seat s = 0; s < ledger_->session().seats.size() && !inFlight; ++s)
     if (it == pending_.end() || s >= it->second.size() || it->second[s].empty()) broadcast(BundleRequest{t, s});
   // An owner whose seat is AI-run proves its Seal and asks for its seat back.
   // A live owner substituted after a silence (loss, a frozen machine) asks too: a returning owner reclaims at once.

@@ -106,6 +106,8 @@ class Peer {
   bool syncing() const { return syncing_; }
   const TurnEngine& engine() const { return ledger_->engine(); }
   const TurnLedger& ledger() const { return *ledger_; }
+  /// The seats whose bundle of `turn` we hold, applied or waiting (at the current turn: who is not missing).
+  std::vector<Seat> seatsIn(uint32_t turn) const;
   /// Seal hash of every applied turn, indexed from firstTurn().
   const std::vector<det::Hash128>& seals() const { return seals_; }
   /// Every applied turn from firstTurn() (without their state bytes; the ring keeps the recent ones).

@@ -78,6 +78,18 @@ bool Peer::ignoring(PeerId from) const {
   return from >= ledger_->session().seats.size() && guestBadSignatures_ >= kMaxGuestBadSignatures;
 }
 
+std::vector<Seat> Peer::seatsIn(uint32_t turn) const {
+  std::vector<Seat> in;
+  if (const TurnRecord* r = record(turn)) {
+    for (Seat s = 0; s < r->bundles.size(); ++s) in.push_back(s);
+    return in;
+  }
+  if (auto it = pending_.find(turn); it != pending_.end())
+    for (Seat s = 0; s < it->second.size(); ++s)
+      if (!it->second[s].empty()) in.push_back(s);
+  return in;
+}
+
 std::optional<PublicKey> Peer::signerAmongSeats(const Bundle& b) const {
   const auto& seats = ledger_->session().seats;
   const PublicKey& owner = seats[b.seat].key;

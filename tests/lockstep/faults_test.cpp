@@ -231,7 +231,11 @@ TEST(Faults, CutOffPeerSubstitutesNobodyWithTheGuard) {
     auto t = Table::create(p);
     ASSERT_TRUE(t.ok());
     Table& table = **t;
-    ASSERT_TRUE(table.runUntil([&] { return table.peer(0).turn() >= 3; }));
+    // Cut when peer 3 holds no other seat's bundle of its turn: every other seat then falls silent at once for it.
+    ASSERT_TRUE(table.runUntil([&] {
+      const Peer& cutOff = table.peer(3);
+      return cutOff.turn() >= 3 && cutOff.seatsIn(cutOff.turn()) == std::vector<Seat>{3};
+    }));
     for (PeerId other = 0; other < 3; ++other) table.net().setLink(3, other, false);
     ASSERT_TRUE(table.runUntil([&] {
       for (Seat s = 0; s < 3; ++s)
