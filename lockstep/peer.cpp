@@ -56,6 +56,7 @@ void Peer::send(PeerId to, const WireMessage& m) {
 void Peer::broadcast(const WireMessage& m) {
   auto bytes = encodeWire(m);
   ++stats_.messagesSent;
+  if (std::holds_alternative<BundleRequest>(m)) ++stats_.requestsSent;
   stats_.bytesSent += bytes.size();
   net_.broadcast(bytes);
 }

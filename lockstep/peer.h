@@ -84,6 +84,7 @@ struct PeerStats {
   uint64_t digestMismatches = 0;
   uint64_t ignored = 0;  // bundles from a sender past its bad-signature allowance, dropped unchecked
   uint64_t vouched = 0;  // bundles accepted on their link's authentication, signature not checked (yet)
+  uint64_t requestsSent = 0;  // BundleRequests broadcast (each answered by every peer holding the bundle)
 };
 
 /// The bot the session names for seat s (module default when unnamed).

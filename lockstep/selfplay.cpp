@@ -163,6 +163,7 @@ Result<SelfPlayResult> runSelfPlay(const SelfPlayParams& p) {
     for (const auto& r : q.rejections()) res.problems.push_back(r);
     res.stats.messages += q.stats().messagesSent;
     res.stats.bytes += q.stats().bytesSent;
+    res.stats.requests += q.stats().requestsSent;
   }
   res.stats.turns = static_cast<uint32_t>(res.seals.size());
   res.stats.dropped = t.net().stats().dropped;

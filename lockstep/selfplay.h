@@ -46,6 +46,7 @@ struct SelfPlayStats {
   uint64_t messages = 0;
   uint64_t bytes = 0;
   uint64_t dropped = 0;
+  uint64_t requests = 0;  // BundleRequests every peer broadcast
   uint64_t virtualMs = 0;
 };
 

@@ -44,6 +44,24 @@ TEST(SelfPlay, EightSeatsUnderLossReorderDupJitterAgree) {
   }
 }
 
+// Issue 9 (the receive path): on a lossless network every bundle arrives within a resend period, so nobody asks
+// for one. Before, each period's requests for bundles still in flight made every peer answer every peer.
+TEST(SelfPlay, ALosslessTableAsksForNoBundleButALossyOneDoes) {
+  SelfPlayParams p;
+  p.seats = 8;
+  p.seed = 5;
+  p.net.delayMs = 10;
+  p.net.jitterMs = 10;
+  auto clean = runSelfPlay(p);
+  ASSERT_TRUE(clean.ok()) << clean.message();
+  EXPECT_TRUE(clean->completed && clean->agreed);
+  EXPECT_EQ(clean->stats.requests, 0u);
+  auto lost = runSelfPlay(lossy(8, 5));
+  ASSERT_TRUE(lost.ok()) << lost.message();
+  EXPECT_TRUE(lost->completed && lost->agreed);
+  EXPECT_GT(lost->stats.requests, 0u) << "a lost bundle is asked for";
+}
+
 TEST(SelfPlay, FaultsDoNotChangeTheGame) {
   // Same seed with and without faults: the network changes timing, never the Seal sequence.
   SelfPlayParams clean;
