@@ -121,15 +121,17 @@ Order makeReclaimOrder(const det::Hash128& gameId, Seat seat, uint32_t turn, con
   return Order{kReclaim, w.take()};
 }
 
+bool opensWithSubstitute(Seat s, std::span<const Order> orders) {
+  if (orders.empty() || orders[0].kind != kSubstitute) return false;
+  det::Reader r(orders[0].payload);
+  uint64_t named = r.varu("seat", kMaxSeats - 1);
+  return r.finish().ok() && named == s;
+}
+
 std::vector<Seat> substitutedThisTurn(std::span<const std::vector<Order>> ordersBySeat) {
   std::vector<Seat> out;
-  for (size_t s = 0; s < ordersBySeat.size(); ++s) {
-    const auto& o = ordersBySeat[s];
-    if (o.empty() || o[0].kind != kSubstitute) continue;
-    det::Reader r(o[0].payload);
-    uint64_t named = r.varu("seat", kMaxSeats - 1);
-    if (r.finish().ok() && named == s) out.push_back(static_cast<Seat>(s));
-  }
+  for (size_t s = 0; s < ordersBySeat.size(); ++s)
+    if (opensWithSubstitute(static_cast<Seat>(s), ordersBySeat[s])) out.push_back(static_cast<Seat>(s));
   return out;
 }
 

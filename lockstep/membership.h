@@ -63,6 +63,8 @@ class Membership {
 std::vector<uint8_t> reclaimMessage(const det::Hash128& gameId, Seat seat, uint32_t turn);
 Order makeSubstituteOrder(Seat seat);
 Order makeReclaimOrder(const det::Hash128& gameId, Seat seat, uint32_t turn, const KeyPair& owner);
+/// Seat s's orders of a turn open with a Substitute order naming s.
+bool opensWithSubstitute(Seat s, std::span<const Order> orders);
 /// Seats whose bundle this turn opens with a Substitute order naming themselves (ascending).
 std::vector<Seat> substitutedThisTurn(std::span<const std::vector<Order>> ordersBySeat);
 

@@ -8,11 +8,7 @@
 namespace concord::lockstep {
 namespace {
 
-bool opensWithSubstitute(const Bundle& b) {
-  std::vector<std::vector<Order>> one(static_cast<size_t>(b.seat) + 1);
-  one[b.seat] = b.orders;
-  return !substitutedThisTurn(one).empty();
-}
+bool opensWithSubstitute(const Bundle& b) { return lockstep::opensWithSubstitute(b.seat, b.orders); }
 
 std::string seatTurn(const Bundle& b) {
   return "bundle turn " + std::to_string(b.turn) + " seat " + std::to_string(b.seat);
@@ -275,13 +271,15 @@ bool Peer::tryAdvance() {
   noteUnchosen(t, slots, chosen);
   std::vector<Bundle> bundles;
   std::vector<PublicKey> verifiedBy;
+  std::vector<det::Hash128> bodyHashes;
   for (Seat s = 0; s < seats; ++s) {
     bundles.push_back(chosen[s]->bundle);
     verifiedBy.push_back(*chosen[s]->verifiedWith);
+    bodyHashes.push_back(chosen[s]->bodyHash);
   }
   std::vector<det::Hash128> headsBefore = opt_.vouchLinks ? ledger_->heads() : std::vector<det::Hash128>{};
   const det::Hash128 digestBefore = ledger_->lastDigest();
-  auto applied = ledger_->apply(std::move(bundles), verifiedBy);
+  auto applied = ledger_->apply(std::move(bundles), verifiedBy, bodyHashes);
   if (!applied) {
     // Every check above passed, so only a signer disagreement between candidates can land here: drop this
     // turn's candidates and ask again rather than apply a turn a replay could not verify.

@@ -136,7 +136,8 @@ std::optional<LinkFault> TurnLedger::firstFault(std::span<const Bundle> bundles,
   return std::nullopt;
 }
 
-Result<TurnRecord> TurnLedger::apply(std::vector<Bundle> bundles, std::span<const PublicKey> verifiedBy) {
+Result<TurnRecord> TurnLedger::apply(std::vector<Bundle> bundles, std::span<const PublicKey> verifiedBy,
+                                     std::span<const det::Hash128> bodyHashes) {
   const uint32_t t = engine_->turn();
   if (bundles.size() != heads_.size())
     return Err("turn ", t, ": ", bundles.size(), " bundles for ", heads_.size(), " seats");
@@ -153,7 +154,7 @@ Result<TurnRecord> TurnLedger::apply(std::vector<Bundle> bundles, std::span<cons
       return Err("turn ", t, " seat ", s, ": signature does not verify against the expected signer ",
                  signers[s].fingerprint());
   }
-  return commit(std::move(bundles), std::move(signers));
+  return commit(std::move(bundles), std::move(signers), std::move(orders), bodyHashes);
 }
 
 TurnRecord TurnLedger::applyOrders(std::vector<std::vector<Order>> ordersBySeat) {
@@ -161,19 +162,19 @@ TurnRecord TurnLedger::applyOrders(std::vector<std::vector<Order>> ordersBySeat)
   auto signers = expectedSigners(ordersBySeat);
   std::vector<Bundle> bundles;
   bundles.reserve(heads_.size());
-  for (Seat s = 0; s < heads_.size(); ++s) bundles.push_back(draft(s, std::move(ordersBySeat[s])));
-  return commit(std::move(bundles), std::move(signers));
+  for (Seat s = 0; s < heads_.size(); ++s) bundles.push_back(draft(s, ordersBySeat[s]));
+  return commit(std::move(bundles), std::move(signers), std::move(ordersBySeat), {});
 }
 
-TurnRecord TurnLedger::commit(std::vector<Bundle> bundles, std::vector<PublicKey> signers) {
+TurnRecord TurnLedger::commit(std::vector<Bundle> bundles, std::vector<PublicKey> signers,
+                              std::vector<std::vector<Order>> orders, std::span<const det::Hash128> bodyHashes) {
   TurnRecord rec;
   rec.turn = engine_->turn();
-  std::vector<std::vector<Order>> orders;
-  orders.reserve(bundles.size());
-  for (const auto& b : bundles) {
+  const bool hashed = bodyHashes.size() == bundles.size();
+  for (Seat s = 0; s < bundles.size(); ++s) {
+    const Bundle& b = bundles[s];
     if (rec.turn > 0 && b.prevDigest != digest_) rec.digestMismatch.push_back(b.seat);
-    rec.heads.push_back(b.bodyHash());
-    orders.push_back(b.orders);
+    rec.heads.push_back(hashed ? bodyHashes[s] : b.bodyHash());
   }
   rec.substituted = substitutedThisTurn(orders);
   auto res = engine_->step(orders);

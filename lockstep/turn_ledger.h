@@ -62,8 +62,10 @@ class TurnLedger {
   /// Applies one turn: one bundle per seat, ascending. Each must continue its chain (a prevDigest naming
   /// another bundle set is noted in the record, not refused: Seals still agree) and carry the signature of the
   /// expected signer. `verifiedBy[s]`, when given, is the key the caller already checked bundle s with (the
-  /// peer checks on arrival); the ledger then only compares keys. Errors name the turn and seat.
-  Result<TurnRecord> apply(std::vector<Bundle> bundles, std::span<const PublicKey> verifiedBy = {});
+  /// peer checks on arrival); the ledger then only compares keys. `bodyHashes[s]`, when given, is bundle s's
+  /// bodyHash() as the caller computed it on arrival (not hashed again). Errors name the turn and seat.
+  Result<TurnRecord> apply(std::vector<Bundle> bundles, std::span<const PublicKey> verifiedBy = {},
+                           std::span<const det::Hash128> bodyHashes = {});
   /// Applies a turn known only by its orders (a replay keeps chain-head signatures, not every bundle's): the
   /// bundles are drafted here and come back unsigned; the caller checks the chain heads' signatures.
   TurnRecord applyOrders(std::vector<std::vector<Order>> ordersBySeat);
@@ -77,7 +79,8 @@ class TurnLedger {
 
  private:
   TurnLedger() = default;
-  TurnRecord commit(std::vector<Bundle> bundles, std::vector<PublicKey> signers);
+  TurnRecord commit(std::vector<Bundle> bundles, std::vector<PublicKey> signers, std::vector<std::vector<Order>> orders,
+                    std::span<const det::Hash128> bodyHashes);
 
   std::unique_ptr<TurnEngine> engine_;
   std::vector<det::Hash128> heads_;
