@@ -12,17 +12,13 @@
 #include <queue>
 
 #include "core/det/rng.h"
+#include "net/steady_ms.h"
 
 namespace concord::net {
 namespace {
 
 constexpr size_t kMaxQueued = 65536;
 constexpr size_t kMaxClients = 256;
-
-uint64_t nowMs() {
-  return static_cast<uint64_t>(
-      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch()).count());
-}
 
 sockaddr_in loopback(uint16_t port) {
   sockaddr_in a{};
@@ -86,7 +82,7 @@ struct ChaosProxy::Impl {
         ++st.queueFull;
         return;
       }
-      uint64_t at = nowMs() + p.delayMs + jitter + (reorder < p.reorderPermille ? extra : 0) + static_cast<uint64_t>(c);
+      uint64_t at = steadyMs() + p.delayMs + jitter + (reorder < p.reorderPermille ? extra : 0) + static_cast<uint64_t>(c);
       queue.push(Pending{at, seq++, fd, to, std::vector<uint8_t>(data, data + len)});
     }
   }
@@ -129,7 +125,7 @@ void ChaosProxy::run(uint32_t waitMs) {
   }
   int timeout = static_cast<int>(waitMs);
   if (!m.queue.empty()) {
-    uint64_t n = nowMs();
+    uint64_t n = steadyMs();
     timeout = m.queue.top().at <= n ? 0 : static_cast<int>(std::min<uint64_t>(waitMs, m.queue.top().at - n));
   }
   ::poll(fds.data(), fds.size(), timeout);
@@ -158,7 +154,7 @@ void ChaosProxy::run(uint32_t waitMs) {
       }
     }
   }
-  const uint64_t n = nowMs();
+  const uint64_t n = steadyMs();
   while (!m.queue.empty() && m.queue.top().at <= n) {
     const Pending& d = m.queue.top();
     ::sendto(d.fd, d.bytes.data(), d.bytes.size(), 0, reinterpret_cast<const sockaddr*>(&d.to), sizeof d.to);

@@ -9,7 +9,7 @@
 namespace concord::net {
 namespace {
 
-constexpr uint16_t kMagic = 0xC0C3;
+constexpr uint16_t kCommsMagic = 0xC0C3;
 constexpr std::string_view kSignContext = "concord-comms-v1";
 
 constexpr std::array<Hail, 25> kHails{{
@@ -107,7 +107,7 @@ Result<CommsMsg> commsFromSigned(std::span<const uint8_t> bytes, const lockstep:
   const auto ctx = std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(kSignContext.data()), kSignContext.size());
   if (bytes.size() < ctx.size() || !std::equal(ctx.begin(), ctx.end(), bytes.begin()))
     return Err("comms message: not signed comms bytes (no \"concord-comms-v1\" context)");
-  std::vector<uint8_t> wire{static_cast<uint8_t>(kMagic & 0xFF), static_cast<uint8_t>(kMagic >> 8)};
+  std::vector<uint8_t> wire{static_cast<uint8_t>(kCommsMagic & 0xFF), static_cast<uint8_t>(kCommsMagic >> 8)};
   wire.insert(wire.end(), bytes.begin() + static_cast<std::ptrdiff_t>(ctx.size()), bytes.end());
   wire.insert(wire.end(), sig.bytes.begin(), sig.bytes.end());
   return decodeComms(wire);
@@ -115,19 +115,19 @@ Result<CommsMsg> commsFromSigned(std::span<const uint8_t> bytes, const lockstep:
 
 std::vector<uint8_t> encodeComms(const CommsMsg& m) {
   det::Writer w;
-  w.u16("magic", kMagic);
+  w.u16("magic", kCommsMagic);
   putBody(w, m);
   w.raw("sig", m.sig.bytes);
   return w.take();
 }
 
 bool isComms(std::span<const uint8_t> bytes) {
-  return bytes.size() >= 2 && (bytes[0] | (bytes[1] << 8)) == kMagic;
+  return bytes.size() >= 2 && (bytes[0] | (bytes[1] << 8)) == kCommsMagic;
 }
 
 Result<CommsMsg> decodeComms(std::span<const uint8_t> bytes) {
   det::Reader r(bytes, "comms message");
-  if (r.u16("magic") != kMagic && r.ok()) r.fail("magic", "not a Concord comms message");
+  if (r.u16("magic") != kCommsMagic && r.ok()) r.fail("magic", "not a Concord comms message");
   CommsMsg m;
   uint8_t kind = r.u8("kind");
   if (r.ok() && (kind < 1 || kind > 3)) r.fail("kind", "unknown comms kind");

@@ -14,11 +14,12 @@
 #include "core/det/reader.h"
 #include "core/det/writer.h"
 #include "core/game/types.h"
+#include "net/steady_ms.h"
 
 namespace concord::net {
 namespace {
 
-constexpr uint32_t kMagic = 0x414C4E43;  // "CNLA"
+constexpr uint32_t kLanMagic = 0x414C4E43;  // "CNLA"
 constexpr uint8_t kVersion = 2;  // 2: game id and seat keys of a running game
 
 bool printable(const std::string& s) {
@@ -29,16 +30,11 @@ bool printable(const std::string& s) {
   return true;
 }
 
-uint64_t steadyMs() {
-  return static_cast<uint64_t>(
-      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch()).count());
-}
-
 }  // namespace
 
 std::vector<uint8_t> encodeAnnounce(const LanAnnounce& a) {
   det::Writer w;
-  w.u32("magic", kMagic);
+  w.u32("magic", kLanMagic);
   w.u8("version", kVersion);
   w.str("host", a.hostName);
   w.str("module", a.moduleId);
@@ -56,7 +52,7 @@ std::vector<uint8_t> encodeAnnounce(const LanAnnounce& a) {
 
 Result<LanAnnounce> decodeAnnounce(std::span<const uint8_t> bytes) {
   det::Reader r(bytes, "LAN announcement");
-  if (r.u32("magic") != kMagic && r.ok()) r.fail("magic", "not a Concord announcement");
+  if (r.u32("magic") != kLanMagic && r.ok()) r.fail("magic", "not a Concord announcement");
   if (r.u8("version") != kVersion && r.ok()) r.fail("version", "unknown announcement version");
   LanAnnounce a;
   a.hostName = r.str("host", 32);

@@ -10,11 +10,6 @@
 
 namespace concord::net {
 
-uint64_t steadyMs() {
-  return static_cast<uint64_t>(
-      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch()).count());
-}
-
 Node::Node(const NodeOptions& o, EnetTransport& t) : opt_(o), transport_(t), startMs_(steadyMs()), outbox_(o.key, o.key.publicKey) {
   // Tests only: a 15-minute table in scaled time stands in for a real one (tests/net/time_limit.sh). The
   // transport keeps real time (ENet's handshakes and retries are not ours to hurry).

@@ -19,12 +19,12 @@
 #include "net/lan.h"
 #include "net/lobby_msg.h"
 #include "net/node.h"
+#include "net/steady_ms.h"
 #include "replay/backfill.h"
 #include "replay/session_recorder.h"
 
 namespace concord::net {
 
-uint64_t steadyMs();
 /// The module's one-line description of a session's rules and their config hash (lobby log lines).
 std::string rulesText(const lockstep::SessionConfig& s);
 

@@ -6,11 +6,11 @@
 namespace concord::elc {
 
 namespace {
-constexpr OrderForm kPool[] = {OrderForm::RegionShare, OrderForm::Expansion,  OrderForm::Muster,     OrderForm::RegionCapital,
+constexpr OrderForm kOrderFormPool[] = {OrderForm::RegionShare, OrderForm::Expansion,  OrderForm::Muster,     OrderForm::RegionCapital,
                                OrderForm::LandmarkHold, OrderForm::RivalSeat, OrderForm::WholeRegion};
 }
 
-std::span<const OrderForm> sealedOrderPool() { return kPool; }
+std::span<const OrderForm> sealedOrderPool() { return kOrderFormPool; }
 
 OrderClass orderClass(OrderForm f) {
   switch (f) {
