@@ -4,7 +4,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 preset=${1:-gcc-release}
 shift || true
-cmake --preset "$preset" >/dev/null
+# CONCORD_UNITY=ON|OFF, when set, chooses the unity build (tools/test.sh sets it for a tree it configures first).
+unity=()
+[ -n "${CONCORD_UNITY:-}" ] && unity=(-DCONCORD_UNITY="$CONCORD_UNITY")
+cmake --preset "$preset" "${unity[@]}" >/dev/null
 if [ $# -gt 0 ]; then
   cmake --build --preset "$preset" --target "$@"
 else
