@@ -1,6 +1,7 @@
 #include "lockstep/turn_ledger.h"
 
 #include <algorithm>
+#include <cassert>
 
 #include "core/det/reader.h"
 #include "core/det/writer.h"
@@ -174,6 +175,7 @@ TurnRecord TurnLedger::commit(std::vector<Bundle> bundles, std::vector<PublicKey
   for (Seat s = 0; s < bundles.size(); ++s) {
     const Bundle& b = bundles[s];
     if (rec.turn > 0 && b.prevDigest != digest_) rec.digestMismatch.push_back(b.seat);
+    assert(!hashed || bodyHashes[s] == b.bodyHash());  // debug builds (the ASan pass) check the caller's hashes
     rec.heads.push_back(hashed ? bodyHashes[s] : b.bodyHash());
   }
   rec.substituted = substitutedThisTurn(orders);
