@@ -2,9 +2,9 @@
 # Sets up and runs Concord's whole test suite:
 #   1. gcc 12, -O2 (Release), warnings as errors: every test except the paced loopback tables (label net), which
 #      run once, in pass 2; the 18/32-seat tables and the flood's slowdown bound run here;
-#   2. clang 14, -O0, AddressSanitizer + UBSan, warnings as errors: every test (but the 18/32-seat tables);
+#   2. clang 14, -O1, AddressSanitizer + UBSan, warnings as errors: every test (but the 18/32-seat tables);
 #   3. clang libFuzzer targets: a bounded run of each over its committed corpus.
-# The determinism golden test runs in both builds, so gcc -O2 and clang -O0 are checked against the
+# The determinism golden test runs in both builds, so gcc -O2 and clang -O1 are checked against the
 # same committed Seal hashes. Set CONCORD_SKIP_ASAN=1 / CONCORD_SKIP_FUZZ=1 for a quicker local loop.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,10 +45,10 @@ finish_fuzz_build() {
 }
 
 if [ "${CONCORD_SKIP_ASAN:-0}" != 1 ]; then
-  step "clang asan+ubsan (-O0): build"
+  step "clang asan+ubsan (-O1): build"
   CONCORD_UNITY=$(unity_if_new asan) bash tools/build.sh asan
   fuzz_wanted && start_fuzz_build
-  step "clang asan+ubsan (-O0): test"
+  step "clang asan+ubsan (-O1): test"
   # net_table_18 and net_table_32 are the multi-process scale tests: they run in the gcc pass; under ASan 18-32 instrumented
   # processes on two cores measure the machine, not memory safety.
   # CONCORD_TEST_SCALE=4: the heaviest property loops run a quarter of their seeds here (all in the gcc pass).
