@@ -3,7 +3,6 @@
 #include "net/node.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdlib>
 
 #include "net/node_internal.h"
