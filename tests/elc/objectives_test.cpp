@@ -20,11 +20,6 @@ std::string refusal(std::vector<std::pair<std::string, std::string>> opts) {
   return c.ok() ? std::string() : c.message();
 }
 
-bool chronicleHas(const ElcGame& g, Chron cls, const std::string& text) {
-  return std::any_of(g.chronicle().begin(), g.chronicle().end(),
-                     [&](const ChronEntry& e) { return e.cls == cls && e.text.find(text) != std::string::npos; });
-}
-
 void giveLandmarks(ElcGame& g, Seat s, int n) {
   for (int k = 0; k < n; ++k) g.setOwner(g.world().landmarks[k], static_cast<int32_t>(s));
 }

@@ -14,11 +14,6 @@ using namespace concord::elc::testing;
 
 namespace {
 
-bool chronicleHas(const ElcGame& g, Chron cls, const std::string& text) {
-  return std::any_of(g.chronicle().begin(), g.chronicle().end(),
-                     [&](const ChronEntry& e) { return e.cls == cls && e.text.find(text) != std::string::npos; });
-}
-
 // Red holds a third of the map, Blue its start city: Blue is Reduced at the turn-20 Seal (VC-2900).
 ElcGame lopsided(const Config& c) {
   ElcGame g = started(c, 41, 2);

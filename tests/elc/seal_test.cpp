@@ -17,12 +17,6 @@ using namespace concord::elc::testing;
 namespace {
 
 // A started game with no Legions on the board, so nothing moves unless a test says so.
-ElcGame quiet(const Config& c, uint64_t seed, Seat seats) {
-  ElcGame g = started(c, seed, seats);
-  g.unitsForScenario().clear();
-  return g;
-}
-
 // Hands `n` neutral non-Landmark cities to `seat` at Integration 100.
 std::vector<int32_t> give(ElcGame& g, Seat seat, int n) {
   std::vector<int32_t> got;
@@ -33,11 +27,6 @@ std::vector<int32_t> give(ElcGame& g, Seat seat, int n) {
       got.push_back(c);
     }
   return got;
-}
-
-bool chronicleHas(const ElcGame& g, Chron cls, const std::string& text = "") {
-  return std::any_of(g.chronicle().begin(), g.chronicle().end(),
-                     [&](const ChronEntry& e) { return e.cls == cls && e.text.find(text) != std::string::npos; });
 }
 
 }  // namespace

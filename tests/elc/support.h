@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
+
 #include "core/det/reader.h"
 #include "core/det/writer.h"
 #include "core/elc/module.h"
@@ -43,6 +46,22 @@ inline ElcGame started(const Config& c, uint64_t seed, Seat seats) {
   auto r = g.setup(encodeConfig(c), seedOf(seed), seats);
   EXPECT_TRUE(r.ok()) << r.message();
   return g;
+}
+
+/// A configuration with these teams (letters per seat, as `teams=` takes them).
+inline Config teamsOf(const char* letters) { return cfg({{"teams", letters}}); }
+
+/// A started game with its opening units cleared: a board where only what the test places happens.
+inline ElcGame quiet(const Config& c, uint64_t seed, Seat seats) {
+  ElcGame g = started(c, seed, seats);
+  g.unitsForScenario().clear();
+  return g;
+}
+
+/// The chronicle holds an entry of class `cls` whose text contains `text`.
+inline bool chronicleHas(const ElcGame& g, Chron cls, const std::string& text = "") {
+  return std::any_of(g.chronicle().begin(), g.chronicle().end(),
+                     [&](const ChronEntry& e) { return e.cls == cls && e.text.find(text) != std::string::npos; });
 }
 
 /// One turn: every live seat's orders (none when `orders` has no entry for it), then the Seal.

@@ -15,18 +15,6 @@ using namespace concord::elc::testing;
 
 namespace {
 
-Config teamsOf(const char* letters) {
-  auto c = parseOptions({{"teams", letters}});
-  EXPECT_TRUE(c.ok()) << c.message();
-  return *c;
-}
-
-ElcGame quiet(const Config& c, uint64_t seed, Seat seats) {
-  ElcGame g = started(c, seed, seats);
-  g.unitsForScenario().clear();
-  return g;
-}
-
 }  // namespace
 
 // Self-play with teams: bots never take a team-mate's city, Tenure never falls, members of a live team read the same

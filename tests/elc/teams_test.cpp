@@ -16,14 +16,6 @@ using namespace concord::elc::testing;
 
 namespace {
 
-Config teamsOf(const char* letters) { return cfg({{"teams", letters}}); }
-
-ElcGame quiet(const Config& c, uint64_t seed, Seat seats) {
-  ElcGame g = started(c, seed, seats);
-  g.unitsForScenario().clear();
-  return g;
-}
-
 int64_t held(const ElcGame& g, int32_t seat) {
   return std::count_if(g.cities().begin(), g.cities().end(), [&](const City& c) { return c.owner == seat; });
 }
@@ -35,11 +27,6 @@ void holdUpTo(ElcGame& g, Seat seat, int64_t n) {
       g.setOwner(c, seat);
       g.cityForScenario(c).integration = 100;
     }
-}
-
-bool chronicleHas(const ElcGame& g, Chron cls, const std::string& text) {
-  return std::any_of(g.chronicle().begin(), g.chronicle().end(),
-                     [&](const ChronEntry& e) { return e.cls == cls && e.text.find(text) != std::string::npos; });
 }
 
 int32_t neutralCity(const ElcGame& g) {

@@ -13,17 +13,6 @@ using namespace concord::elc::testing;
 
 namespace {
 
-ElcGame quiet(const Config& c, uint64_t seed, Seat seats) {
-  ElcGame g = started(c, seed, seats);
-  g.unitsForScenario().clear();
-  return g;
-}
-
-bool chronicleHas(const ElcGame& g, Chron cls, const std::string& text) {
-  return std::any_of(g.chronicle().begin(), g.chronicle().end(),
-                     [&](const ChronEntry& e) { return e.cls == cls && e.text.find(text) != std::string::npos; });
-}
-
 // Puts `seat` on the Warrant's subject: the city for Hold forms, a Legion on its tile for Scout.
 void onSubject(ElcGame& g, const Warrant& w, Seat seat) {
   if (w.form == WarrantForm::Scout) g.addUnitForScenario(seat, g.world().cities[w.city].tile);

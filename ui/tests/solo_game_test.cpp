@@ -23,10 +23,6 @@ int roundOf(const SoloSession& s) {
 }
 
 // Waits for the person's decision (or the end); false on a timeout.
-bool waitForDecision(SoloSession& s) {
-  return QTest::qWaitFor([&] { return !s.thinking() && (s.over() || s.frame().mayAct()); }, 30000);
-}
-
 // One decision by clicks: a glowing coordinate (then its first route if asked), else the first action
 // button, else "Let it go". Returns what was clicked.
 QString clickOneLegalMove(GamePage& page) {

@@ -36,10 +36,6 @@ namespace cw = concord::warp;
 
 namespace {
 
-bool waitForDecision(SoloSession& s) {
-  return QTest::qWaitFor([&] { return !s.thinking() && (s.over() || s.frame().mayAct()); }, 30000);
-}
-
 WarpTableView* warpView(MainWindow& win) { return qobject_cast<WarpTableView*>(&win.game()->table()); }
 
 // Drops coordinate `tile` on the arm of `line` as a drag from the hand would.

@@ -14,6 +14,10 @@ std::string recordWarpReplay(const std::string& path, Seat seats, const std::str
   return r ? std::string() : r.message();
 }
 
+bool waitForDecision(SoloSession& s) {
+  return QTest::qWaitFor([&] { return !s.thinking() && (s.over() || s.frame().mayAct()); }, 30000);
+}
+
 SoloSession::Setup ensignSetup(Seat seats, uint64_t seed, const std::string& replayPath) {
   SoloSession::Setup setup;
   setup.seats = seats;

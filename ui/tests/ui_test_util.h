@@ -18,6 +18,8 @@ namespace concord::ui::test {
 std::string recordWarpReplay(const std::string& path, Seat seats, const std::string& officer);
 /// A solo Warp table for the person at seat 0 against Ensign officers, recording to `replayPath` (the tests' set-up).
 SoloSession::Setup ensignSetup(Seat seats, uint64_t seed, const std::string& replayPath);
+/// Waits (up to 30 s) until the officers have moved and the person may act, or the game is over.
+bool waitForDecision(SoloSession& s);
 /// Shows `win` at the tests' size; `active`: also waits until it is the active window (key tests need it).
 bool showForTest(MainWindow& win, bool active = false);
 /// The first visible descendant of `root` of type T whose object name starts with `prefix`.
