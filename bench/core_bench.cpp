@@ -105,7 +105,7 @@ void BM_CanonicalBlockWriteOnly(benchmark::State& state) {
   }
   state.counters["state_bytes"] = static_cast<double>(w.size());
 }
-BENCHMARK(BM_CanonicalBlockWriteOnly)->Arg(4)->Arg(64)->Arg(1024);
+BENCHMARK(BM_CanonicalBlockWriteOnly)->Arg(0)->Arg(1)->Arg(2)->Arg(4)->Arg(8)->Arg(64)->Arg(1024);
 
 void BM_RawXxh3SameBytes(benchmark::State& state) {
   auto st = makeState(static_cast<size_t>(state.range(0)));

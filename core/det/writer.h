@@ -126,6 +126,9 @@ class Writer {
   // block by reference, every field would reload and store the cursor through memory.
   template <class Fn>
   [[gnu::flatten]] void untracedBlock(size_t expected, Fn& fn);
+  // Out of line: inlined beside the untraced copy, its calls made gcc keep the untraced cursor on the stack.
+  template <class Fn>
+  [[gnu::noinline]] void tracedBlock(size_t expected, Fn& fn);
   // Block support: makes room for k more bytes after `used` and returns the (possibly moved) buffer.
   struct Room {
     uint8_t* base;

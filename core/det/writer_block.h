@@ -36,8 +36,10 @@ template <bool kTraced>
 class Writer::Block {
  public:
   Block(Writer& w, size_t expected) : w_(w) {
+#ifndef NDEBUG
     assert(!w.blockOpen_ && "one Writer::Block at a time");
     w.blockOpen_ = true;
+#endif
     Room r = w.roomAfter(w.size_, expected);
     base_ = r.base;
     p_ = base_ + w.size_;
@@ -47,7 +49,9 @@ class Writer::Block {
   Block& operator=(const Block&) = delete;
   ~Block() {
     w_.size_ = used();
+#ifndef NDEBUG
     w_.blockOpen_ = false;
+#endif
   }
 
   void u8(std::string_view name, uint8_t v) { fixed(name, v, 1); }
@@ -215,12 +219,17 @@ class Writer::Block {
 
 template <class Fn>
 void Writer::block(size_t expected, Fn&& fn) {
-  if (traced_) {
-    Block<true> b(*this, expected);
-    fn(b);
+  if (traced_) [[unlikely]] {
+    tracedBlock(expected, fn);
   } else {
     untracedBlock(expected, fn);
   }
+}
+
+template <class Fn>
+void Writer::tracedBlock(size_t expected, Fn& fn) {
+  Block<true> b(*this, expected);
+  fn(b);
 }
 
 template <class Fn>
