@@ -9,26 +9,13 @@
 #include "lockstep/peer.h"
 #include "lockstep/turn_engine.h"
 #include "replay/record.h"
+#include "tests/support/captured_output.h"
 #include "tools/concord/table_status.h"
 #include "tools/concord/terminal_seat.h"
 
 using namespace concord;
 
 namespace {
-
-struct Captured {
-  std::FILE* f = std::tmpfile();
-  ~Captured() { std::fclose(f); }
-  std::string text() const {
-    std::fflush(f);
-    std::rewind(f);
-    std::string out;
-    char buf[4096];
-    for (size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) out.append(buf, n);
-    std::fseek(f, 0, SEEK_END);
-    return out;
-  }
-};
 
 std::unique_ptr<lockstep::TurnEngine> shedTable(Seat person) {
   auto session = replay::makeBotSession("shed", {}, 3, "table-screen-test");
@@ -57,7 +44,7 @@ TEST(TableStatus, SaysWhoTheTableWaitsForInOneLine) {
 }
 
 TEST(TableScreen, StatusUpdatesInPlaceAndBackgroundLinesRedrawIt) {
-  Captured out;
+  test_support::CapturedOutput out;
   cli::TerminalSeat seat(out.f, /*terminal=*/true);
   seat.status("turn 1 - waiting for seat 0 hank (1 s)");
   seat.status("turn 1 - waiting for seat 0 hank (2 s)");
@@ -68,7 +55,7 @@ TEST(TableScreen, StatusUpdatesInPlaceAndBackgroundLinesRedrawIt) {
 }
 
 TEST(TableScreen, OffATerminalNothingIsRedrawn) {
-  Captured out;
+  test_support::CapturedOutput out;
   cli::TerminalSeat seat(out.f, /*terminal=*/false);
   seat.status("turn 1 - waiting");
   seat.background("a log line");
@@ -78,7 +65,7 @@ TEST(TableScreen, OffATerminalNothingIsRedrawn) {
 TEST(TableScreen, ABackgroundLineRedrawsAnOpenPrompt) {
   auto e = shedTable(0);
   const Seat me = e->awaiting().at(0);
-  Captured out;
+  test_support::CapturedOutput out;
   cli::TerminalSeat seat(out.f, true);
   EXPECT_FALSE(seat.decide(*e, me, UINT64_MAX).has_value());
   seat.background("[comms] hello");
@@ -88,7 +75,7 @@ TEST(TableScreen, ABackgroundLineRedrawsAnOpenPrompt) {
 
 TEST(TableScreen, HelpAndQuestionMarkListTheCommands) {
   for (const char* asked : {"help", "?"}) {
-    Captured out;
+    test_support::CapturedOutput out;
     cli::TerminalSeat seat(out.f);
     EXPECT_FALSE(seat.line(asked).has_value());
     const std::string t = out.text();
@@ -98,7 +85,7 @@ TEST(TableScreen, HelpAndQuestionMarkListTheCommands) {
 }
 
 TEST(TableScreen, PlainTextInTheLobbyIsChatAndAfterwardsExplained) {
-  Captured out;
+  test_support::CapturedOutput out;
   cli::TerminalSeat seat(out.f);
   auto chat = seat.line("hello everyone");
   ASSERT_TRUE(chat.has_value());
@@ -112,7 +99,7 @@ TEST(TableScreen, PlainTextInTheLobbyIsChatAndAfterwardsExplained) {
 
 TEST(TableScreen, BoardBetweenTurnsAndForASpectatorRedrawsTheBoard) {
   auto e = shedTable(0);
-  Captured out;
+  test_support::CapturedOutput out;
   cli::TerminalSeat seat(out.f);
   const Seat spectator = 3;  // no seat: the public view
   seat.applied(*e, spectator);
@@ -138,7 +125,7 @@ TEST(TableScreen, FinalStandingsAreSortedByRank) {
   ASSERT_TRUE(o.has_value());
   // Seat order is not rank order in this game, so a list in seat order fails below.
   ASSERT_FALSE(o->rankBySeat[0] <= o->rankBySeat[1] && o->rankBySeat[1] <= o->rankBySeat[2]);
-  Captured out;
+  test_support::CapturedOutput out;
   cli::TerminalSeat seat(out.f);
   seat.applied(*e, 0);
   const std::string t = out.text();

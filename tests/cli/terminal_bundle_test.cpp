@@ -17,24 +17,12 @@
 
 #include "lockstep/turn_engine.h"
 #include "replay/record.h"
+#include "tests/support/captured_output.h"
 #include "tools/concord/terminal_seat.h"
 
 using namespace concord;
 
 namespace {
-
-struct Captured {
-  std::FILE* f = std::tmpfile();
-  ~Captured() { std::fclose(f); }
-  std::string text() const {
-    std::fflush(f);
-    std::rewind(f);
-    std::string out;
-    char buf[4096];
-    for (size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) out.append(buf, n);
-    return out;
-  }
-};
 
 struct Typed {
   std::string module, help, unknown, refused;  // a form `help` lists, a word no order starts with, a legal-form order refused now
@@ -50,7 +38,7 @@ void playOneTurn(const Typed& t, const ConfigOptions& options) {
   ASSERT_TRUE(g.ordersInBundles());
   const auto legal = g.legalOrders(0);
   ASSERT_GE(legal.size(), 2u);
-  Captured out;
+  test_support::CapturedOutput out;
   cli::TerminalSeat seat(out.f);
   EXPECT_FALSE(seat.decide(*e, 0, UINT64_MAX).has_value());  // prompted: waits for lines
   seat.line("help");

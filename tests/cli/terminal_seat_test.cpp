@@ -7,24 +7,12 @@
 
 #include "lockstep/turn_engine.h"
 #include "replay/record.h"
+#include "tests/support/captured_output.h"
 #include "tools/concord/terminal_seat.h"
 
 using namespace concord;
 
 namespace {
-
-struct Captured {
-  std::FILE* f = std::tmpfile();
-  ~Captured() { std::fclose(f); }
-  std::string text() const {
-    std::fflush(f);
-    std::rewind(f);
-    std::string out;
-    char buf[4096];
-    for (size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) out.append(buf, n);
-    return out;
-  }
-};
 
 }  // namespace
 
@@ -36,7 +24,7 @@ TEST(TerminalSeat, ShedOrdersAreListedAndTypedAsTheGameNamesThem) {
   const Seat me = e->awaiting().at(0);
   const auto legal = e->game().legalOrders(me);
   ASSERT_FALSE(legal.empty());
-  Captured out;
+  test_support::CapturedOutput out;
   cli::TerminalSeat seat(out.f);
   EXPECT_FALSE(seat.decide(*e, me, UINT64_MAX).has_value());  // prompted: waits for a line
   const std::string first = e->game().orderText(me, legal.front());
