@@ -3,26 +3,16 @@
 // state and hash never see them. Checked on a captured stream, for a player's prompt and a spectator's board.
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <string>
 
 #include "lockstep/turn_engine.h"
 #include "replay/record.h"
+#include "tests/support/captured_output.h"
 #include "tools/concord/terminal_seat.h"
 
 using namespace concord;
 
 namespace {
-
-std::string readAll(std::FILE* f) {
-  std::fflush(f);
-  std::rewind(f);
-  std::string out;
-  char buf[4096];
-  for (size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) out.append(buf, n);
-  std::fseek(f, 0, SEEK_END);
-  return out;
-}
 
 std::unique_ptr<lockstep::TurnEngine> warpTable() {
   auto session = replay::makeBotSession("warp", {}, 4, "table-names-test");
@@ -40,12 +30,11 @@ TEST(TableNames, APlayersBoardAndLogCallTheSeatsByTheLobbysNames) {
   auto e = warpTable();
   const det::Hash128 before = stateHash(e->game());
   const Seat me = e->awaiting().at(0);
-  std::FILE* f = std::tmpfile();
-  cli::TerminalSeat seat(f);
+  test_support::CapturedOutput out;
+  cli::TerminalSeat seat(out.f);
   seat.callSeatsByName();
   EXPECT_FALSE(seat.decide(*e, me, UINT64_MAX).has_value());  // the prompt: round log, board, orders
-  const std::string t = readAll(f);
-  std::fclose(f);
+  const std::string t = out.text();
   EXPECT_EQ(t.find("Captain"), std::string::npos) << t;
   EXPECT_NE(t.find("alice [seat 0]"), std::string::npos) << t;
   EXPECT_NE(t.find("bob [seat 1]"), std::string::npos) << t;
@@ -57,24 +46,22 @@ TEST(TableNames, APlayersBoardAndLogCallTheSeatsByTheLobbysNames) {
 
 TEST(TableNames, ASpectatorsBoardUsesTheNamesToo) {
   auto e = warpTable();
-  std::FILE* f = std::tmpfile();
-  cli::TerminalSeat seat(f);
+  test_support::CapturedOutput out;
+  cli::TerminalSeat seat(out.f);
   seat.callSeatsByName();
   seat.applied(*e, 4);  // a spectator: no seat, the public view
   EXPECT_FALSE(seat.line("board").has_value());
-  const std::string t = readAll(f);
-  std::fclose(f);
+  const std::string t = out.text();
   EXPECT_NE(t.find("alice [seat 0]: "), std::string::npos) << t;
   EXPECT_EQ(t.find("Captain"), std::string::npos) << t;
 }
 
 TEST(TableNames, ALocalTableKeepsTheModulesLabels) {
   auto e = warpTable();
-  std::FILE* f = std::tmpfile();
-  cli::TerminalSeat seat(f);  // `concord play`: no lobby named the seats
+  test_support::CapturedOutput out;
+  cli::TerminalSeat seat(out.f);  // `concord play`: no lobby named the seats
   seat.applied(*e, 4);
   EXPECT_FALSE(seat.line("board").has_value());
-  const std::string t = readAll(f);
-  std::fclose(f);
+  const std::string t = out.text();
   EXPECT_NE(t.find("Captain 0: "), std::string::npos) << t;
 }

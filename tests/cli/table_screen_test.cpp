@@ -3,7 +3,6 @@
 // typed lines, checked on a captured stream (as a terminal when `terminal` is set).
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <string>
 
 #include "lockstep/peer.h"

@@ -2,7 +2,6 @@
 // prompt plays any module. Here shed, which the terminal used to offer only by list number.
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <string>
 
 #include "lockstep/turn_engine.h"
