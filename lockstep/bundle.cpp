@@ -36,9 +36,20 @@ std::vector<uint8_t> Bundle::body() const {
 
 det::Hash128 Bundle::bodyHash() const { return blake128(body()); }
 
-void Bundle::signWith(const KeyPair& key) { signature = sign(key, body()); }
+det::Hash128 Bundle::signWith(const KeyPair& key) {
+  const auto bytes = body();
+  signature = sign(key, bytes);
+  return blake128(bytes);
+}
 
 bool Bundle::verifySignature(const PublicKey& key) const { return verify(key, body(), signature); }
+
+std::optional<size_t> Bundle::firstSigner(std::span<const PublicKey> keys) const {
+  const auto bytes = body();
+  for (size_t i = 0; i < keys.size(); ++i)
+    if (verify(keys[i], bytes, signature)) return i;
+  return std::nullopt;
+}
 
 std::vector<uint8_t> Bundle::encode() const {
   det::Writer w;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -35,8 +36,11 @@ struct Bundle {
   std::vector<uint8_t> body() const;
   /// BLAKE2b-128 of body(): the next bundle's `chain`.
   det::Hash128 bodyHash() const;
-  void signWith(const KeyPair& key);
+  /// Signs body() and returns bodyHash(), both from one serialization.
+  det::Hash128 signWith(const KeyPair& key);
   bool verifySignature(const PublicKey& key) const;
+  /// The first of `keys` whose signature this is (body() serialized once for all of them), or none.
+  std::optional<size_t> firstSigner(std::span<const PublicKey> keys) const;
 
   /// Wire form: magic, body, signature.
   std::vector<uint8_t> encode() const;

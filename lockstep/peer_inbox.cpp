@@ -92,15 +92,11 @@ std::vector<Seat> Peer::seatsIn(uint32_t turn) const {
 
 std::optional<PublicKey> Peer::signerAmongSeats(const Bundle& b) const {
   const auto& seats = ledger_->session().seats;
-  const PublicKey& owner = seats[b.seat].key;
-  const auto body = b.body();  // serialized once for every key tried
-  if (verify(owner, body, b.signature)) return owner;
-  for (size_t i = 0; i < seats.size(); ++i) {
-    const PublicKey& k = seats[i].key;
-    bool seen = k == owner;
-    for (size_t j = 0; j < i && !seen; ++j) seen = seats[j].key == k;
-    if (!seen && verify(k, body, b.signature)) return k;
-  }
+  // The owner's key first (the usual signer), then every other distinct member key.
+  std::vector<PublicKey> keys{seats[b.seat].key};
+  for (const auto& seat : seats)
+    if (std::find(keys.begin(), keys.end(), seat.key) == keys.end()) keys.push_back(seat.key);
+  if (auto i = b.firstSigner(keys)) return keys[*i];
   return std::nullopt;
 }
 

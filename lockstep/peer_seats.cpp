@@ -59,11 +59,9 @@ std::vector<Order> Peer::botOrders(Seat s) {
 void Peer::sendOwn(Seat s, std::vector<Order> orders) {
   const uint32_t t = ledger_->turn();
   Bundle b = ledger_->draft(s, std::move(orders));
-  const auto body = b.body();  // signed and hashed from one serialization
-  b.signature = sign(opt_.key, body);
+  const auto h = b.signWith(opt_.key);
   auto& slots = pending_[t];
   slots.resize(ledger_->session().seats.size());
-  const auto h = blake128(body);
   // Our own bundle goes first: we never apply anything else for a seat we sign.
   std::erase_if(slots[s], [&](const Candidate& c) { return c.bodyHash == h; });
   slots[s].insert(slots[s].begin(), Candidate{b, h, opt_.key.publicKey, opt_.key.publicKey});
