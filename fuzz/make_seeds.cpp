@@ -116,7 +116,7 @@ int main(int argc, char** argv) {
       net::encodeComms(net::makeComms(ka, ka.publicKey, 1, net::CommsKind::Hail, 401, 0, "")), true);
   put(root / "net_packet", "comms_dm", 3,
       net::encodeComms(net::makeComms(ka, ka.publicKey, 2, net::CommsKind::Direct, 0, 2, "psst")), true);
-  net::LanAnnounce an{"host", "shed", det::Hash128{3, 4}, 4, 3, true, false, 7000};
+  net::LanAnnounce an{"host", "shed", det::Hash128{3, 4}, 4, 3, true, false, 7000, {}, {}};  // a lobby: no game yet
   put(root / "net_packet", "announce", 4, net::encodeAnnounce(an), true);
   std::printf("seeds written under %s\n", root.c_str());
   return 0;

@@ -34,6 +34,7 @@ fuzz_build_pid=""
 fuzz_build_log=$(mktemp)
 start_fuzz_build() {
   mapfile -t targets < <(fuzz_targets)
+  targets+=(make_seeds)  # the corpus generator: built so it cannot rot unnoticed (it is not run here)
   CONCORD_UNITY=$(unity_if_new fuzz) setsid nice -n 19 bash tools/build.sh fuzz "${targets[@]}" >"$fuzz_build_log" 2>&1 &
   fuzz_build_pid=$!  # its own process group, stopped with everything in it if a test fails first
 }
