@@ -43,7 +43,7 @@ std::vector<Order> botOrdersFor(const TurnEngine& e, Seat s, Bot& bot) {
   // Awaited, or out of turn with something legal to do (Warp: a catch while the window is open).
   if (legal.empty()) return {};
   // A fresh stream per (seat, turn): any peer that becomes steward computes the same orders.
-  auto rng = det::Rng::stream(e.session().seed, "ai." + std::to_string(s) + "." + std::to_string(e.turn()));
+  auto rng = botStream(e.session().seed, s, e.turn());
   auto orders = bot.choose(g.observe(s), legal, rng);
   if (orders.size() > kMaxOrdersPerBundle - 2) orders.resize(kMaxOrdersPerBundle - 2);
   return orders;

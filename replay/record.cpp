@@ -1,6 +1,7 @@
 #include "replay/record.h"
 
 #include "lockstep/local_signing.h"
+#include "lockstep/peer.h"
 #include "lockstep/turn_ledger.h"
 
 namespace concord::replay {
@@ -49,11 +50,7 @@ Result<RecordSummary> recordBotGame(const std::string& path, const lockstep::Ses
   const auto& engine = ledger->engine();
   const auto seats = static_cast<Seat>(session.seats.size());
   std::vector<std::unique_ptr<Bot>> bots;
-  std::vector<det::Rng> rngs;
-  for (Seat s = 0; s < seats; ++s) {
-    bots.push_back((*mod)->makeBot(session.seats[s].botKind, s));
-    rngs.push_back(det::Rng::stream(session.seed, "ai." + std::to_string(s)));
-  }
+  for (Seat s = 0; s < seats; ++s) bots.push_back(lockstep::makeSeatBot(session, s));
   auto writer = ReplayWriter::create(path, session, options.writer);
   if (!writer) return writer.error();
   RecordSummary sum;
@@ -67,11 +64,8 @@ Result<RecordSummary> recordBotGame(const std::string& path, const lockstep::Ses
     const uint32_t t = engine.turn();
     if (auto r = keepComms(t); !r) return r.error();
     std::vector<std::vector<Order>> orders(seats);
-    for (Seat s : engine.awaiting()) {
-      const Game& g = engine.game();
-      auto legal = g.legalOrders(s);
-      orders[s] = bots[s]->choose(g.observe(s), legal, rngs[s]);
-    }
+    for (Seat s = 0; s < seats; ++s)  // every seat, as a live steward asks: out-of-turn catches included
+      if (bots[s]) orders[s] = lockstep::botOrdersFor(engine, s, *bots[s]);
     auto rec = lockstep::applySignedLocally(*ledger, std::move(orders), keys);
     if (!rec) return rec.error();
     if (auto r = (*writer)->append(*rec); !r) return r.error();

@@ -38,7 +38,7 @@ struct RecordSummary {
   uint64_t bytes = 0;
 };
 
-/// Plays the session with bots (each seat's own "ai.<seat>" stream) and writes the replay to `path`.
+/// Plays the session with bots (lockstep::botOrdersFor: the same orders a live table's steward signs) and writes the replay to `path`.
 /// `keys` holds the key pair of every session seat (the signer is chosen by Membership).
 Result<RecordSummary> recordBotGame(const std::string& path, const lockstep::SessionConfig& session,
                                     const std::vector<lockstep::KeyPair>& keys, const RecordOptions& options = {},

@@ -114,11 +114,15 @@ class Game {
 /// The state hash of a game: XXH3-128 of its canonical bytes.
 det::Hash128 stateHash(const Game& g);
 
+/// The one name of a bot seat's random stream, "ai.<seat>.<turn>": fresh per (seat, turn) so any peer that
+/// becomes the seat's steward mid-game, a recorder and a replay audit all draw the same (docs/determinism.md).
+det::Rng botStream(const det::Seed& seed, Seat seat, uint32_t turn);
+
 /// A computer player. Sees only its seat's Observation and that seat's legal orders.
 class Bot {
  public:
   virtual ~Bot() = default;
-  /// Picks this turn's orders; `rng` is the seat's own "ai.<seat>" stream.
+  /// Picks this turn's orders; `rng` is the seat's botStream for this turn.
   virtual std::vector<Order> choose(const Observation& obs, std::span<const Order> legal, det::Rng& rng) = 0;
 };
 

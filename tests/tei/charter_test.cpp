@@ -11,9 +11,9 @@
 #include "core/game/registry.h"
 #include "replay/record.h"
 #include "tests/support/temp_dir.h"
-#include "tools/tei_store/charter.h"
-#include "tools/tei_store/replay_match.h"
-#include "tools/tei_store/store.h"
+#include "table/tei_store/charter.h"
+#include "table/tei_store/replay_match.h"
+#include "table/tei_store/store.h"
 
 namespace concord::tei {
 namespace {

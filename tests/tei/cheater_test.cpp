@@ -15,8 +15,8 @@
 #include "replay/verify.h"
 #include "replay/writer.h"
 #include "tests/support/temp_dir.h"
-#include "tools/tei_store/replay_match.h"
-#include "tools/tei_store/store.h"
+#include "table/tei_store/replay_match.h"
+#include "table/tei_store/store.h"
 
 namespace concord::tei {
 namespace {

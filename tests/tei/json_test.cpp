@@ -1,7 +1,7 @@
 // `concord tei` JSON codecs: strict decoding, clear errors, 17-significant-digit output.
 #include <gtest/gtest.h>
 
-#include "tools/tei_store/tei_json.h"
+#include "table/tei_store/tei_json.h"
 
 using namespace concord::tei;
 

@@ -1,4 +1,4 @@
-// tools/tei_store/rate_finished.h: the one "rate this finished game" both `concord play` (its closing TEI
+// table/tei_store/rate_finished.h: the one "rate this finished game" both `concord play` (its closing TEI
 // lines) and the Qt client's end-of-campaign summary call (RULES §VIII, TEI §9.2).
 #include <gtest/gtest.h>
 
@@ -7,8 +7,8 @@
 
 #include "replay/record.h"
 #include "tests/support/temp_dir.h"
-#include "tools/tei_store/rate_finished.h"
-#include "tools/tei_store/store.h"
+#include "table/tei_store/rate_finished.h"
+#include "table/tei_store/store.h"
 
 namespace concord::tei {
 namespace {

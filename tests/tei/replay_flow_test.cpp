@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "replay/record.h"
-#include "tools/tei_store/replay_match.h"
-#include "tools/tei_store/store.h"
+#include "table/tei_store/replay_match.h"
+#include "table/tei_store/store.h"
 #include "tests/support/temp_dir.h"
 
 namespace concord::tei {

@@ -5,7 +5,7 @@
 
 #include <filesystem>
 
-#include "tools/tei_store/store.h"
+#include "table/tei_store/store.h"
 #include "tests/support/temp_dir.h"
 
 using namespace concord::tei;

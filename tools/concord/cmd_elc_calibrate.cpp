@@ -39,7 +39,7 @@ uint32_t playCell(Track t, int cls, uint64_t players, uint64_t seedNum) {
   while (!g.over()) {
     std::vector<std::vector<Order>> orders(players);
     for (Seat s : g.awaiting()) {
-      auto rng = det::Rng::stream(seed, "ai." + std::to_string(s) + "." + std::to_string(g.turn()));
+      auto rng = botStream(seed, s, g.turn());
       orders[s] = bots[s]->choose(g.observe(s), g.legalOrders(s), rng);
     }
     std::vector<SeatOrders> so;

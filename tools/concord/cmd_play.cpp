@@ -12,17 +12,17 @@
 #include "core/warp/ai/officer.h"
 #include "lockstep/peer.h"
 #include "net/identity.h"
-#include "tools/concord/person_identity.h"
+#include "table/person_identity.h"
 #include "replay/record.h"
-#include "tools/tei_store/charter.h"
-#include "tools/tei_store/rate_finished.h"
-#include "tools/tei_store/replay_match.h"
-#include "tools/tei_store/store.h"
+#include "table/tei_store/charter.h"
+#include "table/tei_store/rate_finished.h"
+#include "table/tei_store/replay_match.h"
+#include "table/tei_store/store.h"
 #include "tools/concord/command.h"
 #include "tools/concord/command_line.h"
 #include "tools/concord/interrupt.h"
 #include "tools/concord/play_recorder.h"
-#include "tools/concord/solo_registry.h"
+#include "table/solo_registry.h"
 #include "tools/concord/terminal_seat.h"
 
 namespace concord::cli {
@@ -150,7 +150,7 @@ int runPlayWarp(Args args) {
   // key anyone can derive from a public label; a demo without a person (--auto) needs none.
   std::optional<lockstep::KeyPair> identity;
   if (!autoPlay || !resumePath.empty()) {
-    auto id = loadPersonIdentity(po.identityPath);
+    auto id = table::loadPersonIdentity(po.identityPath);
     if (!id) return failure("play: " + id.message());
     identity = *id;
   }
@@ -229,10 +229,10 @@ int runPlayWarp(Args args) {
                                              "re-rate your replays under " + std::string(tei::kTeiProfileId) +
                                              ", or play this game casually with --no-tei"
                                        : old.message()));
-      auto lost = forfeitWalkedAway(*store, tei::playerIdOf(session->seats[you]), session->gameId().hex());
+      auto lost = table::forfeitWalkedAway(*store, tei::playerIdOf(session->seats[you]), session->gameId().hex());
       if (!lost) return failure("play: " + lost.message());
       std::printf("%s", lost->c_str());
-      if (auto reg = registerSoloGame(*store, *session, static_cast<Seat>(you)); !reg) return failure("play: " + reg.message());
+      if (auto reg = table::registerSoloGame(*store, *session, static_cast<Seat>(you)); !reg) return failure("play: " + reg.message());
       std::printf("This rated game is registered: finish it (\"q\" saves it for --resume); left unfinished, it counts as a "
                   "loss when your next rated game starts.\n");
     }

@@ -14,7 +14,7 @@
 #include "lockstep/peer.h"
 #include "tools/concord/command.h"
 #include "tools/concord/command_line.h"
-#include "tools/concord/person_identity.h"
+#include "table/person_identity.h"
 #include "tools/concord/play_recorder.h"
 
 namespace concord::cli {
@@ -157,7 +157,7 @@ int runPlayElc(Args args) {
   const Seat me = static_cast<Seat>(you);
   auto keys = replay::botSessionKeys("play-elc", static_cast<Seat>(seats));
   if (!autoPlay) {
-    auto identity = loadPersonIdentity(o.identityPath);
+    auto identity = table::loadPersonIdentity(o.identityPath);
     if (!identity) return failure("play elc: your identity: " + identity.message());
     session->seats[me].ai = false, session->seats[me].botKind.clear();
     session->seats[me].key = identity->publicKey;

@@ -170,7 +170,7 @@ int runPlayWeb(Args args) {
     }
     for (Seat e : g.awaiting()) {
       if (e == you && !autoPlay && takenOverAt == kNotTakenOver) continue;
-      auto rng = det::Rng::stream(s, "ai." + std::to_string(e) + "." + std::to_string(g.turn()));
+      auto rng = botStream(s, e, g.turn());
       orders[e] = makeBot("ai", e)->choose(g.observe(e), g.legalOrders(e), rng);
     }
     std::vector<SeatOrders> by;

@@ -13,7 +13,7 @@
 #include "replay/salvage.h"
 #include "replay/verify.h"
 #include "tools/concord/command.h"
-#include "tools/tei_store/replay_match.h"
+#include "table/tei_store/replay_match.h"
 #include "tools/concord/command_line.h"
 #include "tools/concord/replay_view.h"
 

@@ -1,6 +1,6 @@
 // `concord tei`: TEI ratings (TEI spec; RULES §VIII). Subcommands: rate, grade, show, leaderboard,
 // academy, apply-record, apply (verified replay → MatchRecord → TeiStore::applyMatch) and ledger (a folder
-// of replays, deterministic order; tools/tei_store/replay_match.h).
+// of replays, deterministic order; table/tei_store/replay_match.h).
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -18,10 +18,10 @@
 #include "tools/concord/command.h"
 #include "tools/concord/command_line.h"
 #include "net/identity.h"
-#include "tools/tei_store/charter.h"
-#include "tools/tei_store/replay_match.h"
-#include "tools/tei_store/store.h"
-#include "tools/tei_store/tei_json.h"
+#include "table/tei_store/charter.h"
+#include "table/tei_store/replay_match.h"
+#include "table/tei_store/store.h"
+#include "table/tei_store/tei_json.h"
 
 namespace concord::cli {
 

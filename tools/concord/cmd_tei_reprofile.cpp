@@ -1,5 +1,5 @@
 // `concord tei reprofile [DIR] [--db PATH]`: after a change of TEI anchors (a new kTeiProfileId, TEI §2.1),
-// keep the old store as history and re-rate the person's replays under the new profile (tools/tei_store/reprofile.h).
+// keep the old store as history and re-rate the person's replays under the new profile (table/tei_store/reprofile.h).
 #include <cstdio>
 #include <string>
 
@@ -7,8 +7,8 @@
 #include "tools/concord/command.h"
 #include "tools/concord/command_line.h"
 #include "tools/concord/play_recorder.h"
-#include "tools/tei_store/reprofile.h"
-#include "tools/tei_store/store.h"
+#include "table/tei_store/reprofile.h"
+#include "table/tei_store/store.h"
 
 namespace concord::cli {
 namespace {

@@ -11,7 +11,7 @@
 #include <optional>
 
 #include "net/identity.h"
-#include "tools/tei_store/charter.h"
+#include "table/tei_store/charter.h"
 #include "tools/concord/play_recorder.h"
 #include "tools/concord/table_commands.h"
 #include "tools/concord/table_status.h"

@@ -11,8 +11,8 @@
 
 #include "core/tei/grade.h"
 #include "net/identity.h"
-#include "tools/tei_store/replay_match.h"
-#include "tools/tei_store/store.h"
+#include "table/tei_store/replay_match.h"
+#include "table/tei_store/store.h"
 
 namespace concord::ui {
 

@@ -1,6 +1,6 @@
 // What the profile shows, gathered off the UI thread: the person's identity (the same key file as
 // `concord host/join`: net/identity.h, $CONCORD_HOME), their TEI grades per bucket from the local store
-// (tools/tei_store, as `concord tei show`), a grade history recomputed from the replays folder, the local
+// (table/tei_store, as `concord tei show`), a grade history recomputed from the replays folder, the local
 // leaderboard of each of their buckets (as `concord tei leaderboard`) and the recent replays.
 #pragma once
 

@@ -1,11 +1,11 @@
 #include "ui/shell/campaign_rating.h"
 
 #include "core/tei/grade.h"
-#include "tools/tei_store/rate_finished.h"
+#include "table/tei_store/rate_finished.h"
 
 namespace concord::ui {
 
-// The rating itself is tools/tei_store's rateFinishedGame, the same call `concord play` makes; this keeps
+// The rating itself is table/tei_store's rateFinishedGame, the same call `concord play` makes; this keeps
 // what the summary shows per human seat.
 CampaignRating rateCampaign(const std::string& replayPath, const std::string& storePath) {
   CampaignRating out;

@@ -1,5 +1,5 @@
 // Rating a finished solo game (RULES §VIII, TEI): the verified replay is the record, applied to the local TEI
-// store by tools/tei_store's rateFinishedGame (the one function `concord play` calls after its last turn too),
+// store by table/tei_store's rateFinishedGame (the one function `concord play` calls after its last turn too),
 // and the outcome kept as data the end-of-campaign summary shows: per human seat its bucket's grade before →
 // after, or why the game is unrated ("assisted" when an officer or the advisor played for the person).
 // Slow: run it on a worker.
@@ -25,7 +25,7 @@ struct CampaignRating {
   std::vector<SeatRating> seats;
 };
 
-/// `storePath` "" = the default store (tools/tei_store: $XDG_DATA_HOME/concord/tei.sqlite).
+/// `storePath` "" = the default store (table/tei_store: $XDG_DATA_HOME/concord/tei.sqlite).
 CampaignRating rateCampaign(const std::string& replayPath, const std::string& storePath);
 
 }  // namespace concord::ui

@@ -2,7 +2,7 @@
 
 #include "core/tei/grade.h"
 #include "core/tei/rating.h"
-#include "tools/tei_store/replay_match.h"
+#include "table/tei_store/replay_match.h"
 
 namespace concord::ui {
 

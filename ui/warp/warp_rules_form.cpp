@@ -8,7 +8,7 @@
 #include "core/tei/match.h"
 #include "core/warp/ai/officer.h"
 #include "core/warp/config.h"
-#include "tools/tei_store/replay_match.h"
+#include "table/tei_store/replay_match.h"
 
 namespace concord::ui {
 

@@ -30,7 +30,7 @@ Result<CampaignResult> playCampaign(const Config& cfg, std::vector<std::unique_p
     for (Seat s = 0; s < seats; ++s) {
       auto legal = g.legalOrders(s);
       if (legal.empty()) continue;
-      auto rng = det::Rng::stream(seed, "ai." + std::to_string(s) + "." + std::to_string(turn));
+      auto rng = botStream(seed, s, turn);
       orders[s] = bots[s]->choose(g.observe(s), legal, rng);
       if (sink)
         for (const auto& o : orders[s]) sink(turn, s, o);

@@ -1,11 +1,11 @@
-#include "tools/concord/person_identity.h"
+#include "table/person_identity.h"
 
 #include <cstdio>
 #include <filesystem>
 
 #include "net/identity.h"
 
-namespace concord::cli {
+namespace concord::table {
 
 Result<lockstep::KeyPair> loadPersonIdentity(const std::string& given) {
   const std::string path = given.empty() ? net::defaultIdentityPath() : given;
@@ -18,4 +18,4 @@ Result<lockstep::KeyPair> loadPersonIdentity(const std::string& given) {
   return key;
 }
 
-}  // namespace concord::cli
+}  // namespace concord::table

@@ -1,4 +1,4 @@
-#include "tools/tei_store/replay_match.h"
+#include "table/tei_store/replay_match.h"
 
 #include <algorithm>
 #include <array>
@@ -12,7 +12,7 @@
 #include "core/det/writer.h"
 #include "core/warp/config.h"
 #include "lockstep/membership.h"
-#include "tools/tei_store/charter.h"
+#include "table/tei_store/charter.h"
 
 namespace concord::tei {
 

@@ -1,11 +1,11 @@
-#include "tools/concord/solo_registry.h"
+#include "table/solo_registry.h"
 
 #include "core/det/reader.h"
 #include "core/det/writer.h"
 #include "core/tei/grade.h"
-#include "tools/tei_store/replay_match.h"
+#include "table/tei_store/replay_match.h"
 
-namespace concord::cli {
+namespace concord::table {
 namespace {
 
 std::string toHex(std::span<const uint8_t> b) {
@@ -65,4 +65,4 @@ Result<void> registerSoloGame(tei::TeiStore& store, const lockstep::SessionConfi
   return store.registerGame(session.gameId().hex(), tei::playerIdOf(session.seats[person]), toHex(w.data()));
 }
 
-}  // namespace concord::cli
+}  // namespace concord::table

@@ -7,10 +7,10 @@
 #include "core/det/result.h"
 #include "lockstep/crypto.h"
 
-namespace concord::cli {
+namespace concord::table {
 
 /// Loads (or creates) `given`, else net::defaultIdentityPath(); prints "Created your identity [fp] (path)" or
 /// "Signing as your identity [fp] (path)".
 Result<lockstep::KeyPair> loadPersonIdentity(const std::string& given);
 
-}  // namespace concord::cli
+}  // namespace concord::table

@@ -1,8 +1,8 @@
-#include "tools/tei_store/rate_finished.h"
+#include "table/tei_store/rate_finished.h"
 
 #include <utility>
 
-#include "tools/tei_store/store.h"
+#include "table/tei_store/store.h"
 
 namespace concord::tei {
 

@@ -1,4 +1,4 @@
-#include "tools/tei_store/stored_values.h"
+#include "table/tei_store/stored_values.h"
 
 #include <cmath>
 #include <string>

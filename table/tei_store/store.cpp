@@ -1,5 +1,5 @@
-#include "tools/tei_store/store.h"
-#include "tools/tei_store/store_impl.h"
+#include "table/tei_store/store.h"
+#include "table/tei_store/store_impl.h"
 
 #include <sqlite3.h>
 

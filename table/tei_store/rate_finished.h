@@ -7,7 +7,7 @@
 #include <string>
 
 #include "core/det/result.h"
-#include "tools/tei_store/replay_match.h"
+#include "table/tei_store/replay_match.h"
 
 namespace concord::tei {
 
@@ -18,7 +18,7 @@ struct FinishedRating {
 };
 
 /// Verifies `replayPath`, builds its MatchRecord and applies it to the store at `storePath` ("" = the
-/// default store, tools/tei_store defaultStorePath). Idempotent by game id (applied.outcome.alreadyApplied).
+/// default store, table/tei_store defaultStorePath). Idempotent by game id (applied.outcome.alreadyApplied).
 /// The error says why nothing was rated: an unreadable or failed replay, no store path, an unopenable store.
 Result<FinishedRating> rateFinishedGame(const std::string& replayPath, const std::string& storePath);
 

@@ -1,4 +1,4 @@
-#include "tools/tei_store/tei_json.h"
+#include "table/tei_store/tei_json.h"
 
 #include <cinttypes>
 #include <cmath>

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "tools/tei_store/store.h"
-#include "tools/tei_store/stored_values.h"
+#include "table/tei_store/store.h"
+#include "table/tei_store/stored_values.h"
 
 namespace concord::tei {
 namespace store_detail {

@@ -57,7 +57,7 @@ Result<MatchRecord> forfeitRecord(const lockstep::SessionConfig& session, Seat w
 
 }  // namespace concord::tei
 
-#include "tools/tei_store/store.h"
+#include "table/tei_store/store.h"
 
 namespace concord::tei {
 

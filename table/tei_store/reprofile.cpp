@@ -1,12 +1,12 @@
-#include "tools/tei_store/reprofile.h"
+#include "table/tei_store/reprofile.h"
 
 #include <algorithm>
 #include <filesystem>
 #include <set>
 
 #include "replay/reader.h"
-#include "tools/tei_store/replay_match.h"
-#include "tools/tei_store/store.h"
+#include "table/tei_store/replay_match.h"
+#include "table/tei_store/store.h"
 
 namespace concord::tei {
 namespace {

@@ -7,13 +7,13 @@
 
 #include "core/det/result.h"
 #include "lockstep/session.h"
-#include "tools/tei_store/store.h"
+#include "table/tei_store/store.h"
 
-namespace concord::cli {
+namespace concord::table {
 
 /// Applies every registered game of `player` other than `current` as a loss; one line per game (or "").
 Result<std::string> forfeitWalkedAway(tei::TeiStore& store, const std::string& player, const std::string& current);
 /// Registers the game of `session` whose person sits at `person`.
 Result<void> registerSoloGame(tei::TeiStore& store, const lockstep::SessionConfig& session, Seat person);
 
-}  // namespace concord::cli
+}  // namespace concord::table

@@ -1,6 +1,6 @@
 // TeiStore: what a change of TEI profile (new anchors, TEI §2.1) needs to read and carry over
-// (tools/tei_store/reprofile.h; issue 11 point 5, issue 13).
-#include "tools/tei_store/store_impl.h"
+// (table/tei_store/reprofile.h; issue 11 point 5, issue 13).
+#include "table/tei_store/store_impl.h"
 
 namespace concord::tei {
 

@@ -1,6 +1,6 @@
 // TeiStore: each deal rated once, and rated solo games registered as they start (issue 11 cheater paths;
 // docs/rules-decisions.md "TEI: cheater paths").
-#include "tools/tei_store/store_impl.h"
+#include "table/tei_store/store_impl.h"
 
 namespace concord::tei {
 

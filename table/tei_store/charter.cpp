@@ -1,4 +1,4 @@
-#include "tools/tei_store/charter.h"
+#include "table/tei_store/charter.h"
 
 #include <algorithm>
 #include <fstream>
@@ -8,7 +8,7 @@
 
 #include "core/game/registry.h"
 #include "core/tei/rating.h"
-#include "tools/tei_store/tei_json.h"
+#include "table/tei_store/tei_json.h"
 
 namespace concord::tei {
 
