@@ -10,7 +10,7 @@
 #include "lockstep/local_signing.h"
 #include "lockstep/peer.h"
 #include "replay/backfill.h"
-#include "replay/record.h"
+#include "table/record_bots.h"
 
 using namespace concord;
 
@@ -30,10 +30,10 @@ const Game& game(Seat seats, uint32_t turns) {
   const std::string label = "backfill-bench-" + std::to_string(seats);
   ConfigOptions config = {{"hands", "10000"}, {"maxTurns", std::to_string(turns)}};
   if (seats > 8) config.emplace_back("deck", "7");  // 32 seats fit a 255-card deck (lockstep_bench)
-  auto session = replay::makeBotSession("shed", config, seats, label);
+  auto session = table::makeBotSession("shed", config, seats, label);
   if (!session.ok()) std::abort();
   g->session = std::move(*session);
-  const auto keys = replay::botSessionKeys(label, seats);
+  const auto keys = table::botSessionKeys(label, seats);
   auto ledger = lockstep::TurnLedger::create(g->session).value();
   std::vector<std::unique_ptr<Bot>> bots;
   for (Seat s = 0; s < seats; ++s) bots.push_back(lockstep::makeSeatBot(g->session, s));

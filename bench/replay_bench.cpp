@@ -6,7 +6,7 @@
 #include <string>
 
 #include "replay/reader.h"
-#include "replay/record.h"
+#include "table/record_bots.h"
 #include "replay/verify.h"
 
 using namespace concord;
@@ -16,11 +16,11 @@ namespace {
 
 std::string recordGame(Seat seats, uint32_t turns, WriterOptions w, const std::string& name) {
   auto path = (std::filesystem::temp_directory_path() / name).string();
-  auto session = makeBotSession("shed", {{"hands", "10000"}, {"maxTurns", std::to_string(turns)}}, seats, name).value();
-  RecordOptions opt;
+  auto session = table::makeBotSession("shed", {{"hands", "10000"}, {"maxTurns", std::to_string(turns)}}, seats, name).value();
+  table::RecordOptions opt;
   opt.writer = w;
   opt.maxTurns = turns;
-  auto sum = recordBotGame(path, session, botSessionKeys(name, seats), opt);
+  auto sum = table::recordBotGame(path, session, table::botSessionKeys(name, seats), opt);
   if (!sum.ok() || sum->turns != turns) std::abort();
   return path;
 }

@@ -11,7 +11,7 @@
 
 #include "replay/format.h"
 #include "replay/reader.h"
-#include "replay/record.h"
+#include "table/record_bots.h"
 #include "replay/turn_block.h"
 #include "replay/verify.h"
 #include "replay/writer.h"
@@ -37,7 +37,7 @@ const Header& fixedHeader() {
     Header out;
     out.blockTurns = 8;
     out.snapshotEvery = 8;
-    out.session = makeBotSession("shed", {{"hands", "2"}}, 3, "fuzz").value();
+    out.session = table::makeBotSession("shed", {{"hands", "2"}}, 3, "fuzz").value();
     return out;
   }();
   return h;

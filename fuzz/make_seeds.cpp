@@ -13,7 +13,7 @@
 #include "net/lan.h"
 #include "net/lobby_msg.h"
 #include "net/secure_channel.h"
-#include "replay/record.h"
+#include "table/record_bots.h"
 #include "replay/turn_block.h"
 #include "replay/writer.h"
 
@@ -56,21 +56,21 @@ int main(int argc, char** argv) {
       lockstep::encodeWire(lockstep::ReclaimRequest{1, 9, det::Hash128{1, 1}, Order{0xFF02, {1, 9}}}), false);
   put(root / "wire", "deciding", 0, lockstep::encodeWire(lockstep::Deciding{14, 2}), false);
   // Sessions and primitives.
-  auto session = replay::makeBotSession("shed", {{"hands", "2"}}, 3, "seed").value();
+  auto session = table::makeBotSession("shed", {{"hands", "2"}}, 3, "seed").value();
   det::Writer w;
   session.write(w);
   put(root / "reader", "session", 1, w.take(), true);
   put(root / "reader", "primitives", 0, {4, 0x85, 0x01, 6, 3, 'a', 'b', 'c', 9, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}, true);
   // Replays: a closed one, a crashed one (no trailer), and the structured/block forms.
   std::string tmp = (fs::temp_directory_path() / "concord_seed.ccr").string();
-  replay::RecordOptions opt;
+  table::RecordOptions opt;
   opt.writer = {8, 8};
   opt.maxTurns = 20;
-  (void)replay::recordBotGame(tmp, session, replay::botSessionKeys("seed", 3), opt);
+  (void)table::recordBotGame(tmp, session, table::botSessionKeys("seed", 3), opt);
   put(root / "replay", "replay_closed", 0, slurp(tmp), true);
   opt.close = false;
   opt.maxTurns = 10;
-  (void)replay::recordBotGame(tmp, session, replay::botSessionKeys("seed", 3), opt);
+  (void)table::recordBotGame(tmp, session, table::botSessionKeys("seed", 3), opt);
   put(root / "replay", "replay_crashed", 0, slurp(tmp), true);
   replay::TurnBlock blk;
   replay::TurnRecord t;
@@ -85,7 +85,7 @@ int main(int argc, char** argv) {
   framed.insert(framed.end(), raw.begin(), raw.end());  // one Turns frame of 1 turn... (ctl 1 -> count 1)
   put(root / "replay", "structured_block", 1, framed, true);
   // A replay (format 2) with signed comms frames beside the orders, and a comms payload for the direct decoder.
-  auto keys = replay::botSessionKeys("seed", 3);
+  auto keys = table::botSessionKeys("seed", 3);
   auto commsAt = [&](uint32_t t) {
     std::vector<replay::CommsEntry> out;
     if (t % 4 != 0) return out;
@@ -95,7 +95,7 @@ int main(int argc, char** argv) {
   };
   opt.close = true;
   opt.maxTurns = 12;
-  (void)replay::recordBotGame(tmp, session, keys, opt, commsAt);
+  (void)table::recordBotGame(tmp, session, keys, opt, commsAt);
   put(root / "replay", "replay_comms", 0, slurp(tmp), true);
   put(root / "replay", "comms_direct", 3, replay::encodeComms(commsAt(4)), true);
   std::remove(tmp.c_str());

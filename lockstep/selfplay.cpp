@@ -29,6 +29,12 @@ Result<SessionConfig> selfPlaySession(const SelfPlayParams& p) {
   return s;
 }
 
+std::vector<KeyPair> selfPlayKeys(const SelfPlayParams& p) {
+  std::vector<KeyPair> keys;
+  for (Seat i = 0; i < p.seats; ++i) keys.push_back(KeyPair::fromLabel("selfplay:" + std::to_string(p.seed) + ":" + std::to_string(i)));
+  return keys;
+}
+
 det::Hash128 digestSeals(const std::vector<det::Hash128>& seals) {
   det::Hasher h;
   for (const auto& s : seals) h.update(s);
@@ -42,8 +48,7 @@ Result<std::unique_ptr<Table>> Table::create(const SelfPlayParams& p) {
   std::unique_ptr<Table> t(new Table());
   t->p_ = p;
   t->session_ = std::move(*session);
-  for (Seat i = 0; i < p.seats; ++i)
-    t->keys_.push_back(KeyPair::fromLabel("selfplay:" + std::to_string(p.seed) + ":" + std::to_string(i)));
+  t->keys_ = selfPlayKeys(p);
   // The network's faults draw from their own stream, so changing them never changes the deal.
   t->net_ = std::make_unique<SimNetwork>(static_cast<PeerId>(p.seats + p.extraEndpoints), p.net,
                                          p.seed ^ 0x9E3779B97F4A7C15ull);
@@ -102,24 +107,6 @@ Result<void> Table::restart(Seat s) {
   if (!peer) return peer.error();
   peers_[s] = std::move(*peer);
   return Ok();
-}
-
-Result<std::vector<det::Hash128>> playDirect(const SelfPlayParams& p) {
-  auto session = selfPlaySession(p);
-  if (!session) return session.error();
-  auto e = TurnEngine::create(*session);
-  if (!e) return e.error();
-  TurnEngine& engine = **e;
-  std::vector<std::unique_ptr<Bot>> bots;
-  for (Seat s = 0; s < p.seats; ++s) bots.push_back(makeSeatBot(*session, s));
-  std::vector<det::Hash128> seals;
-  while (!engine.over()) {
-    std::vector<std::vector<Order>> orders(p.seats);
-    for (Seat s = 0; s < p.seats; ++s)
-      if (bots[s]) orders[s] = botOrdersFor(engine, s, *bots[s]);
-    seals.push_back(engine.step(orders).seal);
-  }
-  return seals;
 }
 
 Result<SelfPlayResult> runSelfPlay(const SelfPlayParams& p) {

@@ -104,9 +104,9 @@ class Table {
   uint64_t now_ = 0;
 };
 
-/// The same game without network or signatures: bots stepped straight through a TurnEngine. Its Seals
-/// must equal runSelfPlay's (the network changes timing, never the game); the golden test checks both.
-Result<std::vector<det::Hash128>> playDirect(const SelfPlayParams& p);
+/// The key pair of every seat of selfPlaySession(p): a local table over the same session signs what the peers do
+/// (the golden test plays each game on a table::LocalTable too, whose Seals must equal runSelfPlay's).
+std::vector<KeyPair> selfPlayKeys(const SelfPlayParams& p);
 
 /// Plays one whole game and checks that every peer agrees.
 Result<SelfPlayResult> runSelfPlay(const SelfPlayParams& p);

@@ -1,5 +1,7 @@
 #include "lockstep/session_result.h"
 
+#include <algorithm>
+
 namespace concord::lockstep {
 
 std::vector<uint32_t> takeovers(const TurnEngine& e) {
@@ -7,6 +9,8 @@ std::vector<uint32_t> takeovers(const TurnEngine& e) {
   std::vector<uint32_t> out(seats.size(), kNotTakenOver);
   for (Seat s = 0; s < out.size() && s < e.membership().seatCount(); ++s)
     if (!seats[s].ai && e.membership().seat(s).controller == Controller::Ai) out[s] = e.membership().seat(s).since;
+  for (Seat s = 0; s < out.size(); ++s)  // "auto": the person gave the seat to the AI for good
+    if (!seats[s].ai) out[s] = std::min(out[s], e.handedOverAt(s));
   return out;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/game/registry.h"
+#include "core/game/takeover.h"
 #include "lockstep/assistance.h"
 
 namespace concord::lockstep {
@@ -21,6 +22,7 @@ Result<std::unique_ptr<TurnEngine>> TurnEngine::create(const SessionConfig& sess
   if (auto r = e->game_->setup(session.config, session.seed, static_cast<Seat>(session.seats.size())); !r)
     return r.error();
   e->membership_ = Membership(session);
+  e->handedOver_.assign(session.seats.size(), kNotTakenOver);
   return e;
 }
 
@@ -58,6 +60,7 @@ StepResult TurnEngine::step(std::span<const std::vector<Order>> ordersBySeat) {
       } else if (o.kind == kOfficerPlayed || o.kind == kAdvisorConsulted) {
         // Issue 11 point 3: assistance marks are on the record only; they change no state.
         if (auto r = checkAssistanceOrder(o, s); !r) res.rejected.push_back({s, i, r.message()});
+        else if (o.kind == kOfficerPlayed) noteHandover(s, o);
       } else {
         res.rejected.push_back({s, i, "unknown system order kind " + std::to_string(o.kind)});
       }
@@ -111,12 +114,24 @@ Result<void> TurnEngine::read(det::Reader& r) {
   return Ok();
 }
 
+// A person who typed "auto" handed the seat to the AI for the rest of the game (an AI takeover, W.E.B. Galactic
+// Ranking): the first such mark is the turn it happened.
+void TurnEngine::noteHandover(Seat s, const Order& mark) {
+  det::Reader r(mark.payload);
+  r.varu("seat", kMaxSeats - 1);
+  const auto why = static_cast<OfficerReason>(r.varu("reason", kOfficerReasons - 1));
+  if (why == OfficerReason::Handover && s < handedOver_.size() && handedOver_[s] == kNotTakenOver) handedOver_[s] = turn_;
+}
+
+uint32_t TurnEngine::handedOverAt(Seat s) const { return s < handedOver_.size() ? handedOver_[s] : kNotTakenOver; }
+
 std::unique_ptr<TurnEngine> TurnEngine::clone() const {
   std::unique_ptr<TurnEngine> e(new TurnEngine());
   e->session_ = session_;
   e->gameId_ = gameId_;
   e->game_ = game_->clone();
   e->membership_ = membership_;
+  e->handedOver_ = handedOver_;
   e->turn_ = turn_;
   e->lastSeal_ = lastSeal_;
   return e;

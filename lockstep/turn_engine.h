@@ -35,6 +35,10 @@ class TurnEngine {
   const det::Hash128& lastSeal() const { return lastSeal_; }
   const Game& game() const { return *game_; }
   const Membership& membership() const { return membership_; }
+  /// The turn a person handed seat `s` to their officer for good ("auto": an officer mark of reason Handover),
+  /// kNotTakenOver if never. Taken from the record as turns apply; not hashed (marks change no state), so a
+  /// state restored from bytes starts it afresh.
+  uint32_t handedOverAt(Seat s) const;
   std::vector<Seat> awaiting() const { return game_->awaiting(); }
   bool over() const { return game_->outcome().has_value(); }
 
@@ -57,6 +61,9 @@ class TurnEngine {
   Membership membership_;
   uint32_t turn_ = 0;
   det::Hash128 lastSeal_;
+  std::vector<uint32_t> handedOver_;  // per seat: handedOverAt
+
+  void noteHandover(Seat s, const Order& mark);
 };
 
 }  // namespace concord::lockstep

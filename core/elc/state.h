@@ -142,6 +142,12 @@ class ElcGame final : public Game {
   Result<Order> parseOrder(Seat seat, std::string_view text) const override;
   std::vector<std::string> orderForms() const override;
   bool ordersInBundles() const override { return true; }  // any number of orders a turn (a Legion each)
+  // The prompt's own commands, the Terms first and the result record last (table_text.cpp).
+  std::string orderExample() const override { return "move 3 5 7"; }
+  std::optional<std::string> tableCommand(Seat viewer, std::string_view line) const override;
+  std::vector<std::string> tableCommandForms() const override;
+  std::string introduction(Seat viewer) const override;
+  std::string finalRecord() const override;
   /// VC-3080: a substitution (or the owner's return) gets a public Chronicle entry (v4; substitution.cpp).
   void seatControl(uint32_t turn, std::span<const SeatControlEvent> events) override;
 
@@ -179,7 +185,7 @@ class ElcGame final : public Game {
   /// The side's name: "Team A" for a team, the seat's name otherwise.
   std::string who(Seat s) const;
   /// "Red [Team A]", "Red (left Team A)", or "Red" without teams: how the Watch, Board and record label a seat.
-  std::string seatLabel(Seat s) const;
+  std::string seatLabel(Seat s) const override;
   /// "Team A (Red, Blue) against Team B (Green, Gold)": the Terms' sentence; empty without teams.
   std::string teamsText() const;
   /// The Track whose threshold and vigil T11 uses for this player (VC-1600), or Charters when none.

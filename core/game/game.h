@@ -89,6 +89,30 @@ class Game {
   /// True when a seat gives any number of orders a turn, sent together as one bundle (a person types "end");
   /// false when a turn takes one order (Warp).
   virtual bool ordersInBundles() const { return false; }
+  /// One seat's orders for this turn, in the order typed, each checked against the state it will meet when the
+  /// turn applies (W.E.B.: a load before the move that carries it); a Rejection per order the turn would refuse,
+  /// its index into `orders`. By default each order is checked alone against the current state.
+  virtual std::vector<Rejection> checkOrders(Seat seat, std::span<const Order> orders) const;
+  /// A typical order as a person types it, for help lines ("chart 12-5 own").
+  virtual std::string orderExample() const { return {}; }
+  /// The module's own read-only commands at a seat's prompt (Every Last City's "map 3", W.E.B.'s "system 7"):
+  /// their text for `viewer`, only what that seat may know; nullopt when `line` is not one of them.
+  virtual std::optional<std::string> tableCommand(Seat viewer, std::string_view line) const {
+    (void)viewer;
+    (void)line;
+    return std::nullopt;
+  }
+  /// tableCommand's forms, one a line ("map [CITY]   the map around a city"), for `help`.
+  virtual std::vector<std::string> tableCommandForms() const { return {}; }
+  /// What the game calls seat `s` ("Captain 2", "Red", "Empire 2"): a local table names its seats so.
+  virtual std::string seatLabel(Seat s) const { return "Seat " + std::to_string(s); }
+  /// What a person reads as the game starts (Every Last City: the Terms, VC-1910/VC-2000); may be empty.
+  virtual std::string introduction(Seat viewer) const {
+    (void)viewer;
+    return {};
+  }
+  /// A record a finished game keeps beside its replay (Every Last City's result record, VC-1590); may be empty.
+  virtual std::string finalRecord() const { return {}; }
   /// The game's narration as people read it ("Captain 2 charts 12-5"), counted over the whole game:
   /// the lines after the first `from` (an earlier narrationTotal()). A module may narrate nothing.
   virtual std::vector<std::string> narrationSince(uint64_t from) const {

@@ -1,4 +1,5 @@
 #include "core/warp/config.h"
+#include "core/warp/state.h"
 
 #include "core/det/reader.h"
 #include "core/det/writer.h"
@@ -291,6 +292,11 @@ std::string describeConfig(const Config& c) {
        " lambda=" + onoff(c.lambda) + " kappa=" + onoff(c.kappa) + " gamma=" + onoff(c.gamma) +
        " grid=" + std::to_string(c.gridSize) + " epsilon=" + onoff(c.epsilon) + " squadrons=" + std::to_string(c.squadrons);
   return s;
+}
+
+std::string WarpGame::introduction(Seat viewer) const {
+  (void)viewer;
+  return "Warp " + std::to_string(cfg_.maxPip) + ", " + std::to_string(seats()) + " captains — " + describeConfig(cfg_) + "\n";
 }
 
 }  // namespace concord::warp

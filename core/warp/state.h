@@ -118,6 +118,10 @@ class WarpGame final : public Game {
   /// "chart 12-5 own", "draw", "catch 2", ... (warp::orderText; routes are named from the seat's view: own, nz, seat:N).
   std::string orderText(Seat seat, const Order& order) const override;
   Result<Order> parseOrder(Seat seat, std::string_view text) const override;
+  std::string orderExample() const override { return "chart 12-5 own"; }
+  /// "Warp 12, 4 captains — <the rules>" (config.cpp describeConfig).
+  std::string introduction(Seat viewer) const override;
+  std::string seatLabel(Seat s) const override { return "Captain " + std::to_string(s); }
   /// The round log in the manual's words (logSince / logTotal).
   std::vector<std::string> narrationSince(uint64_t from) const override { return logSince(from); }
   /// The board and the round log with the lobby's names (a copy that calls the seats by them, see named()).

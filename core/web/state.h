@@ -218,6 +218,13 @@ class WebGame final : public Game {
   Result<Order> parseOrder(Seat seat, std::string_view text) const override;
   std::vector<std::string> orderForms() const override;
   bool ordersInBundles() const override { return true; }  // §8: an empire's orders for a turn are one bundle
+  // The prompt's own commands and the check of a typed turn (table_text.cpp).
+  std::vector<Rejection> checkOrders(Seat seat, std::span<const Order> orders) const override;
+  std::string orderExample() const override { return "move 3 7 CR=1 DD=4"; }
+  std::optional<std::string> tableCommand(Seat viewer, std::string_view line) const override;
+  std::vector<std::string> tableCommandForms() const override;
+  std::string introduction(Seat viewer) const override;
+  std::string seatLabel(Seat s) const override { return ownerName(static_cast<uint8_t>(s)); }
 
   /// Starts from an explicit position (checked: lanes symmetric, ids in range, owners known).
   Result<void> loadPosition(const Position& p, const det::Seed& seed);

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "lockstep/turn_engine.h"
-#include "replay/record.h"
+#include "table/record_bots.h"
 #include "tests/support/captured_output.h"
 #include "tools/concord/terminal_seat.h"
 
@@ -15,7 +15,7 @@ using namespace concord;
 namespace {
 
 std::unique_ptr<lockstep::TurnEngine> warpTable() {
-  auto session = replay::makeBotSession("warp", {}, 4, "table-names-test");
+  auto session = table::makeBotSession("warp", {}, 4, "table-names-test");
   const char* names[] = {"alice", "bob", "AI 2", "eve\033[2J"};  // a hostile name must not reach the terminal raw
   for (Seat s = 0; s < 4; ++s) {
     session->seats[s].name = names[s];

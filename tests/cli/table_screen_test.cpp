@@ -7,7 +7,7 @@
 
 #include "lockstep/peer.h"
 #include "lockstep/turn_engine.h"
-#include "replay/record.h"
+#include "table/record_bots.h"
 #include "tests/support/captured_output.h"
 #include "tools/concord/table_status.h"
 #include "tools/concord/terminal_seat.h"
@@ -17,7 +17,7 @@ using namespace concord;
 namespace {
 
 std::unique_ptr<lockstep::TurnEngine> shedTable(Seat person) {
-  auto session = replay::makeBotSession("shed", {}, 3, "table-screen-test");
+  auto session = table::makeBotSession("shed", {}, 3, "table-screen-test");
   session->seats[person].ai = false;
   for (Seat s = 0; s < 3; ++s) session->seats[s].name = std::string("name") + std::to_string(s);
   return lockstep::TurnEngine::create(*session).value();
@@ -109,7 +109,7 @@ TEST(TableScreen, BoardBetweenTurnsAndForASpectatorRedrawsTheBoard) {
 }
 
 TEST(TableScreen, FinalStandingsAreSortedByRank) {
-  auto session = replay::makeBotSession("shed", {}, 3, "table-screen-standings");
+  auto session = table::makeBotSession("shed", {}, 3, "table-screen-standings");
   ASSERT_TRUE(session.ok());
   for (Seat s = 0; s < 3; ++s) session->seats[s].name = std::string("name") + std::to_string(s);
   auto e = lockstep::TurnEngine::create(*session).value();

@@ -16,7 +16,7 @@
 #include <string>
 
 #include "lockstep/turn_engine.h"
-#include "replay/record.h"
+#include "table/record_bots.h"
 #include "tests/support/captured_output.h"
 #include "tools/concord/terminal_seat.h"
 
@@ -30,7 +30,7 @@ struct Typed {
 
 // Types at a fresh table of `t.module` (2 seats, seat 0 a person) and checks what the person sees and sends.
 void playOneTurn(const Typed& t, const ConfigOptions& options) {
-  auto session = replay::makeBotSession(t.module, options, 2, "terminal-bundle-test");
+  auto session = table::makeBotSession(t.module, options, 2, "terminal-bundle-test");
   ASSERT_TRUE(session.ok()) << session.message();
   session->seats[0].ai = false;
   auto e = lockstep::TurnEngine::create(*session).value();
@@ -51,7 +51,10 @@ void playOneTurn(const Typed& t, const ConfigOptions& options) {
   EXPECT_FALSE(seat.decide(*e, 0, UINT64_MAX).has_value());
   EXPECT_NE(out.text().find("! unknown order '" + t.unknown.substr(0, t.unknown.find(' ')) + "'"), std::string::npos) << out.text();
   EXPECT_NE(out.text().find("! rejected: "), std::string::npos) << out.text();
-  const std::string first = g.orderText(0, legal[0]), second = g.orderText(0, legal[1]);
+  // Two orders that stand together this turn (the turn is checked as it will resolve: two moves of one fleet do not).
+  size_t other = 1;
+  while (other + 1 < legal.size() && !g.checkOrders(0, std::vector<Order>{legal[0], legal[other]}).empty()) ++other;
+  const std::string first = g.orderText(0, legal[0]), second = g.orderText(0, legal[other]);
   seat.line(first);
   seat.line(second);
   seat.line("undo");  // drops the second

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "lockstep/turn_engine.h"
-#include "replay/record.h"
+#include "table/record_bots.h"
 #include "tests/support/captured_output.h"
 #include "tools/concord/terminal_seat.h"
 
@@ -16,7 +16,7 @@ namespace {
 }  // namespace
 
 TEST(TerminalSeat, ShedOrdersAreListedAndTypedAsTheGameNamesThem) {
-  auto session = replay::makeBotSession("shed", {}, 2, "terminal-seat-test");
+  auto session = table::makeBotSession("shed", {}, 2, "terminal-seat-test");
   ASSERT_TRUE(session.ok()) << session.message();
   session->seats[0].ai = false;
   auto e = lockstep::TurnEngine::create(*session).value();

@@ -98,17 +98,19 @@ TEST(ElcCli, ScenarioTermsAndTerminalPlay) {
   auto badOpt = run(bin + " elc terms horizon=5");
   EXPECT_EQ(badOpt.code, 2);
   EXPECT_NE(badOpt.out.find("VC-1330"), std::string::npos);
-  // A person at the terminal: a refused order names its rule; the Board and Chronicle redraw; "auto" plays.
+  // A person at the terminal (the one local table, issue 24): a refused order names its rule; the Board and the
+  // Chronicle redraw; leaving before the end exits 1 with the game saved.
   auto play = run("printf 'move 1 15 15\\nbuild 999\\nterms\\nend\\nboard 1\\nchronicle\\nmap\\nquit\\n' | " + bin +
                   " play elc --seats 2 --no-replay preset=blitz");
-  EXPECT_EQ(play.code, 0) << play.out;
+  EXPECT_EQ(play.code, 1) << play.out;
+  EXPECT_NE(play.out.find("you left the table"), std::string::npos) << play.out;
   EXPECT_NE(play.out.find("The Terms (VC-2000)"), std::string::npos);
   EXPECT_LT(play.out.find("The Terms: the Tracks (VC-1910)"), play.out.find("The Terms (VC-2000)")) << "VC-1910: cards first";
   EXPECT_NE(play.out.find("Aggression "), std::string::npos);
-  EXPECT_NE(play.out.find("[Dominion] ", play.out.find("turn 1> ")), std::string::npos) << "`terms` shows the cards again";
-  EXPECT_NE(play.out.find("refused: move: tile"), std::string::npos);
+  EXPECT_NE(play.out.find("[Dominion] ", play.out.find("Your order> ")), std::string::npos) << "`terms` shows the cards again";
+  EXPECT_NE(play.out.find("! rejected: move: tile"), std::string::npos) << play.out;
   EXPECT_NE(play.out.find("VC-2650"), std::string::npos);
-  EXPECT_NE(play.out.find("refused: build: city 999 is not yours"), std::string::npos);
+  EXPECT_NE(play.out.find("! rejected: build: city 999 is not yours"), std::string::npos);
   EXPECT_NE(play.out.find("Board at the Seal of turn 1"), std::string::npos);
   EXPECT_NE(play.out.find("Around "), std::string::npos);
   const fs::path replayFile = fs::temp_directory_path() / ("elc-play-" + std::to_string(::getpid()) + ".ccr");
@@ -131,7 +133,7 @@ TEST(ElcCli, ScenarioTermsAndTerminalPlay) {
 TEST(ElcCli, TeamsPlayAtTheTerminalAndVerify) {
   const std::string bin = concordBinary().string();
   auto board = run("printf 'end\\nboard 1\\nquit\\n' | " + bin + " play elc --seats 4 --no-replay preset=blitz teams=AABB");
-  EXPECT_EQ(board.code, 0) << board.out;
+  EXPECT_EQ(board.code, 1) << "left before the end\n" << board.out;
   EXPECT_NE(board.out.find("Teams: Team A (Red, Blue) against Team B (Green, Gold)"), std::string::npos) << board.out;
   EXPECT_NE(board.out.find("Red [Team A] (you): Tenure"), std::string::npos) << board.out;
   EXPECT_NE(board.out.find("  Gold [Team B]: Standing "), std::string::npos) << "the Board of turn 1\n" << board.out;

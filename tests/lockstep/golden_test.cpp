@@ -1,5 +1,5 @@
 // Determinism golden: 200 seeded shed games, every one through the full signed pipeline over SimNetwork and
-// also stepped directly, plus seeded Warp campaigns; each game's Seal sequence is digested and compared with
+// also played on a local table (table::LocalTable), plus seeded Warp campaigns; each game's Seal sequence is digested and compared with
 // tests/golden/selfplay_shed.txt and tests/golden/selfplay_warp.txt. Any change in rules, serialization,
 // RNG, bots or pipeline order shows up here, under every compiler and optimisation level CI runs.
 #include <gtest/gtest.h>
@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "lockstep/selfplay.h"
+#include "table/local_table.h"
 #include "tests/support/test_scale.h"
 
 using namespace concord;
@@ -19,14 +20,29 @@ namespace {
 const char* kGoldenShed = CONCORD_SOURCE_DIR "/tests/golden/selfplay_shed.txt";
 const char* kGoldenWarp = CONCORD_SOURCE_DIR "/tests/golden/selfplay_warp.txt";
 
-// Every game is stepped directly and, when `pipelineEvery` divides the seed, also goes through the full
+// The game on a local table (no network): officers at every seat, every bundle signed, as `concord play` runs it.
+Result<std::vector<det::Hash128>> playOnLocalTable(const SelfPlayParams& p) {
+  auto session = selfPlaySession(p);
+  if (!session) return session.error();
+  auto table = table::LocalTable::over(*session, selfPlayKeys(p), "");
+  if (!table) return table.error();
+  std::vector<det::Hash128> seals;
+  while (!(*table)->over()) {
+    auto played = (*table)->tryTurn();
+    if (!played) return played.error();
+    seals.push_back((*table)->engine().lastSeal());
+  }
+  return seals;
+}
+
+// Every game is played on a local table and, when `pipelineEvery` divides the seed, also goes through the full
 // signed pipeline over SimNetwork, which must produce the very same Seals.
 std::string gameLine(SelfPlayParams p, uint64_t pipelineEvery) {
   const uint64_t seed = p.seed;
   const Seat seats = p.seats;
   p.net.delayMs = 1;
   p.stepMs = 1;
-  auto seals = playDirect(p);
+  auto seals = playOnLocalTable(p);
   if (!seals) return "error " + seals.message();
   // The sanitizer pass (CONCORD_TEST_SCALE=4) sends fewer games through the slow instrumented pipeline;
   // every game is still stepped and compared with the golden Seals.

@@ -4,7 +4,7 @@
 #include "lockstep/local_signing.h"
 #include "lockstep/membership.h"
 #include "lockstep/turn_ledger.h"
-#include "replay/record.h"
+#include "table/record_bots.h"
 
 using namespace concord;
 using namespace concord::lockstep;
@@ -13,14 +13,14 @@ namespace {
 
 // Three seats run by their owners (people), so membership decides who signs.
 SessionConfig ownerSession() {
-  auto s = replay::makeBotSession("shed", {{"hands", "5"}}, 3, "ledger").value();
+  auto s = table::makeBotSession("shed", {{"hands", "5"}}, 3, "ledger").value();
   for (auto& seat : s.seats) seat.ai = false;
   return s;
 }
 
 struct Fixture {
   SessionConfig session = ownerSession();
-  std::vector<KeyPair> keys = replay::botSessionKeys("ledger", 3);
+  std::vector<KeyPair> keys = table::botSessionKeys("ledger", 3);
   std::unique_ptr<TurnLedger> ledger = std::move(TurnLedger::create(session).value());
 
   std::vector<std::vector<Order>> firstLegal() const {

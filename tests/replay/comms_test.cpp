@@ -7,7 +7,7 @@
 #include "core/det/hash.h"
 #include "replay/format.h"
 #include "replay/reader.h"
-#include "replay/record.h"
+#include "table/record_bots.h"
 #include "replay/verify.h"
 #include "replay_test_util.h"
 

@@ -10,11 +10,12 @@
 #include "core/det/writer.h"
 #include "lockstep/local_signing.h"
 #include "lockstep/turn_ledger.h"
-#include "replay/record.h"
+#include "table/record_bots.h"
 #include "replay/writer.h"
 #include "tests/support/temp_dir.h"
 
 namespace concord::replay::testing {
+using namespace concord::table;  // the bot recorder (table/record_bots.h)
 
 inline std::string tempPath(const std::string& name) {
   static const concord::testing::TempDir dir("replay");

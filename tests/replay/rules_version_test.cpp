@@ -5,7 +5,7 @@
 
 #include "core/game/registry.h"
 #include "core/warp/state.h"
-#include "replay/record.h"
+#include "table/record_bots.h"
 #include "replay/verify.h"
 #include "tests/support/temp_dir.h"
 
@@ -19,11 +19,11 @@ const concord::testing::TempDir& dir() {
 }
 
 // A Kappa + Theta points campaign (even rounds inverted, the -3 below zero) recorded under `version`.
-replay::RecordSummary record(uint32_t version, const std::string& name) {
-  auto session = replay::makeBotSession("warp", {{"kappa", "on"}, {"theta", "on"}, {"set", "9"}}, 3, "rules-v", "greedy");
+table::RecordSummary record(uint32_t version, const std::string& name) {
+  auto session = table::makeBotSession("warp", {{"kappa", "on"}, {"theta", "on"}, {"set", "9"}}, 3, "rules-v", "greedy");
   EXPECT_TRUE(session.ok()) << session.message();
   session->rulesVersion = version;
-  auto sum = replay::recordBotGame((dir() / name).string(), *session, replay::botSessionKeys("rules-v", 3));
+  auto sum = table::recordBotGame((dir() / name).string(), *session, table::botSessionKeys("rules-v", 3));
   EXPECT_TRUE(sum.ok()) << sum.message();
   return *sum;
 }
@@ -61,11 +61,11 @@ TEST(WarpRulesVersion, AVersion3ReplayStillVerifiesUnderVersion3) {
 // recorded under v4 and v5 both verify, each under its own version.
 TEST(WarpRulesVersion, AVersion4DeltaReplayStillVerifiesUnderVersion4) {
   for (uint32_t v : {4u, 5u}) {
-    auto session = replay::makeBotSession("warp", {{"delta", "on"}}, 3, "rules-delta", "greedy");
+    auto session = table::makeBotSession("warp", {{"delta", "on"}}, 3, "rules-delta", "greedy");
     ASSERT_TRUE(session.ok()) << session.message();
     session->rulesVersion = v;
     const std::string name = "delta-v" + std::to_string(v) + ".ccr";
-    auto sum = replay::recordBotGame((dir() / name).string(), *session, replay::botSessionKeys("rules-delta", 3));
+    auto sum = table::recordBotGame((dir() / name).string(), *session, table::botSessionKeys("rules-delta", 3));
     ASSERT_TRUE(sum.ok()) << sum.message();
     auto rep = replay::verifyReplay((dir() / name).string());
     ASSERT_TRUE(rep.ok()) << rep.message();

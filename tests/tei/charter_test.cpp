@@ -9,7 +9,7 @@
 
 #include "core/det/writer.h"
 #include "core/game/registry.h"
-#include "replay/record.h"
+#include "table/record_bots.h"
 #include "tests/support/temp_dir.h"
 #include "table/tei_store/charter.h"
 #include "table/tei_store/replay_match.h"
@@ -27,7 +27,7 @@ fs::path tempDir(const std::string& name) {
 
 // Two people (seats 0, 1) and two Ensign officers; the charter, when given, is put in the session.
 lockstep::SessionConfig crewSession(const std::string& label) {
-  auto s = replay::makeBotSession("warp", {{"preset", "official"}, {"objective", "points"}}, 4, label, "ensign");
+  auto s = table::makeBotSession("warp", {{"preset", "official"}, {"objective", "points"}}, 4, label, "ensign");
   EXPECT_TRUE(s) << (s ? "" : s.message());
   s->seats[0].ai = s->seats[1].ai = false;
   s->rated = true;
@@ -48,7 +48,7 @@ std::string record(const fs::path& dir, const std::string& label, const std::fun
   auto s = crewSession(label);
   edit(s);
   const std::string path = (dir / (label + ".ccr")).string();
-  auto r = replay::recordBotGame(path, s, replay::botSessionKeys(label, 4));
+  auto r = table::recordBotGame(path, s, table::botSessionKeys(label, 4));
   EXPECT_TRUE(r) << (r ? "" : r.message());
   return path;
 }

@@ -11,7 +11,7 @@
 #include "lockstep/assistance.h"
 #include "lockstep/local_signing.h"
 #include "lockstep/peer.h"
-#include "replay/record.h"
+#include "table/record_bots.h"
 #include "replay/verify.h"
 #include "replay/writer.h"
 #include "tests/support/temp_dir.h"
@@ -33,7 +33,7 @@ fs::path tempDir(const std::string& name) {
 
 // A rated Warp 12 Go-out sector (sudden death): seat 0 a person, seat 1 an Ensign officer.
 lockstep::SessionConfig soloSession(const std::string& label) {
-  auto s = replay::makeBotSession("warp", {{"objective", "goout"}, {"goout", "sudden"}}, 2, label, "ensign");
+  auto s = table::makeBotSession("warp", {{"objective", "goout"}, {"goout", "sudden"}}, 2, label, "ensign");
   EXPECT_TRUE(s) << (s ? "" : s.message());
   s->seats[0].ai = false;
   s->seats[0].botKind.clear();
@@ -87,7 +87,7 @@ std::vector<Order> honestOfficer(const lockstep::TurnEngine& e) {
 TEST(TeiCheater, AnOfficerMarkOnOrdersTheOfficerWouldNotGiveIsRefused) {
   const auto dir = tempDir("mark");
   auto session = soloSession("false-mark");
-  const auto keys = replay::botSessionKeys("false-mark", 2);
+  const auto keys = table::botSessionKeys("false-mark", 2);
   const std::string honest = (dir / "honest.ccr").string();
   play(honest, session, keys, honestOfficer);
   auto ok = replay::verifyReplay(honest).value();
@@ -124,7 +124,7 @@ TEST(TeiCheater, AnOfficerMarkOnOrdersTheOfficerWouldNotGiveIsRefused) {
 TEST(TeiCheater, AReplaySignedAgainByAnotherKeyIsRefused) {
   const auto dir = tempDir("resign");
   auto alice = soloSession("alice");
-  auto keys = replay::botSessionKeys("alice", 2);
+  auto keys = table::botSessionKeys("alice", 2);
   const std::string original = (dir / "alice.ccr").string();
   const Orders orders = play(original, alice, keys, firstLegal);
   auto mallory = alice;
@@ -163,7 +163,7 @@ TEST(TeiCheater, AReplaySignedAgainByAnotherKeyIsRefused) {
 TEST(TeiCheater, AReplayWhoseLastTurnsAreMissingIsRefusedAsUnfinished) {
   const auto dir = tempDir("cut");
   auto session = soloSession("cut");
-  const auto keys = replay::botSessionKeys("cut", 2);
+  const auto keys = table::botSessionKeys("cut", 2);
   const std::string full = (dir / "full.ccr").string();
   const Orders orders = play(full, session, keys, firstLegal);
   const uint32_t turns = static_cast<uint32_t>(orders.size() / 2);

@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "replay/record.h"
+#include "table/record_bots.h"
 #include "tests/support/temp_dir.h"
 #include "table/tei_store/rate_finished.h"
 #include "table/tei_store/store.h"
@@ -15,14 +15,14 @@ namespace {
 
 // A finished one-human solo Warp game against Ensigns (seat 0 is the person; bots drive it in the recorder).
 std::string recordSolo(const std::string& dir, const std::string& label) {
-  auto s = replay::makeBotSession("warp", {{"preset", "official"}, {"objective", "points"}}, 2, label, "greedy");
+  auto s = table::makeBotSession("warp", {{"preset", "official"}, {"objective", "points"}}, 2, label, "greedy");
   EXPECT_TRUE(s) << (s ? "" : s.message());
   s->seats[0].ai = false;
   s->seats[1].ai = true;
   s->seats[1].botKind = "greedy";
   s->rated = true;
   const std::string path = dir + "/" + label + ".replay";
-  auto r = replay::recordBotGame(path, *s, replay::botSessionKeys(label, 2));
+  auto r = table::recordBotGame(path, *s, table::botSessionKeys(label, 2));
   EXPECT_TRUE(r) << (r ? "" : r.message());
   return path;
 }

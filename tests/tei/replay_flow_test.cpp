@@ -1,4 +1,4 @@
-// Issue 4 acceptance: real Warp replays (recorded by replay::recordBotGame) → verify → MatchRecord →
+// Issue 4 acceptance: real Warp replays (recorded by table::recordBotGame) → verify → MatchRecord →
 // TeiStore, through the library and through `concord tei apply` / `tei ledger`.
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "replay/record.h"
+#include "table/record_bots.h"
 #include "table/tei_store/replay_match.h"
 #include "table/tei_store/store.h"
 #include "tests/support/temp_dir.h"
@@ -44,7 +44,7 @@ struct GameSpec {
 
 /// Records a finished Warp game and returns its path.
 std::string record(const fs::path& dir, const GameSpec& g) {
-  auto s = replay::makeBotSession("warp", g.options, g.seats, g.label, "greedy");
+  auto s = table::makeBotSession("warp", g.options, g.seats, g.label, "greedy");
   EXPECT_TRUE(s) << (s ? "" : s.message());
   for (Seat i = 0; i < g.seats; ++i) {
     auto& seat = s->seats[i];
@@ -53,14 +53,14 @@ std::string record(const fs::path& dir, const GameSpec& g) {
   }
   s->rated = g.rated;
   const std::string path = (dir / (g.label + ".replay")).string();
-  auto r = replay::recordBotGame(path, *s, replay::botSessionKeys(g.label, g.seats));
+  auto r = table::recordBotGame(path, *s, table::botSessionKeys(g.label, g.seats));
   EXPECT_TRUE(r) << (r ? "" : r.message());
   return path;
 }
 
 std::string humanId(const GameSpec& g, Seat s) {
   lockstep::SeatInfo si;
-  si.key = replay::botSessionKeys(g.label, g.seats)[s].publicKey;
+  si.key = table::botSessionKeys(g.label, g.seats)[s].publicKey;
   return playerIdOf(si);
 }
 

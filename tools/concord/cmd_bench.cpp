@@ -11,7 +11,7 @@
 #include "lockstep/bundle.h"
 #include "lockstep/selfplay.h"
 #include "replay/reader.h"
-#include "replay/record.h"
+#include "table/record_bots.h"
 #include "replay/verify.h"
 #include "tools/concord/command.h"
 #include "tools/concord/command_line.h"
@@ -112,10 +112,10 @@ void replays() {
   auto dir = std::filesystem::temp_directory_path() / "concord-bench";
   std::filesystem::create_directories(dir);
   auto path = (dir / "bench.ccr").string();
-  auto session = replay::makeBotSession("shed", {{"hands", "10000"}, {"maxTurns", "10000"}}, 4, "bench");
+  auto session = table::makeBotSession("shed", {{"hands", "10000"}, {"maxTurns", "10000"}}, 4, "bench");
   if (!session) return;
-  auto keys = replay::botSessionKeys("bench", 4);
-  auto rec = replay::recordBotGame(path, *session, keys);
+  auto keys = table::botSessionKeys("bench", 4);
+  auto rec = table::recordBotGame(path, *session, keys);
   if (!rec) return;
   row("replay size, 10,000-turn 4-seat shed game", static_cast<double>(rec->bytes) / (rec->turns * 4.0), "B/seat-turn",
       "goal < 8 (issue 2)");

@@ -9,7 +9,7 @@
 #include "core/game/registry.h"
 #include "net/comms.h"
 #include "replay/reader.h"
-#include "replay/record.h"
+#include "table/record_bots.h"
 #include "replay/salvage.h"
 #include "replay/verify.h"
 #include "tools/concord/command.h"
@@ -323,13 +323,13 @@ int record(Args args) {
   bool hasMax = false;
   for (const auto& [k, v2] : cfg) hasMax = hasMax || k == "maxTurns";
   if (!hasMax) cfg.emplace_back("maxTurns", std::to_string(turns));
-  auto session = replay::makeBotSession("shed", cfg, static_cast<Seat>(seats), label);
+  auto session = table::makeBotSession("shed", cfg, static_cast<Seat>(seats), label);
   if (!session) return failure(session.message());
-  replay::RecordOptions opt;
+  table::RecordOptions opt;
   opt.writer = {static_cast<uint32_t>(block), static_cast<uint32_t>(snapshot)};
   opt.maxTurns = static_cast<uint32_t>(turns);
   opt.close = close;
-  auto sum = replay::recordBotGame(path, *session, replay::botSessionKeys(label, static_cast<Seat>(seats)), opt);
+  auto sum = table::recordBotGame(path, *session, table::botSessionKeys(label, static_cast<Seat>(seats)), opt);
   if (!sum) return failure(sum.message());
   std::printf("wrote %s: %u turns, %llu bytes, %.2f bytes per seat-turn, final Seal %s\n", path.c_str(), sum->turns,
               static_cast<unsigned long long>(sum->bytes),

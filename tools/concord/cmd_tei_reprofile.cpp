@@ -6,7 +6,7 @@
 #include "core/tei/rating.h"
 #include "tools/concord/command.h"
 #include "tools/concord/command_line.h"
-#include "tools/concord/play_recorder.h"
+#include "table/replay_paths.h"
 #include "table/tei_store/reprofile.h"
 #include "table/tei_store/store.h"
 
@@ -41,7 +41,7 @@ int runTeiReprofile(Args args) {
     if (!d) return failure("tei reprofile: " + d.message());
     o.db = *d;
   }
-  if (o.dir.empty()) o.dir = defaultReplayDir().string();
+  if (o.dir.empty()) o.dir = table::defaultReplayDir().string();
   auto r = tei::reprofileStore(o.db, o.dir);
   if (!r) return failure("tei reprofile: " + r.message());
   if (r->nothingToDo) {

@@ -12,7 +12,7 @@
 
 #include "net/identity.h"
 #include "table/tei_store/charter.h"
-#include "tools/concord/play_recorder.h"
+#include "table/replay_paths.h"
 #include "tools/concord/table_commands.h"
 #include "tools/concord/table_status.h"
 #include "tools/concord/terminal_seat.h"
@@ -174,7 +174,7 @@ int runNetNode(net::NodeOptions o, NetCli cli, const std::string& what) {
       if (stdinEnded) table.inputClosed();
       return table.decide(e, s, clockLeftMs);
     };
-    if (o.replayPath.empty() && !cli.noReplay) o.replayPath = defaultReplayPath("net-" + what + "-" + std::to_string(::getpid()));
+    if (o.replayPath.empty() && !cli.noReplay) o.replayPath = table::defaultReplayPath("net-" + what + "-" + std::to_string(::getpid()));
   }
   if (cli.noReplay) o.replayPath.clear();
   auto r = net::runNode(o);

@@ -49,7 +49,7 @@ void TerminalSeat::status(const std::string& text) {
 }
 
 void TerminalSeat::tableHelp() {
-  say("At your turn: an order's number from the list, or its text (e.g. \"chart 12-5 own\").\n"
+  say("At your turn: an order's number from the list, or its text" + (example_.empty() ? std::string() : " (e.g. \"" + example_ + "\")") + ".\n"
       "  board      redraw the board        auto   your officer plays your seat\n"
       "  help, ?    this list               q      leave the table\n"
       "Comms: " + std::string(kCommsCommands) + (inGame_ ? "" : "\nIn the lobby, plain text is sent as /say."));
@@ -117,16 +117,28 @@ void TerminalSeat::help(const Game& g) {
   if (forms.empty()) say("Type the number of a listed order or its text.");
   else say("Orders:");
   for (const auto& f : forms) say("  " + f);
+  const auto commands = g.tableCommandForms();  // the module's own read-only commands (Game::tableCommand)
+  if (!commands.empty()) say("Commands:");
+  for (const auto& c : commands) say("  " + c);
   say(std::string(g.ordersInBundles() ? "Type any number of orders, then \"end\" to send them (\"orders\" lists them, \"undo\" drops\n"
                                         "the last, \"legal\" lists every legal order). "
                                       : "") +
-      "\"board\" redraws the table, \"auto\" hands your seat to your officer, \"q\" leaves.");
+      "\"board\" redraws the table, \"auto\" hands your seat to your officer, \"q\" leaves." +
+      (g.info().moduleId == "warp" ? "\n\"advise\" asks the tactical advisor (RULES §VII): the game is then assisted and not TEI-rated."
+                                   : ""));
   tableHelp();
 }
 
 std::optional<std::vector<Order>> TerminalSeat::bundleLine(const lockstep::TurnEngine& e, Seat s, const std::string& text) {
   const Game& g = e.game();
   if (text == "end" || text == "done") {
+    // The whole turn once more (an "undo" may have taken away what a later order needed).
+    if (auto refused = g.checkOrders(s, bundle_); !refused.empty()) {
+      for (const auto& r : refused)
+        say("! order " + std::to_string(r.index + 1) + " (" + g.orderText(s, bundle_[r.index]) + ") would be refused: " + r.reason);
+      say("  \"undo\" drops the last order; fix the turn, then \"end\" again");
+      return std::nullopt;
+    }
     promptedFor_.reset();
     say("Sent " + std::to_string(bundle_.size()) + " order" + (bundle_.size() == 1 ? "" : "s") + " for this turn.");
     std::vector<Order> sent = std::move(bundle_);
@@ -145,13 +157,26 @@ std::optional<std::vector<Order>> TerminalSeat::bundleLine(const lockstep::TurnE
     for (size_t i = 0; i < legal_.size(); ++i) say("  " + std::to_string(i + 1) + ") " + g.orderText(s, legal_[i]));
   } else if (auto order = parse(e, s, legal_, text); !order) {
     say("! " + order.message());
-  } else if (auto ok = g.validate(s, *order); !ok) {
-    say("! rejected: " + ok.message());
+  } else if (auto why = refusedWith(g, s, *order); !why.empty()) {
+    say("! rejected: " + why);
   } else {
     bundle_.push_back(*order);
     say("ok: " + g.orderText(s, *order) + " (" + std::to_string(bundle_.size()) + " this turn; \"end\" sends them)");
   }
   return std::nullopt;
+}
+
+// The typed order checked with the turn's earlier ones, against the state it will meet (Game::checkOrders).
+std::string TerminalSeat::refusedWith(const Game& g, Seat s, const Order& order) const {
+  std::vector<Order> turn = bundle_;
+  turn.push_back(order);
+  const auto last = static_cast<uint32_t>(bundle_.size());
+  std::string why;
+  for (const auto& r : g.checkOrders(s, turn)) {
+    if (r.index == last) return r.reason;
+    if (why.empty()) why = "it would make your order " + std::to_string(r.index + 1) + " (" + g.orderText(s, turn[r.index]) + ") fail: " + r.reason;
+  }
+  return why;
 }
 
 void TerminalSeat::prompt(const lockstep::TurnEngine& e, Seat s, uint64_t clockLeftMs) {
@@ -176,6 +201,7 @@ void TerminalSeat::prompt(const lockstep::TurnEngine& e, Seat s, uint64_t clockL
 
 std::optional<std::vector<Order>> TerminalSeat::decide(const lockstep::TurnEngine& e, Seat s, uint64_t clockLeftMs) {
   inGame_ = true;
+  example_ = e.game().orderExample();
   if (officer_) {
     promptedFor_.reset();
     outOfTurn_ = false;
@@ -218,6 +244,8 @@ std::optional<std::vector<Order>> TerminalSeat::decide(const lockstep::TurnEngin
     }
     if (text == "help" || text == "?") {
       help(e.game());
+    } else if (auto shown = e.game().tableCommand(s, text)) {  // "map", "system 7", "cities": text only, no order
+      say(*shown);
     } else if (e.game().ordersInBundles()) {
       if (auto sent = bundleLine(e, s, text)) return sign(s, std::move(*sent));
     } else {
@@ -291,6 +319,7 @@ void TerminalSeat::showLog(const lockstep::TurnEngine& e) {
 
 void TerminalSeat::applied(const lockstep::TurnEngine& e, Seat me) {
   inGame_ = true;
+  example_ = e.game().orderExample();
   board_ = board(e, me);
   if (promptedFor_ && *promptedFor_ != e.turn()) promptedFor_.reset();  // the turn went by (clock, officer)
   if (!promptedFor_) showLog(e);  // not under an open prompt: it was shown before the board

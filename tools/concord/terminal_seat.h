@@ -61,12 +61,15 @@ class TerminalSeat {
   std::optional<std::vector<Order>> bundleLine(const lockstep::TurnEngine& e, Seat s, const std::string& text);
   void advise(const lockstep::TurnEngine& e, Seat s);
   std::vector<Order> sign(Seat s, std::vector<Order> orders);  // adds the due assistance marks
+  /// Why the turn would refuse `order` typed after bundle_ (or spoil an earlier one); "" when it stands.
+  std::string refusedWith(const Game& g, Seat s, const Order& order) const;
 
   std::FILE* out_;
   bool terminal_ = false;
   bool named_ = false;                   // callSeatsByName(): the board uses the lobby's names
   std::string status_;                   // the status line on screen (terminal only)
   std::string board_;                    // the board as we last saw it (for "board" while not prompted)
+  std::string example_;                  // the module's example order for help (Game::orderExample)
   bool inGame_ = false;                  // a turn was applied or asked for: plain text is no longer chat
   std::deque<std::string> typed_;
   std::optional<uint32_t> promptedFor_;  // the turn whose board and orders are on screen

@@ -25,7 +25,7 @@
 
 #include "core/game/registry.h"
 #include "core/warp/module.h"
-#include "replay/record.h"
+#include "table/record_bots.h"
 #include "ui/replay/replay_viewer.h"
 #include "ui/warp/warp_table_view.h"
 
@@ -124,10 +124,10 @@ BENCHMARK(BM_EventLoopLatency8)->UseManualTime()->Unit(benchmark::kMillisecond);
 void BM_Replay10kOpenAndSeek(benchmark::State& state) {
   QTemporaryDir tmp;
   const std::string path = tmp.filePath(QStringLiteral("long.ccr")).toStdString();
-  auto session = replay::makeBotSession("warp", {{"objective", "goout"}, {"goout", "fixed"}, {"rounds", "400"}}, 4, "bench10k", "greedy");
-  replay::RecordOptions opts;
+  auto session = table::makeBotSession("warp", {{"objective", "goout"}, {"goout", "fixed"}, {"rounds", "400"}}, 4, "bench10k", "greedy");
+  table::RecordOptions opts;
   opts.maxTurns = 10000;
-  auto rec = replay::recordBotGame(path, *session, replay::botSessionKeys("bench10k", 4), opts);
+  auto rec = table::recordBotGame(path, *session, table::botSessionKeys("bench10k", 4), opts);
   if (!rec || rec->turns < 10000) {
     state.SkipWithError(rec ? "the game ended before 10,000 turns" : rec.message().c_str());
     return;

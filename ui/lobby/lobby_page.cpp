@@ -5,7 +5,7 @@
 #include <unistd.h>
 
 #include "net/identity.h"
-#include "tools/concord/play_recorder.h"
+#include "table/replay_paths.h"
 #include "ui/lobby/net_errors.h"
 #include "ui/shell/module_ui.h"
 
@@ -139,7 +139,7 @@ Result<void> LobbyPage::begin(net::NodeOptions o, const QString& waitingText) {
   o.comeBackCommand = "concord join";
   o.replayPath = !defaults_.replayPath.empty()
                      ? defaults_.replayPath
-                     : cli::defaultReplayPath(std::string(o.host ? "net-host-" : "net-join-") + std::to_string(::getpid()) + "-" +
+                     : table::defaultReplayPath(std::string(o.host ? "net-host-" : "net-join-") + std::to_string(::getpid()) + "-" +
                                               std::to_string(QDateTime::currentSecsSinceEpoch()));
   problem_->hide();
   if (rulesDialog_) rulesDialog_->deleteLater();

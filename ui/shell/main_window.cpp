@@ -9,7 +9,7 @@
 #include <QStackedWidget>
 
 #include "net/identity.h"
-#include "tools/concord/play_recorder.h"
+#include "table/replay_paths.h"
 #include "ui/lobby/lobby_page.h"
 #include "ui/replay/replay_viewer.h"
 #include "ui/shell/game_page.h"
@@ -84,7 +84,7 @@ Result<lockstep::KeyPair> MainWindow::person() {
 
 Result<void> MainWindow::startSolo(const SoloSession::Setup& setup, int paceMs) {
   SoloSession::Setup s = setup;
-  if (s.replayPath.empty() && s.moduleId == "warp") s.replayPath = cli::defaultWarpReplayPath(s.seed);
+  if (s.replayPath.empty() && s.moduleId == "warp") s.replayPath = table::defaultReplayPath("warp-seed" + std::to_string(s.seed));
   if (!s.person) {
     auto key = person();
     if (!key) {
@@ -134,7 +134,7 @@ Result<void> MainWindow::playOn(const QString& path, uint32_t turn, int paceMs) 
   if (playOnBusy_) return Err("a game is already being set up from a replay; wait for it");
   SoloSession::Setup setup;
   setup.you = viewer_->perspective() == kOmniscient ? 0 : viewer_->perspective();
-  setup.replayPath = cli::defaultReplayPath("warp-playon");
+  setup.replayPath = table::defaultReplayPath("warp-playon");
   auto key = person();
   if (!key) return key.error();
   setup.person = *key;

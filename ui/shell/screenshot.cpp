@@ -12,7 +12,7 @@
 #include <functional>
 
 #include "core/warp/ai/officer.h"
-#include "replay/record.h"
+#include "table/record_bots.h"
 #include "ui/lobby/lobby_scenes.h"
 #include "ui/profile/profile_page.h"
 #include "ui/replay/replay_viewer.h"
@@ -143,9 +143,9 @@ QString renderScene(const QString& scene, const QString& file) {
     return save(win, file);
   }
   const std::string path = tmp.filePath(QStringLiteral("scene.ccr")).toStdString();
-  auto session = replay::makeBotSession("warp", {}, 4, "screenshot", "lieutenant");
+  auto session = table::makeBotSession("warp", {}, 4, "screenshot", "lieutenant");
   if (!session) return QString::fromStdString(session.message());
-  if (auto r = replay::recordBotGame(path, *session, replay::botSessionKeys("screenshot", 4)); !r)
+  if (auto r = table::recordBotGame(path, *session, table::botSessionKeys("screenshot", 4)); !r)
     return QString::fromStdString(r.message());
   win.showReplay(QString::fromStdString(path));
   auto& v = win.viewer();

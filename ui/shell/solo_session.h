@@ -1,6 +1,6 @@
-// A solo game against AI officers: the terminal table's session code (tools/concord/play_recorder.h: the
-// TurnLedger, every seat signed locally, the replay written turn by turn; lockstep::botOrdersFor for officers)
-// driven from the Qt event loop. Officers think and turns apply on a worker thread, one turn per job, so the
+// A solo game against AI officers on a table::LocalTable (the table every local game runs on: the TurnLedger,
+// every seat signed locally, the replay written turn by turn, officers through lockstep::botOrdersFor), driven
+// from the Qt event loop. Officers think and turns apply on a worker thread, one turn per job, so the
 // UI thread never waits; between jobs the UI reads a clone of the game (view()).
 #pragma once
 
@@ -15,8 +15,9 @@
 #include "lockstep/crypto.h"
 #include "ui/shell/module_ui.h"
 
-namespace concord::cli {
-class PlayRecorder;
+namespace concord::table {
+class LocalTable;
+class ChosenSeat;
 }
 
 namespace concord::ui {
@@ -51,7 +52,7 @@ class SoloSession : public QObject {
   /// Slow for long replays (every turn is re-applied and signed): call it on a worker, then adopt() the result.
   struct Prepared {
     Setup setup;
-    std::shared_ptr<cli::PlayRecorder> rec;
+    std::shared_ptr<table::LocalTable> table;
   };
   static Result<Prepared> prepareFrom(const std::string& path, uint32_t turn, Setup setup);
   /// The session of a prepared game (UI thread).
@@ -92,14 +93,14 @@ class SoloSession : public QObject {
 
  private:
   SoloSession() = default;
-  static std::unique_ptr<SoloSession> around(const Setup& setup, std::shared_ptr<cli::PlayRecorder> rec);
+  static std::unique_ptr<SoloSession> around(const Setup& setup, std::shared_ptr<table::LocalTable> table);
   void advance();
   void launch(std::vector<Order> mine);
   void landed();
 
   Setup setup_;
-  std::shared_ptr<cli::PlayRecorder> rec_;
-  std::vector<std::unique_ptr<Bot>> bots_;
+  std::shared_ptr<table::LocalTable> table_;
+  table::ChosenSeat* person_ = nullptr;  // owned by table_: the person's orders, handed in before each job
   std::unique_ptr<Game> view_;
   std::vector<std::string> log_;
   uint64_t logSeen_ = 0;

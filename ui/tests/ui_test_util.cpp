@@ -2,15 +2,15 @@
 
 #include <QTest>
 
-#include "replay/record.h"
+#include "table/record_bots.h"
 #include "ui/shell/main_window.h"
 
 namespace concord::ui::test {
 
 std::string recordWarpReplay(const std::string& path, Seat seats, const std::string& officer) {
-  auto session = replay::makeBotSession("warp", {}, seats, "ui-test", officer);
+  auto session = table::makeBotSession("warp", {}, seats, "ui-test", officer);
   if (!session) return session.message();
-  auto r = replay::recordBotGame(path, *session, replay::botSessionKeys("ui-test", seats));
+  auto r = table::recordBotGame(path, *session, table::botSessionKeys("ui-test", seats));
   return r ? std::string() : r.message();
 }
 

@@ -1,0 +1,38 @@
+#include "table/rated_game.h"
+
+#include "table/solo_registry.h"
+#include "table/tei_store/rate_finished.h"
+#include "table/tei_store/replay_match.h"
+#include "table/tei_store/store.h"
+
+namespace concord::table {
+
+Result<std::string> teiStorePath(const std::string& given) {
+  if (!given.empty()) return given;
+  return tei::defaultStorePath();
+}
+
+Result<std::string> registerRatedStart(const std::string& storePath, const lockstep::SessionConfig& session, Seat person) {
+  auto store = tei::TeiStore::open(storePath);
+  if (!store) return store.error();
+  // Issue 11 point 5: ratings kept under earlier anchors are never updated as if they were today's.
+  auto old = store->foreignProfiles();
+  if (!old) return old.error();
+  if (!old->empty())
+    return Err("your TEI store ", storePath, " holds ratings under earlier anchors (", old->front(),
+               "); run `concord tei reprofile` to keep them as history and re-rate your replays under ", tei::kTeiProfileId,
+               ", or play this game casually (--no-tei)");
+  auto lost = forfeitWalkedAway(*store, tei::playerIdOf(session.seats[person]), session.gameId().hex());
+  if (!lost) return lost.error();
+  if (auto reg = registerSoloGame(*store, session, person); !reg) return reg.error();
+  return *lost + "This rated game is registered: finish it (\"q\" saves it for --resume); left unfinished, it counts as a "
+                 "loss when your next rated game starts.\n";
+}
+
+std::string rateFinishedText(const std::string& replayPath, const std::string& storePath) {
+  auto rated = tei::rateFinishedGame(replayPath, storePath);
+  if (!rated) return "TEI: not rated: " + rated.message() + "\n";
+  return "TEI (" + rated->storePath + "):\n" + rated->text;
+}
+
+}  // namespace concord::table
