@@ -3,7 +3,7 @@
 foreach(name bundle reader replay wire)
   set(target fuzz_${name})
   add_executable(${target}_corpus ${PROJECT_SOURCE_DIR}/fuzz/${target}.cpp ${PROJECT_SOURCE_DIR}/fuzz/corpus_main.cpp)
-  target_link_libraries(${target}_corpus PRIVATE concord_flags concord_replay)
+  target_link_libraries(${target}_corpus PRIVATE concord_flags concord_table)
   add_test(NAME ${target}_corpus COMMAND ${target}_corpus ${PROJECT_SOURCE_DIR}/fuzz/corpus/${name})
   set_tests_properties(${target}_corpus PROPERTIES LABELS fuzz_corpus)
 endforeach()

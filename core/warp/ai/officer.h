@@ -1,7 +1,7 @@
 // RULES §VII AI officers: one heuristic decision stack (terms.cpp, module_terms.cpp), three commission
 // profiles (profiles.cpp), opt-in Lookahead (lookahead.cpp) and the tactical advisor (advisor.cpp).
 // Everything reads only the seat's Observation (its redacted table, table.cpp), its legal orders and its
-// seeded "ai.<seat>" stream; integer-only, so every peer recomputes the same officer orders.
+// seeded botStream ("ai.<seat>.<turn>"); integer-only, so every peer recomputes the same officer orders.
 #pragma once
 
 #include <array>

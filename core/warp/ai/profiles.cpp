@@ -1,5 +1,5 @@
 // RULES §VII commission tracks as numbers, the heuristic policy that applies them, and the officer Bot.
-// Blunders and noisy tie-breaks draw only from the seat's own "ai.<seat>" stream (docs/determinism.md).
+// Blunders and noisy tie-breaks draw only from the seat's own botStream ("ai.<seat>.<turn>", docs/determinism.md).
 #include <algorithm>
 #include <array>
 
