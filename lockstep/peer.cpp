@@ -156,7 +156,7 @@ void Peer::onSnapshot(const Snapshot& s) {
     if (b.turn < s.turn || b.seat >= seats) continue;
     auto& slots = pending_[b.turn];
     slots.resize(seats);
-    slots[b.seat].push_back(Candidate{b, b.bodyHash(), std::nullopt});
+    slots[b.seat].push_back(Candidate{Arrival::unchecked(b), std::nullopt, 0});
   }
 }
 
@@ -188,7 +188,6 @@ bool Peer::tryAdvance() {
   slots.resize(seats);
   for (Seat s = 0; s < seats; ++s)
     if (slots[s].empty()) return false;
-  auto m = membershipNow();
   // A seat is substituted this turn when a substitute is in and its owner's own bundle is not (the owner's wins): a
   // substitute beside the owner's must not change who signs the other seats (drill seed 13001 run 4's shape: the
   // other side of a race substituted our steward, and our own AI bundles were refused as from the wrong signer).
@@ -197,7 +196,7 @@ bool Peer::tryAdvance() {
     const PublicKey& owner = session.seats[s].key;
     const bool substitute = std::any_of(slots[s].begin(), slots[s].end(), [](const Candidate& c) { return opensWithSubstitute(c.bundle); });
     const bool ownersOwn = std::any_of(slots[s].begin(), slots[s].end(), [&](const Candidate& c) {
-      return !opensWithSubstitute(c.bundle) && c.signedBy == owner;
+      return !opensWithSubstitute(c.bundle) && c.signer == owner;
     });
     if (substitute && !ownersOwn) claimed.push_back(s);
   }
@@ -215,32 +214,21 @@ bool Peer::tryAdvance() {
       std::vector<Seat> subs;
       for (Seat x : claimed)
         if (x != s || sub) subs.push_back(x);
-      PublicKey signer = m.expectedSigner(session, s, subs);
-      std::string why;
-      const bool trusted = c.signedBy == signer && !(c.vouched && slot.size() > 1);  // conflicts: check all
-      if (!(c.verifiedWith && *c.verifiedWith == signer) && !trusted && !c.bundle.verifySignature(signer)) {
-        // A member's valid signature (checked on arrival, not vouched), but another member signs this seat this turn:
-        // an owner's return raced its substitution (or a steward handover). Expected traffic, not a forgery.
-        if (!(c.signedBy == PublicKey{}) && !(c.signedBy == signer) && !c.vouched) {
-          raceSign(t, s, c.bundle, c.signedBy);
-          logLine("turn " + std::to_string(t) + " seat " + std::to_string(s) + ": dropped the bundle signed by " +
-                  c.signedBy.fingerprint() + "; " + signer.fingerprint() +
-                  " signs this seat this turn (a return raced a substitution)");
-          slot.erase(slot.begin() + static_cast<std::ptrdiff_t>(i));
-          continue;
+      if (slot.size() > 1) confirmVouched(c);  // conflicts: every candidate's own signature, not its link's word
+      if (auto no = ledger_->admit(c, subs)) {
+        // A member's valid signature, but another member signs this seat this turn: an owner's return raced its
+        // substitution (or a steward handover). Expected traffic, not a forgery.
+        if (no->kind == Refusal::Kind::OtherSigner) {
+          raceSign(t, s, c.bundle, c.signer);
+          logLine("turn " + std::to_string(t) + " seat " + std::to_string(s) + ": dropped the bundle " + no->why +
+                  " (a return raced a substitution)");
+        } else {
+          reject(net_.self(), c.bundle, no->why);
         }
-        why = "signature does not verify against the expected signer " + signer.fingerprint();
-      }
-      else if (c.bundle.chain != ledger_->heads()[s])
-        why = "chain does not continue this seat's previous bundle";
-      else if (t == 0 && !(c.bundle.prevSeal.isZero() && c.bundle.prevDigest.isZero()))
-        why = "turn 0 must carry zero prevSeal and prevDigest";
-      if (!why.empty()) {
-        reject(net_.self(), c.bundle, why);
         slot.erase(slot.begin() + static_cast<std::ptrdiff_t>(i));
         continue;
       }
-      c.verifiedWith = signer;
+      c.verifiedWith = c.signer;
       if (!chosen[s]) {
         chosen[s] = &c;
       } else if (opensWithSubstitute(chosen[s]->bundle) == sub && chosen[s]->bodyHash != c.bodyHash &&
@@ -269,17 +257,12 @@ bool Peer::tryAdvance() {
     if (v != SealVerdict::Agree) return false;
   }
   noteUnchosen(t, slots, chosen);
-  std::vector<Bundle> bundles;
-  std::vector<PublicKey> verifiedBy;
-  std::vector<det::Hash128> bodyHashes;
-  for (Seat s = 0; s < seats; ++s) {
-    bundles.push_back(chosen[s]->bundle);
-    verifiedBy.push_back(*chosen[s]->verifiedWith);
-    bodyHashes.push_back(chosen[s]->bodyHash);
-  }
+  std::vector<Arrival> turn;
+  turn.reserve(seats);
+  for (Seat s = 0; s < seats; ++s) turn.push_back(*chosen[s]);  // admitted above: applying checks no signature again
   std::vector<det::Hash128> headsBefore = opt_.vouchLinks ? ledger_->heads() : std::vector<det::Hash128>{};
   const det::Hash128 digestBefore = ledger_->lastDigest();
-  auto applied = ledger_->apply(std::move(bundles), verifiedBy, bodyHashes);
+  auto applied = ledger_->apply(std::move(turn));
   if (!applied) {
     // Every check above passed, so only a signer disagreement between candidates can land here: drop this
     // turn's candidates and ask again rather than apply a turn a replay could not verify.

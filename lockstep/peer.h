@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/game/game.h"
+#include "lockstep/admission.h"
 #include "lockstep/bundle.h"
 #include "lockstep/desync.h"
 #include "lockstep/transport.h"
@@ -155,13 +156,10 @@ class Peer {
   void corruptAfterTurn(uint32_t turn, std::function<void(std::vector<uint8_t>&)> mutate);
 
  private:
-  struct Candidate {
-    Bundle bundle;
-    det::Hash128 bodyHash;
-    std::optional<PublicKey> verifiedWith;  // the expected signer it was checked against at assembly
-    PublicKey signedBy{};                     // the seat key its signature verified with on arrival
-    bool vouched = false;                     // signedBy is vouched for by the link, not a checked signature
-    PeerId from = 0;                          // the transport peer it arrived from
+  struct Candidate : Arrival {
+    std::optional<PublicKey> verifiedWith;  // the expected signer it was admitted as at assembly
+    PeerId from = 0;                        // the transport peer it arrived from
+    bool vouched() const { return known == SignerKnown::Vouched; }
   };
   Peer(Transport& t, PeerOptions opt) : net_(t), opt_(std::move(opt)) {}
 
@@ -172,8 +170,6 @@ class Peer {
 
   void receive(PeerId from, WireMessage m);
   void onBundle(PeerId from, Bundle b);
-  /// The session key (the seat's owner first) whose signature `b` carries, if any.
-  std::optional<PublicKey> signerAmongSeats(const Bundle& b) const;
   // peer_audit.cpp: link-vouched bundles (docs/lockstep.md "32 seats").
   bool vouchable(PeerId from, const Bundle& b) const;
   void auditTurn(uint32_t turn);

@@ -36,7 +36,7 @@ bool Peer::finalTurnProven(std::vector<std::vector<Candidate>>& slots, const std
   if (!opt_.vouchLinks || !ledger_->over()) return true;
   std::vector<Seat> bad;
   for (Seat s = 0; s < chosen.size(); ++s)
-    if (chosen[s]->vouched && !chosen[s]->bundle.verifySignature(*chosen[s]->verifiedWith)) bad.push_back(s);
+    if (chosen[s]->vouched() && !chosen[s]->bundle.verifySignature(chosen[s]->signer)) bad.push_back(s);
   if (bad.empty()) return true;
   const uint32_t t = ledger_->turn() - 1;
   if (auto st = ledger_->rewind(*ring_.back().second, std::move(headsBefore), digestBefore); !st) {
@@ -122,12 +122,13 @@ bool Peer::relayChecked(const BundleRequest& q) {
   auto& slot = it->second[q.seat];
   for (size_t i = 0; i < slot.size();) {
     Candidate& c = slot[i];
-    if (c.vouched && !c.bundle.verifySignature(c.signedBy)) {
+    confirmVouched(c);
+    if (c.known == SignerKnown::Refuted) {
       // The seat's link relaying another member's signature (its steward's bundle for the seat while it was
       // AI-run, answering a request) is not a forgery: keep it as that member's, as onBundle would have.
-      if (auto k = signerAmongSeats(c.bundle)) {
-        c.signedBy = *k;
-        c.vouched = false;
+      if (auto k = memberSigner(ledger_->session(), c.bundle)) {
+        c.signer = *k;
+        c.known = SignerKnown::Checked;
         ++i;
         continue;
       }
@@ -136,7 +137,6 @@ bool Peer::relayChecked(const BundleRequest& q) {
       slot.erase(slot.begin() + static_cast<std::ptrdiff_t>(i));
       continue;
     }
-    c.vouched = false;
     ++i;
   }
   return true;

@@ -31,7 +31,7 @@ void Peer::onBundle(PeerId from, Bundle b) {
   if (b.turn < t) return onPastBundle(from, b);
   if (b.turn > t + opt_.window) {
     // Evidence that the table is ahead of us, once per new high turn, and only if a member signed it.
-    if (b.turn > aheadSeen_ && signerAmongSeats(b)) aheadSeen_ = b.turn;
+    if (b.turn > aheadSeen_ && memberSigner(ledger_->session(), b)) aheadSeen_ = b.turn;
     return reject(from, b, "turn is beyond the window (now at turn " + std::to_string(t) + ", window " +
                                std::to_string(opt_.window) + ")");
   }
@@ -47,7 +47,7 @@ void Peer::onBundle(PeerId from, Bundle b) {
   // Checked on arrival, not only at assembly: a guest's forgeries must not occupy the slot's candidates
   // and crowd out the owner's real bundle (tests/net/security.sh --slot-flood).
   const bool vouched = slot.empty() && vouchable(from, b);  // a second body is always checked
-  auto signer = vouched ? std::optional(ledger_->session().seats[b.seat].key) : signerAmongSeats(b);
+  auto signer = vouched ? std::optional(ledger_->session().seats[b.seat].key) : memberSigner(ledger_->session(), b);
   if (!signer) {
     strike(from);
     return reject(from, b, "signature does not verify against any seat's key at this table");
@@ -55,11 +55,11 @@ void Peer::onBundle(PeerId from, Bundle b) {
   if (slot.size() >= kMaxCandidatesPerSlot) {
     // Full of other members' bundles: the seat's own owner still gets in (the newest stranger-signed one goes).
     const PublicKey& owner = ledger_->session().seats[b.seat].key;
-    auto other = std::find_if(slot.rbegin(), slot.rend(), [&](const Candidate& c) { return c.signedBy != owner; });
+    auto other = std::find_if(slot.rbegin(), slot.rend(), [&](const Candidate& c) { return c.signer != owner; });
     if (*signer != owner || other == slot.rend()) return reject(from, b, "too many conflicting candidates for this slot");
     slot.erase(std::next(other).base());
   }
-  Candidate c{std::move(b), h, std::nullopt, *signer, vouched, from};
+  Candidate c{{std::move(b), h, *signer, vouched ? SignerKnown::Vouched : SignerKnown::Checked}, std::nullopt, from};
   stats_.vouched += vouched ? 1 : 0;
   slot.push_back(std::move(c));
 }
@@ -90,16 +90,6 @@ std::vector<Seat> Peer::seatsIn(uint32_t turn) const {
   return in;
 }
 
-std::optional<PublicKey> Peer::signerAmongSeats(const Bundle& b) const {
-  const auto& seats = ledger_->session().seats;
-  // The owner's key first (the usual signer), then every other distinct member key.
-  std::vector<PublicKey> keys{seats[b.seat].key};
-  for (const auto& seat : seats)
-    if (std::find(keys.begin(), keys.end(), seat.key) == keys.end()) keys.push_back(seat.key);
-  if (auto i = b.firstSigner(keys)) return keys[*i];
-  return std::nullopt;
-}
-
 void Peer::onPastBundle(PeerId from, const Bundle& b) {
   if (b.turn < recordBase_ && opt_.onHistory) return opt_.onHistory(b);  // the backfill checks it
   const TurnRecord* r = record(b.turn);
@@ -114,7 +104,7 @@ void Peer::onPastBundle(PeerId from, const Bundle& b) {
     return equivocation(from, b, applied, r->signers[b.seat]);
   // Signed by a member other than the one the table applied: a late owner whose seat was substituted meanwhile,
   // or a steward that signed a turn the handover gave to another. Not applied, not a forgery.
-  if (auto k = signerAmongSeats(b)) {
+  if (auto k = memberSigner(ledger_->session(), b)) {
     raceSign(b.turn, b.seat, b, *k);
     if (++late_[from] <= kMaxLateLogged)
       logLine("turn " + std::to_string(b.turn) + " seat " + std::to_string(b.seat) + ": ignored a late bundle signed by " +

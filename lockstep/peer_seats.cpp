@@ -64,7 +64,7 @@ void Peer::sendOwn(Seat s, std::vector<Order> orders) {
   slots.resize(ledger_->session().seats.size());
   // Our own bundle goes first: we never apply anything else for a seat we sign.
   std::erase_if(slots[s], [&](const Candidate& c) { return c.bodyHash == h; });
-  slots[s].insert(slots[s].begin(), Candidate{b, h, opt_.key.publicKey, opt_.key.publicKey});
+  slots[s].insert(slots[s].begin(), Candidate{Arrival::checked(b, h, opt_.key.publicKey), opt_.key.publicKey, net_.self()});
   ++stats_.bundlesSent;
   broadcast(BundleMsg{b});
   own_[t].push_back(std::move(b));
@@ -130,7 +130,7 @@ bool Peer::holdsOwnBundle(uint32_t t, Seat s) const {
   // Only one that continues the table's state we hold (not a bundle our pre-resync self signed after losing a race).
   return std::any_of(it->second[s].begin(), it->second[s].end(), [&](const Candidate& c) {
     if (c.bundle.prevSeal != ledger_->lastSeal() || c.bundle.chain != ledger_->heads()[s]) return false;
-    return c.signedBy == opt_.key.publicKey || (c.signedBy == PublicKey{} && c.bundle.verifySignature(opt_.key.publicKey));
+    return c.signer == opt_.key.publicKey || (c.known == SignerKnown::Unknown && c.bundle.verifySignature(opt_.key.publicKey));
   });
 }
 
