@@ -87,7 +87,7 @@ Result<std::vector<TurnRecord>> backfillWith(const Played& g, const Bundle& bad)
 TEST(AdmissionPath, PeerAndBackfillRefuseABrokenChainInTheSameWords) {
   const auto g = play(2401);
   Bundle bad = g.records.at(kBadTurn).bundles.at(2);
-  bad.chain.lo ^= 1;
+  bad.chain.hi = ~bad.chain.hi;
   bad.signWith(seatKey(g, 2));  // the right signer: only the chain is wrong
 
   const auto heard = peerHears(g, bad);
