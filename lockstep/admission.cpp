@@ -50,13 +50,14 @@ std::optional<Refusal> TurnLedger::admit(Arrival& a, std::span<const Seat> subst
   const bool known = a.known == SignerKnown::Checked || a.known == SignerKnown::Vouched;
   if (!(known && a.signer == expected)) {
     if (a.known == SignerKnown::Checked)
-      return Refusal{Kind::OtherSigner, "signed by " + a.signer.fingerprint() + " but the membership of this turn expects " +
-                                            expected.fingerprint()};
+      return Refusal{Kind::OtherSigner, "signed by " + a.signer.fingerprint() +
+                                            " but the membership of this turn expects " + expected.fingerprint()};
     if (!(a.known == SignerKnown::Refuted && a.signer == expected) && b.verifySignature(expected)) {
       a.signer = expected;
       a.known = SignerKnown::Checked;
     } else {
-      return Refusal{Kind::BadSignature, "signature does not verify against the expected signer " + expected.fingerprint()};
+      return Refusal{Kind::BadSignature,
+                     "signature does not verify against the expected signer " + expected.fingerprint()};
     }
   }
   if (b.chain != heads_[b.seat])

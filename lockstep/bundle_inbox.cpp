@@ -14,7 +14,8 @@ constexpr uint32_t kMaxLateLogged = 4;
 void BundleInbox::onBundle(PeerId from, Bundle b) {
   if (core_.syncing_ || core_.halted_) return;  // nothing to check it against, or stopped by a desync
   const uint32_t t = core_.ledger_->turn();
-  if (b.gameId != core_.ledger_->engine().gameId()) return core_.reject(from, b, "wrong game id " + b.gameId.shortHex());
+  if (b.gameId != core_.ledger_->engine().gameId())
+    return core_.reject(from, b, "wrong game id " + b.gameId.shortHex());
   if (b.seat >= core_.ledger_->session().seats.size()) return core_.reject(from, b, "no such seat at this table");
   if (core_.ignoring(from)) {
     ++core_.stats_.ignored;
@@ -24,8 +25,9 @@ void BundleInbox::onBundle(PeerId from, Bundle b) {
   if (b.turn > t + core_.opt_.window) {
     // Evidence that the table is ahead of us, once per new high turn, and only if a member signed it.
     if (b.turn > core_.aheadSeen_ && memberSigner(core_.ledger_->session(), b)) core_.aheadSeen_ = b.turn;
-    return core_.reject(from, b, "turn is beyond the window (now at turn " + std::to_string(t) + ", window " +
-                        std::to_string(core_.opt_.window) + ")");
+    return core_.reject(from, b,
+                        "turn is beyond the window (now at turn " + std::to_string(t) + ", window " +
+                            std::to_string(core_.opt_.window) + ")");
   }
   auto& slots = core_.pending_[b.turn];
   slots.resize(core_.ledger_->session().seats.size());
@@ -39,7 +41,8 @@ void BundleInbox::onBundle(PeerId from, Bundle b) {
   // Checked on arrival, not only at assembly: a guest's forgeries must not occupy the slot's candidates
   // and crowd out the owner's real bundle (tests/net/security.sh --slot-flood).
   const bool vouched = slot.empty() && audit_.vouchable(from, b);  // a second body is always checked
-  auto signer = vouched ? std::optional(core_.ledger_->session().seats[b.seat].key) : memberSigner(core_.ledger_->session(), b);
+  auto signer =
+      vouched ? std::optional(core_.ledger_->session().seats[b.seat].key) : memberSigner(core_.ledger_->session(), b);
   if (!signer) {
     core_.strike(from);
     return core_.reject(from, b, "signature does not verify against any seat's key at this table");
@@ -48,7 +51,8 @@ void BundleInbox::onBundle(PeerId from, Bundle b) {
     // Full of other members' bundles: the seat's own owner still gets in (the newest stranger-signed one goes).
     const PublicKey& owner = core_.ledger_->session().seats[b.seat].key;
     auto other = std::find_if(slot.rbegin(), slot.rend(), [&](const Candidate& c) { return c.signer != owner; });
-    if (*signer != owner || other == slot.rend()) return core_.reject(from, b, "too many conflicting candidates for this slot");
+    if (*signer != owner || other == slot.rend())
+      return core_.reject(from, b, "too many conflicting candidates for this slot");
     slot.erase(std::next(other).base());
   }
   Candidate c{{std::move(b), h, *signer, vouched ? SignerKnown::Vouched : SignerKnown::Checked}, std::nullopt, from};
@@ -71,7 +75,8 @@ std::vector<Seat> BundleInbox::seatsIn(uint32_t turn) const {
 void BundleInbox::onPastBundle(PeerId from, const Bundle& b) {
   if (b.turn < core_.recordBase_ && core_.opt_.onHistory) return core_.opt_.onHistory(b);  // the backfill checks it
   const TurnRecord* r = core_.record(b.turn);
-  if (!r) return core_.reject(from, b, "turn is in the past (now at turn " + std::to_string(core_.ledger_->turn()) + ")");
+  if (!r)
+    return core_.reject(from, b, "turn is in the past (now at turn " + std::to_string(core_.ledger_->turn()) + ")");
   const Bundle& applied = r->bundles[b.seat];
   if (applied == b) {
     ++core_.stats_.duplicates;
@@ -85,21 +90,27 @@ void BundleInbox::onPastBundle(PeerId from, const Bundle& b) {
   if (auto k = memberSigner(core_.ledger_->session(), b)) {
     races_.raceSign(b.turn, b.seat, b, *k);
     if (++late_[from] <= kMaxLateLogged)
-      core_.logLine("turn " + std::to_string(b.turn) + " seat " + std::to_string(b.seat) + ": ignored a late bundle signed by " +
-                    k->fingerprint() + "; the table applied " + r->signers[b.seat].fingerprint() + "'s (a return raced a substitution)" +
-              (late_[from] == kMaxLateLogged ? "; further ones from peer " + std::to_string(from) + " are not logged" : ""));
+      core_.logLine("turn " + std::to_string(b.turn) + " seat " + std::to_string(b.seat) +
+                    ": ignored a late bundle signed by " + k->fingerprint() + "; the table applied " +
+                    r->signers[b.seat].fingerprint() + "'s (a return raced a substitution)" +
+                    (late_[from] == kMaxLateLogged
+                         ? "; further ones from peer " + std::to_string(from) + " are not logged"
+                         : ""));
     return;
   }
   if (applied.body() == b.body()) return core_.reject(from, b, "past turn, same body with a different signature");
   core_.strike(from);
-  core_.reject(from, b, "turn is in the past (now at turn " + std::to_string(core_.ledger_->turn()) + ") and its signature does not verify");
+  core_.reject(from, b,
+               "turn is in the past (now at turn " + std::to_string(core_.ledger_->turn()) +
+                   ") and its signature does not verify");
 }
 
 void BundleInbox::equivocation(PeerId from, const Bundle& b, const Bundle& applied, const PublicKey& appliedSigner) {
   for (const auto& e : equivocations_)
-    if (e.turn == b.turn && e.seat == b.seat) return;  // already proven
+    if (e.turn == b.turn && e.seat == b.seat) return;                    // already proven
   if (core_.opt_.vouchLinks && !applied.verifySignature(appliedSigner))  // a proof needs two valid signatures
-    return core_.reject(from, b, "conflicts with the applied bundle, whose signature (vouched by its link) does not verify");
+    return core_.reject(from, b,
+                        "conflicts with the applied bundle, whose signature (vouched by its link) does not verify");
   equivocations_.push_back(Equivocation{b.turn, b.seat, applied.encode(), b.encode()});
   if (std::find(flagged_.begin(), flagged_.end(), b.seat) == flagged_.end()) flagged_.push_back(b.seat);
   std::string line = "EQUIVOCATION by seat " + std::to_string(b.seat) + " at turn " + std::to_string(b.turn) +
@@ -143,7 +154,8 @@ std::optional<std::vector<const Candidate*>> BundleInbox::chooseTurn(Slots& slot
   std::vector<Seat> claimed;
   for (Seat s = 0; s < seats; ++s) {
     const PublicKey& owner = session.seats[s].key;
-    const bool substitute = std::any_of(slots[s].begin(), slots[s].end(), [](const Candidate& c) { return opensWithSubstitute(c.bundle); });
+    const bool substitute =
+        std::any_of(slots[s].begin(), slots[s].end(), [](const Candidate& c) { return opensWithSubstitute(c.bundle); });
     const bool ownersOwn = std::any_of(slots[s].begin(), slots[s].end(), [&](const Candidate& c) {
       return !opensWithSubstitute(c.bundle) && c.signer == owner;
     });

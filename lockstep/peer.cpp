@@ -60,13 +60,15 @@ void Peer::receive(PeerId from, WireMessage m) {
     // Believed only from the seat's own link, like Deciding: a stranger cannot make us stop serving a seat.
     if (from < core_.ledger_->session().seats.size() && !core_.holdsSeatKey(static_cast<Seat>(from))) {
       finished_[static_cast<Seat>(from)] = f->turn;
-      core_.aheadSeen_ = std::max(core_.aheadSeen_, f->turn);  // a rejoiner far behind a finished table catches up at once
+      core_.aheadSeen_ =
+          std::max(core_.aheadSeen_, f->turn);  // a rejoiner far behind a finished table catches up at once
     }
     return;
   }
   if (auto* d = std::get_if<Deciding>(&m)) {
     // Believed only from the seat's own link: a relayed or forged heartbeat must not keep a dead seat alive.
-    if (from == d->seat && d->seat < core_.ledger_->session().seats.size() && d->turn == core_.ledger_->turn()) core_.heard_[d->seat] = {d->turn, core_.now_};
+    if (from == d->seat && d->seat < core_.ledger_->session().seats.size() && d->turn == core_.ledger_->turn())
+      core_.heard_[d->seat] = {d->turn, core_.now_};
     return;
   }
   if (auto* n = std::get_if<DesyncNotice>(&m)) {
@@ -162,9 +164,13 @@ bool Peer::tryAdvance() {
     return false;
   }
   switch (audit_.finalTurnProven(slots, chosen, std::move(headsBefore), digestBefore)) {
-    case VouchAudit::FinalTurn::Proven: break;
-    case VouchAudit::FinalTurn::TakenBack: return false;
-    case VouchAudit::FinalTurn::Unrewindable: startDesync(t); return false;
+    case VouchAudit::FinalTurn::Proven:
+      break;
+    case VouchAudit::FinalTurn::TakenBack:
+      return false;
+    case VouchAudit::FinalTurn::Unrewindable:
+      startDesync(t);
+      return false;
   }
   TurnRecord rec = std::move(*applied);
   for (Seat s : rec.digestMismatch) {
@@ -175,7 +181,8 @@ bool Peer::tryAdvance() {
   if (auto c = corruptions_.find(t); c != corruptions_.end()) {
     auto state = *rec.state;
     c->second(state);
-    if (auto st = core_.ledger_->overwriteState(state); !st) core_.logLine("corruption hook produced unreadable state: " + st.message());
+    if (auto st = core_.ledger_->overwriteState(state); !st)
+      core_.logLine("corruption hook produced unreadable state: " + st.message());
     rec.state = std::make_shared<const std::vector<uint8_t>>(std::move(state));
     rec.seal = core_.ledger_->lastSeal();
   }
@@ -220,10 +227,12 @@ void Peer::periodic() {
   }
   // A turn begun less than a period ago: its bundles may be in flight, and their owners resend them each period.
   // Asked for now, every peer would answer every peer, N^2 copies of bundles due anyway (issue 9: receive path).
-  const bool inFlight = core_.seenFor_ == t && core_.now_ < core_.turnStartMs_ + core_.opt_.resendMs && core_.aheadSeen_ <= t && !core_.bundlesAfter(t);
+  const bool inFlight = core_.seenFor_ == t && core_.now_ < core_.turnStartMs_ + core_.opt_.resendMs &&
+                        core_.aheadSeen_ <= t && !core_.bundlesAfter(t);
   auto it = core_.pending_.find(t);
   for (Seat s = 0; s < core_.ledger_->session().seats.size() && !inFlight; ++s)
-    if (it == core_.pending_.end() || s >= it->second.size() || it->second[s].empty()) core_.broadcast(BundleRequest{t, s});
+    if (it == core_.pending_.end() || s >= it->second.size() || it->second[s].empty())
+      core_.broadcast(BundleRequest{t, s});
   stewardship_.askReclaims();
 }
 

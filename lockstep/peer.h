@@ -89,7 +89,11 @@ class Peer {
 
  private:
   Peer(Transport& t, PeerOptions opt)
-      : core_(t, std::move(opt)), races_(core_), audit_(core_), inbox_(core_, races_, audit_), stewardship_(core_),
+      : core_(t, std::move(opt)),
+        races_(core_),
+        audit_(core_),
+        inbox_(core_, races_, audit_),
+        stewardship_(core_),
         scheduler_(core_, stewardship_) {}
 
   void receive(PeerId from, WireMessage m);

@@ -33,7 +33,7 @@ void RaceJudge::raceSign(uint32_t turn, Seat s, const Bundle& b, const PublicKey
 RaceJudge::Verdict RaceJudge::judgeSeals(uint32_t t, Slots& slots, const std::vector<const Candidate*>& chosen) {
   const auto& session = core_.ledger_->session();
   std::vector<Seat> other;
-  bool otherInputs = false;                                         // a disagreeing bundle applied another set at t-1
+  bool otherInputs = false;  // a disagreeing bundle applied another set at t-1
   std::vector<PublicKey> agreeKeys{core_.opt_.key.publicKey}, otherKeys;  // distinct signers on each side
   for (Seat s = 0; s < chosen.size(); ++s) {
     const Candidate& c = *chosen[s];
@@ -48,9 +48,9 @@ RaceJudge::Verdict RaceJudge::judgeSeals(uint32_t t, Slots& slots, const std::ve
   }
   if (other.empty()) return Verdict::Agree;
   const Candidate& first = *chosen[other.front()];
-  const std::string what = "seat " + std::to_string(other.front()) + "'s bundle for turn " + std::to_string(t) + " carries Seal " +
-                           first.bundle.prevSeal.shortHex() + " for turn " + std::to_string(t - 1) + ", ours is " +
-                           core_.ledger_->lastSeal().shortHex();
+  const std::string what = "seat " + std::to_string(other.front()) + "'s bundle for turn " + std::to_string(t) +
+                           " carries Seal " + first.bundle.prevSeal.shortHex() + " for turn " + std::to_string(t - 1) +
+                           ", ours is " + core_.ledger_->lastSeal().shortHex();
   if (!otherInputs) {  // the same bundles gave another state: a real divergence
     core_.logLine(what);
     return Verdict::Desync;
@@ -79,7 +79,8 @@ RaceJudge::Verdict RaceJudge::judgeSeals(uint32_t t, Slots& slots, const std::ve
       const bool weSubstituted = prev->signers[s] != session.seats[s].key;
       for (const auto& r : raceSigns_) {
         if (r.seat != s || r.turn + 1 != t) continue;
-        if (weSubstituted && r.byOwner) why = "seat " + std::to_string(s) + "'s owner signed it there (the owner's bundle wins)";
+        if (weSubstituted && r.byOwner)
+          why = "seat " + std::to_string(s) + "'s owner signed it there (the owner's bundle wins)";
         if (!weSubstituted && !r.byOwner) theyLost = true;
       }
     }
@@ -94,16 +95,18 @@ RaceJudge::Verdict RaceJudge::judgeSeals(uint32_t t, Slots& slots, const std::ve
   if (!sealDoubt_ || sealDoubt_->first != t) {
     sealDoubt_ = std::make_pair(t, core_.now_);
     core_.logLine(what + " after another bundle set: " +
-                  (theyLost ? "seats " + seatList(other) + " lost a race; their bundles are set aside until they resync"
-                      : std::string("a race with no majority and no owner to settle it yet; waiting for evidence")));
+                  (theyLost
+                       ? "seats " + seatList(other) + " lost a race; their bundles are set aside until they resync"
+                       : std::string("a race with no majority and no owner to settle it yet; waiting for evidence")));
   }
   if (!theyLost) {
     // The other side played on past the race without us (it substituted our seats): its history is the table's, and
     // ours, stuck at t, is the one to give up (drill seed 13001 run 4: a side that heard no evidence for the
     // tolerance stopped on a desync report while the rest finished the game). Nobody moving on: the desync report.
     if (core_.now_ >= sealDoubt_->second + core_.opt_.silenceMs && core_.bundlesAfter(t)) {
-      loseRace(t - 1, "turn " + std::to_string(t - 1) + ": the table applied another bundle set than ours and played on past turn " +
-                           std::to_string(t) + " without us: we lost an owner-vs-substitute race");
+      loseRace(t - 1, "turn " + std::to_string(t - 1) +
+                          ": the table applied another bundle set than ours and played on past turn " +
+                          std::to_string(t) + " without us: we lost an owner-vs-substitute race");
       return Verdict::Resync;
     }
     if (core_.now_ >= sealDoubt_->second + kUndecidedTolerances * core_.opt_.silenceMs) {
@@ -120,7 +123,8 @@ RaceJudge::Verdict RaceJudge::judgeSeals(uint32_t t, Slots& slots, const std::ve
   for (Seat s : other) aside.push_back(chosen[s]->bodyHash);
   for (size_t i = 0; i < other.size(); ++i) {
     auto& slot = slots[other[i]];
-    slot.erase(std::remove_if(slot.begin(), slot.end(), [&](const Candidate& c) { return c.bodyHash == aside[i]; }), slot.end());
+    slot.erase(std::remove_if(slot.begin(), slot.end(), [&](const Candidate& c) { return c.bodyHash == aside[i]; }),
+               slot.end());
   }
   return Verdict::Wait;
 }
@@ -128,11 +132,15 @@ RaceJudge::Verdict RaceJudge::judgeSeals(uint32_t t, Slots& slots, const std::ve
 void RaceJudge::noteHistory(uint32_t turn, const Bundle& b, const PublicKey& signedBy, bool chosen) {
   if (turn == 0 || signedBy == core_.opt_.key.publicKey) return;
   std::optional<det::Hash128> ours;
-  if (turn == core_.ledger_->turn()) ours = core_.ledger_->lastSeal();
-  else if (const TurnRecord* r = core_.record(turn - 1)) ours = r->seal;
+  if (turn == core_.ledger_->turn())
+    ours = core_.ledger_->lastSeal();
+  else if (const TurnRecord* r = core_.record(turn - 1))
+    ours = r->seal;
   if (!ours) return;  // a turn we have no Seal for tells nothing
-  if (b.prevSeal != *ours) elsewhere_[signedBy] = core_.now_;
-  else if (chosen) elsewhere_.erase(signedBy);  // with us now (a late bundle on our Seal only says "until turn-1")
+  if (b.prevSeal != *ours)
+    elsewhere_[signedBy] = core_.now_;
+  else if (chosen)
+    elsewhere_.erase(signedBy);  // with us now (a late bundle on our Seal only says "until turn-1")
 }
 
 void RaceJudge::resyncIfOutvoted() {
@@ -147,7 +155,8 @@ void RaceJudge::resyncIfOutvoted() {
   const auto& seats = core_.ledger_->session().seats;
   std::vector<PublicKey> withUs{core_.opt_.key.publicKey};
   for (Seat s = 0; s < seats.size(); ++s)
-    if (!seats[s].ai && core_.lastHeardMs(s) != 0 && core_.now_ <= core_.lastHeardMs(s) + window && !elsewhere_.contains(seats[s].key))
+    if (!seats[s].ai && core_.lastHeardMs(s) != 0 && core_.now_ <= core_.lastHeardMs(s) + window &&
+        !elsewhere_.contains(seats[s].key))
       addKey(withUs, seats[s].key);
   auto lowestSeat = [&](auto&& has) {
     for (Seat s = 0; s < seats.size(); ++s)
@@ -157,22 +166,25 @@ void RaceJudge::resyncIfOutvoted() {
   const size_t there = elsewhere_.size();
   std::string why;
   if (there > withUs.size()) {
-    why = std::to_string(there) + " live signers play another history than ours, " + std::to_string(withUs.size()) + " ours";
+    why = std::to_string(there) + " live signers play another history than ours, " + std::to_string(withUs.size()) +
+          " ours";
   } else if (there == withUs.size()) {
     // A tie with no Seal check under way (nobody's bundle reaches one: each side substituted the other's seats):
     // after two tolerances the side holding the lowest seat keeps its history, by a rule both sides compute alike.
     // A race both sides are stuck on is the Race policy's (judgeSeals), not this.
     if (sealDoubt_ && sealDoubt_->first == core_.ledger_->turn()) return tieSince_.reset();
     if (!tieSince_) tieSince_ = core_.now_;
-    const bool theyHoldLowest = lowestSeat([&](const PublicKey& k) { return elsewhere_.contains(k); }) <
-                                lowestSeat([&](const PublicKey& k) { return std::find(withUs.begin(), withUs.end(), k) != withUs.end(); });
+    const bool theyHoldLowest =
+        lowestSeat([&](const PublicKey& k) { return elsewhere_.contains(k); }) <
+        lowestSeat([&](const PublicKey& k) { return std::find(withUs.begin(), withUs.end(), k) != withUs.end(); });
     if (core_.now_ < *tieSince_ + 2 * core_.opt_.silenceMs || !theyHoldLowest) return;
     why = "as many live signers play another history as ours, and theirs hold the lowest seat";
   } else {
     return tieSince_.reset();
   }
-  loseRace(core_.ledger_->turn() > 0 ? core_.ledger_->turn() - 1 : 0, "turn " + std::to_string(core_.ledger_->turn()) + ": " + why +
-                                                              " (each side substituted the other's seats and played on): we lost a race");
+  loseRace(core_.ledger_->turn() > 0 ? core_.ledger_->turn() - 1 : 0,
+           "turn " + std::to_string(core_.ledger_->turn()) + ": " + why +
+               " (each side substituted the other's seats and played on): we lost a race");
 }
 
 void RaceJudge::loseRace(uint32_t turn, const std::string& why) {

@@ -57,11 +57,11 @@ class RaceJudge {
   void loseRace(uint32_t turn, const std::string& why);
 
   PeerCore& core_;
-  std::vector<RaceSign> raceSigns_;                          // recent ones only
-  std::map<PublicKey, uint64_t> elsewhere_;                  // member key -> when last seen signing another history
-  std::optional<uint64_t> tieSince_;                         // as many live keys elsewhere as with us, since
-  std::optional<std::pair<uint32_t, uint64_t>> sealDoubt_;   // (turn, since): a race not yet decided
-  std::optional<std::pair<uint32_t, uint64_t>> raceAsked_;   // (turn, when): last evidence request
+  std::vector<RaceSign> raceSigns_;                         // recent ones only
+  std::map<PublicKey, uint64_t> elsewhere_;                 // member key -> when last seen signing another history
+  std::optional<uint64_t> tieSince_;                        // as many live keys elsewhere as with us, since
+  std::optional<std::pair<uint32_t, uint64_t>> sealDoubt_;  // (turn, since): a race not yet decided
+  std::optional<std::pair<uint32_t, uint64_t>> raceAsked_;  // (turn, when): last evidence request
   std::optional<uint32_t> lostRace_;
 };
 

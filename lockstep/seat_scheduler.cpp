@@ -23,7 +23,8 @@ void SeatScheduler::buildOwnBundles() {
     for (Seat s : core_.ledger_->engine().awaiting()) {
       bool ownerRun = m.seat(s).controller == Controller::Owner;
       if (personSeat(m, s)) continue;
-      if ((ownerRun && core_.holdsSeatKey(s)) || (!ownerRun && (weAreSteward || (!st && core_.holdsSeatKey(s))))) return;
+      if ((ownerRun && core_.holdsSeatKey(s)) || (!ownerRun && (weAreSteward || (!st && core_.holdsSeatKey(s)))))
+        return;
     }
   }
   // A restarted owner signs nothing (neither its seat nor, as steward, the AI seats) until its seat is its own
@@ -35,7 +36,8 @@ void SeatScheduler::buildOwnBundles() {
     bool ownerRun = m.seat(s).controller == Controller::Owner;
     if (personSeat(m, s)) continue;
     if (ownerRun && core_.holdsSeatKey(s) && !core_.ledger_->session().seats[s].ai) {
-      stewardship_.sendOwn(s, markedByOfficer(stewardship_.botOrders(s), s, OfficerReason::OfficerFlag));  // a person's seat, officer-run
+      // A person's seat, officer-run.
+      stewardship_.sendOwn(s, markedByOfficer(stewardship_.botOrders(s), s, OfficerReason::OfficerFlag));
     } else if (!ownerRun && (weAreSteward || (!st && core_.holdsSeatKey(s)))) {
       stewardship_.sendAiSeat(s, t);
     }
@@ -44,10 +46,13 @@ void SeatScheduler::buildOwnBundles() {
 }
 
 bool SeatScheduler::personSeat(const Membership& m, Seat s) const {
-  return core_.opt_.decide && m.seat(s).controller == Controller::Owner && core_.holdsSeatKey(s) && !core_.ledger_->session().seats[s].ai && !stewardship_.following();
+  return core_.opt_.decide && m.seat(s).controller == Controller::Owner && core_.holdsSeatKey(s) &&
+         !core_.ledger_->session().seats[s].ai && !stewardship_.following();
 }
 
-uint64_t SeatScheduler::decidingInterval() const { return std::max<uint64_t>(core_.opt_.resendMs, core_.opt_.silenceMs / 4); }
+uint64_t SeatScheduler::decidingInterval() const {
+  return std::max<uint64_t>(core_.opt_.resendMs, core_.opt_.silenceMs / 4);
+}
 
 void SeatScheduler::buildPersonBundles(uint32_t t) {
   auto m = core_.membershipNow();
@@ -61,7 +66,8 @@ void SeatScheduler::buildPersonBundles(uint32_t t) {
     if (!inTurn) {
       // Out of turn a seat may still have something to say (Warp: catching a missed Drop to Impulse): the
       // person gets outOfTurnMs to say it; silence or an empty answer is "nothing".
-      if (core_.opt_.outOfTurnMs == 0 || core_.ledger_->engine().game().legalOrders(s).empty() || used >= core_.opt_.outOfTurnMs)
+      if (core_.opt_.outOfTurnMs == 0 || core_.ledger_->engine().game().legalOrders(s).empty() ||
+          used >= core_.opt_.outOfTurnMs)
         orders.emplace();
       else
         orders = core_.opt_.decide(core_.ledger_->engine(), s, core_.opt_.outOfTurnMs - used);
@@ -70,7 +76,8 @@ void SeatScheduler::buildPersonBundles(uint32_t t) {
                     std::to_string(core_.opt_.turnClockMs / 1000) + " s) ran out: its officer plays this turn");
       orders = markedByOfficer(stewardship_.botOrders(s), s, OfficerReason::TurnClock);
     } else {
-      orders = core_.opt_.decide(core_.ledger_->engine(), s, core_.opt_.turnClockMs == 0 ? UINT64_MAX : core_.opt_.turnClockMs - used);
+      orders = core_.opt_.decide(core_.ledger_->engine(), s,
+                                 core_.opt_.turnClockMs == 0 ? UINT64_MAX : core_.opt_.turnClockMs - used);
     }
     if (orders) {
       personBuilt_[s] = t;
@@ -90,7 +97,8 @@ std::vector<Seat> SeatScheduler::deciding() const {
     if (personSeat(m, s)) {
       auto it = personBuilt_.find(s);
       if (it == personBuilt_.end() || it->second != t) out.push_back(s);
-    } else if (auto h = core_.heard_.find(s); h != core_.heard_.end() && h->second.first == t && core_.now_ < h->second.second + 2 * decidingInterval()) {
+    } else if (auto h = core_.heard_.find(s); h != core_.heard_.end() && h->second.first == t &&
+                                              core_.now_ < h->second.second + 2 * decidingInterval()) {
       out.push_back(s);
     }
   }

@@ -42,7 +42,8 @@ void Stewardship::sendOwn(Seat s, std::vector<Order> orders) {
   slots.resize(core_.ledger_->session().seats.size());
   // Our own bundle goes first: we never apply anything else for a seat we sign.
   std::erase_if(slots[s], [&](const Candidate& c) { return c.bodyHash == h; });
-  slots[s].insert(slots[s].begin(), Candidate{Arrival::checked(b, h, core_.opt_.key.publicKey), core_.opt_.key.publicKey, core_.net_.self()});
+  slots[s].insert(slots[s].begin(), Candidate{Arrival::checked(b, h, core_.opt_.key.publicKey),
+                                              core_.opt_.key.publicKey, core_.net_.self()});
   ++core_.stats_.bundlesSent;
   core_.broadcast(BundleMsg{b});
   core_.own_[t].push_back(std::move(b));
@@ -63,7 +64,8 @@ bool Stewardship::holdsOwnBundle(uint32_t t, Seat s) const {
   // Only one that continues the table's state we hold (not a bundle our pre-resync self signed after losing a race).
   return std::any_of(it->second[s].begin(), it->second[s].end(), [&](const Candidate& c) {
     if (c.bundle.prevSeal != core_.ledger_->lastSeal() || c.bundle.chain != core_.ledger_->heads()[s]) return false;
-    return c.signer == core_.opt_.key.publicKey || (c.known == SignerKnown::Unknown && c.bundle.verifySignature(core_.opt_.key.publicKey));
+    return c.signer == core_.opt_.key.publicKey ||
+           (c.known == SignerKnown::Unknown && c.bundle.verifySignature(core_.opt_.key.publicKey));
   });
 }
 
@@ -87,7 +89,8 @@ bool Stewardship::stopFollowing(const Membership& m, uint32_t t) {
     return true;
   }
   for (Seat s = 0; s < m.seatCount(); ++s) {
-    if (!core_.holdsSeatKey(s) || core_.ledger_->session().seats[s].ai || m.seat(s).controller != Controller::Owner) continue;
+    if (!core_.holdsSeatKey(s) || core_.ledger_->session().seats[s].ai || m.seat(s).controller != Controller::Owner)
+      continue;
     // Reclaimed (owner-run again since our snapshot): the reclaim order fixed the turn we sign from.
     if (m.seat(s).since >= core_.recordBase_) {
       following_ = false;
@@ -115,7 +118,8 @@ bool Stewardship::stopFollowing(const Membership& m, uint32_t t) {
 uint64_t Stewardship::toleranceNow() const {
   // At turn 0 a slow-connecting peer looks silent; substituting it there races its first bundle (a desync
   // the Seal check would report), so the first turn gets a longer grace.
-  return core_.ledger_->turn() == 0 ? core_.opt_.silenceMs * std::max<uint32_t>(core_.opt_.firstTurnGrace, 1) : core_.opt_.silenceMs;
+  return core_.ledger_->turn() == 0 ? core_.opt_.silenceMs * std::max<uint32_t>(core_.opt_.firstTurnGrace, 1)
+                                    : core_.opt_.silenceMs;
 }
 
 bool Stewardship::cutOff(const Membership& m, const std::vector<Seat>& silent) const {
@@ -131,7 +135,8 @@ bool Stewardship::cutOff(const Membership& m, const std::vector<Seat>& silent) c
   for (Seat s = 0; s < seats.size(); ++s) {
     if (seats[s].ai || core_.holdsSeatKey(s)) continue;
     const uint64_t heard = core_.lastHeardMs(s);
-    if (heard == 0 || core_.now_ >= heard + kAliveTolerances * toleranceNow()) continue;  // gone for good, or never here
+    if (heard == 0 || core_.now_ >= heard + kAliveTolerances * toleranceNow())
+      continue;  // gone for good, or never here
     ++alive;
     quiet += core_.now_ >= heard + toleranceNow() ? size_t{1} : size_t{0};
   }
@@ -143,7 +148,9 @@ void Stewardship::stewardDuties() {
   // A restarted owner signs nothing until its seat is its own again, unless it is caught up and its pre-crash self's
   // bundle of this turn is in: then it is the steward the others count on (docs/lockstep.md "Following signs nothing").
   if (following_ && !followerStewards(core_.membershipNow(), t)) return;
-  if (core_.ledger_->over() || core_.now_ < core_.turnStartMs_ + toleranceNow() || (substitutedFor_ && *substitutedFor_ == t)) return;
+  if (core_.ledger_->over() || core_.now_ < core_.turnStartMs_ + toleranceNow() ||
+      (substitutedFor_ && *substitutedFor_ == t))
+    return;
   auto m = core_.membershipNow();
   auto& slots = core_.pending_[t];
   slots.resize(core_.ledger_->session().seats.size());
@@ -152,7 +159,8 @@ void Stewardship::stewardDuties() {
     if (m.seat(s).controller != Controller::Owner || !slots[s].empty() || core_.holdsSeatKey(s)) continue;
     // An owner still deciding (its Deciding heartbeats arrive) is thinking, not silent.
     auto h = core_.heard_.find(s);
-    uint64_t since = h != core_.heard_.end() && h->second.first == t ? std::max(core_.turnStartMs_, h->second.second) : core_.turnStartMs_;
+    uint64_t since = h != core_.heard_.end() && h->second.first == t ? std::max(core_.turnStartMs_, h->second.second)
+                                                                     : core_.turnStartMs_;
     since = std::max(since, cutOffAt_);  // back from a cut: everyone gets a tolerance to reach us again
     if (core_.now_ >= since + toleranceNow()) silent.push_back(s);
   }
@@ -161,7 +169,8 @@ void Stewardship::stewardDuties() {
     cutOffAt_ = core_.now_;
     if (!cutOffLogged_ || *cutOffLogged_ != t) {
       cutOffLogged_ = t;
-      core_.logLine("turn " + std::to_string(t) + ": every other peer is silent: we are probably cut off; substituting nobody");
+      core_.logLine("turn " + std::to_string(t) +
+                    ": every other peer is silent: we are probably cut off; substituting nobody");
     }
     return;
   }
@@ -193,7 +202,6 @@ bool Stewardship::holdsBack(const Membership& m, uint32_t t, bool weAreSteward) 
   }
   return true;
 }
-
 
 void Stewardship::onReclaimRequest(PeerId from, const ReclaimRequest& q) {
   const auto& session = core_.ledger_->session();

@@ -7,7 +7,8 @@
 namespace concord::lockstep {
 
 bool VouchAudit::vouchable(PeerId from, const Bundle& b) const {
-  return core_.opt_.vouchLinks && mayVouch(core_.ledger_->session(), from, core_.opt_.key.publicKey, b, core_.opt_.chainHeadEvery);
+  return core_.opt_.vouchLinks &&
+         mayVouch(core_.ledger_->session(), from, core_.opt_.key.publicKey, b, core_.opt_.chainHeadEvery);
 }
 
 void VouchAudit::auditTurn(uint32_t turn) {
@@ -43,7 +44,8 @@ VouchAudit::FinalTurn VouchAudit::finalTurnProven(Slots& slots, const std::vecto
     auto& slot = slots[s];
     const auto it = std::find_if(slot.begin(), slot.end(), [&](const Candidate& c) { return &c == chosen[s]; });
     core_.strike(it->from);
-    core_.reject(it->from, it->bundle, "signature does not verify (its own link vouched for it; the final turn is checked)");
+    core_.reject(it->from, it->bundle,
+                 "signature does not verify (its own link vouched for it; the final turn is checked)");
     slot.erase(it);
   }
   return FinalTurn::TakenBack;
