@@ -137,25 +137,45 @@ std::optional<LinkFault> TurnLedger::firstFault(std::span<const Bundle> bundles,
   return std::nullopt;
 }
 
-Result<TurnRecord> TurnLedger::apply(std::vector<Bundle> bundles, std::span<const PublicKey> verifiedBy,
-                                     std::span<const det::Hash128> bodyHashes) {
-  const uint32_t t = engine_->turn();
-  if (bundles.size() != heads_.size())
-    return Err("turn ", t, ": ", bundles.size(), " bundles for ", heads_.size(), " seats");
-  for (Seat s = 0; s < bundles.size(); ++s)
-    if (bundles[s].seat != s) return Err("turn ", t, ": bundle ", s, " is seat ", bundles[s].seat, "'s");
-  if (auto f = firstFault(bundles, false)) return Err("turn ", t, " seat ", f->seat, ": ", f->describe());
-  std::vector<std::vector<Order>> orders;
-  orders.reserve(bundles.size());
-  for (const auto& b : bundles) orders.push_back(b.orders);
-  auto signers = expectedSigners(orders);
-  for (Seat s = 0; s < bundles.size(); ++s) {
-    const bool checked = s < verifiedBy.size() && verifiedBy[s] == signers[s];
-    if (!checked && !bundles[s].verifySignature(signers[s]))
-      return Err("turn ", t, " seat ", s, ": signature does not verify against the expected signer ",
-                 signers[s].fingerprint());
+std::optional<LinkFault> TurnLedger::sealFault(std::span<const Bundle> bundles, bool digestMatters) const {
+  for (auto field : {LinkField::PrevDigest, LinkField::PrevSeal}) {
+    if (field == LinkField::PrevDigest && !digestMatters) continue;
+    for (const auto& b : bundles)
+      if (auto f = fieldFault(b, field, *engine_, heads_, digest_)) return f;
   }
-  return commit(std::move(bundles), std::move(signers), std::move(orders), bodyHashes);
+  return std::nullopt;
+}
+
+Result<TurnRecord> TurnLedger::apply(std::vector<Arrival> turn) {
+  const uint32_t t = engine_->turn();
+  if (turn.size() != heads_.size()) return Err("turn ", t, ": ", turn.size(), " bundles for ", heads_.size(), " seats");
+  std::vector<std::vector<Order>> orders;
+  orders.reserve(turn.size());
+  for (Seat s = 0; s < turn.size(); ++s) {
+    if (turn[s].bundle.seat != s) return Err("turn ", t, ": bundle ", s, " is seat ", turn[s].bundle.seat, "'s");
+    orders.push_back(turn[s].bundle.orders);
+  }
+  const auto substituted = substitutedThisTurn(orders);
+  for (Seat s = 0; s < turn.size(); ++s)
+    if (auto no = admit(turn[s], substituted)) return Err("turn ", t, " seat ", s, ": ", no->why);
+  std::vector<Bundle> bundles;
+  std::vector<PublicKey> signers;
+  std::vector<det::Hash128> bodyHashes;
+  bundles.reserve(turn.size());
+  for (auto& a : turn) {
+    bundles.push_back(std::move(a.bundle));
+    signers.push_back(a.signer);
+    bodyHashes.push_back(a.bodyHash);
+  }
+  if (auto f = sealFault(bundles, false)) return Err("turn ", t, " seat ", f->seat, ": ", f->describe());
+  return commit(std::move(bundles), std::move(signers), std::move(orders), std::move(bodyHashes));
+}
+
+Result<TurnRecord> TurnLedger::apply(std::vector<Bundle> bundles) {
+  std::vector<Arrival> turn;
+  turn.reserve(bundles.size());
+  for (auto& b : bundles) turn.push_back(Arrival::unchecked(std::move(b)));
+  return apply(std::move(turn));
 }
 
 TurnRecord TurnLedger::applyOrders(std::vector<std::vector<Order>> ordersBySeat) {
@@ -164,20 +184,21 @@ TurnRecord TurnLedger::applyOrders(std::vector<std::vector<Order>> ordersBySeat)
   std::vector<Bundle> bundles;
   bundles.reserve(heads_.size());
   for (Seat s = 0; s < heads_.size(); ++s) bundles.push_back(draft(s, ordersBySeat[s]));
-  return commit(std::move(bundles), std::move(signers), std::move(ordersBySeat), {});
+  std::vector<det::Hash128> bodyHashes;
+  for (const auto& b : bundles) bodyHashes.push_back(b.bodyHash());
+  return commit(std::move(bundles), std::move(signers), std::move(ordersBySeat), std::move(bodyHashes));
 }
 
 TurnRecord TurnLedger::commit(std::vector<Bundle> bundles, std::vector<PublicKey> signers,
-                              std::vector<std::vector<Order>> orders, std::span<const det::Hash128> bodyHashes) {
+                              std::vector<std::vector<Order>> orders, std::vector<det::Hash128> bodyHashes) {
   TurnRecord rec;
   rec.turn = engine_->turn();
-  const bool hashed = bodyHashes.size() == bundles.size();
   for (Seat s = 0; s < bundles.size(); ++s) {
     const Bundle& b = bundles[s];
     if (rec.turn > 0 && b.prevDigest != digest_) rec.digestMismatch.push_back(b.seat);
-    assert(!hashed || bodyHashes[s] == b.bodyHash());  // debug builds (the ASan pass) check the caller's hashes
-    rec.heads.push_back(hashed ? bodyHashes[s] : b.bodyHash());
+    assert(bodyHashes[s] == b.bodyHash());  // debug builds (the ASan pass) check the hashes arrivals carry
   }
+  rec.heads = std::move(bodyHashes);
   rec.substituted = substitutedThisTurn(orders);
   auto res = engine_->step(orders);
   rec.seal = res.seal;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/det/result.h"
+#include "lockstep/admission.h"
 #include "lockstep/turn_engine.h"
 #include "lockstep/turn_record.h"
 
@@ -58,14 +59,23 @@ class TurnLedger {
   std::optional<LinkFault> linkFault(const Bundle& b) const;
   /// The first fault of a whole turn: every seat's Header, then every Chain, PrevDigest, PrevSeal.
   std::optional<LinkFault> firstFault(std::span<const Bundle> bundles, bool digestMatters) const;
+  /// The first fault of a turn's admitted bundles against the turn before: every PrevDigest (if it matters),
+  /// then every PrevSeal (the Seal check).
+  std::optional<LinkFault> sealFault(std::span<const Bundle> bundles, bool digestMatters) const;
 
-  /// Applies one turn: one bundle per seat, ascending. Each must continue its chain (a prevDigest naming
-  /// another bundle set is noted in the record, not refused: Seals still agree) and carry the signature of the
-  /// expected signer. `verifiedBy[s]`, when given, is the key the caller already checked bundle s with (the
-  /// peer checks on arrival); the ledger then only compares keys. `bodyHashes[s]`, when given, is bundle s's
-  /// bodyHash() as the caller computed it on arrival (not hashed again). Errors name the turn and seat.
-  Result<TurnRecord> apply(std::vector<Bundle> bundles, std::span<const PublicKey> verifiedBy = {},
-                           std::span<const det::Hash128> bodyHashes = {});
+  /// The one admission check (admission.cpp): may `a` be seat a.bundle.seat's bundle of the current turn while
+  /// the seats in `substitutedNow` are substituted? Its header must be this game, turn and a seat; its signer
+  /// the key Membership expects (a signature already Checked or Vouched for that key is not checked again; an
+  /// Unknown one is, and `a` remembers the result); its chain the seat's previous body hash (zero prevSeal and
+  /// prevDigest at turn 0). Returns why not, worded once for every caller; nothing when admitted.
+  std::optional<Refusal> admit(Arrival& a, std::span<const Seat> substitutedNow) const;
+
+  /// Applies one turn: one arrival per seat, ascending. Each is admitted (above, with the seats this turn's
+  /// orders substitute) and must carry our Seal of the turn before (a prevDigest naming another bundle set is
+  /// noted in the record, not refused: Seals still agree). Errors name the turn and seat.
+  Result<TurnRecord> apply(std::vector<Arrival> turn);
+  /// apply() of bundles nothing is known of yet: every signature is checked against its expected signer.
+  Result<TurnRecord> apply(std::vector<Bundle> bundles);
   /// Applies a turn known only by its orders (a replay keeps chain-head signatures, not every bundle's): the
   /// bundles are drafted here and come back unsigned; the caller checks the chain heads' signatures.
   TurnRecord applyOrders(std::vector<std::vector<Order>> ordersBySeat);
@@ -80,7 +90,7 @@ class TurnLedger {
  private:
   TurnLedger() = default;
   TurnRecord commit(std::vector<Bundle> bundles, std::vector<PublicKey> signers, std::vector<std::vector<Order>> orders,
-                    std::span<const det::Hash128> bodyHashes);
+                    std::vector<det::Hash128> bodyHashes);
 
   std::unique_ptr<TurnEngine> engine_;
   std::vector<det::Hash128> heads_;

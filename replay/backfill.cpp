@@ -19,22 +19,25 @@ std::string where(uint32_t turn, Seat seat) {
 std::string before(uint32_t turn) {
   return turn == 0 ? std::string("nothing (zero at turn 0)") : "turn " + std::to_string(turn - 1);
 }
-// A backfilled bundle that does not continue the ledger; chains are checked first, so a fork is named exactly.
+// What a backfill knows beside an admission refusal: why the kept history can hold such a bundle.
+std::string keptHint(const lockstep::Refusal& no) {
+  if (no.kind != lockstep::Refusal::Kind::Chain) return "";
+  return " (no candidate kept for that slot is the one it chains to: the bundle the table applied never arrived, or "
+         "the signer signed two different bundles for one of these slots: equivocation)";
+}
+// A backfilled turn whose admitted bundles do not follow the turn before it.
 std::string keptFault(const lockstep::LinkFault& f, uint32_t t) {
   using lockstep::LinkField;
   switch (f.field) {
-    case LinkField::Chain:
-      return "its chain " + f.got.shortHex() + " is not " + f.want.shortHex() + ", the body hash of the seat's kept bundle of " +
-             before(t) + " (no candidate kept for that slot is the one it chains to: the bundle the table applied never "
-             "arrived, or the signer signed two different bundles for one of these slots: equivocation)";
     case LinkField::PrevDigest:
       return "its prevDigest " + f.got.shortHex() + " differs from the digest " + f.want.shortHex() +
              " of the kept bundles of " + before(t);
     case LinkField::PrevSeal:
       return "its prevSeal " + f.got.shortHex() + " differs from the re-simulated Seal " + f.want.shortHex() + " of " + before(t);
-    case LinkField::Header: break;
+    case LinkField::Header:
+    case LinkField::Chain: break;
   }
-  return "the bundle is not for this game, turn and seat";
+  return f.describe();
 }
 // The first live record must continue the backfilled history.
 std::string liveFault(const lockstep::LinkFault& f, uint32_t t) {
@@ -186,18 +189,14 @@ Result<void> HistoryBackfill::consider(const lockstep::Bundle& b) {
   const bool needed = anchored() && b.turn + 1 == low_[b.seat];
   const size_t c = cost(b);
   if (!needed && bytes_ + c > budget_) return Err(at, "beyond the byte budget of ", budget_, " bytes");
-  // The seat's own key first (an owner-run seat), then every other member (a steward) in seat order.
-  const auto& own = session_.seats[b.seat].key;
-  auto ownAt = static_cast<size_t>(std::find(keys_.begin(), keys_.end(), own) - keys_.begin());
-  std::optional<size_t> signer;
-  if (b.verifySignature(keys_[ownAt])) signer = ownAt;
-  for (size_t k = 0; !signer && k < keys_.size(); ++k)
-    if (k != ownAt && b.verifySignature(keys_[k])) signer = k;
-  if (!signer) return Err(at, "its signature does not verify against any key of this game");
+  // Any member may have signed it (the owner, or a steward); write() admits it against the expected one.
+  const auto key = lockstep::memberSigner(session_, b);
+  if (!key) return Err(at, "its signature does not verify against any key of this game");
+  const auto signer = static_cast<size_t>(std::find(keys_.begin(), keys_.end(), *key) - keys_.begin());
   if (it != slots_.end())
     for (const auto& k : it->second)
-      if (k.body == body && k.key == *signer) return Err(at, "already kept (the same body, signed again by the same key)");
-  slots_[i].push_back(Kept{b, body, *signer});
+      if (k.body == body && k.key == signer) return Err(at, "already kept (the same body, signed again by the same key)");
+  slots_[i].push_back(Kept{b, body, signer});
   bytes_ += c;
   for (auto h = slots_.find(firstHole_); h != slots_.end() && h->first == firstHole_; ++h) ++firstHole_;
   if (anchored() && b.turn + 1 == low_[b.seat]) walk(b.seat);
@@ -282,36 +281,30 @@ Result<std::vector<lockstep::TurnRecord>> HistoryBackfill::history(std::span<con
   std::vector<lockstep::TurnRecord> history;
   history.reserve(firstTurn_);
   for (uint32_t t = 0; t < firstTurn_; ++t) {
-    std::vector<lockstep::Bundle> bundles;
-    std::vector<lockstep::PublicKey> verifiedBy;
-    std::vector<std::vector<Order>> orders;
-    std::vector<const Candidates*> cands;
-    for (Seat s = 0; s < seats_; ++s) {
-      const size_t i = index(t, s);
-      cands.push_back(&slots_.at(i));
-      const auto& k = (*cands.back())[pick[i]];
-      bundles.push_back(k.bundle);
-      verifiedBy.push_back(keys_[k.key]);  // consider() verified the signature over this very body
-      orders.push_back(k.bundle.orders);
-    }
     if (t > 0 && ledger.over())
       return Err(where(t, 0), "the game was already over after turn ", t - 1,
                  " (bundles for turns that never happened)");
-    if (auto f = ledger.firstFault(bundles, true)) return Err(where(t, f->seat), keptFault(*f, t));
-    auto signers = ledger.expectedSigners(orders);
+    std::vector<const Kept*> picked;
+    std::vector<std::vector<Order>> orders;
     for (Seat s = 0; s < seats_; ++s) {
-      if (verifiedBy[s] == signers[s]) continue;
-      // One body signed by two members (an owner and a substitute that decided alike): the expected one's.
-      for (const auto& k : *cands[s])
-        if (k.body == cands[s]->at(pick[index(t, s)]).body && keys_[k.key] == signers[s]) {
-          bundles[s] = k.bundle;
-          verifiedBy[s] = keys_[k.key];
-        }
-      if (!(verifiedBy[s] == signers[s]))
-        return Err(where(t, s), "signed by ", verifiedBy[s].fingerprint(), " but the membership of this turn expects ",
-                   signers[s].fingerprint());
+      picked.push_back(&slots_.at(index(t, s))[pick[index(t, s)]]);
+      orders.push_back(picked.back()->bundle.orders);
     }
-    auto rec = ledger.apply(std::move(bundles), verifiedBy);
+    const auto substituted = lockstep::substitutedThisTurn(orders);
+    std::vector<lockstep::Arrival> turn;
+    std::vector<lockstep::Bundle> bundles;
+    for (Seat s = 0; s < seats_; ++s) {
+      // One body signed by two members (an owner and a substitute that decided alike): the expected signer's copy.
+      const auto expected = ledger.expectedSigner(s, substituted);
+      for (const auto& k : slots_.at(index(t, s)))
+        if (k.body == picked[s]->body && keys_[k.key] == expected) picked[s] = &k;
+      // consider() checked the signature against this key: admission compares keys, it does not verify again.
+      turn.push_back(lockstep::Arrival::checked(picked[s]->bundle, picked[s]->body, keys_[picked[s]->key]));
+      if (auto no = ledger.admit(turn.back(), substituted)) return Err(where(t, s), no->why, keptHint(*no));
+      bundles.push_back(picked[s]->bundle);
+    }
+    if (auto f = ledger.sealFault(bundles, true)) return Err(where(t, f->seat), keptFault(*f, t));
+    auto rec = ledger.apply(std::move(turn));
     if (!rec) return Err("history backfill: ", rec.message());
     if (options.snapshotEvery == 0 || (t + 1) % options.snapshotEvery != 0) rec->state.reset();
     history.push_back(std::move(*rec));

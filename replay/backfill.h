@@ -57,7 +57,8 @@ class HistoryBackfill {
   std::vector<std::pair<uint32_t, Seat>> missing(size_t max) const;
   /// A bundle for a turn < firstTurn from anyone: kept if it is for this game, its orders are within the bundle
   /// limits, it is not already kept (same body and signer), its slot holds fewer than kMaxCandidates, it fits the
-  /// byte budget and its signature verifies against some key of the session (a non-member cannot fill a slot).
+  /// byte budget and its signature verifies against some key of the session (lockstep::memberSigner: a non-member
+  /// cannot fill a slot; the signature is checked here once and never again).
   /// Anchored, it must also be the body the walk needs when the walk has reached its slot; the bundle the walk
   /// waits on is exempt from the budget (its body hash is chained from the anchor: it is the history itself). Whether the right
   /// member signed it is checked by write(), which needs the membership of that turn. The error says why not.
@@ -79,9 +80,9 @@ class HistoryBackfill {
 
   /// Re-steps turns 0..firstTurn-1 from the session: the bundle of each slot is the candidate the backwards walk
   /// from `live`'s first record chooses (a slot without the needed body falls back to its first candidate, so the
-  /// check below names its fault); it must be the body the replay re-derives (prevSeal = re-simulated Seal of the
-  /// turn before, prevDigest, chain = the seat's previous body hash) and be signed by the key Membership expects
-  /// for that seat at that turn (replay::expectedSigners; of candidates with one body, the expected signer's).
+  /// check below names its fault); it must pass the one admission path (TurnLedger::admit: signed by the key
+  /// Membership expects for that seat at that turn, of candidates with one body the expected signer's; chain = the
+  /// seat's previous body hash), then carry the digest and re-simulated Seal of the turn before.
   /// The first live record (turn firstTurn) must continue that history: its bundles' prevSeal, prevDigest and
   /// chain are checked against the re-derived state. Nothing is written unless all of that holds. Then writes
   /// every turn through SessionRecorder (turns 0..firstTurn-1 from the chosen bundles, then `live`: the peer's

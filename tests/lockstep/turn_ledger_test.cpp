@@ -100,7 +100,13 @@ TEST(TurnLedger, RefusesASignatureFromAnyoneButTheExpectedSigner) {
       << rec.message();
   // A caller's claim that it checked the bundle with another key does not stand in for the expected one.
   std::vector<PublicKey> claimed{f.keys[0].publicKey, f.keys[0].publicKey, f.keys[2].publicKey};
-  EXPECT_FALSE(f.ledger->apply(bundles, claimed).ok());
+  std::vector<Arrival> turn;
+  for (Seat s = 0; s < bundles.size(); ++s) turn.push_back(Arrival::checked(bundles[s], bundles[s].bodyHash(), claimed[s]));
+  auto claimedRec = f.ledger->apply(std::move(turn));
+  ASSERT_FALSE(claimedRec.ok());
+  EXPECT_TRUE(contains(claimedRec.message(), "turn 0 seat 1: signed by " + f.keys[0].publicKey.fingerprint() +
+                                                 " but the membership of this turn expects"))
+      << claimedRec.message();
 }
 
 TEST(TurnLedger, ASubstituteBundleMustBeSignedByTheSteward) {

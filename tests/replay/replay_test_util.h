@@ -71,12 +71,16 @@ void playFirstLegal(lockstep::TurnLedger& ledger, ReplayWriter& writer, const st
     }
     honest->applyOrders(orders);
     tamper(t, orders);
-    std::vector<lockstep::Bundle> bundles;
+    // Claimed as checked by the expected signers, so a tampered body keeps its stale signature: what verify must catch.
+    const auto claimed = ledger.expectedSigners(orders);
+    std::vector<lockstep::Arrival> turn;
     for (Seat s = 0; s < seats; ++s) {
-      bundles.push_back(ledger.draft(s, orders[s]));
-      bundles.back().signature = sigs[s];
+      auto b = ledger.draft(s, orders[s]);
+      b.signature = sigs[s];
+      const auto bodyHash = b.bodyHash();
+      turn.push_back(lockstep::Arrival::checked(std::move(b), bodyHash, claimed[s]));
     }
-    auto rec = ledger.apply(std::move(bundles), ledger.expectedSigners(orders));
+    auto rec = ledger.apply(std::move(turn));
     ASSERT_TRUE(rec.ok()) << rec.message();
     ASSERT_TRUE(writer.append(*rec).ok());
   }

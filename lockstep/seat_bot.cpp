@@ -1,0 +1,29 @@
+#include "lockstep/seat_bot.h"
+
+#include "core/game/registry.h"
+#include "lockstep/bundle.h"
+
+namespace concord::lockstep {
+
+std::unique_ptr<Bot> makeSeatBot(const SessionConfig& session, Seat s) {
+  auto mod = findModule(session.moduleId);
+  if (!mod || !(*mod)->makeBot) return nullptr;
+  const auto& info = session.seats[s];
+  std::string kind = info.botKind.empty() && !(*mod)->botKinds.empty() ? (*mod)->botKinds.front() : info.botKind;
+  return (*mod)->makeBot(kind, s);
+}
+
+std::vector<Order> botOrdersFor(const TurnEngine& e, Seat s, Bot& bot) {
+  const Game& g = e.game();
+  auto legal = g.legalOrders(s);
+  // Awaited, or out of turn with something legal to do (Warp: a catch while the window is open).
+  if (legal.empty()) return {};
+  // A fresh stream per (seat, turn): any peer that becomes steward computes the same orders.
+  auto rng = botStream(e.session().seed, s, e.turn());
+  auto orders = bot.choose(g.observe(s), legal, rng);
+  // Room for the system orders a steward may add (a Substitute first, a Reclaim last).
+  if (orders.size() > kMaxOrdersPerBundle - 2) orders.resize(kMaxOrdersPerBundle - 2);
+  return orders;
+}
+
+}  // namespace concord::lockstep
