@@ -72,7 +72,8 @@ class Node {
     log(s);
     if (opt_.onNotice) opt_.onNotice(s);
   }
-  bool leftLobby() const { return opt_.leaveLobby && opt_.leaveLobby(); }
+  // `leave` (q, Ctrl-C at a terminal) counts in the lobby and seeding too: the host's lobby ignored it (issue 24).
+  bool leftLobby() const { return (opt_.leaveLobby && opt_.leaveLobby()) || (opt_.leave && opt_.leave()); }
   /// A failure of `kind` (net/net_error.h): the message as Err builds it, the kind kept for failureKind().
   template <class... Parts>
   Error fail(NetErrorKind kind, Parts&&... parts) {

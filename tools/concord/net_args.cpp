@@ -178,6 +178,7 @@ int runNetNode(net::NodeOptions o, NetCli cli, const std::string& what) {
   }
   if (cli.noReplay) o.replayPath.clear();
   auto r = net::runNode(o);
+  if (watching) table.endLine();  // what follows never glues onto the status line or an open prompt
   if (!r && (table.leaving() || interrupted())) {
     std::printf("%s\n", r.message().c_str());
     return 0;
