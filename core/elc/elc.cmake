@@ -9,6 +9,6 @@ target_sources(concord_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/warrants.cpp ${CMAKE_CURRENT_LIST_DIR}/order_text.cpp
   ${CMAKE_CURRENT_LIST_DIR}/rally.cpp ${CMAKE_CURRENT_LIST_DIR}/charters.cpp ${CMAKE_CURRENT_LIST_DIR}/config_v3.cpp
   ${CMAKE_CURRENT_LIST_DIR}/sealed_orders.cpp ${CMAKE_CURRENT_LIST_DIR}/objectives.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/serialize_v3.cpp ${CMAKE_CURRENT_LIST_DIR}/lint.cpp ${CMAKE_CURRENT_LIST_DIR}/attention.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/serialize_v3.cpp ${CMAKE_CURRENT_LIST_DIR}/lint.cpp ${CMAKE_CURRENT_LIST_DIR}/attention.cpp ${CMAKE_CURRENT_LIST_DIR}/names.cpp
   ${CMAKE_CURRENT_LIST_DIR}/teams.cpp ${CMAKE_CURRENT_LIST_DIR}/cards.cpp
   ${CMAKE_CURRENT_LIST_DIR}/substitution.cpp)

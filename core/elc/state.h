@@ -133,8 +133,11 @@ class ElcGame final : public Game {
   void write(det::Writer& w) const override;
   Result<void> read(det::Reader& r) override;
   Observation observe(Seat viewer) const override;
+  /// observe() with each seat called by its lobby name beside its colour ("alice (Red)"): text only (names.cpp).
+  Observation observeNamed(Seat viewer, const SeatNames& names) const override;
   std::vector<Order> legalOrders(Seat seat) const override;
   std::optional<Outcome> outcome() const override;
+  std::optional<Outcome> outcomeNamed(const SeatNames& names) const override;
   std::unique_ptr<Game> clone() const override { return std::make_unique<ElcGame>(*this); }
   std::string describe(Seat seat, const Order& order) const override;
   // Text both ways (order_text.cpp): "move 12 3 4", "build 5", "vote end".
@@ -180,6 +183,10 @@ class ElcGame final : public Game {
   std::string who(Seat s) const;
   /// "Red [Team A]", "Red (left Team A)", or "Red" without teams: how the Watch, Board and record label a seat.
   std::string seatLabel(Seat s) const;
+  /// seatLabel(s) with the lobby's name in front when `names` has one ("alice (Red) [Team A]"); names.cpp.
+  std::string seatLabel(Seat s, const SeatNames& names) const;
+  /// who(s) with the lobby's name in front for a single seat ("alice (Red)"); a team keeps its letter.
+  std::string who(Seat s, const SeatNames& names) const;
   /// "Team A (Red, Blue) against Team B (Green, Gold)": the Terms' sentence; empty without teams.
   std::string teamsText() const;
   /// The Track whose threshold and vigil T11 uses for this player (VC-1600), or Charters when none.

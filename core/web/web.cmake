@@ -7,4 +7,4 @@ target_sources(concord_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/game.cpp ${CMAKE_CURRENT_LIST_DIR}/module.cpp ${CMAKE_CURRENT_LIST_DIR}/bots.cpp
   ${CMAKE_CURRENT_LIST_DIR}/order_text.cpp ${CMAKE_CURRENT_LIST_DIR}/independents.cpp ${CMAKE_CURRENT_LIST_DIR}/pirates.cpp
   ${CMAKE_CURRENT_LIST_DIR}/treaties.cpp ${CMAKE_CURRENT_LIST_DIR}/raiders.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/traders.cpp ${CMAKE_CURRENT_LIST_DIR}/memory.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/traders.cpp ${CMAKE_CURRENT_LIST_DIR}/memory.cpp ${CMAKE_CURRENT_LIST_DIR}/names.cpp)
