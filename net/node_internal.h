@@ -128,6 +128,8 @@ class Node {
   Result<void> startGame(GameInProgress& g);
   Result<void> createPeer(GameInProgress& g);
   void answerLateArrivals(const GameInProgress& g);
+  /// A seat owner came back (maybe at another port): the table's description we hand out says where it is now.
+  void keepReturnAddress(size_t seat, const lockstep::PublicKey& key, uint16_t advertisedPort);
   Result<bool> restartAsRejoinerIfLeftBehind(GameInProgress& g);
   // node_table_news.cpp.
   void followSeatControl(GameInProgress& g, uint64_t nowMs);
