@@ -78,16 +78,19 @@ TEST(TableLines, OffATerminalABackgroundLineStartsOnItsOwnLine) {
   expectNothingGluedToThePrompt(t, false);
 }
 
-TEST(TableLines, OffATerminalARefusalStartsOnItsOwnLine) {
+// The prompt decide() prints again after a refusal is open too: the next background line does not glue onto it.
+TEST(TableLines, OffATerminalABackgroundLineAfterARefusalStartsOnItsOwnLine) {
   auto e = warpTable();
   test_support::CapturedOutput out;
   cli::TerminalSeat seat(out.f, /*terminal=*/false);
   EXPECT_FALSE(seat.decide(*e, 0, UINT64_MAX).has_value());
   EXPECT_FALSE(seat.line("fly to the moon").has_value());
+  EXPECT_FALSE(seat.line("help").has_value());
   EXPECT_FALSE(seat.decide(*e, 0, UINT64_MAX).has_value());
+  seat.background("[12:00:00] seat 1 says: hurry up");
   const std::string t = out.text();
-  EXPECT_NE(t.find(std::string(kPrompt) + "\n! "), std::string::npos) << t;
-  expectNothingGluedToThePrompt(t, false);
+  EXPECT_NE(t.find(std::string(kPrompt) + "\n[12:00:00] seat 1 says: hurry up\n"), std::string::npos) << t;
+  EXPECT_EQ(t.find("\n\n  "), std::string::npos) << "a reply of several lines came apart:\n" << t;
 }
 
 TEST(TableLines, OnATerminalABackgroundLineRedrawsThePromptAfterIt) {

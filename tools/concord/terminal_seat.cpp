@@ -42,10 +42,10 @@ void TerminalSeat::redraw() {
   }
 }
 
-// A reply to a line the person typed: on a terminal their Enter already ended the prompt's line (a warning that
-// comes unasked starts with its own newline), so only a status line is cleared.
+// A reply to a line the person typed follows it: their Enter ended the prompt's line (a warning that comes unasked
+// starts with its own newline), so only a status line is cleared, and replies of several lines stay together.
 void TerminalSeat::say(const std::string& text) {
-  if (!terminal_ || open_ == Open::Status) startLine();
+  if (open_ == Open::Status) startLine();
   open_ = Open::Nothing;
   std::fprintf(out_, "%s\n", text.c_str());
   if (promptedFor_ && !officer_) open_ = Open::Prompt;  // decide() asks again ("Your order> ") after every answer
