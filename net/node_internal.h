@@ -100,6 +100,7 @@ class Node {
   // node_host_lobby.cpp / node_join_lobby.cpp: lobby and seeding.
   Result<void> hostLobby();
   Result<void> hostSeed();
+  Error closeLobby();  // tells the seated joiners, then fails LeftByChoice
   Result<void> joinLobby();
   Result<void> finishSeed();
   void syncSession();

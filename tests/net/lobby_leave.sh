@@ -2,7 +2,8 @@
 # q and Ctrl-C leave at once, everywhere (issue 24): a host in its lobby ignored both ("Leaving the table..." and
 # it stayed; only SIGTERM ended it), and so did a joiner in a lobby. Each case below starts the person's peer with
 # stdin a FIFO (typed into like a keyboard), types q or sends SIGINT, and expects the process to end within 3 s,
-# exit 0, with a line that says what happened. In the game: the host's Ctrl-C and a joiner's q leave at once too.
+# exit 0, with a line that says what happened; a bot seated in the lobby the host closed hears it and ends too.
+# In the game: the host's Ctrl-C and a joiner's q leave at once too.
 # usage: lobby_leave.sh CONCORD. Only 127.0.0.1 is used. Every child is killed on exit.
 set -u
 CONCORD=$1
@@ -47,12 +48,20 @@ person() {
   exec 3> "$DIR/$name.in"
 }
 
-# 1. The host in its lobby types q.
+# 1. The host in its lobby types q; the bot seated there hears at once that the lobby is closed.
 person hostq host --module shed --seats 3 --wait-for 3 --port "$BASE" --identity "$DIR/h.key" --name ann "${COMMON[@]}"
 waitfor "$DIR/hostq.out" "hosting on UDP port" 50 || bad "hostq: the lobby did not open"
+"$CONCORD" bot "127.0.0.1:$BASE" --port $((BASE + 5)) --identity "$DIR/b.key" --name bot1 "${COMMON[@]}" < /dev/null > "$DIR/lobbybot.out" 2>&1 &
+PIDS+=($!); BOTPID=$!
+waitfor "$DIR/hostq.out" "seat 1: AI officer (its own peer) bot1" 80 || bad "hostq: the bot was never seated"
 echo q >&3
 ends "$PID" hostq "you closed the lobby before the game launched"
 exec 3>&-
+for _ in $(seq 1 30); do kill -0 "$BOTPID" 2>/dev/null || break; sleep 0.1; done
+kill -0 "$BOTPID" 2>/dev/null && bad "the bot in the closed lobby was still waiting 3 s later"
+kill -9 "$BOTPID" 2>/dev/null
+wait "$BOTPID" 2>/dev/null
+grep -q "the host closed the lobby" "$DIR/lobbybot.out" || bad "the bot was not told the lobby closed: $(tail -n 2 "$DIR/lobbybot.out")"
 
 # 2. The host in its lobby gets Ctrl-C (SIGINT).
 person hostint host --module shed --seats 3 --wait-for 3 --port "$BASE" --identity "$DIR/h.key" --name ann "${COMMON[@]}"
