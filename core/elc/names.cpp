@@ -6,13 +6,13 @@
 
 namespace concord::elc {
 
-std::string ElcGame::seatLabel(Seat s, const SeatNames& names) const {
+std::string ElcGame::namedLabel(Seat s, const SeatNames& names) const {
   const std::string label = seatLabel(s), colour = playerName(static_cast<int>(s));
   if (s >= names.size() || names[s].empty()) return label;
   return names[s] + " (" + colour + ")" + label.substr(colour.size());  // "alice (Red) [Team A]"
 }
 
-std::string ElcGame::who(Seat s, const SeatNames& names) const {
+std::string ElcGame::namedWho(Seat s, const SeatNames& names) const {
   if (teamed(s) || s >= names.size() || names[s].empty()) return who(s);
   return names[s] + " (" + who(s) + ")";
 }
@@ -24,7 +24,7 @@ std::optional<Outcome> ElcGame::outcomeNamed(const SeatNames& names) const {
   auto o = outcome();
   if (!o || winner_ < 0) return o;
   const std::string plain = who(static_cast<Seat>(winner_));
-  if (o->summary.compare(0, plain.size(), plain) == 0) o->summary = who(static_cast<Seat>(winner_), names) + o->summary.substr(plain.size());
+  if (o->summary.compare(0, plain.size(), plain) == 0) o->summary = namedWho(static_cast<Seat>(winner_), names) + o->summary.substr(plain.size());
   return o;
 }
 

@@ -135,6 +135,10 @@ class ElcGame final : public Game {
   Observation observe(Seat viewer) const override;
   /// observe() with each seat called by its lobby name beside its colour ("alice (Red)"): text only (names.cpp).
   Observation observeNamed(Seat viewer, const SeatNames& names) const override;
+  /// seatLabel(s) with the lobby's name in front when `names` has one ("alice (Red) [Team A]"); names.cpp.
+  std::string namedLabel(Seat s, const SeatNames& names) const;
+  /// who(s) with the lobby's name in front for a single seat ("alice (Red)"); a team keeps its letter.
+  std::string namedWho(Seat s, const SeatNames& names) const;
   std::vector<Order> legalOrders(Seat seat) const override;
   std::optional<Outcome> outcome() const override;
   std::optional<Outcome> outcomeNamed(const SeatNames& names) const override;
@@ -183,10 +187,6 @@ class ElcGame final : public Game {
   std::string who(Seat s) const;
   /// "Red [Team A]", "Red (left Team A)", or "Red" without teams: how the Watch, Board and record label a seat.
   std::string seatLabel(Seat s) const;
-  /// seatLabel(s) with the lobby's name in front when `names` has one ("alice (Red) [Team A]"); names.cpp.
-  std::string seatLabel(Seat s, const SeatNames& names) const;
-  /// who(s) with the lobby's name in front for a single seat ("alice (Red)"); a team keeps its letter.
-  std::string who(Seat s, const SeatNames& names) const;
   /// "Team A (Red, Blue) against Team B (Green, Gold)": the Terms' sentence; empty without teams.
   std::string teamsText() const;
   /// The Track whose threshold and vigil T11 uses for this player (VC-1600), or Charters when none.
