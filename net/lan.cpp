@@ -144,4 +144,10 @@ Result<std::vector<LanGame>> listenLan(const std::string& bind, uint16_t port, u
   return out;
 }
 
+std::optional<LanGame> runningGameWith(const std::vector<LanGame>& heard, const lockstep::PublicKey& me) {
+  for (const auto& g : heard)
+    if (g.announce.launched && std::find(g.announce.seatKeys.begin(), g.announce.seatKeys.end(), me) != g.announce.seatKeys.end()) return g;
+  return std::nullopt;
+}
+
 }  // namespace concord::net

@@ -63,4 +63,8 @@ struct LanGame {
 /// Malformed datagrams are counted in `*refused` and skipped.
 Result<std::vector<LanGame>> listenLan(const std::string& bind, uint16_t port, uint32_t seconds, uint64_t* refused = nullptr);
 
+/// The running game heard whose announced seat keys include `me`: the table a crashed peer belongs to
+/// (`concord join lan`, and `concord host` run again after a crash). Nullopt when none was heard.
+std::optional<LanGame> runningGameWith(const std::vector<LanGame>& heard, const lockstep::PublicKey& me);
+
 }  // namespace concord::net

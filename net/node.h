@@ -94,7 +94,9 @@ struct NodeOptions {
   uint64_t turnClockMs = 0;                                       // a person's time per turn (0: no limit)
   uint64_t outOfTurnMs = 0;                                       // time to act out of turn (Warp: catch)
   std::function<void(const lockstep::TurnEngine&, Seat)> onApplied;  // after each applied turn (redraw)
-  std::function<bool()> leave;                                    // true: leave the table now
+  // The game runs (from the start, or rejoined): its id and the other seated peers' ADDR:PORT, the way back to it.
+  std::function<void(const det::Hash128& gameId, const std::vector<std::string>& peers)> onGameStart;
+  std::function<bool()> leave;                                    // true: leave the table now (lobby, seeding or game)
   std::function<void(const TableStatus&)> onStatus;  // set: status goes here instead of a log line every 2 s
   // A front end other than the terminal (the Qt client, ui/lobby/net_session.h). Every callback runs on the
   // thread that called runNode; a client posts what it needs to its own thread. Unset: the terminal's behaviour.

@@ -24,6 +24,7 @@ Result<NodeResult> Node::play() {
   log("game " + session_.gameId().hex() + " starts: " + (spectator_ ? std::string("spectator") : "seat " + std::to_string(g.mySeat) + " is yours (" + opt_.name + ")") +
       (rejoin_ ? " (fetching snapshot)" : "; " + whoHasTheHelm(g)));
   showTableAddresses(g);
+  if (opt_.onGameStart) opt_.onGameStart(session_.gameId(), otherPeerAddresses());
   g.lastTurnChangeMs = now();
   while (true) {
     const uint64_t nowMs = now();
@@ -178,10 +179,14 @@ void Node::answerLateArrivals(const GameInProgress& g) {
       continue;
     }
     if (!m || spectator_ || (!std::holds_alternative<JoinMsg>(*m) && !std::holds_alternative<SpectateMsg>(*m))) continue;
+    const auto owner = seatOf(c->from);
+    const auto* join = std::get_if<JoinMsg>(&*m);
+    if (owner && join) keepReturnAddress(*owner, c->from, join->port);
     GameMsg desc{session_, seats_};
     desc.seats[g.mySeat].host.clear();
     send(c->from, desc);
-    if (seatOf(c->from)) log("seat owner " + c->from.fingerprint() + " is back: sent the game description");
+    if (owner) log("seat owner " + c->from.fingerprint() + " is back at " + seats_[*owner].host + ":" + std::to_string(seats_[*owner].port) +
+                   ": sent the game description");
     else if (spectatorsSeen_.insert(c->from).second)
       log("spectator [" + c->from.fingerprint() + "] follows the game: sent the game description");
   }

@@ -64,7 +64,7 @@ Result<void> Node::hostLobby() {
   broadcastLobby();
   while (true) {
     if (timedOut()) return fail(NetErrorKind::TimedOut, "lobby: timed out waiting for players; start again with a smaller --wait-for");
-    if (leftLobby()) return fail(NetErrorKind::LeftByChoice, "you closed the lobby before the game launched");
+    if (leftLobby()) return closeLobby();
     pump(5);
     bool changed = false;
     while (auto c = pollNonComms()) {
@@ -154,7 +154,7 @@ Result<void> Node::hostSeed() {
                   " s (", commitsSent ? "reveals" : "commitments", " missing from ", missing,
                   ": is the network losing most packets?); host again");
     }
-    if (leftLobby()) return fail(NetErrorKind::LeftByChoice, "you closed the lobby before the game launched");
+    if (leftLobby()) return closeLobby();
     pump(5);
     if (now() >= nextNudge) {
       // Lossy links: ask again whoever we still wait for (answers are idempotent).
@@ -203,6 +203,17 @@ void Node::syncSession() {
     ss[i].ai = s.kind != SeatKind::Human;
     ss[i].botKind = s.kind == SeatKind::Ai && i < aiKinds_.size() ? aiKinds_[i] : std::string();
   }
+}
+
+// The host leaves before the game runs (q, Ctrl-C, a client's Leave): every seated joiner hears it at once and ends
+// on it, instead of waiting for a table that will never launch.
+Error Node::closeLobby() {
+  for (const auto& s : lobby_.seats)
+    if (s.kind == SeatKind::Human && s.key != opt_.key.publicKey)
+      send(s.key, RefuseMsg{"the host closed the lobby before the game launched; `concord lan` lists the tables nearby", RefuseReason::Other});
+  // A quarter second for it to arrive: ENet drops what a peer has not dispatched when our goodbye comes in.
+  for (const uint64_t until = steadyMs() + 250; steadyMs() < until;) transport_.pump(steadyMs() - startMs_, 10);
+  return fail(NetErrorKind::LeftByChoice, "you closed the lobby before the game launched");
 }
 
 void Node::showLobby() const {

@@ -72,7 +72,8 @@ class Node {
     log(s);
     if (opt_.onNotice) opt_.onNotice(s);
   }
-  bool leftLobby() const { return opt_.leaveLobby && opt_.leaveLobby(); }
+  // `leave` (q, Ctrl-C at a terminal) counts in the lobby and seeding too: the host's lobby ignored it (issue 24).
+  bool leftLobby() const { return (opt_.leaveLobby && opt_.leaveLobby()) || (opt_.leave && opt_.leave()); }
   /// A failure of `kind` (net/net_error.h): the message as Err builds it, the kind kept for failureKind().
   template <class... Parts>
   Error fail(NetErrorKind kind, Parts&&... parts) {
@@ -99,6 +100,7 @@ class Node {
   // node_host_lobby.cpp / node_join_lobby.cpp: lobby and seeding.
   Result<void> hostLobby();
   Result<void> hostSeed();
+  Error closeLobby();  // tells the seated joiners, then fails LeftByChoice
   Result<void> joinLobby();
   Result<void> finishSeed();
   void syncSession();
@@ -127,6 +129,8 @@ class Node {
   Result<void> startGame(GameInProgress& g);
   Result<void> createPeer(GameInProgress& g);
   void answerLateArrivals(const GameInProgress& g);
+  /// A seat owner came back (maybe at another port): the table's description we hand out says where it is now.
+  void keepReturnAddress(size_t seat, const lockstep::PublicKey& key, uint16_t advertisedPort);
   Result<bool> restartAsRejoinerIfLeftBehind(GameInProgress& g);
   // node_table_news.cpp.
   void followSeatControl(GameInProgress& g, uint64_t nowMs);

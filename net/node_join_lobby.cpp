@@ -40,6 +40,12 @@ Result<void> Node::joinLobby() {
       continue;
     }
     if (!transport_.connected(*hostKey)) {
+      // Its last words first: a host that closed its lobby said so just before its link went.
+      while (auto c = pollNonComms()) {
+        if (c->from != *hostKey) continue;
+        auto m = decodeLobby(c->bytes);
+        if (auto* r = m ? std::get_if<RefuseMsg>(&*m) : nullptr) return fail(refusalKind(r->reason), "join refused: ", r->why);
+      }
       log("join: lost the connection to the host; reconnecting");
       hostKey.reset();
       nextJoinAsk = 0;

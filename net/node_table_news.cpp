@@ -73,6 +73,16 @@ void Node::showTableAddresses(const GameInProgress& g) const {
           seats_[s].name + "), or concord join lan");
 }
 
+// A returning owner may come back at another port (or address): the description we hand the next rejoiner, and the
+// way back we print, name where it is now, not where the lobby saw it (issue 24: a stale `concord join` line).
+void Node::keepReturnAddress(size_t seat, const lockstep::PublicKey& key, uint16_t advertisedPort) {
+  if (seat >= seats_.size()) return;
+  auto at = transport_.remoteAddress(key);
+  if (!at) return;
+  seats_[seat].host = at->host;
+  seats_[seat].port = advertisedPort ? advertisedPort : at->port;
+}
+
 // Who the table waits for, or when silent seats will be substituted: an event for a status line
 // (NodeOptions::onStatus), else a log line every 2 s.
 void Node::showStatus(GameInProgress& g, uint64_t nowMs) {

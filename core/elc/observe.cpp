@@ -12,7 +12,7 @@ namespace {
 const char* kBand[] = {"rumour", "report", "ALARM"};
 }
 
-Observation ElcGame::observe(Seat viewer) const {
+Observation ElcGame::observeNamed(Seat viewer, const SeatNames& names) const {
   Observation o;
   o.viewer = viewer;
   const bool omni = viewer == kOmniscient;
@@ -80,10 +80,10 @@ Observation ElcGame::observe(Seat viewer) const {
   const std::string horizon = hidden ? std::to_string(cfg_.horizon) + "\u2013" + std::to_string(cfg_.horizon + cfg_.jitter)
                                      : std::to_string(hTrue_);
   std::string s = "Every Last City \u2014 turn " + std::to_string(t) + " of " + horizon +
-                  (over_ ? " (over: " + (winner_ >= 0 ? who(static_cast<Seat>(winner_)) : std::string("nobody")) + " wins by " + route_ + ")" : "") + "\n";
+                  (over_ ? " (over: " + (winner_ >= 0 ? namedWho(static_cast<Seat>(winner_), names) : std::string("nobody")) + " wins by " + route_ + ")" : "") + "\n";
   for (Seat p = 0; p < players_.size(); ++p) {
     const Player& pl = players_[p];
-    s += "  " + seatLabel(p) + (p == viewer ? " (you)" : "") + ": Tenure " + withCommas(pl.tenure);
+    s += "  " + namedLabel(p, names) + (p == viewer ? " (you)" : "") + ": Tenure " + withCommas(pl.tenure);
     if (!live(p)) s += pl.left == Left::Conceded ? "  conceded" : "  capitulated";
     if (pl.reduced) s += "  Reduced";
     if (pl.outOfContention) s += "  Out of Contention";

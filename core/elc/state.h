@@ -133,8 +133,15 @@ class ElcGame final : public Game {
   void write(det::Writer& w) const override;
   Result<void> read(det::Reader& r) override;
   Observation observe(Seat viewer) const override;
+  /// observe() with each seat called by its lobby name beside its colour ("alice (Red)"): text only (names.cpp).
+  Observation observeNamed(Seat viewer, const SeatNames& names) const override;
+  /// seatLabel(s) with the lobby's name in front when `names` has one ("alice (Red) [Team A]"); names.cpp.
+  std::string namedLabel(Seat s, const SeatNames& names) const;
+  /// who(s) with the lobby's name in front for a single seat ("alice (Red)"); a team keeps its letter.
+  std::string namedWho(Seat s, const SeatNames& names) const;
   std::vector<Order> legalOrders(Seat seat) const override;
   std::optional<Outcome> outcome() const override;
+  std::optional<Outcome> outcomeNamed(const SeatNames& names) const override;
   std::unique_ptr<Game> clone() const override { return std::make_unique<ElcGame>(*this); }
   std::string describe(Seat seat, const Order& order) const override;
   // Text both ways (order_text.cpp): "move 12 3 4", "build 5", "vote end".

@@ -214,13 +214,13 @@ Result<View> decodeView(std::span<const uint8_t> bytes) {
   return v;
 }
 
-Observation WebGame::observe(Seat viewer) const {
+Observation WebGame::observeNamed(Seat viewer, const SeatNames& names) const {
   Observation o;
   o.viewer = viewer;
   View v = makeView(*this, viewer);
   o.canonical = encodeView(v);
   std::string& t = o.text;
-  t = "W.E.B. turn " + std::to_string(turn_) + (viewer == kOmniscient ? "" : ", " + ownerName(static_cast<uint8_t>(viewer))) + "\n";
+  t = "W.E.B. turn " + std::to_string(turn_) + (viewer == kOmniscient ? "" : ", " + ownerName(static_cast<uint8_t>(viewer), names)) + "\n";
   if (viewer != kOmniscient && viewer < emp_.size())
     t += "  reputation " + std::string(repName(v.reputation)) + " (§2d)\n";
   for (const auto& s : v.systems) {
@@ -236,11 +236,11 @@ Observation WebGame::observe(Seat viewer) const {
   for (const auto& s : v.systems) {
     if (!s.stale() || (s.fleets.empty() && (s.owner == kNobody || s.owner == v.viewer))) continue;
     if (!header) t += "Last seen (out of view now):\n", header = true;
-    t += "  " + systemCard(*this, s);
+    t += "  " + systemCard(*this, s, names);
   }
   if (!v.events.empty()) t += "Turn report:\n";
   for (const auto& e : v.events)
-    if (e.kind != Ev::Shot && e.kind != Ev::InvadeShot) t += "  " + render(e) + "\n";
+    if (e.kind != Ev::Shot && e.kind != Ev::InvadeShot) t += "  " + render(e, names) + "\n";
   return o;
 }
 

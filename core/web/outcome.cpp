@@ -92,7 +92,7 @@ std::optional<Outcome> WebGame::outcome() const { return outcomeWithTakeovers({}
 
 // Galactic Ranking: empires that abandon a game (AI takeover) take last place and score 0. A seat the AI took
 // only after the empire was vanquished abandoned nothing (docs/rules-decisions.md "W.E.B. memory and ranking").
-std::optional<Outcome> WebGame::outcomeWithTakeovers(std::span<const uint32_t> takenOverAt) const {
+std::optional<Outcome> WebGame::outcomeWithTakeovers(std::span<const uint32_t> takenOverAt, const SeatNames& names) const {
   if (!over_) return std::nullopt;
   const size_t n = emp_.size();
   std::vector<uint8_t> abandoned(n, 0);
@@ -118,12 +118,12 @@ std::optional<Outcome> WebGame::outcomeWithTakeovers(std::span<const uint32_t> t
       if (key(a) > key(b)) ++o.scoreBySeat[a];  // Galactic Ranking: players beaten
     }
   o.summary = victoryKind_ + ":";
-  for (uint8_t e : winners_) o.summary += " " + ownerName(e);
+  for (uint8_t e : winners_) o.summary += " " + ownerName(e, names);
   if (winners_.empty()) o.summary += " nobody";
   o.summary += " (turn " + std::to_string(turn_ - 1) + ")";
   std::string left;
   for (uint8_t e = 0; e < n; ++e)
-    if (abandoned[e]) left += (left.empty() ? "" : ", ") + ownerName(e);
+    if (abandoned[e]) left += (left.empty() ? "" : ", ") + ownerName(e, names);
   if (!left.empty()) o.summary += "; abandoned to the AI, last with 0 ranking points: " + left;
   return o;
 }

@@ -4,9 +4,9 @@
 
 namespace concord::web {
 
-std::string WebGame::render(const Event& e) const {
+std::string WebGame::render(const Event& e, const SeatNames& names) const {
   auto sys = [&](int id) { return id >= 0 && id < static_cast<int>(sys_.size()) ? sys_[ix(id)].name : std::string("?"); };
-  auto who = [&](uint8_t o) { return ownerName(o); };
+  auto who = [&](uint8_t o) { return ownerName(o, names); };
   auto ship = [&](uint8_t t) { return t < kShipTypes ? std::string(kStats[t].name) : std::string("ship"); };
   auto n = [](int v) { return std::to_string(v); };
   const std::string at = e.sys == kNoSys ? "" : " at " + sys(e.sys);
@@ -97,17 +97,17 @@ std::string WebGame::render(const Event& e) const {
   return "event";
 }
 
-std::string systemCard(const WebGame& g, const SysView& s) {
+std::string systemCard(const WebGame& g, const SysView& s, const SeatNames& names) {
   const auto n = [](int64_t v) { return std::to_string(v); };
   std::string t = "[" + n(s.id) + "] " + g.systems()[s.id].name + " (" + kKindNames[static_cast<int>(s.kind)] +
                   (s.kind == Kind::Star ? std::string(" ") + kQuality[s.quality].letter : "") + ")";
   if (!s.inView && !s.stale()) return t + ": never seen up close\n";
   t += s.stale() ? ", last seen turn " + n(s.seenTurn) + ":" : ", in view:";
-  if (s.owner != kUnknownOwner) t += " " + g.ownerName(s.owner);
+  if (s.owner != kUnknownOwner) t += " " + g.ownerName(s.owner, names);
   t += ", pop " + n(s.pop / kPop) + "." + n(s.pop % kPop / 100) + ", industry " + n(s.industry) + ", PD " + n(s.pd) +
        ", D-Sats " + n(s.dsats) + (s.starbase ? ", Starbase" : "") + "\n";
   for (const auto& f : s.fleets) {
-    t += "    " + g.ownerName(f.owner) + (s.stale() ? " (as last seen):" : ":");
+    t += "    " + g.ownerName(f.owner, names) + (s.stale() ? " (as last seen):" : ":");
     for (int k = 0; k < kMobileTypes; ++k)
       if (f.ships[ix(k)]) t += " " + n(f.ships[ix(k)]) + kStats[ix(k)].code;
     t += "\n";

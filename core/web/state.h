@@ -207,10 +207,13 @@ class WebGame final : public Game {
   void write(det::Writer& w) const override;
   Result<void> read(det::Reader& r) override;
   Observation observe(Seat viewer) const override;
+  /// observe() with each empire called by its lobby name beside its number ("alice (Empire 2)"): text only (names.cpp).
+  Observation observeNamed(Seat viewer, const SeatNames& names) const override;
   std::vector<Order> legalOrders(Seat seat) const override;
   std::optional<Outcome> outcome() const override;
+  std::optional<Outcome> outcomeNamed(const SeatNames& names) const override;
   /// Galactic Ranking with the session's takeover record (core/game/takeover.h): abandoned empires last with 0.
-  std::optional<Outcome> outcomeWithTakeovers(std::span<const uint32_t> takenOverAt) const;
+  std::optional<Outcome> outcomeWithTakeovers(std::span<const uint32_t> takenOverAt, const SeatNames& names = {}) const;
   std::unique_ptr<Game> clone() const override { return std::make_unique<WebGame>(*this); }
   std::string describe(Seat seat, const Order& order) const override;
   // Text both ways (order_text.cpp): "move 4 7 CR=1 DD=2", "build 3 cruiser 2", "attack 5 1 pirates".
@@ -237,8 +240,10 @@ class WebGame final : public Game {
   const std::vector<StanceRec>& stances() const { return stances_; }
   const Empire& empire(uint8_t e) const { return emp_[e]; }
   const std::vector<Event>& events() const { return events_; }
-  std::string render(const Event& e) const;
+  std::string render(const Event& e, const SeatNames& names = {}) const;
   std::string ownerName(uint8_t o) const;
+  /// ownerName(o) with the lobby's name in front when `names` has one ("alice (Empire 2)"); names.cpp.
+  std::string ownerName(uint8_t o, const SeatNames& names) const;
   bool over() const { return over_; }
   /// §6g supply cost of an empire's fleet now: ceil(ships / 50), D-Sats and Starbases included.
   int32_t supplyCost(uint8_t e) const;

@@ -58,7 +58,7 @@ struct View {
 };
 
 /// §9 a system card in plain words: figures and fleets now, or as last seen ("last seen turn N") when out of view.
-std::string systemCard(const WebGame& g, const SysView& s);
+std::string systemCard(const WebGame& g, const SysView& s, const SeatNames& names = {});
 
 /// The view `viewer` may have (kOmniscient: everything).
 View makeView(const WebGame& g, Seat viewer);

@@ -1,4 +1,8 @@
 # W.E.B. rules engine sources, compiled into concord_core (included from core/CMakeLists.txt).
+# The lobby's names in the text of a networked table (issue 24): apart, and outside the unity batches, so the list
+# below and its batches stay as they were.
+target_sources(concord_core PRIVATE ${CMAKE_CURRENT_LIST_DIR}/names.cpp)
+set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/names.cpp PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
 target_sources(concord_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/config.cpp ${CMAKE_CURRENT_LIST_DIR}/orders.cpp ${CMAKE_CURRENT_LIST_DIR}/galaxy.cpp
   ${CMAKE_CURRENT_LIST_DIR}/legal.cpp ${CMAKE_CURRENT_LIST_DIR}/turn.cpp ${CMAKE_CURRENT_LIST_DIR}/combat.cpp

@@ -2,10 +2,12 @@
 #include <cstdio>
 #include <string>
 
+#include "net/identity.h"
 #include "net/node.h"
 #include "tools/concord/command.h"
 #include "tools/concord/command_line.h"
 #include "tools/concord/net_args.h"
+#include "tools/concord/table_note.h"
 
 namespace concord::cli {
 namespace {
@@ -13,6 +15,7 @@ namespace {
 struct Options {
   net::NodeOptions o;
   NetCli cli;
+  bool newTable = false;  // --new-table: do not look for the running game this identity left
   Options() {
     o.host = true;
     o.name = "host";
@@ -26,7 +29,9 @@ CommandLine declare(Options& x) {
   auto& o = x.o;
   CommandLine c("host",
                 "Creates a lobby on this machine. Players join with `concord join ADDR[:PORT]` (or `concord bot`);\n"
-                "the game launches once N players (the host included) are in and ready; open seats become AI seats.\n");
+                "the game launches once N players (the host included) are in and ready; open seats become AI seats.\n"
+                "A host whose last game did not end here (killed mid-game) finds that game on the LAN first and\n"
+                "rejoins it, or says how to take the seat back (`concord join ADDR`) and opens a new lobby.\n");
   c.text("--module", "ID", "rule module (default warp when available, else shed)", o.moduleId)
       .keyValue("--opt", "a module table option (repeatable)", o.options)
       .number("--seats", "N", "seats at the table, 1.." + std::to_string(net::kMaxPlayers) + " (default 4; with --charter its fleet)", o.seats, 1,
@@ -39,7 +44,9 @@ CommandLine declare(Options& x) {
                 return e;
               })
       .number("--wait-for", "N", "launch when N players are in (default: every non-AI seat)", o.waitFor, 1, net::kMaxPlayers)
-      .flag("--rated", "a rated game: in active play only quick hails are allowed", o.rated);
+      .flag("--rated", "a rated game: in active play only quick hails are allowed", o.rated)
+      .flag("--new-table", "open a new lobby even though the last game this identity hosted may still run (by default\n"
+            "a host whose last game did not end here looks 3 s for it on the LAN and rejoins it)", x.newTable);
   declareNetOptions(c, o, x.cli);
   c.footer(kTableHelp);
   return c;
@@ -55,6 +62,19 @@ std::vector<CommandLine> hostLines() {
 int runHost(Args args) {
   Options x;
   if (auto code = declare(x).parse(args)) return *code;
+  // Issue 24: a host killed mid-game that runs `concord host` again belongs to its running table, not a new lobby.
+  const std::string identity = x.cli.identityPath.empty() ? net::defaultIdentityPath() : x.cli.identityPath;
+  if (x.newTable) {
+    removeTableNote(tableNotePath(identity));
+  } else if (auto key = net::loadOrCreateIdentity(identity); !key) {
+    return failure("host: " + key.message());
+  } else {
+    x.o.key = *key;
+    if (auto at = findOurRunningTable(x.o, tableNotePath(identity))) {
+      x.o.host = false;  // rejoin as any returning owner does: a peer of the game answers with its description
+      x.o.join = *at;
+    }
+  }
   return runNetNode(x.o, x.cli, "host");
 }
 

@@ -25,12 +25,9 @@ Result<net::Address> gameFromLan(const net::NodeOptions& o, const lockstep::Publ
   std::fflush(stdout);
   auto heard = net::listenLan(bind, o.discoveryPort, 3);
   if (!heard) return heard.error();
-  for (const auto& g : *heard) {
-    const auto& keys = g.announce.seatKeys;
-    if (g.announce.launched && !pick && std::find(keys.begin(), keys.end(), me) != keys.end()) {
-      std::printf("Rejoining our running game %s at %s (announced by a peer of it)\n", g.announce.gameId.hex().c_str(), g.address.c_str());
-      return net::parseAddress(g.address, 27960);
-    }
+  if (auto ours = pick ? std::nullopt : net::runningGameWith(*heard, me)) {
+    std::printf("Rejoining our running game %s at %s (announced by a peer of it)\n", ours->announce.gameId.hex().c_str(), ours->address.c_str());
+    return net::parseAddress(ours->address, 27960);
   }
   std::vector<net::LanGame> open;
   for (auto& g : *heard)

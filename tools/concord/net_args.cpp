@@ -14,6 +14,7 @@
 #include "table/tei_store/charter.h"
 #include "table/replay_paths.h"
 #include "tools/concord/table_commands.h"
+#include "tools/concord/table_note.h"
 #include "tools/concord/table_status.h"
 #include "tools/concord/terminal_seat.h"
 #include "tools/concord/interrupt.h"
@@ -117,9 +118,14 @@ void declareNetOptions(CommandLine& c, net::NodeOptions& o, NetCli& cli) {
 }
 
 int runNetNode(net::NodeOptions o, NetCli cli, const std::string& what) {
-  auto key = net::loadOrCreateIdentity(cli.identityPath.empty() ? net::defaultIdentityPath() : cli.identityPath);
+  const std::string identity = cli.identityPath.empty() ? net::defaultIdentityPath() : cli.identityPath;
+  auto key = net::loadOrCreateIdentity(identity);
   if (!key) return failure(what + ": " + key.message());
   o.key = *key;
+  // A host notes its running game beside its identity, so `concord host` after a crash finds the table (table_note.h).
+  const std::string note = what == "host" ? tableNotePath(identity) : std::string();
+  if (!note.empty())
+    o.onGameStart = [note](const det::Hash128& game, const std::vector<std::string>& peers) { writeTableNote(note, game, peers); };
   if (!cli.charterPath.empty()) {
     auto ch = tei::loadCharter(cli.charterPath);
     if (!ch) return failure(what + ": " + ch.message());
@@ -178,6 +184,8 @@ int runNetNode(net::NodeOptions o, NetCli cli, const std::string& what) {
   }
   if (cli.noReplay) o.replayPath.clear();
   auto r = net::runNode(o);
+  if (r && !note.empty()) removeTableNote(note);  // the game is over: no table to come back to
+  if (watching) table.endLine();  // what follows never glues onto the status line or an open prompt
   if (!r && (table.leaving() || interrupted())) {
     std::printf("%s\n", r.message().c_str());
     return 0;

@@ -17,34 +17,60 @@ bool listNumber(const std::string& s, uint64_t& out) { return wholeNumber(s, out
 // A bundled turn lists its legal orders only when they fit on a screen (ELC: every tile a Legion may reach).
 constexpr size_t kListedAtMost = 30;
 
+constexpr const char* kPrompt = "Your order> ";
+// Between turns the status line is where a person types (/say gg): typed text follows this, not the status's words.
+constexpr const char* kStatusPrompt = " > ";
+
 }  // namespace
 
-// On a terminal the status line has no newline: anything printed first wipes it.
-void TerminalSeat::clearStatus() {
-  if (terminal_ && !status_.empty()) std::fprintf(out_, "\r\033[K");
+// What the last line holds unterminated (the prompt, the status line) is ended before anything else is printed:
+// cleared on a terminal, ended off one. Before, the round log glued onto the prompt ("Your order>   AI 3 ...").
+void TerminalSeat::startLine() {
+  if (open_ == Open::Nothing) return;
+  std::fputs(terminal_ ? "\r\033[K" : "\n", out_);
+  open_ = Open::Nothing;
 }
 
+void TerminalSeat::redraw() {
+  if (!terminal_) return;  // nobody types into a file: off a terminal nothing is redrawn
+  if (promptedFor_ && !officer_) {
+    std::fputs(kPrompt, out_);
+    open_ = Open::Prompt;
+  } else if (!status_.empty()) {
+    std::fprintf(out_, "%s%s", status_.c_str(), kStatusPrompt);
+    open_ = Open::Status;
+  }
+}
+
+// A reply to a line the person typed follows it: their Enter ended the prompt's line (a warning that comes unasked
+// starts with its own newline), so only a status line is cleared, and replies of several lines stay together.
 void TerminalSeat::say(const std::string& text) {
-  clearStatus();
+  if (open_ == Open::Status) startLine();
+  open_ = Open::Nothing;
   std::fprintf(out_, "%s\n", text.c_str());
+  if (promptedFor_ && !officer_) open_ = Open::Prompt;  // decide() asks again ("Your order> ") after every answer
+  else redraw();
   std::fflush(out_);
 }
 
 void TerminalSeat::background(const std::string& text) {
-  const bool promptOpen = terminal_ && promptedFor_ && !officer_;
-  if (promptOpen) std::fprintf(out_, "\r\033[K");
-  clearStatus();
+  startLine();
   std::fprintf(out_, "%s\n", text.c_str());
-  if (promptOpen) std::fprintf(out_, "Your order> ");
-  else if (terminal_ && !status_.empty()) std::fprintf(out_, "%s", status_.c_str());
+  redraw();
   std::fflush(out_);
 }
 
 void TerminalSeat::status(const std::string& text) {
   if (!terminal_ || (promptedFor_ && !officer_)) return;  // the prompt is the status while it is open
-  clearStatus();
+  startLine();
   status_ = text;
-  std::fprintf(out_, "%s", status_.c_str());
+  redraw();
+  std::fflush(out_);
+}
+
+void TerminalSeat::endLine() {
+  startLine();
+  status_.clear();
   std::fflush(out_);
 }
 
@@ -180,7 +206,7 @@ std::string TerminalSeat::refusedWith(const Game& g, Seat s, const Order& order)
 }
 
 void TerminalSeat::prompt(const lockstep::TurnEngine& e, Seat s, uint64_t clockLeftMs) {
-  clearStatus();
+  startLine();
   status_.clear();
   std::fprintf(out_, "\n%s", board(e, s).c_str());
   if (outOfTurn_) std::fprintf(out_, "Out of turn, you may act:\n");
@@ -195,7 +221,8 @@ void TerminalSeat::prompt(const lockstep::TurnEngine& e, Seat s, uint64_t clockL
   } else if (clockLeftMs != UINT64_MAX)
     std::fprintf(out_, "(turn clock: %llu s; then your officer plays this turn)\n",
                  static_cast<unsigned long long>((clockLeftMs + 999) / 1000));
-  std::fprintf(out_, "Your order> ");
+  std::fputs(kPrompt, out_);
+  open_ = Open::Prompt;
   std::fflush(out_);
 }
 
@@ -312,8 +339,9 @@ std::string TerminalSeat::board(const lockstep::TurnEngine& e, Seat s) const {
 }
 
 void TerminalSeat::showLog(const lockstep::TurnEngine& e) {
-  if (e.game().narrationTotal() > logShown_) clearStatus();
-  for (const auto& l : e.game().narrationNamed(logShown_, names(e))) std::fprintf(out_, "  %s\n", l.c_str());
+  const auto lines = e.game().narrationNamed(logShown_, names(e));
+  if (!lines.empty()) startLine();  // a prompt the turn went by with, or the status line
+  for (const auto& l : lines) std::fprintf(out_, "  %s\n", l.c_str());
   logShown_ = e.game().narrationTotal();
 }
 
@@ -325,7 +353,7 @@ void TerminalSeat::applied(const lockstep::TurnEngine& e, Seat me) {
   if (!promptedFor_) showLog(e);  // not under an open prompt: it was shown before the board
   if (auto o = lockstep::sessionOutcome(e); o && !finished_) {
     finished_ = true;
-    clearStatus();
+    startLine();
     status_.clear();
     std::fprintf(out_, "\nFinal standings:\n");
     std::vector<Seat> byRank;

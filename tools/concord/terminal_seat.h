@@ -32,8 +32,11 @@ class TerminalSeat {
   std::optional<std::string> line(std::string text);
   /// A line from the table (log, comms) printed while the person may be typing.
   void background(const std::string& text);
-  /// The one updating status line (on a terminal; see table_status.h).
+  /// The one updating status line (on a terminal; see table_status.h). Between turns it is where the person
+  /// types, so it ends as a prompt does (" > ").
   void status(const std::string& text);
+  /// The table is done drawing: an open prompt or status line is ended, so what is printed next starts on its own line.
+  void endLine();
   /// Input ended (stdin closed): the seat's officer plays on; said once.
   void inputClosed();
   /// PeerOptions::decide: the orders once the person has chosen a legal one; nullopt until then.
@@ -52,7 +55,11 @@ class TerminalSeat {
   SeatNames names(const lockstep::TurnEngine& e) const;
   Result<Order> parse(const lockstep::TurnEngine& e, Seat s, const std::vector<Order>& legal, const std::string& text) const;
   void say(const std::string& text);
-  void clearStatus();
+  /// Ends what is open on the last line (the prompt or the status line): cleared on a terminal, ended by a newline
+  /// off one, so the next line never glues onto it (issue 24).
+  void startLine();
+  /// After a line the table printed: the open prompt (or, between turns, the status line) again, on a terminal.
+  void redraw();
   /// `help` outside a turn: the table's commands and comms.
   void tableHelp();
   /// `help`: the module's order forms (Game::orderForms) and the prompt's commands.
@@ -68,6 +75,8 @@ class TerminalSeat {
   bool terminal_ = false;
   bool named_ = false;                   // callSeatsByName(): the board uses the lobby's names
   std::string status_;                   // the status line on screen (terminal only)
+  enum class Open { Nothing, Prompt, Status };
+  Open open_ = Open::Nothing;            // what the last line holds with no newline yet (the cursor at its end)
   std::string board_;                    // the board as we last saw it (for "board" while not prompted)
   std::string example_;                  // the module's example order for help (Game::orderExample)
   bool inGame_ = false;                  // a turn was applied or asked for: plain text is no longer chat
