@@ -7,7 +7,7 @@
 
 #include "lockstep/peer.h"
 #include "lockstep/turn_engine.h"
-#include "replay/record.h"
+#include "table/record_bots.h"
 #include "tests/support/captured_output.h"
 #include "tools/concord/terminal_seat.h"
 
@@ -18,7 +18,7 @@ namespace {
 const SeatNames kNames = {"alice", "bob", "carol", "dave"};
 
 std::unique_ptr<lockstep::TurnEngine> table(const char* module, Seat seats, const ConfigOptions& options = {}) {
-  auto session = replay::makeBotSession(module, options, seats, "module-names-test");
+  auto session = table::makeBotSession(module, options, seats, "module-names-test");
   EXPECT_TRUE(session.ok()) << session.message();
   for (Seat s = 0; s < seats; ++s) session->seats[s].name = kNames[s];
   session->seats[0].ai = false;

@@ -8,7 +8,7 @@
 
 #include "lockstep/peer.h"
 #include "lockstep/turn_engine.h"
-#include "replay/record.h"
+#include "table/record_bots.h"
 #include "tests/support/captured_output.h"
 #include "tools/concord/terminal_seat.h"
 
@@ -20,7 +20,7 @@ constexpr const char* kPrompt = "Your order> ";
 
 // A Warp table with a person at seat 0 (Warp narrates every turn: "Captain 0 charts ...").
 std::unique_ptr<lockstep::TurnEngine> warpTable() {
-  auto session = replay::makeBotSession("warp", {}, 3, "table-lines-test");
+  auto session = table::makeBotSession("warp", {}, 3, "table-lines-test");
   session->seats[0].ai = false;
   return lockstep::TurnEngine::create(*session).value();
 }
