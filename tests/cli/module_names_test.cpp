@@ -17,7 +17,7 @@ namespace {
 
 const SeatNames kNames = {"alice", "bob", "carol", "dave"};
 
-std::unique_ptr<lockstep::TurnEngine> table(const char* module, Seat seats, const ConfigOptions& options = {}) {
+std::unique_ptr<lockstep::TurnEngine> tableOf(const char* module, Seat seats, const ConfigOptions& options = {}) {
   auto session = table::makeBotSession(module, options, seats, "module-names-test");
   EXPECT_TRUE(session.ok()) << session.message();
   for (Seat s = 0; s < seats; ++s) session->seats[s].name = kNames[s];
@@ -50,7 +50,7 @@ void expectNamedTextOnly(const Game& g, Seat viewer, Seat seats, Seat shown) {
 }  // namespace
 
 TEST(ModuleNames, EveryLastCityCallsTheSeatsByNameBesideTheirColours) {
-  auto e = table("elc", 4);
+  auto e = tableOf("elc", 4);
   expectNamedTextOnly(e->game(), 0, 4, 4);
   const std::string t = e->game().observeNamed(0, kNames).text;
   EXPECT_NE(t.find("alice (Red) (you): Tenure"), std::string::npos) << t;
@@ -60,7 +60,7 @@ TEST(ModuleNames, EveryLastCityCallsTheSeatsByNameBesideTheirColours) {
 }
 
 TEST(ModuleNames, WebCallsTheEmpiresByNameBesideTheirNumbers) {
-  auto e = table("web", 3);
+  auto e = tableOf("web", 3);
   botsPlayOneTurn(*e);  // a turn report to read
   expectNamedTextOnly(e->game(), 0, 3, 1);  // fog of war (§9): empire 0 has met nobody yet
   const std::string t = e->game().observeNamed(0, kNames).text;
@@ -70,7 +70,7 @@ TEST(ModuleNames, WebCallsTheEmpiresByNameBesideTheirNumbers) {
 }
 
 TEST(ModuleNames, TheGameOverLineNamesTheWinners) {
-  auto e = table("web", 2, {{"turns", "1"}});
+  auto e = tableOf("web", 2, {{"turns", "1"}});
   for (int guard = 0; guard < 5 && !e->game().outcome(); ++guard) botsPlayOneTurn(*e);
   ASSERT_TRUE(e->game().outcome().has_value());
   const auto plain = e->game().outcome()->summary, named = e->game().outcomeNamed(kNames)->summary;
@@ -82,7 +82,7 @@ TEST(ModuleNames, TheGameOverLineNamesTheWinners) {
 
 TEST(ModuleNames, ANetworkedSeatsPromptUsesTheNames) {
   for (const char* module : {"elc", "web"}) {
-    auto e = table(module, 2);
+    auto e = tableOf(module, 2);
     test_support::CapturedOutput out;
     cli::TerminalSeat seat(out.f);
     seat.callSeatsByName();
