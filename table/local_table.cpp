@@ -53,7 +53,7 @@ Result<void> namesOf(lockstep::SessionConfig& session) {
 std::string casualReason(const TableSetup& setup) {
   if (!setup.person) return "no person plays (officers only)";
   if (setup.casual) return "you chose a casual game";
-  if (setup.seed && setup.seedIsAChoice) return "seed " + std::to_string(*setup.seed) + " is a deal you chose (and may know)";
+  if (setup.seed && setup.seedIsAChoice) return "Seed " + std::to_string(*setup.seed) + " is a deal you chose (and may know)";
   return "";
 }
 

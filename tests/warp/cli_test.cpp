@@ -110,7 +110,7 @@ TEST(WarpCli, PlayAcceptsTextOrdersAndExplainsRejections) {
 TEST(WarpCli, PlayEndsCleanlyWhenInputRunsOut) {
   auto r = run("printf '1\\n' | " + concordBinary().string() + " play warp --seats 2 --seed 9 2>&1");
   EXPECT_EQ(r.code, 1);
-  EXPECT_NE(r.out.find("input ended before the sector was over"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("input ended before the game was over"), std::string::npos) << r.out;
 }
 
 // RULES §V Drop to Impulse: the catch window closes when the next captain passes helm, so at a local
@@ -176,7 +176,7 @@ TEST(WarpCli, PlayWritesAReplayThatVerifiesAndSteps) {
     const std::string seat0 = info.out.substr(at, eol - at);
     EXPECT_NE(seat0.find("Captain 0"), std::string::npos) << info.out;
     EXPECT_EQ(seat0.find("AI"), std::string::npos) << info.out;
-    EXPECT_NE(info.out.find("AI greedy"), std::string::npos) << info.out;
+    EXPECT_NE(info.out.find("AI lieutenant"), std::string::npos) << "Lieutenants by default (issue 24)\n" << info.out;
   }
   auto st = run(bin + " replay step " + path + " --turn 30 --seat 0 2>&1");
   EXPECT_EQ(st.code, 0) << st.out;
@@ -215,7 +215,7 @@ TEST(WarpCli, FinishedGameShowsTeiBeforeAfterAndCasualIsNotRated) {
   auto rated = run("yes 1 | " + concordBinary().string() + " play warp --seats 3 --tei-db " + db.string() + " 2>&1");
   EXPECT_EQ(rated.code, 0);
   EXPECT_NE(rated.out.find("rated (solo)"), std::string::npos) << rated.out.substr(rated.out.size() > 800 ? rated.out.size() - 800 : 0);
-  EXPECT_NE(rated.out.find("localAi/ensign/points"), std::string::npos);
+  EXPECT_NE(rated.out.find("localAi/lieutenant/points"), std::string::npos) << "rated against the default Lieutenants";
   EXPECT_NE(rated.out.find(" → "), std::string::npos);
   auto casual = run("yes 1 | " + concordBinary().string() + " play warp --seats 3 --seed 6 --casual --tei-db " + db.string() + " 2>&1");
   EXPECT_EQ(casual.code, 0);

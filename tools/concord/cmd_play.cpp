@@ -183,11 +183,11 @@ int runPlayModule(const std::string& module, Args args) {
   // Issue 11, walking away: a rated game is registered as it starts; one left unfinished before counts as a loss now.
   TerminalTableOptions run;
   run.command = command;
-  if (t->session().rated && t->person() && o.rate) {
+  if (module == "warp" && t->person() && o.rate) {  // a casual game is rated too: the store says why not (TEI E7)
     auto store = table::teiStorePath(o.teiDb);
     if (!store) return failure(command + ": " + store.message());
     run.teiStore = *store;
-    if (o.resumePath.empty()) {
+    if (o.resumePath.empty() && t->session().rated) {
       auto reg = table::registerRatedStart(*store, t->session(), *t->person());
       if (!reg) return failure(command + ": " + reg.message());
       std::printf("%s", reg->c_str());

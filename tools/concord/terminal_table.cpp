@@ -60,9 +60,9 @@ int playAtTerminal(table::LocalTable& t, const TerminalTableOptions& o) {
   if (const std::string intro = t.game().introduction(me); !intro.empty()) std::printf("%s", intro.c_str());
   TerminalSeat seat(stdout);
   if (person) {
-    std::printf("You are seat %u (%s). Type an order's number or its text%s; \"help\" lists the orders and commands, "
+    std::printf("You are %s (seat %u). Type an order's number or its text%s; \"help\" lists the orders and commands, "
                 "\"auto\" hands your seat to your officer, \"q\" leaves.\n",
-                static_cast<unsigned>(*person), t.session().seats[*person].name.c_str(),
+                t.session().seats[*person].name.c_str(), static_cast<unsigned>(*person),
                 t.game().orderExample().empty() ? "" : (" (e.g. \"" + t.game().orderExample() + "\")").c_str());
     t.seat(*person, std::make_unique<PersonAtTerminal>(seat));
   }
