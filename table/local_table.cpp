@@ -91,7 +91,7 @@ Result<std::unique_ptr<LocalTable>> LocalTable::open(const TableSetup& setup) {
   if (setup.person && *setup.person >= setup.seats) return Err("your seat ", *setup.person, " is not at a table of ", setup.seats);
   auto session = makeBotSession(setup.moduleId, setup.options, setup.seats, kLocalSeatKeyLabel, setup.officer);
   if (!session) return session.error();
-  session->seed = setup.seed ? seedOf(*setup.seed) : det::Seed{lockstep::randomBytes32()};
+  session->seed = setup.seedBytes ? *setup.seedBytes : setup.seed ? seedOf(*setup.seed) : det::Seed{lockstep::randomBytes32()};
   session->rated = casualReason(setup).empty();
   session->charter = setup.charter;
   if (auto named = namesOf(*session); !named) return named.error();

@@ -30,6 +30,7 @@ struct TableSetup {
   std::optional<Seat> person;       // the person's seat; none: officers play every seat (a demo, a recording)
   std::string officer;              // the other seats' bot kind; "" = the module's first (its default)
   std::optional<uint64_t> seed;     // a chosen deal; none: a fresh random one (so a rated deal is unseen)
+  std::optional<det::Seed> seedBytes;  // the whole seed, when a front end keeps its own derivation (it wins over seed)
   bool seedIsAChoice = true;        // false: the front end, not the person, picked `seed` (the Qt start screen's
                                     // field until issue 33), so it does not by itself make the game casual
   bool casual = false;              // the person chose an unrated game (RULES §VIII, TEI E7)

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "table/local_table.h"
+#include "table/record_bots.h"
 
 namespace concord::ui {
 
@@ -19,7 +20,14 @@ table::TableSetup tableSetup(const SoloSession::Setup& setup) {
   t.person = setup.you;
   t.officer = setup.officer;
   t.seed = setup.seed;
-  t.seedIsAChoice = false;  // the start screen's seed field (issue 33): rated unless the person chose casual
+  t.seedIsAChoice = false;
+  // The Qt table's deals since issue 12: the label's seed with the chosen number in its first 8 bytes (saves and
+  // tests name deals by it), where the terminal's has zeros after them.
+  if (auto base = table::makeBotSession(setup.moduleId, setup.options, setup.seats, table::kLocalSeatKeyLabel); base) {
+    det::Seed seed = base->seed;
+    for (int i = 0; i < 8; ++i) seed.bytes[static_cast<size_t>(i)] = static_cast<uint8_t>(setup.seed >> (8 * i));
+    t.seedBytes = seed;
+  }  // the start screen's seed field (issue 33): rated unless the person chose casual
   t.casual = setup.casual;
   t.identity = setup.person;
   t.replayPath = setup.replayPath;

@@ -92,7 +92,7 @@ void TableFeaturesTest::aRoundIsPlayedByKeysAloneUntilTheTallyShows() {
       QTest::keyClick(&win, Qt::Key_Escape);
       ++byEsc;
     }
-    QVERIFY2(s.thinking() || s.turn() > turn, qPrintable(QStringLiteral("turn %1: the key did not play an order at once").arg(turn)));
+    QVERIFY2(s.thinking() || s.turn() > turn, qPrintable(QStringLiteral("turn %1: the key did not play an order at once (key %2, digit %3, F1 %4, Esc %5, legal %6)").arg(turn).arg(key).arg(byDigit).arg(byF).arg(byEsc).arg(s.frame().legal.size())));
     QVERIFY2(QTest::qWaitFor([&] { return s.turn() > turn; }, 30000), "the order sent by key never landed");
   }
   qInfo("turns played by keys: %d by a digit (%d of them with a route by F1), %d by F1, %d by Esc", byDigit, byRoute, byF, byEsc);
