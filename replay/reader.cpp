@@ -1,5 +1,7 @@
 #include "replay/reader.h"
 
+#include <filesystem>
+
 #include <cstdio>
 #include <fstream>
 #include <iterator>
@@ -21,6 +23,8 @@ std::string turnRange(const FrameHeader& h) {
 }  // namespace
 
 Result<ReplayReader> ReplayReader::open(const std::string& path, OnDamage onDamage) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return Err(path, " is a directory, not a replay file (*.ccr)");
   std::ifstream in(path, std::ios::binary);
   if (!in) return Err("cannot open replay ", path);
   std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

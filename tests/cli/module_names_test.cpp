@@ -9,6 +9,7 @@
 #include "lockstep/turn_engine.h"
 #include "table/record_bots.h"
 #include "tests/support/captured_output.h"
+#include "tests/support/officers_turn.h"
 #include "tools/concord/terminal_seat.h"
 
 using namespace concord;
@@ -25,15 +26,6 @@ std::unique_ptr<lockstep::TurnEngine> tableOf(const char* module, Seat seats, co
   return lockstep::TurnEngine::create(*session).value();
 }
 
-void botsPlayOneTurn(lockstep::TurnEngine& e) {
-  const Seat n = static_cast<Seat>(e.session().seats.size());
-  std::vector<std::vector<Order>> orders(n);
-  for (Seat s = 0; s < n; ++s) {
-    auto bot = lockstep::makeSeatBot(e.session(), s);
-    orders[s] = lockstep::botOrdersFor(e, s, *bot);
-  }
-  e.step(orders);
-}
 
 // The first `shown` seats' names shown, the canonical bytes and the state hash unchanged, the plain view unchanged.
 void expectNamedTextOnly(const Game& g, Seat viewer, Seat seats, Seat shown) {
@@ -55,13 +47,13 @@ TEST(ModuleNames, EveryLastCityCallsTheSeatsByNameBesideTheirColours) {
   const std::string t = e->game().observeNamed(0, kNames).text;
   EXPECT_NE(t.find("alice (Red) (you): Tenure"), std::string::npos) << t;
   EXPECT_NE(t.find("bob (Blue): Tenure"), std::string::npos) << t;
-  botsPlayOneTurn(*e);
+  test_support::officersPlayOneTurn(*e);
   expectNamedTextOnly(e->game(), 1, 4, 4);
 }
 
 TEST(ModuleNames, WebCallsTheEmpiresByNameBesideTheirNumbers) {
   auto e = tableOf("web", 3);
-  botsPlayOneTurn(*e);  // a turn report to read
+  test_support::officersPlayOneTurn(*e);  // a turn report to read
   expectNamedTextOnly(e->game(), 0, 3, 1);  // fog of war (§9): empire 0 has met nobody yet
   const std::string t = e->game().observeNamed(0, kNames).text;
   EXPECT_NE(t.find("alice (Empire 0)"), std::string::npos) << t;
@@ -71,7 +63,7 @@ TEST(ModuleNames, WebCallsTheEmpiresByNameBesideTheirNumbers) {
 
 TEST(ModuleNames, TheGameOverLineNamesTheWinners) {
   auto e = tableOf("web", 2, {{"turns", "1"}});
-  for (int guard = 0; guard < 5 && !e->game().outcome(); ++guard) botsPlayOneTurn(*e);
+  for (int guard = 0; guard < 5 && !e->game().outcome(); ++guard) test_support::officersPlayOneTurn(*e);
   ASSERT_TRUE(e->game().outcome().has_value());
   const auto plain = e->game().outcome()->summary, named = e->game().outcomeNamed(kNames)->summary;
   ASSERT_NE(plain.find("Empire "), std::string::npos) << plain;

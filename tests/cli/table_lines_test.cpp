@@ -10,6 +10,7 @@
 #include "lockstep/turn_engine.h"
 #include "table/record_bots.h"
 #include "tests/support/captured_output.h"
+#include "tests/support/officers_turn.h"
 #include "tools/concord/terminal_seat.h"
 
 using namespace concord;
@@ -26,15 +27,6 @@ std::unique_ptr<lockstep::TurnEngine> warpTable() {
 }
 
 // The awaited seats' officers play one turn (what the turn clock does when the person does not answer).
-void officersPlayOneTurn(lockstep::TurnEngine& e) {
-  const Seat n = static_cast<Seat>(e.session().seats.size());
-  std::vector<std::vector<Order>> orders(n);
-  for (Seat s = 0; s < n; ++s) {
-    auto bot = lockstep::makeSeatBot(e.session(), s);
-    orders[s] = lockstep::botOrdersFor(e, s, *bot);
-  }
-  e.step(orders);
-}
 
 // What follows each prompt on screen: on a terminal it is cleared ("\r\033[K") or is the last thing written; off a
 // terminal the next line starts after a newline. Anything else is a line glued onto the prompt.
@@ -57,7 +49,7 @@ TEST(TableLines, TheRoundLogOfATurnThatWentByStartsOnItsOwnLine) {
     cli::TerminalSeat seat(out.f, terminal);
     EXPECT_FALSE(seat.decide(*e, 0, 5000).has_value());  // the prompt is open
     const uint64_t before = e->game().narrationTotal();
-    officersPlayOneTurn(*e);                              // the clock ran out: the officer played the turn
+    test_support::officersPlayOneTurn(*e);                              // the clock ran out: the officer played the turn
     ASSERT_GT(e->game().narrationTotal(), before) << "the turn narrated nothing; the test needs a log line";
     seat.applied(*e, 0);
     const std::string t = out.text();

@@ -137,3 +137,12 @@ TEST(ReplayRobustness, WrongSignerFailsVerifyNamingSeat) {
   EXPECT_EQ(rep->failedSeat, std::optional<Seat>(1));
   EXPECT_NE(rep->failure.find("turn 7 seat 1"), std::string::npos) << rep->failure;
 }
+
+// A directory given where a replay is expected (`replay verify /tmp`, `play elc --resume DIR`) is refused by name;
+// it threw out of std::ifstream and aborted the process before.
+TEST(ReplayRobustness, ADirectoryIsRefusedNotACrash) {
+  const auto dir = std::filesystem::temp_directory_path();
+  auto r = ReplayReader::open(dir.string());
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.message().find("is a directory"), std::string::npos) << r.message();
+}
