@@ -1,4 +1,4 @@
-// Writes small seed inputs for the fuzz corpora: fuzz/make_seeds OUT_DIR (creates OUT_DIR/{bundle,reader,replay,wire,net_packet}/..., the layout tools/test.sh expects).
+// Writes small seed inputs for the fuzz corpora: fuzz/make_seeds OUT_DIR (creates OUT_DIR/{bundle,reader,replay,wire,net_packet,mesh}/..., the layout tools/test.sh expects).
 // Seeds are valid encodings (bundles, sessions, replays, blocks) so fuzzing starts from deep inside.
 #include <cstdio>
 #include <filesystem>
@@ -12,6 +12,7 @@
 #include "net/comms.h"
 #include "net/lan.h"
 #include "net/lobby_msg.h"
+#include "net/mesh_msg.h"
 #include "net/secure_channel.h"
 #include "table/record_bots.h"
 #include "replay/turn_block.h"
@@ -118,6 +119,14 @@ int main(int argc, char** argv) {
       net::encodeComms(net::makeComms(ka, ka.publicKey, 2, net::CommsKind::Direct, 0, 2, "psst")), true);
   net::LanAnnounce an{"host", "shed", det::Hash128{3, 4}, 4, 3, true, false, 7000, {}, {}};  // a lobby: no game yet
   put(root / "net_packet", "announce", 4, net::encodeAnnounce(an), true);
+  // Mesh plane (fuzz_mesh: even first byte a mesh message, odd a relayed packet).
+  const auto kb = lockstep::KeyPair::fromLabel("seed:b");
+  net::LinkReport rep{{{ka.publicKey, 41, {"203.0.113.7", 29001}}, {kb.publicKey, 90, {"2001:db8::7", 29002}}}};
+  put(root / "mesh", "report", 0, net::encodeMesh(rep), true);
+  put(root / "mesh", "relay_to", 2, net::encodeMesh(net::RelayTo{kb.publicKey, true, ch.hello()}), true);
+  put(root / "mesh", "relay_from", 4, net::encodeMesh(net::RelayFrom{ka.publicKey, false, std::vector<uint8_t>(40, 7)}), true);
+  put(root / "mesh", "relayed_hello", 1, ch.hello(), true);
+  put(root / "mesh", "relayed_data", 3, std::vector<uint8_t>(60, 9), true);
   std::printf("seeds written under %s\n", root.c_str());
   return 0;
 }

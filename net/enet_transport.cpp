@@ -8,15 +8,12 @@
 namespace concord::net {
 namespace {
 
-constexpr uint8_t kPlaneGame = 0;
-constexpr uint8_t kPlaneControl = 1;
 constexpr size_t kMaxConnections = 128;
 // Connections one IP address may hold: a whole 32-seat table (a host holds a lobby link and a game link to
 // each joiner) plus spectators fits on one machine (tests run everything on 127.0.0.1), while a CONNECT flood
 // from one address cannot take every slot (security.sh).
 constexpr size_t kMaxPerAddress = 72;
 constexpr uint32_t kMaxFailuresPerConn = 64;
-constexpr uint64_t kReconnectMs = 1500;
 // Data packets kept per link while its hello is still on the way (bounded: a stranger cannot fill memory).
 constexpr size_t kMaxEarlyPackets = 32;
 constexpr size_t kMaxEarlyBytes = 64u << 10;
@@ -37,6 +34,20 @@ Result<ENetAddress> toEnet(const Address& a) {
     return Err("cannot resolve host '", a.host, "'; give an IPv4 address such as 192.168.1.20");
   e.port = a.port;
   return e;
+}
+
+// Tests only (dropIncomingForTests): ENet's intercept callback carries no user pointer, so filters are found by host.
+std::map<ENetHost*, std::function<bool(const Address&)>>& testFilters() {
+  static std::map<ENetHost*, std::function<bool(const Address&)>> filters;
+  return filters;
+}
+
+int ENET_CALLBACK interceptForTests(ENetHost* host, ENetEvent*) {
+  auto it = testFilters().find(host);
+  if (it == testFilters().end()) return 0;
+  char ip[64] = "";
+  enet_address_get_host_ip(&host->receivedAddress, ip, sizeof ip);
+  return it->second(Address{ip, host->receivedAddress.port}) ? 1 : 0;
 }
 
 }  // namespace
@@ -67,6 +78,7 @@ Result<std::unique_ptr<EnetTransport>> EnetTransport::create(const lockstep::Key
   if (!addr) return failed(NetErrorKind::BadAddress, addr.error());
   std::unique_ptr<EnetTransport> t(new EnetTransport());
   t->identity_ = identity;
+  t->relays_ = std::make_unique<RelayLinks>(identity);
   t->host_ = enet_host_create(&*addr, kMaxConnections, 2, 0, 0);
   if (!t->host_)
     return failed(NetErrorKind::PortInUse, Err("cannot bind UDP ", bind.text(), "; the port is in use? pick another with --port (0 = any)"));
@@ -77,8 +89,14 @@ Result<std::unique_ptr<EnetTransport>> EnetTransport::create(const lockstep::Key
   return t;
 }
 
+void EnetTransport::dropIncomingForTests(std::function<bool(const Address&)> drop) {
+  testFilters()[host_] = std::move(drop);
+  host_->intercept = interceptForTests;
+}
+
 EnetTransport::~EnetTransport() {
   if (host_) {
+    testFilters().erase(host_);
     // A goodbye on every link: the other side drops this connection now instead of after ENet's timeout.
     for (auto& [peer, c] : conns_) enet_peer_disconnect_now(peer, 0);
     enet_host_flush(host_);
@@ -94,15 +112,20 @@ void EnetTransport::assign(const PublicKey& key, PeerId id) {
   keys_[id] = key;
 }
 
-void EnetTransport::want(const PublicKey& key, const Address& addr) {
+void EnetTransport::want(const PublicKey& key, const Address& addr, bool dialFirst) {
   if (key == identity_.publicKey) return;
-  wanted_[key] = Want{addr, 0};
+  Want w;
+  w.addrs.push_back(addr);
+  w.dialFirst = dialFirst;
+  wanted_[key] = std::move(w);
 }
 
 Result<void> EnetTransport::connect(const Address& addr) {
   auto e = toEnet(addr);
   if (!e) return e.error();
-  if (!enet_host_connect(host_, &*e, 2, 0)) return Err("no free connection slot to reach ", addr.text());
+  ENetPeer* p = enet_host_connect(host_, &*e, 2, 0);
+  if (!p) return Err("no free connection slot to reach ", addr.text());
+  dialled_.insert(p);
   return Ok();
 }
 
@@ -141,8 +164,13 @@ void EnetTransport::receive(Conn& c, std::span<const uint8_t> bytes) {
   if (kind == kPacketHello) {
     auto who = c.channel->acceptHello(bytes);
     if (!who) return refuse(c, who.message());
+    auto w = wanted_.find(*who);
+    // Reached only after both sides had been dialling (the punch phase began): a hole punched through NATs.
+    const bool punched = w != wanted_.end() && w->second.sinceMs != UINT64_MAX && now_ >= w->second.sinceMs + timing_.punchAfterMs;
+    c.kind = punched ? LinkKind::Punched : LinkKind::Direct;
     byKey_[*who] = c.peer;
     idFor(*who);
+    settleDuplicate(c);
     auto early = std::move(c.early);
     c.early.clear();
     c.earlyBytes = 0;
@@ -168,32 +196,51 @@ void EnetTransport::openData(Conn& c, std::span<const uint8_t> bytes) {
   auto plain = c.channel->open(bytes);
   if (!plain) return refuse(c, plain.message());
   if (plain->empty()) return refuse(c, "empty message");
-  const PublicKey& from = *c.channel->remote();
-  std::vector<uint8_t> body(plain->begin() + 1, plain->end());
-  if ((*plain)[0] == kPlaneGame) {
+  const PublicKey from = *c.channel->remote();
+  if ((*plain)[0] == kPlaneMesh) return receiveMesh(from, std::span<const uint8_t>(*plain).subspan(1));
+  deliver(from, *plain, [&](const std::string& why) { refuse(c, why); });
+}
+
+void EnetTransport::deliver(const PublicKey& from, std::span<const uint8_t> plain,
+                            const std::function<void(const std::string&)>& bad) {
+  std::vector<uint8_t> body(plain.begin() + 1, plain.end());
+  if (plain[0] == kPlaneGame) {
     if (inbox_.size() >= kMaxInbox) {
       ++stats_.droppedInbox;
       return;
     }
     inbox_.push_back(lockstep::Datagram{idFor(from), std::move(body)});
-  } else if ((*plain)[0] == kPlaneControl) {
+  } else if (plain[0] == kPlaneControl) {
     if (control_.size() >= kMaxControlInbox) {
       ++stats_.droppedInbox;
       return;
     }
     control_.push_back(ControlMessage{from, std::move(body)});
   } else {
-    refuse(c, "unknown plane");
+    bad("unknown plane");
+  }
+}
+
+// Both sides dialled and both links came up (a punch): each side keeps the one the lower identity opened, so the
+// two agree without a message; the other closes once its queue is sent.
+void EnetTransport::settleDuplicate(Conn& fresh) {
+  const PublicKey who = *fresh.channel->remote();
+  for (auto& [peer, other] : conns_) {
+    if (other.get() == &fresh || other->outgoing == fresh.outgoing || !other->channel->established() ||
+        *other->channel->remote() != who)
+      continue;
+    const bool weOpenedKeeper = identity_.publicKey < who;
+    Conn& keeper = fresh.outgoing == weOpenedKeeper ? fresh : *other;
+    Conn& loser = &keeper == &fresh ? *other : fresh;
+    byKey_[who] = keeper.peer;
+    enet_peer_disconnect_later(loser.peer, 0);
+    return;
   }
 }
 
 void EnetTransport::pump(uint64_t nowMs, uint32_t waitMs) {
   now_ = nowMs;
-  for (auto& [key, w] : wanted_) {
-    if (byKey_.count(key) || w.nextTryMs > nowMs) continue;
-    w.nextTryMs = nowMs + kReconnectMs;
-    (void)connect(w.addr);
-  }
+  dialWanted(nowMs);
   ENetEvent ev;
   int rc = enet_host_service(host_, &ev, waitMs);
   int budget = 4096;  // events per pump: a flood cannot keep us here forever
@@ -202,6 +249,7 @@ void EnetTransport::pump(uint64_t nowMs, uint32_t waitMs) {
       case ENET_EVENT_TYPE_CONNECT: {
         auto c = std::make_unique<Conn>();
         c->peer = ev.peer;
+        c->outgoing = dialled_.erase(ev.peer) > 0;
         c->channel = std::make_unique<SecureChannel>(identity_);
         c->openedMs = nowMs;
         enet_peer_timeout(ev.peer, 64, 8000, 30000);  // lenient: lockstep, not ENet, decides who left
@@ -218,6 +266,7 @@ void EnetTransport::pump(uint64_t nowMs, uint32_t waitMs) {
         break;
       }
       case ENET_EVENT_TYPE_DISCONNECT: {
+        dialled_.erase(ev.peer);
         auto it = conns_.find(ev.peer);
         if (it != conns_.end()) {
           if (auto r = it->second->channel->remote()) {
@@ -247,6 +296,7 @@ void EnetTransport::pump(uint64_t nowMs, uint32_t waitMs) {
   // Cut connections that never proved an identity.
   for (auto& [peer, c] : conns_)
     if (!c->channel->established() && nowMs > c->openedMs + kHandshakeMs) enet_peer_disconnect_later(peer, 0);
+  meshTick(nowMs);
   enet_host_flush(host_);
 }
 
@@ -275,6 +325,7 @@ void EnetTransport::send(PeerId to, std::span<const uint8_t> bytes) {
   if (k == keys_.end()) return;
   Conn* c = connOf(k->second);
   if (c && c->channel->established()) sendSealed(*c, kPlaneGame, bytes, bytes.size() > kUnreliableMax);
+  else sendRelayed(k->second, kPlaneGame, bytes, bytes.size() > kUnreliableMax);
 }
 
 void EnetTransport::broadcast(std::span<const uint8_t> bytes) {
@@ -283,6 +334,8 @@ void EnetTransport::broadcast(std::span<const uint8_t> bytes) {
     if (it != conns_.end() && it->second->channel->established())
       sendSealed(*it->second, kPlaneGame, bytes, bytes.size() > kUnreliableMax);
   }
+  for (const auto& key : relays_->establishedKeys())
+    if (!connOf(key) || !connOf(key)->channel->established()) sendRelayed(key, kPlaneGame, bytes, bytes.size() > kUnreliableMax);
 }
 
 std::optional<lockstep::Datagram> EnetTransport::poll() {
@@ -293,9 +346,9 @@ std::optional<lockstep::Datagram> EnetTransport::poll() {
 }
 
 bool EnetTransport::sendControl(const PublicKey& to, std::span<const uint8_t> bytes, bool reliable) {
-  Conn* c = connOf(to);
-  if (!c || !c->channel->established()) return false;
   if (!reliable && bytes.size() > kUnreliableMax) return false;
+  Conn* c = connOf(to);
+  if (!c || !c->channel->established()) return sendRelayed(to, kPlaneControl, bytes, reliable);
   sendSealed(*c, kPlaneControl, bytes, reliable);
   return true;
 }
@@ -309,13 +362,17 @@ std::optional<ControlMessage> EnetTransport::pollControl() {
 
 bool EnetTransport::connected(const PublicKey& key) const {
   const Conn* c = connOf(key);
-  return c && c->channel->established();
+  if (c && c->channel->established()) return true;
+  auto via = relays_->via(key);
+  return via && relays_->established(key) && connOf(*via) && connOf(*via)->channel->established();
 }
 
 std::vector<PublicKey> EnetTransport::connectedKeys() const {
-  std::vector<PublicKey> out;
-  for (const auto& [k, p] : byKey_) out.push_back(k);
-  return out;
+  std::set<PublicKey> out;
+  for (const auto& [k, p] : byKey_) out.insert(k);
+  for (const auto& k : relays_->establishedKeys())
+    if (connected(k)) out.insert(k);
+  return {out.begin(), out.end()};
 }
 
 std::optional<Address> EnetTransport::remoteAddress(const PublicKey& key) const {

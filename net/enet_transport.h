@@ -14,6 +14,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,7 @@
 #include "lockstep/crypto.h"
 #include "lockstep/transport.h"
 #include "net/net_error.h"
+#include "net/relay_links.h"
 #include "net/secure_channel.h"
 
 typedef struct _ENetHost ENetHost;
@@ -46,6 +48,22 @@ struct Address {
 /// "HOST[:PORT]" (default port `defPort`); the error says what was wrong.
 Result<Address> parseAddress(const std::string& text, uint16_t defPort);
 
+/// How we reach a peer (issue 25): one side dialled the other (direct), both dialled at once through their NATs
+/// (punched), or only through a third peer connected to both (relayed).
+enum class LinkKind : uint8_t { Direct, Punched, Relayed };
+const char* linkKindName(LinkKind k);
+struct LinkInfo {
+  LinkKind kind = LinkKind::Direct;
+  uint32_t rttMs = 0;                  // relayed: ours to the relay plus the relay's to the peer
+  std::optional<PublicKey> via;        // the relay, for a relayed link
+};
+/// When an unreached wanted peer is dialled from our side too (hole punching: both sides send at once), and when it
+/// is reached through a relay instead, counted from the moment it had no direct link.
+struct MeshTiming {
+  uint64_t punchAfterMs = 2500;
+  uint64_t relayAfterMs = 7000;
+};
+
 struct ControlMessage {
   PublicKey from;
   std::vector<uint8_t> bytes;
@@ -56,6 +74,9 @@ struct TransportStats {
   uint64_t rejectedPackets = 0;   // failed authentication, replays, malformed, oversized
   uint64_t droppedInbox = 0;      // inbox full
   uint64_t earlyPackets = 0;      // data that overtook its link's hello (opened once the hello arrives, if it fits)
+  uint64_t relayedSent = 0;       // packets we sent through a relay
+  uint64_t relayedForwarded = 0;  // packets we passed on for others
+  uint64_t relayRefused = 0;      // envelopes we would not pass on (unknown ends, over the budget)
 };
 
 class EnetTransport : public lockstep::Transport {
@@ -75,8 +96,10 @@ class EnetTransport : public lockstep::Transport {
   void setSelf(PeerId id) { self_ = id; }
   /// From now on, datagrams from `key` carry transport id `id` and send(id) reaches `key`.
   void assign(const PublicKey& key, PeerId id);
-  /// Keeps a connection to `key` at `addr` open, reconnecting when it drops.
-  void want(const PublicKey& key, const Address& addr);
+  /// Keeps a connection to `key` at `addr` open, reconnecting when it drops. `dialFirst`: we dial at once; otherwise
+  /// we wait MeshTiming::punchAfterMs for the other side to reach us, then dial too (a hole punch). After relayAfterMs without a
+  /// direct link, `key` is reached through a peer whose link report lists it (net/mesh_msg.h).
+  void want(const PublicKey& key, const Address& addr, bool dialFirst = true);
   /// Opens a connection (handshake follows); for the first contact, before the key is known.
   Result<void> connect(const Address& addr);
 
@@ -103,14 +126,26 @@ class EnetTransport : public lockstep::Transport {
   /// address it dialled, never by "whoever connected first" (a stranger may reach us before the host).
   std::optional<PublicKey> keyAt(const Address& addr) const;
   std::optional<PeerId> idOf(const PublicKey& key) const;
+  void setMeshTiming(const MeshTiming& t) { timing_ = t; }
+  /// Every peer we can send to now, and how.
+  std::map<PublicKey, LinkInfo> links() const;
 
   const TransportStats& stats() const { return stats_; }
+  /// Tests only: datagrams from an address `drop` returns true for vanish on arrival, as behind a NAT or firewall
+  /// (tests/net/relay_test.cpp builds unreachable pairs on one machine with it).
+  void dropIncomingForTests(std::function<bool(const Address&)> drop);
   /// Called with a human-readable line for each refused packet (tests read the log).
   std::function<void(const std::string&)> onReject;
 
  private:
+  static constexpr uint8_t kPlaneGame = 0;
+  static constexpr uint8_t kPlaneControl = 1;
+  static constexpr uint8_t kPlaneMesh = 2;  // link reports and relay envelopes: the transport's own, never delivered
+
   struct Conn {
     ENetPeer* peer = nullptr;
+    bool outgoing = false;  // we dialled it
+    LinkKind kind = LinkKind::Direct;
     std::unique_ptr<SecureChannel> channel;
     uint64_t openedMs = 0;
     uint32_t failures = 0;
@@ -122,6 +157,16 @@ class EnetTransport : public lockstep::Transport {
   void receive(Conn& c, std::span<const uint8_t> bytes);
   void openData(Conn& c, std::span<const uint8_t> bytes);  // an established link's data packet
   void refuse(Conn& c, const std::string& why);
+  void deliver(const PublicKey& from, std::span<const uint8_t> plain, const std::function<void(const std::string&)>& bad);
+  void settleDuplicate(Conn& fresh);
+  // Mesh (net/enet_mesh.cpp): dialling, link reports, relays.
+  void dialWanted(uint64_t nowMs);
+  void meshTick(uint64_t nowMs);
+  void receiveMesh(const PublicKey& from, std::span<const uint8_t> body);
+  bool sendRelayed(const PublicKey& to, uint8_t plane, std::span<const uint8_t> bytes, bool reliable);
+  std::optional<PublicKey> chooseRelay(const PublicKey& to) const;
+  bool member(const PublicKey& key) const;
+  uint32_t rttOf(const Conn& c) const;
   Conn* connOf(const PublicKey& key);
   const Conn* connOf(const PublicKey& key) const;
   PeerId idFor(const PublicKey& key);
@@ -136,10 +181,27 @@ class EnetTransport : public lockstep::Transport {
   std::map<PeerId, PublicKey> keys_;
   PeerId nextGuest_ = kGuestIdBase;
   struct Want {
-    Address addr;
+    std::vector<Address> addrs;  // the given one first, then where other peers see it (introductions)
+    bool dialFirst = true;
+    uint64_t sinceMs = UINT64_MAX;  // since when it has no direct link (UINT64_MAX: linked, or not pumped yet)
     uint64_t nextTryMs = 0;
+    uint64_t nextHelloMs = 0;       // our relayed hello again, while its answer is missing
   };
   std::map<PublicKey, Want> wanted_;
+  MeshTiming timing_;
+  std::set<ENetPeer*> dialled_;  // connections we opened and that are not up yet
+  std::unique_ptr<RelayLinks> relays_;
+  struct Report {
+    std::vector<std::pair<PublicKey, uint16_t>> rtts;  // the reporter's direct links and their round trips
+    uint64_t atMs = 0;
+  };
+  std::map<PublicKey, Report> reports_;
+  uint64_t nextReportMs_ = 0;
+  struct RelayBudget {
+    uint64_t windowMs = 0;
+    uint64_t bytes = 0;
+  };
+  std::map<PublicKey, RelayBudget> relayBudget_;
   std::deque<lockstep::Datagram> inbox_;
   std::deque<ControlMessage> control_;
   TransportStats stats_;

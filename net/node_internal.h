@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -146,6 +147,8 @@ class Node {
   std::vector<Seat> liveOtherSeats() const;
   std::vector<std::string> otherPeerAddresses() const;
   Result<NodeResult> endByTimeLimit(GameInProgress& g);
+  // node_links.cpp.
+  void noteLinks();  // a line each time a seat's link changes kind (direct, punched, relayed) or goes
 
   const NodeOptions& opt_;
   EnetTransport& transport_;
@@ -177,6 +180,8 @@ class Node {
   uint64_t nextAnnounceMs_ = 0;
   std::vector<lockstep::PublicKey> kicked_;  // keys the host removed from its lobby: refused if they knock again
   NetErrorKind failKind_ = NetErrorKind::Other;
+  std::map<lockstep::PublicKey, std::string> linksShown_;  // per peer: how it was reached, as last said
+  uint64_t nextLinkNoteMs_ = 0;
 };
 
 }  // namespace concord::net

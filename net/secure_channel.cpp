@@ -36,9 +36,18 @@ uint8_t packetKind(std::span<const uint8_t> b) {
   return 0;
 }
 
-SecureChannel::SecureChannel(const lockstep::KeyPair& identity) : identity_(identity) {
+KxKeys KxKeys::fresh() {
   lockstep::ensureSodium();
-  crypto_kx_keypair(kxPublic_.data(), kxSecret_.data());
+  KxKeys k;
+  crypto_kx_keypair(k.publicKey.data(), k.secretKey.data());
+  return k;
+}
+
+SecureChannel::SecureChannel(const lockstep::KeyPair& identity) : SecureChannel(identity, KxKeys::fresh()) {}
+
+SecureChannel::SecureChannel(const lockstep::KeyPair& identity, const KxKeys& kx)
+    : identity_(identity), kxPublic_(kx.publicKey), kxSecret_(kx.secretKey) {
+  lockstep::ensureSodium();
 }
 
 std::vector<uint8_t> SecureChannel::hello() const {

@@ -36,10 +36,20 @@ enum class Stream : uint8_t { Unordered, Ordered };
 /// Which kind of packet `bytes` claims to be (0 when it is neither).
 uint8_t packetKind(std::span<const uint8_t> bytes);
 
+/// An X25519 key pair for the handshake. A link makes a fresh one; a relayed link keeps one per process, so its hello
+/// changes only when the process restarts (net/relay_links.h).
+struct KxKeys {
+  std::array<uint8_t, 32> publicKey{};
+  std::array<uint8_t, 32> secretKey{};
+  static KxKeys fresh();
+};
+
 class SecureChannel {
  public:
-  /// `context` binds the handshake to one network/game (e.g. "concord-lan"); both sides must agree.
+  /// A channel with fresh handshake keys.
   explicit SecureChannel(const lockstep::KeyPair& identity);
+  /// A channel with the given handshake keys (never two channels to the same remote hello: the session keys repeat).
+  SecureChannel(const lockstep::KeyPair& identity, const KxKeys& kx);
 
   /// Our Hello, to send once when the connection opens.
   std::vector<uint8_t> hello() const;
