@@ -65,6 +65,10 @@ class Peer {
   uint64_t lastAskedMs() const { return lastAsked_; }
   /// When seat s's own link last sent us anything (0: never).
   uint64_t lastHeardMs(Seat s) const { return core_.lastHeardMs(s); }
+  /// How often we resend our bundles and ask for missing ones: a node paces it by its links' round trips (issue 25),
+  /// so a 150 ms link is not asked for bundles still on their way. Local timing only: nothing hashed depends on it.
+  void setResendMs(uint64_t ms) { core_.opt_.resendMs = ms; }
+  uint64_t resendMs() const { return core_.opt_.resendMs; }
   /// Once over, we announce Finished unless still fetching something ourselves (a rejoiner's backfill).
   void holdFinished(bool hold) { holdFinished_ = hold; }
   /// A restarted owner that signs nothing until its seat is its own again (reclaimed, or never substituted).

@@ -32,7 +32,7 @@ void Node::pump(uint32_t waitMs) {
       handle(*r);
     }
   announce();
-  if (game_) noteLinks();
+  noteLinks();
 }
 
 // The next control message that is not comms (comms are handled here, in every phase).

@@ -38,6 +38,7 @@ Result<NodeResult> Node::play() {
     }
     pump(1);
     answerLateArrivals(g);
+    paceResends(g, nowMs);
     peer.tick(nowMs);
     auto restarted = restartAsRejoinerIfLeftBehind(g);
     if (!restarted) return restarted.error();

@@ -220,7 +220,11 @@ void Node::showLobby() const {
   log("lobby: module " + lobby_.session.moduleId + " config hash " + lobby_.session.configHash().hex() +
       (lobby_.session.rated ? " rated" : " casual") + (lobby_.launched ? " (launched, config locked)" : ""));
   if (!lobby_.session.charter.id.empty()) log("lobby: " + charterLine(lobby_.session));
-  for (size_t i = 0; i < lobby_.seats.size(); ++i) log(seatLine(i, lobby_.seats[i]));
+  for (size_t i = 0; i < lobby_.seats.size(); ++i) {
+    const auto& s = lobby_.seats[i];
+    const bool linked = s.kind == SeatKind::Human && s.key != opt_.key.publicKey;
+    log(seatLine(i, s) + (linked ? "  [" + linkText(s.key) + "]" : ""));
+  }
 }
 
 void Node::broadcastLobby() {

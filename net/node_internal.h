@@ -149,6 +149,10 @@ class Node {
   Result<NodeResult> endByTimeLimit(GameInProgress& g);
   // node_links.cpp.
   void noteLinks();  // a line each time a seat's link changes kind (direct, punched, relayed) or goes
+  void formLobbyMesh();
+  void paceResends(GameInProgress& g, uint64_t nowMs);  // the resend period follows the slowest link's round trip
+  std::string linkText(const lockstep::PublicKey& key) const;  // "punched, rtt 41 ms"
+  std::string linkKindText(const LinkInfo& l) const;            // "relayed via seat 0"
 
   const NodeOptions& opt_;
   EnetTransport& transport_;
@@ -182,6 +186,8 @@ class Node {
   NetErrorKind failKind_ = NetErrorKind::Other;
   std::map<lockstep::PublicKey, std::string> linksShown_;  // per peer: how it was reached, as last said
   uint64_t nextLinkNoteMs_ = 0;
+  uint64_t nextPaceMs_ = 0;
+  std::map<lockstep::PublicKey, std::string> lobbyWants_;  // the address each seated person was last dialled at
 };
 
 }  // namespace concord::net

@@ -15,7 +15,7 @@
 #include "net/relay_links.h"
 
 namespace concord::net {
-namespace {
+namespace relay_test {
 
 using lockstep::KeyPair;
 using lockstep::PublicKey;
@@ -189,5 +189,5 @@ TEST(RelayedLink, WhenTheRelayLeavesAnotherCarriesTheSameLink) {
   EXPECT_EQ(table.t[1]->links()[table.keys[2].publicKey].via, table.keys[other].publicKey);
 }
 
-}  // namespace
+}  // namespace relay_test
 }  // namespace concord::net
