@@ -14,6 +14,7 @@ constexpr size_t kMaxConnections = 128;
 // from one address cannot take every slot (security.sh).
 constexpr size_t kMaxPerAddress = 72;
 constexpr uint32_t kMaxFailuresPerConn = 64;
+constexpr uint64_t kSettleWindowMs = 3000;
 // Data packets kept per link while its hello is still on the way (bounded: a stranger cannot fill memory).
 constexpr size_t kMaxEarlyPackets = 32;
 constexpr size_t kMaxEarlyBytes = 64u << 10;
@@ -168,6 +169,7 @@ void EnetTransport::receive(Conn& c, std::span<const uint8_t> bytes) {
     // Reached only after both sides had been dialling (the punch phase began): a hole punched through NATs.
     const bool punched = w != wanted_.end() && w->second.sinceMs != UINT64_MAX && now_ >= w->second.sinceMs + timing_.punchAfterMs;
     c.kind = punched ? LinkKind::Punched : LinkKind::Direct;
+    c.establishedMs = now_;
     byKey_[*who] = c.peer;
     idFor(*who);
     settleDuplicate(c);
@@ -221,13 +223,14 @@ void EnetTransport::deliver(const PublicKey& from, std::span<const uint8_t> plai
   }
 }
 
-// Both sides dialled and both links came up (a punch): each side keeps the one the lower identity opened, so the
-// two agree without a message; the other closes once its queue is sent.
+// Both sides dialled and both links came up together (a punch): each side keeps the one the lower identity opened,
+// so the two agree without a message; the other closes once its queue is sent. Only links up within kSettleWindowMs
+// of each other: an older one may be a dead process's link not yet timed out (net_rejoin_chain kept such a one).
 void EnetTransport::settleDuplicate(Conn& fresh) {
   const PublicKey who = *fresh.channel->remote();
   for (auto& [peer, other] : conns_) {
     if (other.get() == &fresh || other->outgoing == fresh.outgoing || !other->channel->established() ||
-        *other->channel->remote() != who)
+        *other->channel->remote() != who || now_ > other->establishedMs + kSettleWindowMs)
       continue;
     const bool weOpenedKeeper = identity_.publicKey < who;
     Conn& keeper = fresh.outgoing == weOpenedKeeper ? fresh : *other;

@@ -145,6 +145,7 @@ class EnetTransport : public lockstep::Transport {
   struct Conn {
     ENetPeer* peer = nullptr;
     bool outgoing = false;  // we dialled it
+    uint64_t establishedMs = 0;
     LinkKind kind = LinkKind::Direct;
     std::unique_ptr<SecureChannel> channel;
     uint64_t openedMs = 0;

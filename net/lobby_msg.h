@@ -21,7 +21,7 @@ enum class SeatKind : uint8_t { Human = 0, Ai = 1, Open = 2 };
 
 struct JoinMsg {
   std::string name;
-  uint16_t port = 0;  // the port others reach us on (ours, or a proxy's in front of us)
+  uint16_t port = 0;  // the port others reach us on when we know it (a proxy's in front of us); 0: where the host sees us
   bool officer = false;  // no person: the module's officer plays this peer's seat (`concord bot`, --officer)
 };
 struct LobbySeat {

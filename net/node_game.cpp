@@ -103,9 +103,14 @@ Result<void> Node::startGame(GameInProgress& g) {
   if (!me && !spectator_) return Err("internal: no seat for us");
   g.mySeat = me ? static_cast<Seat>(*me) : static_cast<Seat>(seats_.size());
   commsMode_ = CommsMode::Active;
+  // The seat with no address is the one we joined by: reached where we dialled it (a router may map the port it
+  // listens on to another outside one, issue 25).
   const std::string joinHost = opt_.join ? opt_.join->host : "127.0.0.1";
   for (auto& s : seats_)
-    if (s.kind == SeatKind::Human && s.host.empty()) s.host = joinHost;
+    if (s.kind == SeatKind::Human && s.host.empty()) {
+      s.host = joinHost;
+      if (opt_.join) s.port = opt_.join->port;
+    }
   transport_.setSelf(spectator_ ? static_cast<PeerId>(kGuestIdBase - 1) : g.mySeat);
   for (Seat s = 0; s < seats_.size(); ++s) {
     if (seats_[s].kind != SeatKind::Human || s == g.mySeat) continue;

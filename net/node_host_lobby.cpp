@@ -97,7 +97,7 @@ Result<void> Node::hostLobby() {
         const bool again = lobby_.seats[*seat].key == c->from && lobby_.seats[*seat].kind == SeatKind::Human;
         if (again && lobby_.seats[*seat].ready) continue;  // a repeated join (its first answer was slow) keeps its mark
         lobby_.seats[*seat] = LobbySeat{SeatKind::Human, j->name.empty() ? "player" : j->name, c->from, false,
-                                        addr ? addr->host : "127.0.0.1", j->port, j->officer};
+                                        addr ? addr->host : "127.0.0.1", j->port ? j->port : (addr ? addr->port : uint16_t{0}), j->officer};
         changed = true;
       } else if (auto* r = std::get_if<ReadyMsg>(&*m)) {
         if (auto seat = seatOf(c->from)) {

@@ -25,7 +25,7 @@ Result<void> Node::joinLobby() {
       if (auto k = transport_.keyAt(*opt_.join); k && transport_.connected(*k)) {
         hostKey = *k;
         if (opt_.spectate) send(*hostKey, SpectateMsg{opt_.name});
-        else send(*hostKey, JoinMsg{opt_.name, advertisedPort(), opt_.officerPlays});
+        else send(*hostKey, JoinMsg{opt_.name, opt_.advertisePort, opt_.officerPlays});
         nextSpectate = now() + 1000;
       } else if (opt_.giveUpMs && now() > unansweredSinceMs + opt_.giveUpMs) {
         return fail(NetErrorKind::Unreachable, "nothing answered at ", opt_.join->text(), " in ", opt_.giveUpMs / 1000, " s; check that `concord host` is running there, ",
@@ -69,7 +69,7 @@ Result<void> Node::joinLobby() {
     // Asked again until answered: drill seed 8001 run 1, a restarted person's one JoinMsg to a running table's peer
     // went unanswered for 40 s over a link both sides called established, and it wrote no replay.
     if (!opt_.spectate && !answered && now() >= nextJoinAsk) {
-      if (nextJoinAsk != 0) send(*hostKey, JoinMsg{opt_.name, advertisedPort(), opt_.officerPlays});
+      if (nextJoinAsk != 0) send(*hostKey, JoinMsg{opt_.name, opt_.advertisePort, opt_.officerPlays});
       nextJoinAsk = now() + 2000;
     }
     while (auto c = pollNonComms()) {

@@ -98,7 +98,8 @@ case $MODE in
     grep -q '^RESULT.* rejoined 1 ' "$DIR/2.out" || say_fail "the late rejoiner printed no RESULT line"
     ;;
   chain)
-    WAITFOR=2 TOL=1500
+    # Long enough that the steward comes back before the end: a 92-turn deal at 30 ms a turn ended 0.6 s before it did.
+    WAITFOR=2 TOL=1500 THINK=50 OPTS=(--opt set=9 --opt objective=goout --opt goout=fixed --opt rounds=4)
     table
     sleep 1; kill_seat 1; sleep 0.3; echo "restart seat 1"; start_bot 1 0
     wait_for "$DIR/1.out" "ours again" 300 || say_fail "seat 1 never took its seat back"
