@@ -121,6 +121,7 @@ QString renderScene(const QString& scene, const QString& file) {
   if (scene != QLatin1String("replay")) {
     SoloSession::Setup setup;
     setup.seed = 7;
+    setup.seedIsAChoice = false;  // a scene's fixed deal, shown as the rated table a fresh deal gives
     setup.officer = "lieutenant";
     setup.replayPath = tmp.filePath(QStringLiteral("scene.ccr")).toStdString();
     std::function<bool(const SoloSession&)> stop = redAlert;

@@ -32,6 +32,8 @@ class StartScreen : public QWidget {
   ProfilePage& profile() { return *profile_; }
   /// Shown under the buttons (a game that could not start).
   void setProblem(const QString& text);
+  /// The line beside "Take the helm": rated, or why the game will be casual (table/rated_verdict.h).
+  QString ratedLine() const;
 
  signals:
   void startSolo(const concord::ui::SoloSession::Setup& setup);
@@ -46,6 +48,9 @@ class StartScreen : public QWidget {
   QStackedWidget* forms_;
   ProfilePage* profile_;
   QLabel* problem_;
+  QLabel* rated_;
+
+  void recheckRated();
 };
 
 }  // namespace concord::ui
