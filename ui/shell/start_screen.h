@@ -1,5 +1,6 @@
 // The start screen (module-agnostic): choose a rule module and its options (the module's OptionForm), start a
-// solo game against AI officers, open a replay or resume a save, Host/Join (signals for the lobby), and the
+// solo game against AI officers (a fresh random deal unless a seed is typed; beside "Take the helm", whether it
+// will be TEI-rated and why not), open a replay or resume a save, Host/Join (signals for the lobby), and the
 // profile (ui/profile/: identity, TEI grades and history, leaderboard, recent replays).
 #pragma once
 
