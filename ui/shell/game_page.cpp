@@ -41,10 +41,10 @@ GamePage::GamePage(std::unique_ptr<SoloSession> session, QWidget* parent) : QWid
   auto* back = new QPushButton(tr("Leave the table"), this);
   back->setObjectName(QStringLiteral("leaveTable"));
   // Rated or casual, and why, for the whole game (issue 33: "play on from here" says it is casual too).
-  const std::string why = session_->setup().unrated;
-  auto* rated = new QLabel(why.empty() ? tr("TEI-rated") : tr("Casual: %1").arg(QString::fromStdString(why)), this);
+  const std::string unrated = session_->setup().unrated;
+  auto* rated = new QLabel(unrated.empty() ? tr("TEI-rated") : tr("Casual: %1").arg(QString::fromStdString(unrated)), this);
   rated->setObjectName(QStringLiteral("gameRated"));
-  rated->setToolTip(QString::fromStdString(table::ratedSentence(why)));
+  rated->setToolTip(QString::fromStdString(table::ratedSentence(unrated)));
   // The TEI store's words at the start (registered; a game walked away from), as the terminal prints them.
   for (const auto& line : QString::fromStdString(session_->setup().teiNotice).split(QLatin1Char('\n'), Qt::SkipEmptyParts))
     log_->addItem(line);
