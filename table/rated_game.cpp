@@ -36,7 +36,8 @@ std::string storeUnratedBecause(const std::string& storePath) {
   return old ? *old : old.message();
 }
 
-Result<std::string> registerRatedStart(const std::string& storePath, const lockstep::SessionConfig& session, Seat person) {
+Result<std::string> registerRatedStart(const std::string& storePath, const lockstep::SessionConfig& session, Seat person,
+                                       const std::string& howToSave) {
   auto store = tei::TeiStore::open(storePath);
   if (!store) return store.error();
   auto old = oldAnchors(*store, storePath);
@@ -45,8 +46,8 @@ Result<std::string> registerRatedStart(const std::string& storePath, const locks
   auto lost = forfeitWalkedAway(*store, tei::playerIdOf(session.seats[person]), session.gameId().hex());
   if (!lost) return lost.error();
   if (auto reg = registerSoloGame(*store, session, person); !reg) return reg.error();
-  return *lost + "This rated game is registered: finish it (\"q\" saves it for --resume); left unfinished, it counts as a "
-                 "loss when your next rated game starts.\n";
+  return *lost + "This rated game is registered: finish it (" + howToSave +
+         "); left unfinished, it counts as a loss when your next rated game starts.\n";
 }
 
 std::string rateFinishedText(const std::string& replayPath, const std::string& storePath) {

@@ -16,8 +16,10 @@ Result<std::string> teiStorePath(const std::string& given);
 /// A store that does not exist yet can. Reads the store (never creates it).
 std::string storeUnratedBecause(const std::string& storePath);
 /// Registers the rated game of `session` whose person sits at `person`: refuses a store rated under earlier
-/// anchors (say what to do), applies earlier walked-away games as losses. The lines to show the person.
-Result<std::string> registerRatedStart(const std::string& storePath, const lockstep::SessionConfig& session, Seat person);
+/// anchors (say what to do), applies earlier walked-away games as losses. The lines to show the person;
+/// `howToSave` says how this front end saves a game to finish later.
+Result<std::string> registerRatedStart(const std::string& storePath, const lockstep::SessionConfig& session, Seat person,
+                                       const std::string& howToSave = "\"q\" saves it for --resume");
 /// Rates a finished game's verified replay into the store: the before -> after lines, or why it was not rated.
 std::string rateFinishedText(const std::string& replayPath, const std::string& storePath);
 

@@ -50,19 +50,23 @@ Result<std::unique_ptr<SoloSession>> SoloSession::create(const Setup& setup) {
   Setup s = setup;
   auto t = tableSetup(s);
   s.unrated = table::unratedBecause(t);
-  auto store = table::teiStorePath(s.teiStore);
-  if (!store) return store.error();
-  // A store rated under earlier anchors cannot take the game: it is played casual, as the start screen said.
-  if (const std::string old = table::casualReason(t).empty() ? table::storeUnratedBecause(*store) : ""; !old.empty()) {
-    t.casual = true;
-    if (s.unrated.empty()) s.unrated = old;
+  std::string store;  // the TEI store a game to be rated registers in
+  if (table::casualReason(t).empty()) {
+    auto path = table::teiStorePath(s.teiStore);
+    if (!path) return path.error();
+    store = *path;
+    // A store rated under earlier anchors cannot take the game: it is played casual, as the start screen said.
+    if (const std::string old = table::storeUnratedBecause(store); !old.empty()) {
+      t.casual = true;
+      if (s.unrated.empty()) s.unrated = old;
+    }
   }
   auto opened = table::LocalTable::open(t);
   if (!opened) return opened.error();
   const auto& session = (*opened)->session();
   s.casual = !session.rated;
   if (session.rated) {  // registered as it starts, as `concord play warp` does (table/rated_game.h)
-    auto reg = table::registerRatedStart(*store, session, s.you);
+    auto reg = table::registerRatedStart(store, session, s.you, "leaving the table saves it; File > Resume continues it");
     if (!reg) return reg.error();
     s.teiNotice = *reg;
   }
