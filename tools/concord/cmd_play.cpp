@@ -12,6 +12,7 @@
 #include "table/local_table.h"
 #include "table/person_identity.h"
 #include "table/rated_game.h"
+#include "table/rated_verdict.h"
 #include "table/tei_store/charter.h"
 #include "tools/concord/command.h"
 #include "tools/concord/command_line.h"
@@ -168,10 +169,11 @@ int runPlayModule(const std::string& module, Args args) {
       if (!ch) return failure(command + ": " + ch.message());
       setup.charter = std::move(*ch);
     }
-    if (const std::string why = table::casualReason(setup); setup.person && o.seedGiven && !setup.casual)
-      std::printf("%s: this game is casual, not TEI-rated. Leave out --seed for a rated game on a fresh deal.\n", why.c_str());
     auto opened = table::LocalTable::open(setup);
     if (!opened) return o.tableGiven ? cl.usage(opened.message()) : failure(command + ": " + opened.message());
+    // Said before the first turn, in the words the Qt start screen uses (table/rated_verdict.h); a charter says its own.
+    if (const std::string why = table::unratedBecause(setup); setup.person && !setup.casual && setup.charter.id.empty() && !why.empty())
+      std::printf("%s%s\n", table::ratedSentence(why).c_str(), o.seedGiven ? " Leave out --seed for a rated game on a fresh deal." : "");
     t = std::move(*opened);
     if (!t->session().charter.id.empty()) {
       const std::string why = tei::charterMismatch(t->session());

@@ -7,6 +7,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include "table/rated_verdict.h"
 #include "ui/shell/campaign_summary.h"
 #include "ui/shell/instant_key.h"
 
@@ -39,7 +40,16 @@ GamePage::GamePage(std::unique_ptr<SoloSession> session, QWidget* parent) : QWid
   letGo_->setToolTip(tr("Decline the out-of-turn choice (Esc)"));
   auto* back = new QPushButton(tr("Leave the table"), this);
   back->setObjectName(QStringLiteral("leaveTable"));
+  // Rated or casual, and why, for the whole game (issue 33: "play on from here" says it is casual too).
+  const std::string unrated = session_->setup().unrated;
+  auto* rated = new QLabel(unrated.empty() ? tr("TEI-rated") : tr("Casual: %1").arg(QString::fromStdString(unrated)), this);
+  rated->setObjectName(QStringLiteral("gameRated"));
+  rated->setToolTip(QString::fromStdString(table::ratedSentence(unrated)));
+  // The TEI store's words at the start (registered; a game walked away from), as the terminal prints them.
+  for (const auto& line : QString::fromStdString(session_->setup().teiNotice).split(QLatin1Char('\n'), Qt::SkipEmptyParts))
+    log_->addItem(line);
   auto* bar = new QHBoxLayout;
+  bar->addWidget(rated);
   bar->addWidget(status_, 1);
   bar->addWidget(letGo_);
   bar->addWidget(back);

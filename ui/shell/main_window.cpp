@@ -84,7 +84,7 @@ Result<lockstep::KeyPair> MainWindow::person() {
 
 Result<void> MainWindow::startSolo(const SoloSession::Setup& setup, int paceMs) {
   SoloSession::Setup s = setup;
-  if (s.replayPath.empty() && s.moduleId == "warp") s.replayPath = table::defaultReplayPath("warp-seed" + std::to_string(s.seed));
+  if (s.replayPath.empty()) s.defaultReplay = true;  // every game is saved (and rated from its replay) as at the terminal
   if (!s.person) {
     auto key = person();
     if (!key) {

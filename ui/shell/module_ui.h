@@ -5,6 +5,7 @@
 
 #include <QWidget>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -47,7 +48,10 @@ class OptionForm : public QWidget {
   virtual Result<ConfigOptions> options() const = 0;
   virtual Seat seats() const = 0;
   virtual std::string officer() const = 0;  // the bot kind for the other seats
-  virtual uint64_t seed() const = 0;
+  virtual std::optional<uint64_t> seed() const = 0;  // none: a fresh random deal (issue 33)
+
+ signals:
+  void changed();  // any choice changed: the start screen says again whether the game will be rated
 };
 
 class RulesForm;  // ui/shell/rules_form.h

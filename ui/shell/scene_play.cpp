@@ -48,6 +48,7 @@ QString playUntil(MainWindow& win, const std::function<bool(const SoloSession&)>
 QString playWholeGame(MainWindow& win, uint64_t seed, const ConfigOptions& options) {
   SoloSession::Setup setup;
   setup.seed = seed;
+  setup.seedIsAChoice = false;  // a scene's fixed deal, rated as a fresh one would be (the summary shows TEI)
   setup.officer = "lieutenant";
   setup.options = options;
   if (auto r = win.startSolo(setup, 0); !r) return QString::fromStdString(r.message());

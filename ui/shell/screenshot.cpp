@@ -1,4 +1,4 @@
-// Scenes (docs/screenshots/): "start" (the start screen), "profile" (the start screen after rated games: grades,
+// Scenes (docs/screenshots/): "start" (the start screen: a fresh deal, rated), "start-seed" (a typed seed: casual), "profile" (the start screen after rated games: grades,
 // history, leaderboard), "table" (a solo table mid-round, your decision), "alert" (an open Red Alert),
 // "fracture" (a Subspace Fracture with its branches), "wormhole" (Module Lambda's confirmation), "tally" (round 2
 // begun, the last round's tally), "summary" (the end-of-campaign summary with TEI before → after), "replay"
@@ -26,6 +26,7 @@
 #include "ui/warp/warp_tally.h"
 #include "ui/warp/warp_wormhole.h"
 
+#include <QLineEdit>
 #include <QPushButton>
 
 namespace concord::ui {
@@ -88,7 +89,7 @@ QString askWormhole(MainWindow& win) {
 }  // namespace
 
 QStringList sceneNames() {
-  return QStringList{QStringLiteral("start"),    QStringLiteral("profile"), QStringLiteral("table"),   QStringLiteral("alert"),
+  return QStringList{QStringLiteral("start"),    QStringLiteral("start-seed"), QStringLiteral("profile"), QStringLiteral("table"),   QStringLiteral("alert"),
                      QStringLiteral("fracture"), QStringLiteral("wormhole"), QStringLiteral("tally"), QStringLiteral("summary"),
                      QStringLiteral("replay")} +
          lobbySceneNames();
@@ -104,12 +105,15 @@ QString renderScene(const QString& scene, const QString& file) {
   MainWindow win;
   win.resize(1400, 860);
   win.show();
-  if (scene == QLatin1String("start") || scene == QLatin1String("profile")) {
+  if (scene == QLatin1String("start") || scene == QLatin1String("start-seed") || scene == QLatin1String("profile")) {
     if (scene == QLatin1String("profile"))
       for (uint64_t seed : {3u, 4u, 5u})
         if (auto e = playWholeGame(win, seed, {{"objective", "goout"}, {"goout", "fixed"}, {"rounds", "1"}}); !e.isEmpty()) return e;
     win.showStart();
     if (!waitFor([&] { return !win.start().profile().loading(); }, 60000)) return QStringLiteral("the profile did not load");
+    // A typed seed: the line beside "Take the helm" says the game will be casual, and why (issue 33).
+    if (auto* seed = win.start().findChild<QLineEdit*>(QStringLiteral("seed")); seed && scene == QLatin1String("start-seed"))
+      seed->setText(QStringLiteral("5"));
     return save(win, file);
   }
   if (scene == QLatin1String("summary")) {
@@ -121,6 +125,7 @@ QString renderScene(const QString& scene, const QString& file) {
   if (scene != QLatin1String("replay")) {
     SoloSession::Setup setup;
     setup.seed = 7;
+    setup.seedIsAChoice = false;  // a scene's fixed deal, shown as the rated table a fresh deal gives
     setup.officer = "lieutenant";
     setup.replayPath = tmp.filePath(QStringLiteral("scene.ccr")).toStdString();
     std::function<bool(const SoloSession&)> stop = redAlert;

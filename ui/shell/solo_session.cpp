@@ -7,6 +7,8 @@
 #include <algorithm>
 
 #include "table/local_table.h"
+#include "table/rated_game.h"
+#include "table/rated_verdict.h"
 #include "table/record_bots.h"
 
 namespace concord::ui {
@@ -19,28 +21,56 @@ table::TableSetup tableSetup(const SoloSession::Setup& setup) {
   t.seats = setup.seats;
   t.person = setup.you;
   t.officer = setup.officer;
-  t.seed = setup.seed;
-  t.seedIsAChoice = false;
-  // The Qt table's deals since issue 12: the label's seed with the chosen number in its first 8 bytes (saves and
-  // tests name deals by it), where the terminal's has zeros after them.
-  if (auto base = table::makeBotSession(setup.moduleId, setup.options, setup.seats, table::kLocalSeatKeyLabel); base) {
-    det::Seed seed = base->seed;
-    for (int i = 0; i < 8; ++i) seed.bytes[static_cast<size_t>(i)] = static_cast<uint8_t>(setup.seed >> (8 * i));
-    t.seedBytes = seed;
-  }  // the start screen's seed field (issue 33): rated unless the person chose casual
-  t.casual = setup.casual;
+  t.seed = setup.seed;  // none: LocalTable deals a fresh random sector, as at the terminal
+  t.seedIsAChoice = setup.seedIsAChoice;
+  // A chosen deal keeps the Qt table's derivation since issue 12: the label's seed with the number in its first
+  // 8 bytes (saves and tests name deals by it), where the terminal's has zeros after them.
+  if (setup.seed)
+    if (auto base = table::makeBotSession(setup.moduleId, setup.options, setup.seats, table::kLocalSeatKeyLabel); base) {
+      det::Seed seed = base->seed;
+      for (int i = 0; i < 8; ++i) seed.bytes[static_cast<size_t>(i)] = static_cast<uint8_t>(*setup.seed >> (8 * i));
+      t.seedBytes = seed;
+    }
+  t.casual = setup.casual || setup.moduleId != "warp";  // TEI rates Warp (RULES §VIII), as `concord play` says
   t.identity = setup.person;
   t.replayPath = setup.replayPath;
-  t.writeReplay = !setup.replayPath.empty();
+  t.writeReplay = !setup.replayPath.empty() || setup.defaultReplay;
   return t;
 }
 }  // namespace
 
+std::string SoloSession::unratedBecause(const Setup& setup) {
+  if (std::string why = table::unratedBecause(tableSetup(setup)); !why.empty()) return why;
+  auto store = table::teiStorePath(setup.teiStore);
+  return store ? table::storeUnratedBecause(*store) : store.message();
+}
+
 Result<std::unique_ptr<SoloSession>> SoloSession::create(const Setup& setup) {
   if (setup.you >= setup.seats) return Err("your seat ", setup.you, " is not at a table of ", setup.seats);
-  auto t = table::LocalTable::open(tableSetup(setup));
-  if (!t) return t.error();
-  return around(setup, std::move(*t));
+  Setup s = setup;
+  auto t = tableSetup(s);
+  s.unrated = table::unratedBecause(t);
+  std::string store;  // the TEI store a game to be rated registers in
+  if (table::casualReason(t).empty()) {
+    auto path = table::teiStorePath(s.teiStore);
+    if (!path) return path.error();
+    store = *path;
+    // A store rated under earlier anchors cannot take the game: it is played casual, as the start screen said.
+    if (const std::string old = table::storeUnratedBecause(store); !old.empty()) {
+      t.casual = true;
+      if (s.unrated.empty()) s.unrated = old;
+    }
+  }
+  auto opened = table::LocalTable::open(t);
+  if (!opened) return opened.error();
+  const auto& session = (*opened)->session();
+  s.casual = !session.rated;
+  if (session.rated) {  // registered as it starts, as `concord play warp` does (table/rated_game.h)
+    auto reg = table::registerRatedStart(store, session, s.you, "leaving the table saves it; File > Resume continues it");
+    if (!reg) return reg.error();
+    s.teiNotice = *reg;
+  }
+  return around(s, std::move(*opened));
 }
 
 Result<std::unique_ptr<SoloSession>> SoloSession::resume(const std::string& path,
@@ -55,6 +85,7 @@ Result<std::unique_ptr<SoloSession>> SoloSession::resume(const std::string& path
   setup.seats = static_cast<Seat>(ss.seats.size());
   setup.replayPath = path;
   setup.casual = !ss.rated;
+  setup.unrated = ss.rated ? "" : "the saved game was started casual";
   setup.person = person;
   setup.you = *(*t)->person();
   for (Seat s = 0; s < ss.seats.size(); ++s)
@@ -68,6 +99,7 @@ Result<SoloSession::Prepared> SoloSession::prepareFrom(const std::string& path, 
   setup.moduleId = (*t)->session().moduleId;
   setup.seats = static_cast<Seat>((*t)->session().seats.size());
   setup.casual = true;  // docs/rules-decisions.md "Play on from here is casual"
+  setup.unrated = table::kPlayOnReason;
   return Prepared{setup, std::shared_ptr<table::LocalTable>(std::move(*t))};
 }
 
@@ -100,6 +132,8 @@ void SoloSession::begin() {
 }
 
 const std::string& SoloSession::replayPath() const { return table_->replayPath(); }
+
+const lockstep::SessionConfig& SoloSession::tableSession() const { return table_->session(); }
 
 void SoloSession::close() {
   if (closed_ || thinking_) return;

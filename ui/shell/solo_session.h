@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "lockstep/crypto.h"
+#include "lockstep/session.h"
 #include "ui/shell/module_ui.h"
 
 namespace concord::table {
@@ -31,16 +32,24 @@ class SoloSession : public QObject {
     Seat seats = 4;
     Seat you = 0;
     std::string officer = "lieutenant";
-    uint64_t seed = 1;
-    std::string replayPath;          // "" writes no replay
+    std::optional<uint64_t> seed;    // none: a fresh random deal, as `concord play` deals (issue 33)
+    bool seedIsAChoice = true;       // false: a fixture (a screenshot scene) picked the seed, not the person
+    std::string replayPath;          // "" writes no replay, unless defaultReplay
+    bool defaultReplay = false;      // replayPath "": save where every local game goes (table/replay_paths.h)
     bool casual = false;             // RULES §VIII: recorded unrated
+    std::string unrated;             // set by create/resume/prepareFrom: why it is not TEI-rated ("" rated)
+    std::string teiNotice;           // set by create: the TEI store's words at the start (registered, walked away)
     /// The person's persistent identity (net/identity.h, as `concord play`/`host`/`join`): it signs their seat,
     /// so TEI rates the game to their key (issue 11 point 2). None: a key derived from the table's label.
     std::optional<lockstep::KeyPair> person;
     std::string teiStore;            // "" = the default TEI store (the end-of-campaign rating)
     std::vector<std::string> seatGrades;  // the scoreboard's TEI column (seat_grades.h)
   };
-  /// Builds the session and its ledger; the error says what is wrong with the setup.
+  /// Why a game of `setup` would not be TEI-rated, or "": table::unratedBecause, then the TEI store (ratings under
+  /// earlier anchors). The start screen says it before the game starts; create() plays such a game casual.
+  static std::string unratedBecause(const Setup& setup);
+  /// Builds the session and its ledger; a rated game is registered in the TEI store as it starts (as `concord
+  /// play` registers it). The error says what is wrong with the setup.
   static Result<std::unique_ptr<SoloSession>> create(const Setup& setup);
   /// Continues the game saved in the replay at `path` (as `concord play warp --resume`): verified first, the
   /// person's seat and the officers from the save, appended to. The error says why it cannot continue.
@@ -67,6 +76,8 @@ class SoloSession : public QObject {
   const Game& view() const { return *view_; }
   Seat you() const { return setup_.you; }
   const Setup& setup() const { return setup_; }
+  /// The signed session the table plays (its game id, seed, rated flag).
+  const lockstep::SessionConfig& tableSession() const;
   uint32_t turn() const { return turn_; }
   bool thinking() const { return thinking_; }
   bool over() const { return view_->outcome().has_value(); }

@@ -12,6 +12,7 @@
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
+#include "table/rated_verdict.h"
 #include "ui/profile/profile_page.h"
 
 namespace concord::ui {
@@ -41,9 +42,19 @@ StartScreen::StartScreen(QWidget* parent) : QWidget(parent) {
     forms_->addWidget(m.makeOptions(forms_));
   }
   connect(module_, &QComboBox::currentIndexChanged, forms_, &QStackedWidget::setCurrentIndex);
+  connect(module_, &QComboBox::currentIndexChanged, this, &StartScreen::recheckRated);
+  for (int i = 0; i < forms_->count(); ++i)
+    if (auto* f = qobject_cast<OptionForm*>(forms_->widget(i))) connect(f, &OptionForm::changed, this, &StartScreen::recheckRated);
   auto* play = new QPushButton(tr("Take the helm"), solo);
   play->setObjectName(QStringLiteral("startSolo"));
   play->setDefault(true);
+  // Whether the game will be rated, and why not, before it starts (issue 33): the terminal's words.
+  rated_ = new QLabel(solo);
+  rated_->setObjectName(QStringLiteral("ratedLine"));
+  rated_->setWordWrap(true);
+  auto* helm = new QHBoxLayout;
+  helm->addWidget(play);
+  helm->addWidget(rated_, 1);
   problem_ = new QLabel(solo);
   problem_->setObjectName(QStringLiteral("startProblem"));
   problem_->setStyleSheet(QStringLiteral("color: #b02020;"));
@@ -51,7 +62,7 @@ StartScreen::StartScreen(QWidget* parent) : QWidget(parent) {
   auto* sv = new QVBoxLayout(solo);
   sv->addWidget(module_);
   sv->addWidget(forms_);
-  sv->addWidget(play);
+  sv->addLayout(helm);
   sv->addWidget(problem_);
   sv->addStretch(1);
   // Replays and the networked table: open any file; Host/Join are signals the lobby answers (ui/lobby/).
@@ -112,15 +123,30 @@ Result<SoloSession::Setup> StartScreen::setup() const {
   s.options = *opts;
   s.seats = form->seats();
   s.officer = form->officer();
-  s.seed = form->seed();
+  s.seed = form->seed();  // none: a fresh random deal
+  s.seedIsAChoice = true;  // the person typed it: a deal they may know (casual)
   s.you = 0;
   return s;
 }
+
+void StartScreen::recheckRated() {
+  auto s = setup();
+  if (!s) {
+    rated_->setText({});
+    return;
+  }
+  const std::string why = SoloSession::unratedBecause(*s);
+  rated_->setText(QString::fromStdString(table::ratedSentence(why)));
+  rated_->setStyleSheet(why.empty() ? QStringLiteral("color: #1f7a33; font-weight: bold;") : QStringLiteral("color: #9a5b00;"));
+}
+
+QString StartScreen::ratedLine() const { return rated_->text(); }
 
 void StartScreen::refreshRecent() {
   ProfileSources src;
   src.replayDir = replayFolder().toStdString();
   profile_->refresh(src);
+  recheckRated();  // a game just played may have changed the store
 }
 
 }  // namespace concord::ui

@@ -1,5 +1,6 @@
 // The start screen (module-agnostic): choose a rule module and its options (the module's OptionForm), start a
-// solo game against AI officers, open a replay or resume a save, Host/Join (signals for the lobby), and the
+// solo game against AI officers (a fresh random deal unless a seed is typed; beside "Take the helm", whether it
+// will be TEI-rated and why not), open a replay or resume a save, Host/Join (signals for the lobby), and the
 // profile (ui/profile/: identity, TEI grades and history, leaderboard, recent replays).
 #pragma once
 
@@ -32,6 +33,8 @@ class StartScreen : public QWidget {
   ProfilePage& profile() { return *profile_; }
   /// Shown under the buttons (a game that could not start).
   void setProblem(const QString& text);
+  /// The line beside "Take the helm": rated, or why the game will be casual (table/rated_verdict.h).
+  QString ratedLine() const;
 
  signals:
   void startSolo(const concord::ui::SoloSession::Setup& setup);
@@ -46,6 +49,9 @@ class StartScreen : public QWidget {
   QStackedWidget* forms_;
   ProfilePage* profile_;
   QLabel* problem_;
+  QLabel* rated_;
+
+  void recheckRated();
 };
 
 }  // namespace concord::ui

@@ -7,6 +7,7 @@
 
 #include "ui/tests/solo_game_test.h"
 #include "ui/tests/replay_viewer_test.h"
+#include "ui/tests/start_screen_rated_test.h"
 #include "ui/tests/table_features_test.h"
 
 int main(int argc, char** argv) {
@@ -16,9 +17,10 @@ int main(int argc, char** argv) {
   qputenv("XDG_DATA_HOME", home.filePath(QStringLiteral("data")).toUtf8());
   QApplication app(argc, argv);
   QApplication::setOrganizationName(QStringLiteral("ConcordTests"));
-  // `ui_tests solo|replay|features [QTest args]` runs one class (CTest runs the three side by side); none: all.
+  // `ui_tests solo|replay|features|start [QTest args]` runs one class (CTest runs them side by side); none: all.
   std::string only;
-  if (argc > 1 && (std::strcmp(argv[1], "solo") == 0 || std::strcmp(argv[1], "replay") == 0 || std::strcmp(argv[1], "features") == 0)) {
+  if (argc > 1 && (std::strcmp(argv[1], "solo") == 0 || std::strcmp(argv[1], "replay") == 0 || std::strcmp(argv[1], "features") == 0 ||
+                   std::strcmp(argv[1], "start") == 0)) {
     only = argv[1];
     argv[1] = argv[0];
     --argc;
@@ -36,6 +38,10 @@ int main(int argc, char** argv) {
   }
   if (wanted("features")) {
     concord::ui::test::TableFeaturesTest t;
+    failed += QTest::qExec(&t, argc, argv);
+  }
+  if (wanted("start")) {
+    concord::ui::test::StartScreenRatedTest t;
     failed += QTest::qExec(&t, argc, argv);
   }
   return failed == 0 ? 0 : 1;

@@ -1,6 +1,7 @@
 #include "ui/warp/warp_option_form.h"
 
 #include <QFormLayout>
+#include <QIntValidator>
 
 #include "core/warp/ai/officer.h"
 #include "core/warp/config.h"
@@ -18,10 +19,12 @@ WarpOptionForm::WarpOptionForm(QWidget* parent) : OptionForm(parent) {
   officer_->setObjectName(QStringLiteral("officer"));
   for (auto k : concord::warp::ai::officerKinds()) officer_->addItem(QString::fromUtf8(k.data(), static_cast<qsizetype>(k.size())));
   officer_->setCurrentText(QStringLiteral("lieutenant"));
-  seed_ = new QSpinBox(this);
+  // Empty by default: a fresh random deal, rated; a chosen one may be a known deal, so it is casual (RULES §VIII).
+  seed_ = new QLineEdit(this);
   seed_->setObjectName(QStringLiteral("seed"));
-  seed_->setRange(0, 999'999'999);
-  seed_->setValue(1);
+  seed_->setValidator(new QIntValidator(0, 999'999'999, seed_));
+  seed_->setPlaceholderText(tr("(optional: a chosen deal is casual)"));
+  seed_->setToolTip(tr("Empty: a fresh random sector, TEI-rated. A number: that deal again, casual (not rated)."));
   table_ = new QLineEdit(this);
   table_->setObjectName(QStringLiteral("tableOptions"));
   table_->setPlaceholderText(tr("Official Warp preset (e.g. set=9 objective=goout)"));
@@ -36,6 +39,15 @@ WarpOptionForm::WarpOptionForm(QWidget* parent) : OptionForm(parent) {
   form->addRow(tr("Table options"), table_);
   form->addRow(problem_);
   connect(table_, &QLineEdit::textChanged, this, &WarpOptionForm::recheck);
+  connect(seats_, &QSpinBox::valueChanged, this, &OptionForm::changed);
+  connect(officer_, &QComboBox::currentIndexChanged, this, &OptionForm::changed);
+  connect(seed_, &QLineEdit::textChanged, this, &OptionForm::changed);
+}
+
+std::optional<uint64_t> WarpOptionForm::seed() const {
+  bool ok = false;
+  const qulonglong n = seed_->text().trimmed().toULongLong(&ok);
+  return ok ? std::optional<uint64_t>(n) : std::nullopt;
 }
 
 Result<ConfigOptions> WarpOptionForm::options() const {
@@ -52,6 +64,7 @@ Result<ConfigOptions> WarpOptionForm::options() const {
 void WarpOptionForm::recheck() {
   auto o = options();
   problem_->setText(o ? QString() : QString::fromStdString(o.message()));
+  emit changed();
 }
 
 }  // namespace concord::ui

@@ -1,4 +1,4 @@
-// Warp's options for a new solo game: captains, the officers' commission (RULES §VII), seed, and table options
+// Warp's options for a new solo game: captains, the officers' commission (RULES §VII), an optional seed, and table options
 // as key=value (the Official Warp preset when empty), checked by warp::parseOptions as `concord play` does.
 #pragma once
 
@@ -18,14 +18,14 @@ class WarpOptionForm : public OptionForm {
   Result<ConfigOptions> options() const override;
   Seat seats() const override { return static_cast<Seat>(seats_->value()); }
   std::string officer() const override { return officer_->currentText().toStdString(); }
-  uint64_t seed() const override { return static_cast<uint64_t>(seed_->value()); }
+  std::optional<uint64_t> seed() const override;
 
  private:
   void recheck();
 
   QSpinBox* seats_;
   QComboBox* officer_;
-  QSpinBox* seed_;
+  QLineEdit* seed_;  // empty: a fresh random deal (issue 33)
   QLineEdit* table_;
   QLabel* problem_;
 };
