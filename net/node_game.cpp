@@ -102,7 +102,7 @@ Result<void> Node::startGame(GameInProgress& g) {
   if (!me && !spectator_) return Err("internal: no seat for us");
   g.mySeat = me ? static_cast<Seat>(*me) : static_cast<Seat>(seats_.size());
   commsMode_ = CommsMode::Active;
-  const std::string joinHost = opt_.join ? opt_.join->host : "127.0.0.1";
+  const std::string joinHost = hostAt_ ? hostAt_->host : "127.0.0.1";  // where our host answered (issue 25: one of a code's)
   for (auto& s : seats_)
     if (s.kind == SeatKind::Human && s.host.empty()) s.host = joinHost;
   transport_.setSelf(spectator_ ? static_cast<PeerId>(kGuestIdBase - 1) : g.mySeat);
@@ -181,6 +181,7 @@ void Node::answerLateArrivals(const GameInProgress& g) {
     if (!m || spectator_ || (!std::holds_alternative<JoinMsg>(*m) && !std::holds_alternative<SpectateMsg>(*m))) continue;
     const auto owner = seatOf(c->from);
     const auto* join = std::get_if<JoinMsg>(&*m);
+    if (refusedForSecret(c->from, join ? join->secret : std::get<SpectateMsg>(*m).secret)) continue;
     if (owner && join) keepReturnAddress(*owner, c->from, join->port);
     GameMsg desc{session_, seats_};
     desc.seats[g.mySeat].host.clear();

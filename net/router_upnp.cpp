@@ -1,0 +1,65 @@
+// UPnP-IGD through libminiupnpc (issue 25): discover the gateway device, read its public address, add a UDP mapping
+// with a lease, delete it on exit.
+#include <miniupnpc/miniupnpc.h>
+#include <miniupnpc/upnpcommands.h>
+
+#include <string>
+
+#include "net/router_protocols.h"
+
+namespace concord::net {
+namespace {
+
+bool addMapping(const RouterMapping& m, const PortMappingOptions& o) {
+  const std::string port = std::to_string(o.port), lease = std::to_string(o.leaseSeconds);
+  return UPNP_AddPortMapping(m.controlUrl.c_str(), m.serviceType.c_str(), port.c_str(), port.c_str(), m.lanAddress.c_str(),
+                             "Concord table", "UDP", nullptr, lease.c_str()) == UPNPCOMMAND_SUCCESS;
+}
+
+}  // namespace
+
+bool loopbackOnly(const PortMappingOptions& o) {
+  return o.bindHost.rfind("127.", 0) == 0 || o.bindHost == "localhost" || o.bindHost == "::1";
+}
+
+std::optional<RouterMapping> upnpMap(const PortMappingOptions& o) {
+  const bool lo = loopbackOnly(o);
+  const bool anyIf = o.bindHost.empty() || o.bindHost == "0.0.0.0" || o.bindHost == "*";
+  // On loopback: multicast on lo only, and no minissdpd (it could name devices elsewhere on the network).
+  const char* multicastIf = lo ? "127.0.0.1" : anyIf ? nullptr : o.bindHost.c_str();
+  int error = 0;
+  UPNPDev* devices = upnpDiscover(static_cast<int>(o.timeoutMs), multicastIf, lo ? "" : nullptr, UPNP_LOCAL_PORT_ANY, 0, 2, &error);
+  if (!devices) return std::nullopt;
+  UPNPUrls urls{};
+  IGDdatas data{};
+  char lanAddress[64] = {};
+  const int igd = UPNP_GetValidIGD(devices, &urls, &data, lanAddress, sizeof lanAddress);
+  freeUPNPDevlist(devices);
+  std::optional<RouterMapping> out;
+  if (igd == 1 && urls.controlURL && (!lo || std::string(urls.controlURL).rfind("http://127.", 0) == 0)) {
+    RouterMapping m;
+    m.protocol = "UPnP-IGD";
+    m.controlUrl = urls.controlURL;
+    m.serviceType = data.first.servicetype;
+    m.lanAddress = lanAddress;
+    char external[64] = {};
+    if (UPNP_GetExternalIPAddress(m.controlUrl.c_str(), m.serviceType.c_str(), external) == UPNPCOMMAND_SUCCESS && external[0] &&
+        addMapping(m, o)) {
+      m.publicHost = external;
+      m.publicPort = o.port;
+      m.leaseSeconds = o.leaseSeconds;
+      out = m;
+    }
+  }
+  if (igd != 0) FreeUPNPUrls(&urls);
+  return out;
+}
+
+bool upnpRenew(RouterMapping& m, const PortMappingOptions& o) { return addMapping(m, o); }
+
+void upnpRemove(const RouterMapping& m, const PortMappingOptions& o) {
+  const std::string port = std::to_string(o.port);
+  (void)UPNP_DeletePortMapping(m.controlUrl.c_str(), m.serviceType.c_str(), port.c_str(), "UDP", nullptr);
+}
+
+}  // namespace concord::net
