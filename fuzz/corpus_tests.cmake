@@ -11,3 +11,7 @@ add_executable(fuzz_net_packet_corpus ${PROJECT_SOURCE_DIR}/fuzz/fuzz_net_packet
 target_link_libraries(fuzz_net_packet_corpus PRIVATE concord_flags concord_net)
 add_test(NAME fuzz_net_packet_corpus COMMAND fuzz_net_packet_corpus ${PROJECT_SOURCE_DIR}/fuzz/corpus/net_packet)
 set_tests_properties(fuzz_net_packet_corpus PROPERTIES LABELS fuzz_corpus)
+add_executable(fuzz_invite_code_corpus ${PROJECT_SOURCE_DIR}/fuzz/fuzz_invite_code.cpp ${PROJECT_SOURCE_DIR}/fuzz/corpus_main.cpp)
+target_link_libraries(fuzz_invite_code_corpus PRIVATE concord_flags concord_net)
+add_test(NAME fuzz_invite_code_corpus COMMAND fuzz_invite_code_corpus ${PROJECT_SOURCE_DIR}/fuzz/corpus/invite)
+set_tests_properties(fuzz_invite_code_corpus PROPERTIES LABELS fuzz_corpus)

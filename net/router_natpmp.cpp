@@ -62,7 +62,8 @@ std::optional<RouterMapping> natpmpMap(const PortMappingOptions& o) {
   RouterMapping m;
   m.protocol = "NAT-PMP";
   m.forcedGateway = loopbackOnly(o);
-  m.gateway = m.forcedGateway ? ::inet_addr("127.0.0.1") : 0;
+  // On loopback the "router" is asked at our own 127.x address, so tests on different 127.x addresses never meet.
+  m.gateway = m.forcedGateway ? ::inet_addr(o.bindHost.rfind("127.", 0) == 0 ? o.bindHost.c_str() : "127.0.0.1") : 0;
   natpmp_t n{};
   if (!openSession(n, m)) return std::nullopt;  // no default gateway: no router to ask
   std::optional<natpmpresp_t> r;

@@ -26,7 +26,7 @@ std::optional<RouterMapping> upnpMap(const PortMappingOptions& o) {
   const bool lo = loopbackOnly(o);
   const bool anyIf = o.bindHost.empty() || o.bindHost == "0.0.0.0" || o.bindHost == "*";
   // On loopback: multicast on lo only, and no minissdpd (it could name devices elsewhere on the network).
-  const char* multicastIf = lo ? "127.0.0.1" : anyIf ? nullptr : o.bindHost.c_str();
+  const char* multicastIf = lo ? (o.bindHost.rfind("127.", 0) == 0 ? o.bindHost.c_str() : "127.0.0.1") : anyIf ? nullptr : o.bindHost.c_str();
   int error = 0;
   UPNPDev* devices = upnpDiscover(static_cast<int>(o.timeoutMs), multicastIf, lo ? "" : nullptr, UPNP_LOCAL_PORT_ANY, 0, 2, &error);
   if (!devices) return std::nullopt;
