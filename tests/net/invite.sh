@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# `concord host --internet` and `concord join CODE` on loopback (issue 25; docs/net.md "Playing over the internet"):
+# - the host, bound to 127.0.0.1, asks only a router on loopback; none answers: it prints the no-answer line, then
+#   exactly one `invite code: CODE` line;
+# - a typo in the code is refused with the checksum message (exit 2) before anything is dialled;
+# - a code naming another host key (tests/net/invite_forge.cpp) is refused with the man-in-the-middle message, and the
+#   host never sees that joiner;
+# - a code with another secret is refused by the host: wrong or expired;
+# - the right code joins and the game plays to the end (both RESULT lines on one final Seal).
+# usage: invite.sh CONCORD FORGE. Only 127.0.0.1 is used. Every child is killed on exit.
+set -u
+CONCORD=$1
+FORGE=$2
+. "$(dirname "$0")/../support/temp_dir.sh"
+DIR=$(concord_test_dir invite)
+PIDS=()
+cleanup() { for p in "${PIDS[@]}"; do kill -9 "$p" 2>/dev/null; done; wait 2>/dev/null; }
+trap cleanup EXIT
+. "$(dirname "$0")/../support/ports.sh"
+PORT=$(concord_port_base 4)
+COMMON=(--bind 127.0.0.1 --officer --no-replay --timeout 60 --give-up 6)
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+final() { sed -n 's/^RESULT .* final \([0-9a-f]*\) .*/\1/p' "$1"; }
+
+"$CONCORD" host --internet --module shed --seats 2 --wait-for 2 --port "$PORT" --identity "$DIR/host.key" --name hostess \
+  --discovery-addr off "${COMMON[@]}" < /dev/null > "$DIR/host.out" 2>&1 &
+HOST=$!
+PIDS+=($HOST)
+for _ in $(seq 50); do grep -q '^invite code: ' "$DIR/host.out" && break; sleep 0.2; done
+[ "$(grep -c '^invite code: ' "$DIR/host.out")" = 1 ] || bad "not exactly one invite code line: $(head -n 5 "$DIR/host.out")"
+grep -qx "no UPnP/NAT-PMP answer from the router: friends behind other NATs will connect through hole punching or through a friend" \
+  "$DIR/host.out" || bad "no router line: $(head -n 3 "$DIR/host.out")"
+grep -q '^router mapped' "$DIR/host.out" && bad "a router answered on loopback"
+CODE=$(sed -n 's/^invite code: //p' "$DIR/host.out")
+grep -q "^friends join with: concord join $CODE" "$DIR/host.out" || bad "no line on how friends use the code"
+
+# A typo: one character changed.
+c=${CODE:2:1}; [ "$c" = A ] && t=B || t=A
+TYPO="${CODE:0:2}$t${CODE:3}"
+out=$("$CONCORD" join "$TYPO" "${COMMON[@]}" --identity "$DIR/typo.key" < /dev/null 2>&1); rc=$?
+[ $rc -eq 2 ] || bad "a mistyped code exited $rc (want 2)"
+echo "$out" | grep -q "checksum mismatch: a character was mistyped" || bad "no checksum message for a typo: $out"
+
+# Another host's key in the code: someone in the middle.
+FORGED=$("$FORGE" "$CODE" fingerprint) || bad "forge failed"
+out=$("$CONCORD" join "$FORGED" "${COMMON[@]}" --identity "$DIR/mallory.key" --name mallory < /dev/null 2>&1); rc=$?
+[ $rc -eq 1 ] || bad "a code naming another key exited $rc (want 1)"
+echo "$out" | grep -q "the host at 127.0.0.1:$PORT proved key .*, the invite code names .*: not the host who invited you — someone may be in the middle; connection refused" ||
+  bad "no man-in-the-middle message: $out"
+grep -q mallory "$DIR/host.out" && bad "the host heard from the joiner that refused it"
+
+# Another table's secret (an expired code).
+STALE=$("$FORGE" "$CODE" secret) || bad "forge failed"
+out=$("$CONCORD" join "$STALE" "${COMMON[@]}" --identity "$DIR/stale.key" < /dev/null 2>&1); rc=$?
+[ $rc -eq 1 ] || bad "a code with another secret exited $rc (want 1)"
+echo "$out" | grep -q "this invite code is not for this table (wrong or expired secret): ask the host for a new code" ||
+  bad "no wrong-secret message: $out"
+
+# The right code: the game plays to the end.
+"$CONCORD" join "$CODE" "${COMMON[@]}" --identity "$DIR/friend.key" --name friend < /dev/null > "$DIR/friend.out" 2>&1 ||
+  bad "join with the code failed: $(tail -n 3 "$DIR/friend.out")"
+wait "$HOST" || bad "the host failed: $(tail -n 3 "$DIR/host.out")"
+[ -n "$(final "$DIR/friend.out")" ] && [ "$(final "$DIR/friend.out")" = "$(final "$DIR/host.out")" ] ||
+  bad "the host and its invited friend disagree on the final Seal"
+
+if [ $fail -eq 0 ]; then echo "PASS (invite: no router line, one code, typo, forged key, stale secret, game played)"; rm -rf "$DIR"; else echo "logs kept in $DIR"; fi
+exit $fail
