@@ -25,7 +25,7 @@ struct JoinMsg {
   std::string name;
   uint16_t port = 0;  // the port others reach us on (ours, or a proxy's in front of us)
   bool officer = false;  // no person: the module's officer plays this peer's seat (`concord bot`, --officer)
-  std::optional<TableSecret> secret;  // from an invite code (issue 25); a table hosted with --internet demands it
+  std::optional<TableSecret> secret{};  // from an invite code (issue 25); a table hosted with --internet demands it
 };
 struct LobbySeat {
   SeatKind kind = SeatKind::Open;
@@ -73,7 +73,7 @@ struct RefuseMsg {
 /// A peer without a seat asks to follow the running game (answered with GameMsg once it runs).
 struct SpectateMsg {
   std::string name;
-  std::optional<TableSecret> secret;  // as JoinMsg's
+  std::optional<TableSecret> secret{};  // as JoinMsg's
 };
 
 using LobbyMessage =

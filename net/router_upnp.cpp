@@ -28,7 +28,12 @@ std::optional<RouterMapping> upnpMap(const PortMappingOptions& o) {
   // On loopback: multicast on lo only, and no minissdpd (it could name devices elsewhere on the network).
   const char* multicastIf = lo ? (o.bindHost.rfind("127.", 0) == 0 ? o.bindHost.c_str() : "127.0.0.1") : anyIf ? nullptr : o.bindHost.c_str();
   int error = 0;
-  UPNPDev* devices = upnpDiscover(static_cast<int>(o.timeoutMs), multicastIf, lo ? "" : nullptr, UPNP_LOCAL_PORT_ANY, 0, 2, &error);
+  // Two searches of half the timeout each (upnpDiscover's four would wait 4 timeouts with no router); an IGD:2
+  // answers a search for IGD:1 too.
+  static const char* const kTypes[] = {"urn:schemas-upnp-org:device:InternetGatewayDevice:1",
+                                       "urn:schemas-upnp-org:service:WANIPConnection:1", nullptr};
+  UPNPDev* devices = upnpDiscoverDevices(kTypes, static_cast<int>(o.timeoutMs / 2), multicastIf, lo ? "" : nullptr,
+                                         UPNP_LOCAL_PORT_ANY, 0, 2, &error, 0);
   if (!devices) return std::nullopt;
   UPNPUrls urls{};
   IGDdatas data{};
