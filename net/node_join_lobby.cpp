@@ -41,7 +41,7 @@ Result<void> Node::joinLobby() {
         else send(*hostKey, JoinMsg{opt_.name, advertisedPort(), opt_.officerPlays, opt_.secret});
         nextSpectate = now() + 1000;
       } else if (dialling.empty()) {
-        return fail(NetErrorKind::WrongHost, "join: ", refusal);
+        return fail(NetErrorKind::WrongHost, refusal);
       } else if (opt_.giveUpMs && now() > unansweredSinceMs + opt_.giveUpMs) {
         if (!opt_.joinAny.empty())  // issue 25: the code's words, not a LAN's
           return fail(NetErrorKind::Unreachable, "nothing answered at ", dialText, " in ", opt_.giveUpMs / 1000,

@@ -6,7 +6,9 @@
 # - a code naming another host key (tests/net/invite_forge.cpp) is refused with the man-in-the-middle message, and the
 #   host never sees that joiner;
 # - a code with another secret is refused by the host: wrong or expired;
-# - the right code joins and the game plays to the end (both RESULT lines on one final Seal).
+# - the right code joins and the game plays to the end (both RESULT lines on one final Seal);
+# - the same host's next table has a new code, the first table's secret is refused there, and a friend killed
+#   mid-game takes its seat back with the same code.
 # usage: invite.sh CONCORD FORGE. Only 127.0.0.1 is used. Every child is killed on exit.
 set -u
 CONCORD=$1
@@ -64,5 +66,33 @@ wait "$HOST" || bad "the host failed: $(tail -n 3 "$DIR/host.out")"
 [ -n "$(final "$DIR/friend.out")" ] && [ "$(final "$DIR/friend.out")" = "$(final "$DIR/host.out")" ] ||
   bad "the host and its invited friend disagree on the final Seal"
 
-if [ $fail -eq 0 ]; then echo "PASS (invite: no router line, one code, typo, forged key, stale secret, game played)"; rm -rf "$DIR"; else echo "logs kept in $DIR"; fi
+# A second table by the same host: a new code. The first table's code is expired there; a friend killed mid-game
+# comes back with the second code and takes its seat back (a seat owner is known by its key, and brings the secret).
+"$CONCORD" host --internet --module warp --opt set=9 --opt objective=goout --opt goout=fixed --opt rounds=2 --seats 2 \
+  --wait-for 2 --port $((PORT + 1)) --identity "$DIR/host.key" --name hostess --discovery-addr off --think-ms 30 \
+  --tolerance 4000 "${COMMON[@]}" < /dev/null > "$DIR/host2.out" 2>&1 &
+HOST2=$!
+PIDS+=($HOST2)
+for _ in $(seq 50); do grep -q '^invite code: ' "$DIR/host2.out" && break; sleep 0.2; done
+CODE2=$(sed -n 's/^invite code: //p' "$DIR/host2.out")
+[ -n "$CODE2" ] && [ "$CODE2" != "$CODE" ] || bad "the second table did not get a code of its own"
+OLD=$("$FORGE" "$CODE" port $((PORT + 1))) || bad "forge failed"  # the first table's code, at the second table's port
+out=$("$CONCORD" join "$OLD" "${COMMON[@]}" --identity "$DIR/late.key" < /dev/null 2>&1); rc=$?
+[ $rc -eq 1 ] || bad "the first table's code at the second table exited $rc (want 1)"
+echo "$out" | grep -q "wrong or expired secret" || bad "the first table's code was not refused as expired: $out"
+join2() { "$CONCORD" join "$CODE2" --think-ms 30 --tolerance 4000 "${COMMON[@]}" --identity "$DIR/friend2.key" --name friend2 \
+  < /dev/null >> "$DIR/friend2.out" 2>&1 & FRIEND2=$!; PIDS+=($FRIEND2); }
+join2
+for _ in $(seq 200); do grep -q "starts: seat" "$DIR/host2.out" && break; sleep 0.1; done
+sleep 1.5
+kill -9 "$FRIEND2"
+sleep 0.3
+join2
+wait "$FRIEND2" || bad "the friend's rejoin with the same code failed: $(tail -n 3 "$DIR/friend2.out")"
+wait "$HOST2" || bad "the second host failed: $(tail -n 3 "$DIR/host2.out")"
+grep -q '^RESULT.* rejoined 1 ' "$DIR/friend2.out" || bad "the friend did not rejoin with the same code: $(grep RESULT "$DIR/friend2.out")"
+[ -n "$(final "$DIR/friend2.out")" ] && [ "$(final "$DIR/friend2.out")" = "$(final "$DIR/host2.out")" ] ||
+  bad "the second host and its returning friend disagree on the final Seal"
+
+if [ $fail -eq 0 ]; then echo "PASS (invite: no router line, one code, typo, forged key, stale secret, game played, rejoin with the code)"; rm -rf "$DIR"; else echo "logs kept in $DIR"; fi
 exit $fail
