@@ -29,6 +29,12 @@ std::optional<lockstep::PublicKey> Node::findHost(std::vector<Address>& dialling
     const HostFingerprint proved = hostFingerprint(*key);
     if (!opt_.hostFingerprint || proved == *opt_.hostFingerprint) {
       hostAt_ = *it;
+      // The code's other addresses are done with: a link there still in its handshake may be an impostor's, and an
+      // authenticated key hears our game's broadcasts. Only the host's address is dialled again.
+      for (const auto& other : dialling)
+        if (other.host != it->host || other.port != it->port)
+          if (auto k = transport_.keyAt(other); !k || *k != *key) transport_.hangUp(other);
+      dialling = {*hostAt_};
       return key;
     }
     refusal = "the host at " + it->text() + " proved key " + fingerprintText(proved) + ", the invite code names " +

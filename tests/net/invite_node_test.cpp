@@ -83,7 +83,6 @@ TEST(InviteNode, AHostWhoseKeyIsNotTheCodesIsRefusedAndTheRightOneWins) {
   host.host = true;
   host.waitFor = 2;
   host.demandSecret = secretOf(9);
-  auto hosted = std::async(std::launch::async, [&] { return runNode(host); });
 
   std::vector<std::string> lines;
   NodeOptions friendly = invitePeer("friend2", test_support::freeUdpPort());
@@ -93,9 +92,18 @@ TEST(InviteNode, AHostWhoseKeyIsNotTheCodesIsRefusedAndTheRightOneWins) {
   friendly.log = [&lines](const std::string& l) { lines.push_back(l); };  // read after the join ends
   auto joined = std::async(std::launch::async, [&] { return runNode(friendly); });
   size_t toImpostor = 0;
-  while (joined.wait_for(std::chrono::milliseconds(0)) != std::future_status::ready) {
+  auto serveImpostor = [&] {
     (*impostor)->pump(ms(), 5);
     while ((*impostor)->pollControl()) ++toImpostor;
+  };
+  // The impostor answers first (the host is not up yet), so the joiner must judge it.
+  while (ms() < 5000 && !(*impostor)->connected(friendly.key.publicKey)) serveImpostor();
+  ASSERT_TRUE((*impostor)->connected(friendly.key.publicKey));
+  auto hosted = std::async(std::launch::async, [&] { return runNode(host); });
+  bool hungUp = false;
+  while (joined.wait_for(std::chrono::milliseconds(0)) != std::future_status::ready) {
+    serveImpostor();
+    hungUp = hungUp || !(*impostor)->connected(friendly.key.publicKey);
   }
   auto f = joined.get();
   auto h = hosted.get();
@@ -103,6 +111,7 @@ TEST(InviteNode, AHostWhoseKeyIsNotTheCodesIsRefusedAndTheRightOneWins) {
   ASSERT_TRUE(h) << h.message();
   EXPECT_EQ(f->finalSeal, h->finalSeal);
   EXPECT_EQ(toImpostor, 0u) << "the joiner sent the impostor a lobby message";
+  EXPECT_TRUE(hungUp) << "the joiner kept its link to the impostor";
   bool said = false;
   for (const auto& l : lines) said = said || l.find("not the host who invited you") != std::string::npos;
   EXPECT_TRUE(said) << "no man-in-the-middle line";
