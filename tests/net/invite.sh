@@ -8,7 +8,8 @@
 # - a code with another secret is refused by the host: wrong or expired;
 # - the right code joins and the game plays to the end (both RESULT lines on one final Seal);
 # - the same host's next table has a new code, the first table's secret is refused there, and a friend killed
-#   mid-game takes its seat back with the same code.
+#   mid-game takes its seat back with the same code;
+# - a host killed mid-game that runs `concord host --internet` again rejoins its table and prints the same code.
 # usage: invite.sh CONCORD FORGE. Only 127.0.0.1 is used. Every child is killed on exit.
 set -u
 CONCORD=$1
@@ -19,7 +20,7 @@ PIDS=()
 cleanup() { for p in "${PIDS[@]}"; do kill -9 "$p" 2>/dev/null; done; wait 2>/dev/null; }
 trap cleanup EXIT
 . "$(dirname "$0")/../support/ports.sh"
-PORT=$(concord_port_base 4)
+PORT=$(concord_port_base 8)
 COMMON=(--bind 127.0.0.1 --officer --no-replay --timeout 60 --give-up 6)
 fail=0
 bad() { echo "FAIL: $*"; fail=1; }
@@ -94,5 +95,40 @@ grep -q '^RESULT.* rejoined 1 ' "$DIR/friend2.out" || bad "the friend did not re
 [ -n "$(final "$DIR/friend2.out")" ] && [ "$(final "$DIR/friend2.out")" = "$(final "$DIR/host2.out")" ] ||
   bad "the second host and its returning friend disagree on the final Seal"
 
-if [ $fail -eq 0 ]; then echo "PASS (invite: no router line, one code, typo, forged key, stale secret, game played, rejoin with the code)"; rm -rf "$DIR"; else echo "logs kept in $DIR"; fi
+# A host killed mid-game that runs `concord host --internet` again finds its running table and keeps its code: it prints
+# the same code, takes its seat back, and still refuses a code with another secret.
+DP=$((PORT + 3))
+HOST3=(host --internet --officer --module warp --seats 3 --wait-for 3 --port $((PORT + 2)) --identity "$DIR/host3.key" --name seat0
+  --no-replay --bind 127.0.0.1 --tolerance 1000 --think-ms 8 --discovery-port "$DP" --timeout 90)
+"$CONCORD" "${HOST3[@]}" < /dev/null > "$DIR/host3.out" 2>&1 &
+H3=$!
+PIDS+=($H3)
+for _ in $(seq 50); do grep -q '^invite code: ' "$DIR/host3.out" && break; sleep 0.2; done
+CODE3=$(sed -n 's/^invite code: //p' "$DIR/host3.out")
+FRIENDS=()
+for i in 1 2; do
+  "$CONCORD" join "$CODE3" --officer --no-replay --bind 127.0.0.1 --tolerance 1000 --think-ms 8 --discovery-port "$DP" \
+    --identity "$DIR/f3$i.key" --name "f3$i" --timeout 90 < /dev/null > "$DIR/f3$i.out" 2>&1 &
+  PIDS+=($!); FRIENDS+=($!)
+done
+for _ in $(seq 200); do grep -q "starts: seat" "$DIR/host3.out" && break; sleep 0.1; done
+sleep 1
+kill -9 "$H3"
+sleep 2  # past the tolerance: the friends substitute the host's seat, play on and announce the game
+"$CONCORD" "${HOST3[@]}" < /dev/null > "$DIR/host3b.out" 2>&1 &
+H3B=$!
+PIDS+=($H3B)
+for _ in $(seq 100); do grep -q '^invite code: ' "$DIR/host3b.out" && break; sleep 0.1; done
+grep -q "^Rejoining our running game" "$DIR/host3b.out" || bad "the restarted host did not find its table: $(head -n 3 "$DIR/host3b.out")"
+[ "$(sed -n 's/^invite code: //p' "$DIR/host3b.out")" = "$CODE3" ] || bad "the restarted host printed another code than its table's"
+STALE3=$("$FORGE" "$CODE3" secret)
+out=$("$CONCORD" join "$STALE3" --spectate "${COMMON[@]}" --identity "$DIR/stale3.key" < /dev/null 2>&1)
+echo "$out" | grep -q "wrong or expired secret" || bad "the restarted host let a code with another secret in: $out"
+for p in "${FRIENDS[@]}"; do wait "$p" || bad "a friend of the restarted host failed"; done
+wait "$H3B" || bad "the restarted host failed: $(tail -n 3 "$DIR/host3b.out")"
+grep -q "reclaimed" "$DIR/host3b.out" || bad "the restarted host did not take its seat back"
+[ -n "$(final "$DIR/f31.out")" ] && [ "$(final "$DIR/f31.out")" = "$(final "$DIR/host3b.out")" ] ||
+  bad "the restarted host and its friends disagree on the final Seal"
+
+if [ $fail -eq 0 ]; then echo "PASS (invite: no router line, one code, typo, forged key, stale secret, game played, rejoin with the code, host restart keeps its code)"; rm -rf "$DIR"; else echo "logs kept in $DIR"; fi
 exit $fail
