@@ -41,7 +41,9 @@ std::optional<RouterMapping> upnpMap(const PortMappingOptions& o) {
   const int igd = UPNP_GetValidIGD(devices, &urls, &data, lanAddress, sizeof lanAddress);
   freeUPNPDevlist(devices);
   std::optional<RouterMapping> out;
-  if (igd == 1 && urls.controlURL && (!lo || std::string(urls.controlURL).rfind("http://127.", 0) == 0)) {
+  // 1: a connected IGD; 2: an IGD that says it is not connected (some report so while they forward): its external
+  // address decides.
+  if ((igd == 1 || igd == 2) && urls.controlURL && (!lo || std::string(urls.controlURL).rfind("http://127.", 0) == 0)) {
     RouterMapping m;
     m.protocol = "UPnP-IGD";
     m.controlUrl = urls.controlURL;
@@ -49,7 +51,7 @@ std::optional<RouterMapping> upnpMap(const PortMappingOptions& o) {
     m.lanAddress = lanAddress;
     char external[64] = {};
     if (UPNP_GetExternalIPAddress(m.controlUrl.c_str(), m.serviceType.c_str(), external) == UPNPCOMMAND_SUCCESS && external[0] &&
-        addMapping(m, o)) {
+        std::string(external) != "0.0.0.0" && addMapping(m, o)) {
       m.publicHost = external;
       m.publicPort = o.port;
       m.leaseSeconds = o.leaseSeconds;
