@@ -7,6 +7,7 @@
 
 #include "net/enet_transport.h"
 #include "net/invite_code.h"
+#include "net/lobby_msg.h"
 #include "net/node.h"
 #include "tests/support/free_udp_port.h"
 
@@ -33,6 +34,28 @@ TableSecret secretOf(uint8_t fill) {
   TableSecret s{};
   s.fill(fill);
   return s;
+}
+
+// The secret on the wire: written only when there is one (a LAN join keeps its bytes), strictly decoded.
+TEST(InviteWire, JoinAndSpectateCarryTheSecretStrictly) {
+  const auto plain = encodeLobby(JoinMsg{"ann", 4000, false});
+  auto withSecret = encodeLobby(JoinMsg{"ann", 4000, false, secretOf(3)});
+  EXPECT_EQ(withSecret.size(), plain.size() + kTableSecretBytes);
+  auto j = decodeLobby(withSecret);
+  ASSERT_TRUE(j) << j.message();
+  EXPECT_EQ(std::get<JoinMsg>(*j).secret, secretOf(3));
+  EXPECT_FALSE(std::get<JoinMsg>(*decodeLobby(plain)).secret);
+  for (size_t cut = 1; cut < kTableSecretBytes; ++cut)  // a secret cut short
+    EXPECT_FALSE(decodeLobby(std::span<const uint8_t>(withSecret.data(), withSecret.size() - cut))) << cut;
+  withSecret.push_back(0);  // a byte after it
+  EXPECT_FALSE(decodeLobby(withSecret));
+  auto sp = decodeLobby(encodeLobby(SpectateMsg{"watcher", secretOf(4)}));
+  ASSERT_TRUE(sp) << sp.message();
+  EXPECT_EQ(std::get<SpectateMsg>(*sp).secret, secretOf(4));
+  auto refused = decodeLobby(encodeLobby(RefuseMsg{kBadSecretWhy, RefuseReason::BadSecret}));
+  ASSERT_TRUE(refused) << refused.message();
+  EXPECT_EQ(std::get<RefuseMsg>(*refused).reason, RefuseReason::BadSecret);
+  EXPECT_EQ(refusalKind(RefuseReason::BadSecret), NetErrorKind::BadSecret);
 }
 
 TEST(InviteNode, AStrangerWithoutTheTablesSecretIsRefusedAndAnInvitedFriendPlays) {
