@@ -43,7 +43,9 @@ std::optional<RouterMapping> upnpMap(const PortMappingOptions& o) {
   std::optional<RouterMapping> out;
   // 1: a connected IGD; 2: an IGD that says it is not connected (some report so while they forward): its external
   // address decides.
-  if ((igd == 1 || igd == 2) && urls.controlURL && (!lo || std::string(urls.controlURL).rfind("http://127.", 0) == 0)) {
+  // On loopback only a device at our own 127.x address counts (as for NAT-PMP: tests on other 127.x never meet).
+  const std::string ours = "http://" + std::string(multicastIf ? multicastIf : "") + ":";
+  if ((igd == 1 || igd == 2) && urls.controlURL && (!lo || std::string(urls.controlURL).rfind(ours, 0) == 0)) {
     RouterMapping m;
     m.protocol = "UPnP-IGD";
     m.controlUrl = urls.controlURL;

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "net/port_mapping.h"
+#include "tests/net/fake_igd.h"
 
 namespace concord::net {
 namespace {
@@ -80,6 +81,23 @@ TEST(PortMapping, ARouterThatAnswersNatPmpMapsThePortAndForgetsItWhenWeLeave) {
     EXPECT_EQ(router.mappings.load(), 1);
   }
   EXPECT_EQ(router.removals.load(), 1) << "leaving did not remove the mapping";
+}
+
+TEST(PortMapping, ARouterThatAnswersUpnpMapsThePortForTheLeaseAndDeletesItWhenWeLeave) {
+  test_support::FakeIgd igd("127.0.0.4");
+  if (!igd.start()) GTEST_SKIP() << "no multicast on loopback, or SSDP's UDP 1900 is taken";
+  PortMappingOptions o;
+  o.port = 40004;
+  o.bindHost = "127.0.0.4";
+  o.timeoutMs = 600;
+  {
+    auto m = PortMapping::open(o);
+    ASSERT_TRUE(m->mapped());
+    EXPECT_EQ(m->protocol(), "UPnP-IGD");
+    EXPECT_EQ(m->line(), "router mapped UDP 40004; friends reach you at 203.0.113.9:40004");
+    EXPECT_EQ(igd.added.load(), 1);
+  }
+  EXPECT_EQ(igd.deleted.load(), 1) << "leaving did not delete the mapping";
 }
 
 TEST(PortMapping, NoRouterAnswerCostsAboutTwoSecondsAndSaysWhatFriendsCanDo) {
