@@ -18,11 +18,11 @@ struct PortMapping::Impl {
   bool stopping = false;
   std::thread renewer;
 
-  // The router is asked again at half the lease it granted (at least every 30 s), until the mapping is destroyed.
+  // The router is asked again at half the lease it granted (minRenewSeconds at the least), until the mapping is destroyed.
   void renewLoop() {
     std::unique_lock lock(mu);
     while (!stopping) {
-      const uint32_t half = std::max<uint32_t>(mapping->leaseSeconds / 2, 30);
+      const uint32_t half = std::max<uint32_t>(mapping->leaseSeconds / 2, options.minRenewSeconds);
       if (wake.wait_for(lock, std::chrono::seconds(half), [this] { return stopping; })) break;
       RouterMapping m = *mapping;
       lock.unlock();

@@ -16,6 +16,7 @@ struct PortMappingOptions {
   std::string bindHost;         // the host's --bind: a 127.x host asks only a "router" on loopback (tests: no packet leaves)
   uint32_t leaseSeconds = 3600;
   uint32_t timeoutMs = 1000;    // per protocol and request
+  uint32_t minRenewSeconds = 30;  // renew at half the granted lease, but not more often than this (tests: 1)
   std::function<void(const std::string&)> log;  // a renewal that failed (called from the renewal thread)
 };
 

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <string>
 #include <chrono>
 #include <thread>
 
@@ -16,9 +17,10 @@
 namespace concord::net {
 namespace {
 
-// Answers NAT-PMP (RFC 6886) on 127.0.0.3:5351, where a host bound to 127.0.0.3 asks (tests/net/invite.sh uses
+// Answers NAT-PMP (RFC 6886) on ip:5351, where a host bound to that 127.x address asks (tests/net/invite.sh uses
 // 127.0.0.1): public address 203.0.113.7, each mapping one port up.
 struct FakeNatPmpRouter {
+  std::string ip = "127.0.0.3";
   int fd = -1;
   std::atomic<bool> stop{false};
   std::atomic<int> mappings{0}, removals{0};
@@ -29,7 +31,7 @@ struct FakeNatPmpRouter {
     sockaddr_in a{};
     a.sin_family = AF_INET;
     a.sin_port = htons(5351);
-    a.sin_addr.s_addr = ::inet_addr("127.0.0.3");
+    a.sin_addr.s_addr = ::inet_addr(ip.c_str());
     if (fd < 0 || ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) return false;
     timeval tv{0, 50000};
     ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
@@ -81,6 +83,23 @@ TEST(PortMapping, ARouterThatAnswersNatPmpMapsThePortAndForgetsItWhenWeLeave) {
     EXPECT_EQ(router.mappings.load(), 1);
   }
   EXPECT_EQ(router.removals.load(), 1) << "leaving did not remove the mapping";
+}
+
+TEST(PortMapping, TheLeaseIsRenewedAtHalfItsLengthWhileTheTableRuns) {
+  FakeNatPmpRouter router;
+  router.ip = "127.0.0.5";  // its own address: ctest may run the other router test at the same time
+  if (!router.start()) GTEST_SKIP() << "UDP 127.0.0.5:5351 is taken (a real NAT-PMP daemon?)";
+  PortMappingOptions o;
+  o.port = 40006;
+  o.bindHost = "127.0.0.5";
+  o.timeoutMs = 500;
+  o.leaseSeconds = 2;  // renewed after 1 s
+  o.minRenewSeconds = 1;
+  auto m = PortMapping::open(o);
+  ASSERT_TRUE(m->mapped());
+  EXPECT_EQ(router.mappings.load(), 1);
+  for (int i = 0; i < 40 && router.mappings.load() < 3; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  EXPECT_GE(router.mappings.load(), 3) << "the lease was not renewed every second";
 }
 
 TEST(PortMapping, ARouterThatAnswersUpnpMapsThePortForTheLeaseAndDeletesItWhenWeLeave) {
