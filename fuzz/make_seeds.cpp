@@ -136,6 +136,7 @@ int main(int argc, char** argv) {
   std::string lower;
   for (char c : code) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   put(root / "invite", "lower", 0, text(lower), false);
+  put(root / "invite", "binary", 0, *net::inviteBytes(inv), false);  // the layout under the text
   std::printf("seeds written under %s\n", root.c_str());
   return 0;
 }

@@ -81,7 +81,7 @@ std::string fingerprintText(const HostFingerprint& fp) {
   return buf;
 }
 
-Result<std::string> encodeInvite(const Invite& invite) {
+Result<std::vector<uint8_t>> inviteBytes(const Invite& invite) {
   if (invite.addresses.empty()) return Err("invite code: no address to invite friends to");
   if (invite.addresses.size() > kMaxInviteAddresses)
     return Err("invite code: ", invite.addresses.size(), " addresses; a code carries at most ", kMaxInviteAddresses);
@@ -96,7 +96,13 @@ Result<std::string> encodeInvite(const Invite& invite) {
     bytes.insert(bytes.end(), a.ip.begin(), a.ip.begin() + (a.v6 ? 16 : 4));
     if (ownPort) putPort(bytes, a.port);
   }
-  auto fives = bytesToFives(bytes);
+  return bytes;
+}
+
+Result<std::string> encodeInvite(const Invite& invite) {
+  auto bytes = inviteBytes(invite);
+  if (!bytes) return bytes.error();
+  auto fives = bytesToFives(*bytes);
   const auto sum = checksum(fives);
   fives.insert(fives.end(), sum.begin(), sum.end());
   std::string out;
@@ -126,7 +132,11 @@ Result<Invite> decodeInvite(std::string_view text) {
     return Err("invite code checksum mismatch: a character was mistyped, left out or added; compare it with the host's code");
   auto bytes = fivesToBytes(data);
   if (!bytes) return Err("invite code malformed: its length is not that of any code");
-  const auto& b = *bytes;
+  return decodeInviteBytes(*bytes);
+}
+
+Result<Invite> decodeInviteBytes(std::span<const uint8_t> b) {
+  if (b.empty()) return Err("invite code malformed: empty");
   if (b[0] != kInviteVersion)
     return Err("this invite code is version ", b[0], "; this Concord reads version ", kInviteVersion,
                " (the host and you need the same Concord version)");

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -53,6 +54,10 @@ Result<std::string> encodeInvite(const Invite& invite);
 /// Strict: any case, dashes and spaces anywhere, I/L read as 1 and O as 0. Every malformed text is an error that
 /// names the problem (a bad character and its position, too short, checksum mismatch, unknown version ...).
 Result<Invite> decodeInvite(std::string_view text);
+/// The binary layout under the base32 and the checksum (invite_code.cpp's header), for tests and the fuzzer: every
+/// field the text decoder checks after the checksum is checked here.
+Result<std::vector<uint8_t>> inviteBytes(const Invite& invite);
+Result<Invite> decodeInviteBytes(std::span<const uint8_t> bytes);
 /// What `concord join` was given: an invite code rather than ADDR[:PORT] or `lan` (no '.' or ':', 20 or more
 /// letters and digits). A code with a typo still looks like one, so the person gets the decoder's words.
 bool looksLikeInvite(std::string_view text);

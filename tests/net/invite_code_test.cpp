@@ -149,6 +149,38 @@ TEST(InviteCode, Base32IsCanonical) {
   EXPECT_EQ(crockfordValue('i'), 1);
 }
 
+// Past the checksum (a forger computes it too): the layout is checked field by field, each refusal in words.
+TEST(InviteCode, TheLayoutUnderTheChecksumIsStrict) {
+  const Invite inv = sampleInvite();
+  const std::vector<uint8_t> good = *inviteBytes(inv);
+  ASSERT_EQ(*decodeInviteBytes(good), inv);
+  auto refusal = [](std::vector<uint8_t> b) {
+    auto r = decodeInviteBytes(b);
+    return r ? std::string("accepted") : r.message();
+  };
+  auto changed = [&](size_t at, uint8_t v) {
+    auto b = good;
+    b[at] = v;
+    return b;
+  };
+  const size_t first = 1 + 16 + kTableSecretBytes + 2;  // the first address's kind byte
+  EXPECT_NE(refusal({}).find("empty"), std::string::npos);
+  EXPECT_NE(refusal(changed(0, 2)).find("version 2; this Concord reads version 1"), std::string::npos);
+  EXPECT_NE(refusal(std::vector<uint8_t>(good.begin(), good.begin() + first)).find("no address"), std::string::npos);
+  EXPECT_NE(refusal(std::vector<uint8_t>(good.begin(), good.begin() + 20)).find("cut short before its first address"), std::string::npos);
+  EXPECT_NE(refusal(changed(first, 5)).find("unknown kind 5"), std::string::npos);
+  EXPECT_NE(refusal(std::vector<uint8_t>(good.begin(), good.end() - 1)).find("address 2 is cut short"), std::string::npos);
+  auto port0 = changed(first - 2, 0);
+  port0[first - 1] = 0;
+  EXPECT_NE(refusal(port0).find("port 0"), std::string::npos);
+  auto samePort = good;  // an own port equal to the default: a second spelling
+  samePort.insert(samePort.end(), {0x84, 10, 0, 0, 1, static_cast<uint8_t>(27960 >> 8), static_cast<uint8_t>(27960 & 0xFF)});
+  EXPECT_NE(refusal(samePort).find("repeats the default port"), std::string::npos);
+  auto nine = good;
+  for (int i = 0; i < 7; ++i) nine.insert(nine.end(), {4, 10, 0, 0, static_cast<uint8_t>(i + 1)});
+  EXPECT_NE(refusal(nine).find("more than 8 addresses"), std::string::npos);
+}
+
 // Hostile or garbled text never crashes and never decodes into something unchecked.
 TEST(InviteCode, RandomTextNeverCrashes) {
   std::mt19937 rng(25);
