@@ -89,8 +89,10 @@ int runHost(Args args) {
   if (keptSecret) x.o.demandSecret = x.o.secret = keptSecret;
   std::optional<InternetTable> internet;
   if (x.internet) {
-    if (auto key = net::loadOrCreateIdentity(identity); !key) return failure("host: " + key.message());
-    else x.o.key = *key;
+    if (x.newTable) {  // the key the code names (loaded above unless --new-table)
+      if (auto key = net::loadOrCreateIdentity(identity); !key) return failure("host: " + key.message());
+      else x.o.key = *key;
+    }
     if (!x.o.demandSecret) x.o.demandSecret = x.o.secret = net::randomTableSecret();
     auto opened = openToInternet(x.o, *x.o.demandSecret);
     if (!opened) return failure("host: " + opened.message());
