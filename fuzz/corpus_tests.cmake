@@ -13,5 +13,5 @@ add_test(NAME fuzz_net_packet_corpus COMMAND fuzz_net_packet_corpus ${PROJECT_SO
 set_tests_properties(fuzz_net_packet_corpus PROPERTIES LABELS fuzz_corpus)
 add_executable(fuzz_invite_code_corpus ${PROJECT_SOURCE_DIR}/fuzz/fuzz_invite_code.cpp ${PROJECT_SOURCE_DIR}/fuzz/corpus_main.cpp)
 target_link_libraries(fuzz_invite_code_corpus PRIVATE concord_flags concord_net)
-add_test(NAME fuzz_invite_code_corpus COMMAND fuzz_invite_code_corpus ${PROJECT_SOURCE_DIR}/fuzz/corpus/invite)
+add_test(NAME fuzz_invite_code_corpus COMMAND fuzz_invite_code_corpus ${PROJECT_SOURCE_DIR}/fuzz/corpus/invite_code)
 set_tests_properties(fuzz_invite_code_corpus PROPERTIES LABELS fuzz_corpus)

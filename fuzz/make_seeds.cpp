@@ -1,4 +1,4 @@
-// Writes small seed inputs for the fuzz corpora: fuzz/make_seeds OUT_DIR (creates OUT_DIR/{bundle,reader,replay,wire,net_packet,invite}/..., the layout tools/test.sh expects).
+// Writes small seed inputs for the fuzz corpora: fuzz/make_seeds OUT_DIR (creates OUT_DIR/{bundle,reader,replay,wire,net_packet,invite_code}/..., the layout tools/test.sh expects).
 // Seeds are valid encodings (bundles, sessions, replays, blocks) so fuzzing starts from deep inside.
 #include <cctype>
 #include <cstdio>
@@ -127,16 +127,16 @@ int main(int argc, char** argv) {
   inv.secret.fill(5);
   const std::string code = *net::encodeInvite(inv);
   auto text = [](const std::string& s) { return std::vector<uint8_t>(s.begin(), s.end()); };
-  put(root / "invite", "ipv4", 0, text(code), false);
+  put(root / "invite_code", "ipv4", 0, text(code), false);
   inv.addresses.push_back(*net::InviteAddress::parse("2001:db8::42", 40000));
-  put(root / "invite", "ipv6", 0, text(*net::encodeInvite(inv)), false);
+  put(root / "invite_code", "ipv6", 0, text(*net::encodeInvite(inv)), false);
   std::string typo = code;
   typo[3] = typo[3] == 'A' ? 'B' : 'A';
-  put(root / "invite", "typo", 0, text(typo), false);
+  put(root / "invite_code", "typo", 0, text(typo), false);
   std::string lower;
   for (char c : code) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  put(root / "invite", "lower", 0, text(lower), false);
-  put(root / "invite", "binary", 0, *net::inviteBytes(inv), false);  // the layout under the text
+  put(root / "invite_code", "lower", 0, text(lower), false);
+  put(root / "invite_code", "binary", 0, *net::inviteBytes(inv), false);  // the layout under the text
   std::printf("seeds written under %s\n", root.c_str());
   return 0;
 }
