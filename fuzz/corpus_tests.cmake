@@ -15,3 +15,7 @@ add_executable(fuzz_mesh_corpus ${PROJECT_SOURCE_DIR}/fuzz/fuzz_mesh.cpp ${PROJE
 target_link_libraries(fuzz_mesh_corpus PRIVATE concord_flags concord_net)
 add_test(NAME fuzz_mesh_corpus COMMAND fuzz_mesh_corpus ${PROJECT_SOURCE_DIR}/fuzz/corpus/mesh)
 set_tests_properties(fuzz_mesh_corpus PROPERTIES LABELS fuzz_corpus)
+add_executable(fuzz_invite_code_corpus ${PROJECT_SOURCE_DIR}/fuzz/fuzz_invite_code.cpp ${PROJECT_SOURCE_DIR}/fuzz/corpus_main.cpp)
+target_link_libraries(fuzz_invite_code_corpus PRIVATE concord_flags concord_net)
+add_test(NAME fuzz_invite_code_corpus COMMAND fuzz_invite_code_corpus ${PROJECT_SOURCE_DIR}/fuzz/corpus/invite_code)
+set_tests_properties(fuzz_invite_code_corpus PROPERTIES LABELS fuzz_corpus)

@@ -1,5 +1,6 @@
-// Writes small seed inputs for the fuzz corpora: fuzz/make_seeds OUT_DIR (creates OUT_DIR/{bundle,reader,replay,wire,net_packet,mesh}/..., the layout tools/test.sh expects).
+// Writes small seed inputs for the fuzz corpora: fuzz/make_seeds OUT_DIR (creates OUT_DIR/{bundle,reader,replay,wire,net_packet,mesh,invite_code}/..., the layout tools/test.sh expects).
 // Seeds are valid encodings (bundles, sessions, replays, blocks) so fuzzing starts from deep inside.
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -10,6 +11,7 @@
 #include "lockstep/bundle.h"
 #include "lockstep/wire.h"
 #include "net/comms.h"
+#include "net/invite_code.h"
 #include "net/lan.h"
 #include "net/lobby_msg.h"
 #include "net/mesh_msg.h"
@@ -127,6 +129,23 @@ int main(int argc, char** argv) {
   put(root / "mesh", "relay_from", 4, net::encodeMesh(net::RelayFrom{ka.publicKey, false, std::vector<uint8_t>(40, 7)}), true);
   put(root / "mesh", "relayed_hello", 1, ch.hello(), true);
   put(root / "mesh", "relayed_data", 3, std::vector<uint8_t>(60, 9), true);
+  // Invite codes (fuzz_invite_code: the text as typed): IPv4 + LAN, IPv6 with its own port, a typo, lower case.
+  net::Invite inv;
+  inv.addresses = {*net::InviteAddress::parse("203.0.113.7", 27960), *net::InviteAddress::parse("192.168.1.20", 27960)};
+  inv.host = net::hostFingerprint(ka.publicKey);
+  inv.secret.fill(5);
+  const std::string code = *net::encodeInvite(inv);
+  auto text = [](const std::string& s) { return std::vector<uint8_t>(s.begin(), s.end()); };
+  put(root / "invite_code", "ipv4", 0, text(code), false);
+  inv.addresses.push_back(*net::InviteAddress::parse("2001:db8::42", 40000));
+  put(root / "invite_code", "ipv6", 0, text(*net::encodeInvite(inv)), false);
+  std::string typo = code;
+  typo[3] = typo[3] == 'A' ? 'B' : 'A';
+  put(root / "invite_code", "typo", 0, text(typo), false);
+  std::string lower;
+  for (char c : code) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  put(root / "invite_code", "lower", 0, text(lower), false);
+  put(root / "invite_code", "binary", 0, *net::inviteBytes(inv), false);  // the layout under the text
   std::printf("seeds written under %s\n", root.c_str());
   return 0;
 }

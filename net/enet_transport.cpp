@@ -394,6 +394,13 @@ std::optional<PublicKey> EnetTransport::keyAt(const Address& addr) const {
   return std::nullopt;
 }
 
+void EnetTransport::hangUp(const Address& addr) {
+  auto e = toEnet(addr);
+  if (!e) return;
+  for (auto& [peer, c] : conns_)
+    if (peer->address.host == e->host && peer->address.port == e->port) enet_peer_disconnect(peer, 0);  // its DISCONNECT event tidies up
+}
+
 std::optional<PeerId> EnetTransport::idOf(const PublicKey& key) const {
   auto it = ids_.find(key);
   if (it == ids_.end()) return std::nullopt;

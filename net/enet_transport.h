@@ -125,6 +125,8 @@ class EnetTransport : public lockstep::Transport {
   /// The authenticated identity at exactly `addr` (ip and port), if any: a joiner finds its host by the
   /// address it dialled, never by "whoever connected first" (a stranger may reach us before the host).
   std::optional<PublicKey> keyAt(const Address& addr) const;
+  /// Closes every link at exactly `addr` (issue 25: a joiner hangs up on a host that proved the wrong key).
+  void hangUp(const Address& addr);
   std::optional<PeerId> idOf(const PublicKey& key) const;
   void setMeshTiming(const MeshTiming& t) { timing_ = t; }
   /// Every peer we can send to now, and how.

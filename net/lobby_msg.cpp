@@ -59,6 +59,20 @@ std::vector<Nonce> getNonces(det::Reader& r) {
   return out;
 }
 
+// A table secret is written only when there is one (issue 25): a message without one has the bytes it had before.
+void putSecret(det::Writer& w, const std::optional<TableSecret>& secret) {
+  if (secret) w.raw("secret", *secret);
+}
+
+std::optional<TableSecret> getSecret(det::Reader& r) {
+  if (!r.ok() || r.atEnd()) return std::nullopt;
+  auto b = r.raw("secret", kTableSecretBytes);
+  if (!r.ok()) return std::nullopt;
+  TableSecret s{};
+  std::copy(b.begin(), b.end(), s.begin());
+  return s;
+}
+
 Nonce getNonce(det::Reader& r) {
   Nonce x{};
   auto b = r.raw("nonce", 32);
@@ -79,6 +93,7 @@ std::vector<uint8_t> encodeLobby(const LobbyMessage& m) {
           w.str("name", x.name);
           w.u16("port", x.port);
           w.boolean("officer", x.officer);
+          putSecret(w, x.secret);
         } else if constexpr (std::is_same_v<T, LobbyMsg>) {
           x.session.write(w);
           putSeats(w, x.seats);
@@ -100,6 +115,7 @@ std::vector<uint8_t> encodeLobby(const LobbyMessage& m) {
           putSeats(w, x.seats);
         } else if constexpr (std::is_same_v<T, SpectateMsg>) {
           w.str("name", x.name);
+          putSecret(w, x.secret);
         } else {
           w.str("why", x.why);
           // Other is no reason at all: the same bytes as a refusal from before the reason existed.
@@ -122,6 +138,7 @@ Result<LobbyMessage> decodeLobby(std::span<const uint8_t> bytes) {
       j.name = r.str("name", kMaxName);
       j.port = r.u16("port");
       j.officer = r.boolean("officer");
+      j.secret = getSecret(r);
       out = j;
       break;
     }
@@ -149,14 +166,19 @@ Result<LobbyMessage> decodeLobby(std::span<const uint8_t> bytes) {
     case 9: {
       RefuseMsg refuse{r.str("why", 256)};
       if (r.ok() && !r.atEnd()) {  // absent: Other; written out, Other would be a second encoding (canonical bytes)
-        const uint64_t reason = r.varu("reason", 3);
+        const uint64_t reason = r.varu("reason", 4);
         if (reason == 0) r.fail("reason", "Other is written as no reason");
         refuse.reason = static_cast<RefuseReason>(reason);
       }
       out = refuse;
       break;
     }
-    case 10: out = SpectateMsg{r.str("name", kMaxName)}; break;
+    case 10: {
+      SpectateMsg s{r.str("name", kMaxName), std::nullopt};
+      s.secret = getSecret(r);
+      out = s;
+      break;
+    }
     default: r.fail("tag", "unknown lobby message");
   }
   if (auto f = r.finish(); !f) return f.error();

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "core/det/result.h"
 #include "lockstep/session.h"
 #include "net/net_error.h"
+#include "net/table_secret.h"
 
 namespace concord::net {
 
@@ -23,6 +25,7 @@ struct JoinMsg {
   std::string name;
   uint16_t port = 0;  // the port others reach us on when we know it (a proxy's in front of us); 0: where the host sees us
   bool officer = false;  // no person: the module's officer plays this peer's seat (`concord bot`, --officer)
+  std::optional<TableSecret> secret{};  // from an invite code (issue 25); a table hosted with --internet demands it
 };
 struct LobbySeat {
   SeatKind kind = SeatKind::Open;
@@ -70,6 +73,7 @@ struct RefuseMsg {
 /// A peer without a seat asks to follow the running game (answered with GameMsg once it runs).
 struct SpectateMsg {
   std::string name;
+  std::optional<TableSecret> secret{};  // as JoinMsg's
 };
 
 using LobbyMessage =

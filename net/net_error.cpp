@@ -9,6 +9,7 @@ NetErrorKind refusalKind(RefuseReason reason) {
     case RefuseReason::Full: return NetErrorKind::TableFull;
     case RefuseReason::Charter: return NetErrorKind::CharterRefused;
     case RefuseReason::Kicked: return NetErrorKind::Kicked;
+    case RefuseReason::BadSecret: return NetErrorKind::BadSecret;
     case RefuseReason::Other: break;
   }
   return NetErrorKind::JoinRefused;

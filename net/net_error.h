@@ -25,10 +25,15 @@ enum class NetErrorKind : uint8_t {
   LeftByChoice,      // the person left the lobby or the table
   TimedOut,          // the time limit (--timeout, --wait-for) ran out
   Kicked,            // the host removed us from its lobby (and refuses our key at that table)
+  BadSecret,         // the host refused our invite code's secret (issue 25: wrong or expired code)
+  WrongHost,         // the host at the invite code's addresses proved another key than the code names (issue 25)
 };
 
 /// Why a host refused a join, on the wire with RefuseMsg (net/lobby_msg.h).
-enum class RefuseReason : uint8_t { Other = 0, Full = 1, Charter = 2, Kicked = 3 };
+enum class RefuseReason : uint8_t { Other = 0, Full = 1, Charter = 2, Kicked = 3, BadSecret = 4 };
+/// What a joiner is told when its invite code's secret is not the table's (issue 25).
+inline constexpr const char* kBadSecretWhy =
+    "this invite code is not for this table (wrong or expired secret): ask the host for a new code";
 /// The joiner's failure for a host's refusal.
 NetErrorKind refusalKind(RefuseReason reason);
 

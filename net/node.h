@@ -16,6 +16,7 @@
 #include "lockstep/turn_engine.h"
 #include "net/comms.h"
 #include "net/enet_transport.h"
+#include "net/invite_code.h"
 #include "net/lan.h"
 #include "net/lobby_msg.h"
 #include "net/net_error.h"
@@ -64,6 +65,14 @@ struct NodeOptions {
   unsigned waitFor = 0;        // launch once this many players (host included) are in and ready; 0 = all seats
   // Joiner only.
   std::optional<Address> join;
+  // Invite codes (issue 25). A joiner by code dials every address of `joinAny` at once; the host is the first link whose
+  // key matches `hostFingerprint` (a link that proves another key is hung up on). `secret` goes in its Join/Spectate.
+  std::vector<Address> joinAny;
+  std::optional<HostFingerprint> hostFingerprint;
+  std::optional<TableSecret> secret;
+  // A table hosted with --internet (or its host back at it after a crash): a Join or Spectate from a key that holds
+  // no seat here is refused unless it carries this secret (net_error.h kBadSecretWhy). Unset: nobody is asked.
+  std::optional<TableSecret> demandSecret;
   // Crew charter (TEI §3.4; issue 11 point 4). Host: the table plays under it (its fleet size and frozen
   // settings, members only, in the signed session). Joiner: the table must play under exactly this one.
   lockstep::Charter charter;

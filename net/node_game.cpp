@@ -103,13 +103,13 @@ Result<void> Node::startGame(GameInProgress& g) {
   if (!me && !spectator_) return Err("internal: no seat for us");
   g.mySeat = me ? static_cast<Seat>(*me) : static_cast<Seat>(seats_.size());
   commsMode_ = CommsMode::Active;
-  // The seat with no address is the one we joined by: reached where we dialled it (a router may map the port it
-  // listens on to another outside one, issue 25).
-  const std::string joinHost = opt_.join ? opt_.join->host : "127.0.0.1";
+  // The seat with no address is our host: reached where it answered us (one of an invite code's addresses; a router
+  // may map the port it listens on to another outside one, issue 25).
+  const std::string joinHost = hostAt_ ? hostAt_->host : "127.0.0.1";
   for (auto& s : seats_)
     if (s.kind == SeatKind::Human && s.host.empty()) {
       s.host = joinHost;
-      if (opt_.join) s.port = opt_.join->port;
+      if (hostAt_) s.port = hostAt_->port;
     }
   transport_.setSelf(spectator_ ? static_cast<PeerId>(kGuestIdBase - 1) : g.mySeat);
   for (Seat s = 0; s < seats_.size(); ++s) {
@@ -190,6 +190,7 @@ void Node::answerLateArrivals(const GameInProgress& g) {
     if (!m || spectator_ || (!std::holds_alternative<JoinMsg>(*m) && !std::holds_alternative<SpectateMsg>(*m))) continue;
     const auto owner = seatOf(c->from);
     const auto* join = std::get_if<JoinMsg>(&*m);
+    if (refusedForSecret(c->from, join ? join->secret : std::get<SpectateMsg>(*m).secret)) continue;
     if (owner && join) keepReturnAddress(*owner, c->from, join->port);
     GameMsg desc{session_, seats_};
     desc.seats[g.mySeat].host.clear();

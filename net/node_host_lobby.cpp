@@ -78,6 +78,7 @@ Result<void> Node::hostLobby() {
           send(c->from, RefuseMsg{"the host removed you from this table", RefuseReason::Kicked});
           continue;
         }
+        if (refusedForSecret(c->from, j->secret)) continue;  // issue 25: invited strangers only
         auto seat = seatOf(c->from);
         if (!seat && !lobby_.session.charter.id.empty() && !charterMember(lobby_.session.charter, c->from)) {
           log("lobby: refused " + c->from.fingerprint() + ": not a member of crew charter '" + lobby_.session.charter.id + "'");

@@ -103,6 +103,10 @@ class Node {
   Result<void> hostSeed();
   Error closeLobby();  // tells the seated joiners, then fails LeftByChoice
   Result<void> joinLobby();
+  // node_invite.cpp (issue 25): the secret a table demands; the host among the addresses a joiner dials.
+  bool refusedForSecret(const lockstep::PublicKey& from, const std::optional<TableSecret>& given);
+  std::vector<Address> hostAddresses() const;
+  std::optional<lockstep::PublicKey> findHost(std::vector<Address>& dialling, std::string& refusal);
   Result<void> finishSeed();
   void syncSession();
   void showLobby() const;
@@ -169,6 +173,7 @@ class Node {
   bool rejoin_ = false;
   bool spectator_ = false;
   bool charterSaid_ = false;  // a joiner told its person the table's crew charter once
+  std::optional<Address> hostAt_;  // joiner: the address its host answered at (one of an invite code's, or `join`)
   std::set<lockstep::PublicKey> spectatorsSeen_;
   // Comms.
   CommsMode commsMode_ = CommsMode::Lobby;

@@ -6,8 +6,21 @@
 namespace concord::net {
 
 Result<void> Node::joinLobby() {
-  if (auto c = transport_.connect(*opt_.join); !c) return c.error();
-  log("joining " + opt_.join->text() + " as " + opt_.name + " [" + opt_.key.publicKey.fingerprint() + "]");
+  // Every address of an invite code is dialled at once (issue 25); one address otherwise.
+  std::vector<Address> dialling = hostAddresses();
+  std::string dialText, refusal;
+  for (auto it = dialling.begin(); it != dialling.end();) {
+    if (auto c = transport_.connect(*it); !c) {
+      if (dialling.size() == 1) return c.error();
+      log("join: cannot dial " + it->text() + ": " + c.message());
+      it = dialling.erase(it);
+      continue;
+    }
+    dialText += (dialText.empty() ? "" : ", ") + it->text();
+    ++it;
+  }
+  if (dialling.empty()) return fail(NetErrorKind::BadAddress, "join: none of the invite code's addresses can be dialled");
+  log("joining " + dialText + " as " + opt_.name + " [" + opt_.key.publicKey.fingerprint() + "]");
   std::optional<lockstep::PublicKey> hostKey;
   uint64_t nextRetry = 3000, nextSpectate = 0, nextJoinAsk = 0;
   bool answered = false;  // the host (or a running table's peer) has sent us anything
@@ -18,24 +31,30 @@ Result<void> Node::joinLobby() {
   uint64_t nextSeedAsk = 0, seedingSince = 0;
   bool seedWaitSaid = false;
   while (true) {
-    if (timedOut()) return fail(NetErrorKind::Unreachable, "join: no game started within the time limit (--timeout); is the host running at ", opt_.join->text(), "?");
+    if (timedOut()) return fail(NetErrorKind::Unreachable, "join: no game started within the time limit (--timeout); is the host running at ", dialText, "?");
     if (leftLobby()) return fail(NetErrorKind::LeftByChoice, "you left the lobby before the game launched");
     pump(5);
     if (!hostKey) {
-      if (auto k = transport_.keyAt(*opt_.join); k && transport_.connected(*k)) {
+      if (auto k = findHost(dialling, refusal)) {
         hostKey = *k;
-        if (opt_.spectate) send(*hostKey, SpectateMsg{opt_.name});
-        else send(*hostKey, JoinMsg{opt_.name, opt_.advertisePort, opt_.officerPlays});
+        if (opt_.spectate) send(*hostKey, SpectateMsg{opt_.name, opt_.secret});
+        else send(*hostKey, JoinMsg{opt_.name, opt_.advertisePort, opt_.officerPlays, opt_.secret});
         nextSpectate = now() + 1000;
+      } else if (dialling.empty()) {
+        return fail(NetErrorKind::WrongHost, refusal);
       } else if (opt_.giveUpMs && now() > unansweredSinceMs + opt_.giveUpMs) {
-        return fail(NetErrorKind::Unreachable, "nothing answered at ", opt_.join->text(), " in ", opt_.giveUpMs / 1000, " s; check that `concord host` is running there, ",
-                   "that ", opt_.join->port, " is its port (`concord lan` lists the games announced nearby), and that no firewall ",
-                   "blocks UDP port ", opt_.join->port, " on either machine");
+        if (!opt_.joinAny.empty())  // issue 25: the code's words, not a LAN's
+          return fail(NetErrorKind::Unreachable, "nothing answered at ", dialText, " in ", opt_.giveUpMs / 1000,
+                      " s; is the host's `concord host --internet` still running? If it is, its router did not let you in: "
+                      "ask the host for a new code, or join through a friend who is already at the table");
+        return fail(NetErrorKind::Unreachable, "nothing answered at ", dialText, " in ", opt_.giveUpMs / 1000, " s; check that `concord host` is running there, ",
+                   "that ", dialling.front().port, " is its port (`concord lan` lists the games announced nearby), and that no firewall ",
+                   "blocks UDP port ", dialling.front().port, " on either machine");
       } else if (now() > nextRetry) {
         // Lossy networks lose connects too: keep knocking until we give up.
         nextRetry = now() + 3000;
-        if (now() > 3000) log("join: no answer from " + opt_.join->text() + " yet; retrying");
-        (void)transport_.connect(*opt_.join);
+        if (now() > 3000) log("join: no answer from " + dialText + " yet; retrying");
+        for (const auto& a : dialling) (void)transport_.connect(a);
       }
       continue;
     }
@@ -64,12 +83,12 @@ Result<void> Node::joinLobby() {
     }
     if (opt_.spectate && now() >= nextSpectate) {  // asked again until the game runs
       nextSpectate = now() + 1000;
-      send(*hostKey, SpectateMsg{opt_.name});
+      send(*hostKey, SpectateMsg{opt_.name, opt_.secret});
     }
     // Asked again until answered: drill seed 8001 run 1, a restarted person's one JoinMsg to a running table's peer
     // went unanswered for 40 s over a link both sides called established, and it wrote no replay.
     if (!opt_.spectate && !answered && now() >= nextJoinAsk) {
-      if (nextJoinAsk != 0) send(*hostKey, JoinMsg{opt_.name, opt_.advertisePort, opt_.officerPlays});
+      if (nextJoinAsk != 0) send(*hostKey, JoinMsg{opt_.name, opt_.advertisePort, opt_.officerPlays, opt_.secret});
       nextJoinAsk = now() + 2000;
     }
     while (auto c = pollNonComms()) {

@@ -2,7 +2,7 @@
 # Installs Concord's build dependencies (Debian packages) when missing. Safe to run again.
 set -euo pipefail
 pkgs=(build-essential cmake ninja-build pkg-config clang-14 clang libclang-rt-14-dev
-      libenet-dev libsodium-dev libzstd-dev libxxhash-dev libspdlog-dev libfmt-dev
+      libenet-dev libminiupnpc-dev libnatpmp-dev libsodium-dev libzstd-dev libxxhash-dev libspdlog-dev libfmt-dev
       libgtest-dev libgmock-dev libbenchmark-dev libsqlite3-dev nlohmann-json3-dev tmux
       qt6-base-dev)  # qt6-base-dev: the Qt 6 Widgets client (ui/), built when Qt is found
 missing=()

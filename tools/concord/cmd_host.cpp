@@ -6,6 +6,8 @@
 #include "net/node.h"
 #include "tools/concord/command.h"
 #include "tools/concord/command_line.h"
+#include "tools/concord/internet_host.h"
+#include "tools/concord/interrupt.h"
 #include "tools/concord/net_args.h"
 #include "tools/concord/table_note.h"
 
@@ -16,6 +18,7 @@ struct Options {
   net::NodeOptions o;
   NetCli cli;
   bool newTable = false;  // --new-table: do not look for the running game this identity left
+  bool internet = false;  // --internet: map the port at the router and print an invite code (issue 25)
   Options() {
     o.host = true;
     o.name = "host";
@@ -46,7 +49,10 @@ CommandLine declare(Options& x) {
       .number("--wait-for", "N", "launch when N players are in (default: every non-AI seat)", o.waitFor, 1, net::kMaxPlayers)
       .flag("--rated", "a rated game: in active play only quick hails are allowed", o.rated)
       .flag("--new-table", "open a new lobby even though the last game this identity hosted may still run (by default\n"
-            "a host whose last game did not end here looks 3 s for it on the LAN and rejoins it)", x.newTable);
+            "a host whose last game did not end here looks 3 s for it on the LAN and rejoins it)", x.newTable)
+      .flag("--internet", "friends over the internet: map the UDP port at the router (UPnP-IGD, NAT-PMP) and print an\n"
+            "invite code (`concord join CODE`); only invited players get in (docs/net.md \"Playing over the internet\")",
+            x.internet);
   declareNetOptions(c, o, x.cli);
   c.footer(kTableHelp);
   return c;
@@ -64,16 +70,34 @@ int runHost(Args args) {
   if (auto code = declare(x).parse(args)) return *code;
   // Issue 24: a host killed mid-game that runs `concord host` again belongs to its running table, not a new lobby.
   const std::string identity = x.cli.identityPath.empty() ? net::defaultIdentityPath() : x.cli.identityPath;
+  std::optional<net::TableSecret> keptSecret;  // an --internet table's, when we go back to it
   if (x.newTable) {
     removeTableNote(tableNotePath(identity));
   } else if (auto key = net::loadOrCreateIdentity(identity); !key) {
     return failure("host: " + key.message());
   } else {
     x.o.key = *key;
+    const auto note = readTableNote(tableNotePath(identity));
     if (auto at = findOurRunningTable(x.o, tableNotePath(identity))) {
       x.o.host = false;  // rejoin as any returning owner does: a peer of the game answers with its description
       x.o.join = *at;
+      if (note) keptSecret = note->secret;
     }
+  }
+  // Issue 25: a table's secret lives as long as the table (rules-decisions.md "Invite codes"): a new table gets a new
+  // one, a host back at its running table keeps it, so the codes its friends hold still let them back in.
+  if (keptSecret) x.o.demandSecret = x.o.secret = keptSecret;
+  std::optional<InternetTable> internet;
+  if (x.internet) {
+    if (x.newTable) {  // the key the code names (loaded above unless --new-table)
+      if (auto key = net::loadOrCreateIdentity(identity); !key) return failure("host: " + key.message());
+      else x.o.key = *key;
+    }
+    if (!x.o.demandSecret) x.o.demandSecret = x.o.secret = net::randomTableSecret();
+    auto opened = openToInternet(x.o, *x.o.demandSecret);
+    if (!opened) return failure("host: " + opened.message());
+    internet = std::move(*opened);
+    catchInterrupts();  // Ctrl-C leaves through the node, so the router forgets the port (~InternetTable)
   }
   return runNetNode(x.o, x.cli, "host");
 }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "net/identity.h"
+#include "net/invite_code.h"
 #include "net/lan.h"
 #include "net/node.h"
 #include "tools/concord/command.h"
@@ -53,6 +54,30 @@ Result<net::Address> gameFromLan(const net::NodeOptions& o, const lockstep::Publ
   return net::parseAddress(open[pick - 1].address, 27960);
 }
 
+// `concord join CODE` (issue 25): every IPv4 address of the invite code is dialled at once; the host must prove the
+// key the code names, and our Join carries the table's secret. IPv6 addresses are listed but not dialled yet.
+Result<void> joinByInvite(net::NodeOptions& o, const std::string& text) {
+  auto invite = net::decodeInvite(text);
+  if (!invite) return invite.error();
+  std::string dialled, skipped;
+  for (const auto& a : invite->addresses) {
+    if (a.v6) {
+      skipped += (skipped.empty() ? "" : ", ") + a.text();
+      continue;
+    }
+    o.joinAny.push_back(net::Address{a.host(), a.port});
+    dialled += (dialled.empty() ? "" : ", ") + a.text();
+  }
+  if (!skipped.empty())
+    std::printf("Not dialling %s: this Concord's transport (ENet 1.3) speaks IPv4 only\n", skipped.c_str());
+  if (o.joinAny.empty()) return Err("the invite code lists only IPv6 addresses (", skipped, "), and this Concord speaks IPv4 only");
+  o.hostFingerprint = invite->host;
+  o.secret = invite->secret;
+  std::printf("Invite code: host key %s, dialling %s\n", net::fingerprintText(invite->host).c_str(), dialled.c_str());
+  std::fflush(stdout);
+  return Ok();
+}
+
 struct Options {
   net::NodeOptions o;
   NetCli cli;
@@ -69,8 +94,10 @@ CommandLine declare(Options& x) {
                 "its peers announces it, so this finds the table after a crash, the host's too); else it joins the\n"
                 "lobby with a free seat, or asks which one (--lan-pick N answers for scripts). Run it again with the\n"
                 "same identity after a crash to reclaim your seat in the running game. With --spectate (or when\n"
-                "the running game has no seat for you) you follow it live without a seat.\n");
-  c.positional("ADDR[:PORT]|lan", "", x.addr, true, "which game? give ADDR[:PORT], or lan")
+                "the running game has no seat for you) you follow it live without a seat. `concord join CODE` joins the\n"
+                "table of an invite code (`concord host --internet` prints it): its addresses are tried at once, and\n"
+                "only the host whose key the code names is answered; the same code takes your seat back after a crash.\n");
+  c.positional("ADDR[:PORT]|lan|CODE", "", x.addr, true, "which game? give ADDR[:PORT], lan, or an invite code")
       .option("--lan-pick", "N", "with `join lan`: join game N of the list (1, 2, ...)", [&x](const std::string& v) {
         if (!wholeNumber(v, x.lanPick, 999) || x.lanPick == 0) return std::string("--lan-pick takes a game number from the list (1, 2, ...)");
         return std::string();
@@ -98,6 +125,9 @@ int runJoin(Args args) {
     auto key = net::loadOrCreateIdentity(x.cli.identityPath.empty() ? net::defaultIdentityPath() : x.cli.identityPath);
     if (!key) return failure("join: " + key.message());
     a = gameFromLan(o, key->publicKey, x.lanPick);
+  } else if (net::looksLikeInvite(x.addr)) {
+    if (auto r = joinByInvite(o, x.addr); !r) return line.usage(r.message());
+    return runNetNode(o, x.cli, "join");
   } else {
     a = net::parseAddress(x.addr, 27960);
   }

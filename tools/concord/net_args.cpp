@@ -125,7 +125,9 @@ int runNetNode(net::NodeOptions o, NetCli cli, const std::string& what) {
   // A host notes its running game beside its identity, so `concord host` after a crash finds the table (table_note.h).
   const std::string note = what == "host" ? tableNotePath(identity) : std::string();
   if (!note.empty())
-    o.onGameStart = [note](const det::Hash128& game, const std::vector<std::string>& peers) { writeTableNote(note, game, peers); };
+    o.onGameStart = [note, secret = o.demandSecret](const det::Hash128& game, const std::vector<std::string>& peers) {
+      writeTableNote(note, game, peers, secret);  // an --internet table's secret too: back after a crash, friends' codes still work
+    };
   if (!cli.charterPath.empty()) {
     auto ch = tei::loadCharter(cli.charterPath);
     if (!ch) return failure(what + ": " + ch.message());
@@ -174,6 +176,7 @@ int runNetNode(net::NodeOptions o, NetCli cli, const std::string& what) {
     o.leave = [&table] { return table.leaving() || interrupted(); };
   }
   if (o.spectate) o.leave = [&table] { return table.leaving() || interrupted(); };
+  if (!o.leave) o.leave = [] { return interrupted(); };  // a caller that caught Ctrl-C (host --internet) leaves cleanly
   if (person) {
     catchInterrupts();  // Ctrl-C leaves the table like "q": the replay is closed, the others play on
     o.decide = [&table](const lockstep::TurnEngine& e, Seat s, uint64_t clockLeftMs) {

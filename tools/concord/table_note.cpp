@@ -13,9 +13,13 @@ std::string tableNotePath(const std::string& identityPath) {
   return std::filesystem::path(identityPath).replace_extension(".table").string();
 }
 
-void writeTableNote(const std::string& path, const det::Hash128& gameId, const std::vector<std::string>& peers) {
+void writeTableNote(const std::string& path, const det::Hash128& gameId, const std::vector<std::string>& peers,
+                    const std::optional<net::TableSecret>& secret) {
   std::ofstream f(path, std::ios::trunc);
   f << "game " << gameId.hex() << "\n";
+  if (secret) f << "secret " << net::secretHex(*secret) << "\n";
+  std::error_code ec;  // the secret lets strangers in: the note is for our eyes only
+  std::filesystem::permissions(path, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write, ec);
   for (const auto& p : peers) f << "peer " << p << "\n";
 }
 
@@ -25,6 +29,7 @@ std::optional<TableNote> readTableNote(const std::string& path) {
   TableNote n;
   for (std::string line; std::getline(f, line);) {
     if (line.rfind("game ", 0) == 0) n.gameId = line.substr(5, 32);
+    else if (line.rfind("secret ", 0) == 0) n.secret = net::secretFromHex(line.substr(7));
     else if (line.rfind("peer ", 0) == 0 && line.size() < 300 && n.peers.size() < 64) n.peers.push_back(line.substr(5));
   }
   if (n.gameId.empty()) return std::nullopt;

@@ -15,12 +15,14 @@ namespace concord::cli {
 struct TableNote {
   std::string gameId;              // hex
   std::vector<std::string> peers;  // ADDR:PORT of the other seated peers when we last played
+  std::optional<net::TableSecret> secret;  // an --internet table's (issue 25): a host back at its table keeps its code
 };
 
 /// Where the note of the identity at `identityPath` lives: beside it ("identity.key" -> "identity.table").
 std::string tableNotePath(const std::string& identityPath);
 /// Written when our game runs (best effort: a note that cannot be written costs only the way back).
-void writeTableNote(const std::string& path, const det::Hash128& gameId, const std::vector<std::string>& peers);
+void writeTableNote(const std::string& path, const det::Hash128& gameId, const std::vector<std::string>& peers,
+                    const std::optional<net::TableSecret>& secret = std::nullopt);
 std::optional<TableNote> readTableNote(const std::string& path);
 void removeTableNote(const std::string& path);
 

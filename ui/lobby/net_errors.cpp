@@ -71,6 +71,15 @@ NetProblem explainNetError(const NetFailure& failure) {
       p.advice = QObject::tr("That host will not seat you again at this table. Pick another game from the LAN list, or ask "
                              "the host to open a new lobby.");
       break;
+    case K::BadSecret:  // issue 25
+      p.title = QObject::tr("That invite code is not for this table");
+      p.advice = QObject::tr("The code is wrong or expired (each hosted table has its own). Ask the host for a new code.");
+      break;
+    case K::WrongHost:  // issue 25
+      p.title = QObject::tr("Not the host who invited you");
+      p.advice = QObject::tr("The address answered with another identity than the invite code names; someone may be in the "
+                             "middle. Ask the host for a new code over a channel you trust.");
+      break;
     case K::Other: break;
   }
   return p;
