@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Friends over the internet (issue 25): a Warp table between homes behind NAT routers on the pretend internet
 # (netlab.sh; docs/net.md "Testing over a pretend internet"). Every peer is a headless officer (`host --officer`,
-# `bot`); each home is its own network namespace, so every peer uses the default port 27960.
+# `bot`); each home is its own network namespace. The host listens on concord's default port 27960 and the friends
+# on any free port, as they would at home (in the mapped variant on 27960, the port they map).
 #
 # Variants (--variant):
 #   campaign    host behind a upnp router runs `concord host --internet`; alice and bob (plain routers) and carol
@@ -153,7 +154,7 @@ fi
 # --- The friends, one at a time so that seat i is NAMES[i].
 for ((i = 1; i < SEATS; i++)); do
   name=${NAMES[$i]}
-  peer "$name" bot "$JOIN"
+  if [ "$VARIANT" = mapped ]; then peer "$name" bot "$JOIN" --port 27960; else peer "$name" bot "$JOIN"; fi
   await_line host "$name" 30 >/dev/null || bad "$name did not reach the host's lobby in 30 s: $(tail -n 3 "$DIR/$name.out")"
 done
 

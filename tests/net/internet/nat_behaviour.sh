@@ -56,9 +56,9 @@ if command -v upnpc >/dev/null; then
   check "upnpc maps UDP 5000 (UPnP IGD)" "$(grep -q "external $HOST_WAN:5000 UDP is redirected to internal $(netlab_lan_ip host):5000" <<<"$out" && echo 1)" "$(tr '\n' ' ' <<<"$out")"
 else
   echo "note: upnpc is not installed (package miniupnpc, tools/setup.sh): mapping 5000 by NAT-PMP instead"
-  probe host natpmp 192.168.1.1 5000 5000 >/dev/null
+  probe host natpmp "$(netlab_gateway host)" 5000 5000 >/dev/null
 fi
-out=$(probe host natpmp "192.168.$(netlab_index host).1" 5001 5001)
+out=$(probe host natpmp "$(netlab_gateway host)" 5001 5001)
 check "NAT-PMP maps UDP 5001 and names the public address" "$(grep -q "natpmp public $HOST_WAN mapped UDP 5001 -> 5001" <<<"$out" && echo 1)" "$out"
 out=$(probe internet ping 4000 "$HOST_WAN:5000" --count 5)
 check "the internet reaches the upnp home through its UPnP mapping" "$([ "$(got "$out")" -ge 4 ] && echo 1)" "$out"
@@ -66,7 +66,7 @@ out=$(probe alice ping 4000 "$HOST_WAN:5000" --count 5)
 check "a home behind a plain router reaches it (UPnP mapping)" "$([ "$(got "$out")" -ge 4 ] && echo 1)" "$out"
 out=$(probe carol ping 4000 "$HOST_WAN:5001" --count 5)
 check "a home behind a hard router reaches it (NAT-PMP mapping)" "$([ "$(got "$out")" -ge 4 ] && echo 1)" "$out"
-out=$(probe alice natpmp "192.168.$(netlab_index alice).1" 5002 5002 || true)
+out=$(probe alice natpmp "$(netlab_gateway alice)" 5002 5002 || true)
 check "a plain router answers no port mapping protocol" "$(grep -q "no answer" <<<"$out" && echo 1)" "$out"
 
 echo "--- plain: a cone that keeps the port; punching"
@@ -101,7 +101,7 @@ check "plain <-> hard punching fails both ways" \
   "carol: $out; alice to carol's observed ${c3#observed }: $(cat "$LOGS/punch-alice-carol.log")"
 
 echo "--- loss: nft numgen in the internet namespace"
-probe host natpmp "192.168.$(netlab_index host).1" 5003 5003 >/dev/null
+probe host natpmp "$(netlab_gateway host)" 5003 5003 >/dev/null
 # Counts what alice's blast of N datagrams delivers to the upnp home's mapped port 5003.
 delivered() {
   netlab_spawn host "$LOGS/count.log" "${PROBE[@]}" count 5003 --seconds "$2"

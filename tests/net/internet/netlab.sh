@@ -84,6 +84,8 @@ netlab_spawn() {
 netlab_lan_ip() { echo "192.168.$(netlab_index "$1").2"; }
 # A home's router's public address on the internet (what others see; an open home's own address).
 netlab_wan_ip() { echo "$NETLAB_NET.$((10 + $(netlab_index "$1")))"; }
+# A home's router's address on the home's LAN (its default gateway; NAT-PMP and UPnP answer there).
+netlab_gateway() { echo "192.168.$(netlab_index "$1").1"; }
 # The internet namespace's own address: reflectors and probes "somewhere on the internet" listen there.
 netlab_internet_ip() { echo "$NETLAB_NET.1"; }
 # A home's number (1..), from the lab's home list.
@@ -131,6 +133,7 @@ netlab_guard() {
   local owner=$1
   setsid bash -c '
     while kill -0 "$1" 2>/dev/null; do sleep 1; done
+    rm -f "$2/$4/guard"  # the teardown must not kill its own process group
     NETLAB_RUN=$2 bash "$3" down "$4" >/dev/null 2>&1' netlab-guard "$owner" "$NETLAB_RUN" "$NETLAB_DIR_SELF/netlab.sh" "$NETLAB_TAG" \
     </dev/null >/dev/null 2>&1 &
   echo $! >"$NETLAB_STATE/guard"
@@ -302,7 +305,8 @@ netlab_stop() {
     netlab_kill_ns "$ns"
     ip netns del "$ns" 2>/dev/null || true
   done
-  [ ! -f "$NETLAB_STATE/guard" ] || kill "$(cat "$NETLAB_STATE/guard")" 2>/dev/null || true
+  # the guardian leads its own process group (setsid): its sleep goes with it
+  [ ! -f "$NETLAB_STATE/guard" ] || kill -- "-$(cat "$NETLAB_STATE/guard")" 2>/dev/null || true
   rm -rf "$NETLAB_STATE"
   return $rc
 }
