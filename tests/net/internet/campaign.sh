@@ -79,6 +79,15 @@ if [ $LOSSY = 1 ]; then
   netlab_loss 2
 fi
 echo "lab: $(netlab_describe | tr '\n' ';')"
+if [ $LOSSY = 1 ]; then  # the rough internet is what it claims: alice -> host (a NAT-PMP-mapped echo port) and back
+  netlab_exec host "$NETLAB_PY" "$HERE/udp_probe.py" natpmp "$(netlab_gateway host)" 5999 5999 >/dev/null
+  netlab_spawn host "$DIR/echo.out" "$NETLAB_PY" "$HERE/udp_probe.py" echo 5999 --seconds 8
+  sleep 0.3
+  path=$(netlab_exec alice "$NETLAB_PY" "$HERE/udp_probe.py" ping 5998 "$(netlab_wan_ip host):5999" --count 20 --wait 1 || true)
+  echo "alice -> host: $path"
+  avg=$(sed -n 's/.* rtt avg \([0-9]*\) .*/\1/p' <<<"$path")
+  [ -n "$avg" ] && [ "$avg" -ge 120 ] && [ "$avg" -le 200 ] || bad "the lab's RTT between two homes should be about 150 ms: $path"
+fi
 
 declare -A PID
 # Starts one peer in its home: concord host|bot ARGS..., log DIR/NAME.out, replay DIR/NAME.cr, pid in PID[NAME].
