@@ -263,7 +263,7 @@ fi
 cp "$NETLAB_STATE"/logs/* "$DIR/" 2>/dev/null || true
 if [ $fail = 0 ]; then
   echo "PASS (internet $VARIANT$([ $LOSSY = 1 ] && echo ', 150 ms RTT, 30 ms jitter, 2% loss'), $((SECONDS)) s)"
-  [ "${CONCORD_KEEP_LOGS:-0}" = 1 ] && echo "logs kept in $DIR" || rm -rf "$DIR"
+  if [ "${CONCORD_KEEP_LOGS:-0}" = 1 ]; then echo "logs kept in $DIR"; else rm -rf "$DIR"; fi
 else
   echo "logs kept in $DIR"
 fi

@@ -122,7 +122,7 @@ echo "took $SECONDS s"
 cp "$NETLAB_STATE"/logs/* "$LOGS/" 2>/dev/null || true  # miniupnpd's log
 if [ $fail = 0 ]; then
   echo "PASS (upnp, plain, hard, loss)"
-  [ "${CONCORD_KEEP_LOGS:-0}" = 1 ] && echo "logs kept in $LOGS" || rm -rf "$LOGS"
+  if [ "${CONCORD_KEEP_LOGS:-0}" = 1 ]; then echo "logs kept in $LOGS"; else rm -rf "$LOGS"; fi
 else
   echo "logs kept in $LOGS (a lab to look at by hand: netlab.sh up NAME upnp plain plain hard; docs/net.md)"
 fi
