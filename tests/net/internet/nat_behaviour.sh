@@ -2,7 +2,8 @@
 # The pretend internet behaves like the real one (tests/net/internet/netlab.sh, docs/net.md "Testing over a pretend
 # internet"), proved with small UDP probes (udp_probe.py) and no concord at all:
 #   upnp   a home maps a UDP port (UPnP IGD with upnpc, and NAT-PMP) and is reached through it from the internet, from
-#          a home behind a plain router and from one behind a hard router; an unmapped port stays closed;
+#          a home behind a plain router and from one behind a hard router; an unmapped port stays closed, and a
+#          deleted mapping closes it again; a plain router answers no NAT-PMP;
 #   plain  the public port is the home's own port, the same for every destination (a cone); two plain homes reach
 #          each other when both send to the other's observed address at once (a hole punch), not when one sends alone;
 #   hard   a new public port per destination (symmetric), so a punch between plain and hard fails both ways;
@@ -68,6 +69,11 @@ out=$(probe carol ping 4000 "$HOST_WAN:5001" --count 5)
 check "a home behind a hard router reaches it (NAT-PMP mapping)" "$([ "$(got "$out")" -ge 4 ] && echo 1)" "$out"
 out=$(probe alice natpmp "$(netlab_gateway alice)" 5002 5002 || true)
 check "a plain router answers no port mapping protocol" "$(grep -q "no answer" <<<"$out" && echo 1)" "$out"
+if command -v upnpc >/dev/null; then  # what a host that leaves does: its port closes again
+  netlab_exec host timeout 20 upnpc -d 5000 UDP >/dev/null 2>&1 || true
+  out=$(probe internet ping 4001 "$HOST_WAN:5000" --count 3 --wait 0.3)
+  check "a deleted UPnP mapping closes the port again" "$([ "$(got "$out")" = 0 ] && echo 1)" "$out"
+fi
 
 echo "--- plain: a cone that keeps the port; punching"
 a1=$(probe alice observe 6000 "$INET:3478") a2=$(probe alice observe 6000 "$INET:3479")

@@ -284,6 +284,11 @@ netlab_delay() {
   sleep 0.3
 }
 
+# Kills one process this lab started (kill -9, as a crash) and reaps it, without the shell's "Killed" notice.
+netlab_kill() {
+  { kill -9 "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; } 2>/dev/null
+}
+
 # Kills every process of one namespace (they were all started by this lab) by pid.
 netlab_kill_ns() {
   local ns=$1 pids
