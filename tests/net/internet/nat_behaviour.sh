@@ -7,6 +7,7 @@
 #   plain  the public port is the home's own port, the same for every destination (a cone); two plain homes reach
 #          each other when both send to the other's observed address at once (a hole punch), not when one sends alone;
 #   hard   a new public port per destination (symmetric), so a punch between plain and hard fails both ways;
+#   open   a home with a public address is reached unasked;
 #   loss   nft numgen in the internet namespace drops the chosen share of datagrams (20% here), and none without it.
 # usage: nat_behaviour.sh   (logs are kept on failure, and with CONCORD_KEEP_LOGS=1)
 # Exits 77 (CTest skip) when this machine cannot make network namespaces. Everything it starts is ended on exit.
@@ -23,6 +24,7 @@ netlab_home host upnp
 netlab_home alice plain
 netlab_home bob plain
 netlab_home carol hard
+netlab_home dave open
 LOGS=$(concord_test_dir nat_behaviour)
 INET=$(netlab_internet_ip)
 
@@ -106,6 +108,14 @@ check "plain <-> hard punching fails both ways" \
   "$([ "$(got "$out")" = 0 ] && [ "$(got "$(cat "$LOGS/punch-alice-carol.log")")" = 0 ] && echo 1)" \
   "carol: $out; alice to carol's observed ${c3#observed }: $(cat "$LOGS/punch-alice-carol.log")"
 
+echo "--- open: a public address (campaign.sh's relay-kill has a friend there)"
+netlab_spawn dave "$LOGS/echo-dave.log" "${PROBE[@]}" echo 5000 --seconds 10
+sleep 0.3
+out=$(probe carol ping 4400 "$(netlab_wan_ip dave):5000" --count 3)
+d1=$(probe dave observe 6000 "$INET:3478")
+check "an open home is reached unasked, from behind a hard router too, and keeps its port" \
+  "$([ "$(got "$out")" = 3 ] && [ "$d1" = "observed $(netlab_wan_ip dave):6000" ] && echo 1)" "carol: $out; dave $d1"
+
 echo "--- loss: nft numgen in the internet namespace"
 probe host natpmp "$(netlab_gateway host)" 5003 5003 >/dev/null
 # Counts what alice's blast of N datagrams delivers to the upnp home's mapped port 5003.
@@ -127,7 +137,7 @@ check "no loss once the rule is removed" "$([ "$got" -ge 495 ] && echo 1)" "$got
 echo "took $SECONDS s"
 cp "$NETLAB_STATE"/logs/* "$LOGS/" 2>/dev/null || true  # miniupnpd's log
 if [ $fail = 0 ]; then
-  echo "PASS (upnp, plain, hard, loss)"
+  echo "PASS (upnp, plain, hard, open, loss)"
   if [ "${CONCORD_KEEP_LOGS:-0}" = 1 ]; then echo "logs kept in $LOGS"; else rm -rf "$LOGS"; fi
 else
   echo "logs kept in $LOGS (a lab to look at by hand: netlab.sh up NAME upnp plain plain hard; docs/net.md)"
