@@ -7,10 +7,12 @@
 #       upnp   masquerade (port-restricted cone) + miniupnpd (UPnP IGD, NAT-PMP/PCP, secure mode)
 #       plain  masquerade (port-restricted cone), no port mapping protocol
 #       hard   masquerade random,fully-random: a new public port per destination (symmetric NAT)
-#       open   no NAT at all: the home has a public address (a server, a VPS)
+#       open   one-to-one NAT, nothing filtered: the home has a public address (a server, a VPS)
 #     home i (namespace): eth0 192.168.i.2/24, default route via the router
 #
-# As a library (the tests):  . netlab.sh; netlab_start TAG; netlab_home alice plain; netlab_exec alice CMD...
+# As a library (the tests):  . netlab.sh; netlab_require; netlab_start TAG; netlab_home alice plain
+#   netlab_exec alice CMD... (foreground), netlab_spawn alice LOG CMD... (background, pid in NETLAB_LAST_PID),
+#   netlab_kill PID, netlab_loss PCT, netlab_delay MS JITTER, netlab_wan_ip/netlab_lan_ip/netlab_gateway NAME.
 #   Everything is torn down on EXIT (and by a guardian process if the test is killed with SIGKILL).
 # As a command (by hand):    netlab.sh up NAME KIND...   homes h1.. hN of those kinds, left running
 #                            netlab.sh exec NAME HOME|internet CMD...
