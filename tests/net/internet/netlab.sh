@@ -15,7 +15,8 @@
 #   netlab_kill PID, netlab_loss PCT, netlab_delay MS JITTER, netlab_wan_ip/netlab_lan_ip/netlab_gateway NAME.
 #   Everything is torn down on EXIT (and by a guardian process if the test is killed with SIGKILL).
 # As a command (by hand):    netlab.sh up NAME KIND...   homes h1.. hN of those kinds, left running
-#                            netlab.sh exec NAME HOME|internet CMD...
+#                            netlab.sh exec NAME HOME|rtr:HOME|internet CMD...
+#                            netlab.sh loss NAME PERCENT  |  netlab.sh delay NAME MS [JITTER_MS]
 #                            netlab.sh down NAME         |  netlab.sh list  |  netlab.sh sweep (leftovers of dead tests)
 # Only addresses inside the namespaces created here are used; nothing touches the root namespace's network.
 #
@@ -371,6 +372,16 @@ netlab_main() {
       netlab_load "$1"
       shift
       netlab_exec "$@"
+      ;;
+    loss)
+      [ $# -eq 2 ] || { echo "usage: netlab.sh loss NAME PERCENT" >&2; return 2; }
+      netlab_load "$1"
+      netlab_loss "$2"
+      ;;
+    delay)
+      [ $# -ge 2 ] || { echo "usage: netlab.sh delay NAME MS [JITTER_MS]   (once per lab; down removes it)" >&2; return 2; }
+      netlab_load "$1"
+      netlab_delay "$2" "${3:-0}"
       ;;
     down)
       [ $# -eq 1 ] || { echo "usage: netlab.sh down NAME" >&2; return 2; }
