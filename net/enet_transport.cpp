@@ -168,7 +168,10 @@ void EnetTransport::receive(Conn& c, std::span<const uint8_t> bytes) {
     auto w = wanted_.find(*who);
     // Reached only after both sides had been dialling (the punch phase began): a hole punched through NATs.
     const bool punched = w != wanted_.end() && w->second.sinceMs != UINT64_MAX && now_ >= w->second.sinceMs + timing_.punchAfterMs;
-    c.kind = punched ? LinkKind::Punched : LinkKind::Direct;
+    // A pair once punched stays punched while any link of it lives: retried connects that open just after the punch
+    // went through the same holes.
+    if (punched) punched_.insert(*who);
+    c.kind = punched_.count(*who) ? LinkKind::Punched : LinkKind::Direct;
     c.establishedMs = now_;
     byKey_[*who] = c.peer;
     idFor(*who);
@@ -235,6 +238,7 @@ void EnetTransport::settleDuplicate(Conn& fresh) {
     const bool weOpenedKeeper = identity_.publicKey < who;
     Conn& keeper = fresh.outgoing == weOpenedKeeper ? fresh : *other;
     Conn& loser = &keeper == &fresh ? *other : fresh;
+    if (loser.kind == LinkKind::Punched) keeper.kind = LinkKind::Punched;  // the twin of a punch is punched too
     byKey_[who] = keeper.peer;
     enet_peer_disconnect_later(loser.peer, 0);
     return;
@@ -286,6 +290,7 @@ void EnetTransport::pump(uint64_t nowMs, uint32_t waitMs) {
                     (!best || c2->openedMs >= best->openedMs))
                   best = c2.get();
               if (best) byKey_[who] = best->peer;
+              else punched_.erase(who);
             }
           }
           conns_.erase(it);

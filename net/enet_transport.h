@@ -192,7 +192,8 @@ class EnetTransport : public lockstep::Transport {
   };
   std::map<PublicKey, Want> wanted_;
   MeshTiming timing_;
-  std::set<ENetPeer*> dialled_;  // connections we opened and that are not up yet
+  std::set<ENetPeer*> dialled_;
+  std::set<PublicKey> punched_;  // peers whose links opened only once both sides dialled  // connections we opened and that are not up yet
   std::unique_ptr<RelayLinks> relays_;
   struct Report {
     std::vector<std::pair<PublicKey, uint16_t>> rtts;  // the reporter's direct links and their round trips
