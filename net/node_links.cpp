@@ -53,12 +53,12 @@ void Node::noteLinks() {
   if (!game_) formLobbyMesh();
   const auto& seats = game_ ? seats_ : lobby_.seats;
   const auto links = transport_.links();
-  std::vector<SeatLink> now;
+  std::vector<SeatLink> current;
   for (size_t i = 0; i < seats.size(); ++i) {
     const auto& seat = seats[i];
     if (seat.kind != SeatKind::Human || seat.key == opt_.key.publicKey) continue;
     auto it = links.find(seat.key);
-    auto& link = now.emplace_back(SeatLink{static_cast<Seat>(i), std::nullopt, std::nullopt});
+    auto& link = current.emplace_back(SeatLink{static_cast<Seat>(i), std::nullopt, std::nullopt});
     if (it != links.end()) link.link = it->second;
     if (it != links.end() && it->second.via)
       if (auto via = seatOf(*it->second.via)) link.viaSeat = static_cast<Seat>(*via);
@@ -71,8 +71,8 @@ void Node::noteLinks() {
     log(line);
   }
   // A client's seat rows (the Qt lobby) follow every change, round trips included.
-  if (opt_.onLinks && now != linksSent_) opt_.onLinks(now);
-  linksSent_ = std::move(now);
+  if (opt_.onLinks && current != linksSent_) opt_.onLinks(current);
+  linksSent_ = std::move(current);
 }
 
 // A bundle resent or asked for before a round trip has passed is one the network still carries: on a 150 ms link a
