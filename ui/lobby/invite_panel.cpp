@@ -16,6 +16,8 @@ InvitePanel::InvitePanel(QWidget* parent) : QWidget(parent) {
   code_ = new QLabel(this);
   code_->setObjectName(QStringLiteral("inviteCode"));
   QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+  mono.setStyleHint(QFont::TypeWriter);  // a platform without a fixed system font still picks a monospace one
+  mono.setFixedPitch(true);
   mono.setPointSizeF(mono.pointSizeF() * 1.15);
   code_->setFont(mono);
   code_->setTextFormat(Qt::PlainText);
