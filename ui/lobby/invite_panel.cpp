@@ -63,7 +63,7 @@ void InvitePanel::showCode(const QString& code, const QString& routerLine) {
   code_->setText(code);
   copy_->setEnabled(true);
   copy_->setText(tr("Copy"));
-  router_->setText(tr("Router: %1").arg(routerLine));
+  router_->setText(routerLine.left(1).toUpper() + routerLine.mid(1));
   show();
 }
 

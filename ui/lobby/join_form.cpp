@@ -1,5 +1,6 @@
 #include "ui/lobby/join_form.h"
 
+#include <QFontDatabase>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QVBoxLayout>
@@ -20,6 +21,7 @@ JoinForm::JoinForm(QWidget* parent) : QWidget(parent) {
   address_->setToolTip(tr("An invite code from a host who chose Invite friends (case, dashes and spaces do not matter), or "
                           "the address of a host on this network"));
   address_->setMinimumWidth(460);
+  address_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));  // a code is compared character by character
   fieldProblem_ = new QLabel(this);
   fieldProblem_->setObjectName(QStringLiteral("joinFieldProblem"));
   fieldProblem_->setWordWrap(true);

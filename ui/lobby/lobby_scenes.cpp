@@ -152,6 +152,11 @@ QString renderLobbyScene(const QString& scene, const QString& file) {
   joiner->request(net::SayRequest{"Number One reporting. Ready when you are."});
   if (!waitFor([&] { return host->lobby()->seats[1].ready && page.room().comms().messages().count() > 0; }, 10000))
     return QStringLiteral("the guest's ready mark did not arrive");
+  auto linkShown = [](LobbyPage& p, int row) {  // the Link column fills within half a second of the seating
+    auto* item = p.room().seats().item(row, 5);
+    return item && !item->text().isEmpty();
+  };
+  waitFor([&] { return linkShown(page, 1) && linkShown(guest, 0); }, 5000);
   host->request(net::HailRequest{103});  // "Make it so"
   waitFor([&] { return page.room().comms().messages().count() > 1; }, 5000);
   QCoreApplication::processEvents();
