@@ -8,7 +8,7 @@
 namespace concord::net {
 namespace {
 
-void add(std::vector<InviteAddress>& out, const std::string& host, uint16_t port) {
+void addAddress(std::vector<InviteAddress>& out, const std::string& host, uint16_t port) {
   auto a = InviteAddress::parse(host, port);
   if (a && out.size() < kMaxInviteAddresses && std::find(out.begin(), out.end(), *a) == out.end()) out.push_back(*a);
 }
@@ -26,15 +26,15 @@ Result<InternetTable> openToInternet(const NodeOptions& o, const TableSecret& se
   t.routerLine = t.mapping->line();
   // Most likely first: the router's public address, then where this machine listens (LAN IPv4, global IPv6).
   Invite invite;
-  if (t.mapping->mapped()) add(invite.addresses, t.mapping->publicHost(), t.mapping->publicPort());
+  if (t.mapping->mapped()) addAddress(invite.addresses, t.mapping->publicHost(), t.mapping->publicPort());
   const uint16_t port = o.advertisePort ? o.advertisePort : o.bind.port;
   const bool anyAddress = o.bind.host.empty() || o.bind.host == "0.0.0.0" || o.bind.host == "*";
   if (!anyAddress) {
-    add(invite.addresses, o.bind.host, port);
+    addAddress(invite.addresses, o.bind.host, port);
   } else {
     const auto local = localAddresses();
-    for (const auto& a : local.v4) add(invite.addresses, a, port);
-    for (const auto& a : local.v6) add(invite.addresses, a, port);
+    for (const auto& a : local.v4) addAddress(invite.addresses, a, port);
+    for (const auto& a : local.v6) addAddress(invite.addresses, a, port);
   }
   invite.host = hostFingerprint(o.key.publicKey);
   invite.secret = secret;
