@@ -56,6 +56,7 @@ struct LinkInfo {
   LinkKind kind = LinkKind::Direct;
   uint32_t rttMs = 0;                  // relayed: ours to the relay plus the relay's to the peer
   std::optional<PublicKey> via;        // the relay, for a relayed link
+  friend bool operator==(const LinkInfo&, const LinkInfo&) = default;
 };
 /// When an unreached wanted peer is dialled from our side too (hole punching: both sides send at once), and when it
 /// is reached through a relay instead, counted from the moment it had no direct link.

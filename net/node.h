@@ -49,6 +49,14 @@ struct TableStatus {
   std::vector<std::string> seatNames;  // as the lobby named the seats
 };
 
+/// How this peer reaches one other seated person (issue 25; NodeOptions::onLinks).
+struct SeatLink {
+  Seat seat = 0;
+  std::optional<LinkInfo> link;  // nullopt: not linked (not yet, or lost)
+  std::optional<Seat> viaSeat;   // a relayed link's relay, when it holds a seat here
+  friend bool operator==(const SeatLink&, const SeatLink&) = default;
+};
+
 struct NodeOptions {
   std::string name = "player";
   bool officerPlays = false;  // no person at this peer: its module's officer plays our seat (listed as AI)
@@ -112,6 +120,7 @@ struct NodeOptions {
   std::function<void(const LobbyMsg&)> onLobby;       // the lobby each time it changes (host: broadcast; joiner: received)
   std::function<bool()> leaveLobby;                   // polled every few ms in the lobby and seeding: true cancels
   std::function<void(const std::string&)> onNotice;   // a request refused or answered (comms not sent: rate limit ...)
+  std::function<void(const std::vector<SeatLink>&)> onLinks;  // every seated person's link, each time one changes (2/s at most)
   bool autoReady = true;                              // joiner: ready once seated (false: a ReadyRequest marks it)
   bool manualLaunch = false;                          // host: launch only on a LaunchRequest (waitFor is ignored)
   std::vector<std::string> seatOfficers;              // host: officer kind of AI seat i ("" or missing: module default)

@@ -191,6 +191,7 @@ class Node {
   NetErrorKind failKind_ = NetErrorKind::Other;
   std::map<lockstep::PublicKey, std::string> linksShown_;  // per peer: how it was reached, as last said
   uint64_t nextLinkNoteMs_ = 0;
+  std::vector<SeatLink> linksSent_;  // as onLinks last heard them
   uint64_t nextPaceMs_ = 0;
   std::map<lockstep::PublicKey, std::string> lobbyWants_;  // the address each seated person was last dialled at
 };

@@ -53,10 +53,15 @@ void Node::noteLinks() {
   if (!game_) formLobbyMesh();
   const auto& seats = game_ ? seats_ : lobby_.seats;
   const auto links = transport_.links();
+  std::vector<SeatLink> current;
   for (size_t i = 0; i < seats.size(); ++i) {
     const auto& seat = seats[i];
     if (seat.kind != SeatKind::Human || seat.key == opt_.key.publicKey) continue;
     auto it = links.find(seat.key);
+    auto& link = current.emplace_back(SeatLink{static_cast<Seat>(i), std::nullopt, std::nullopt});
+    if (it != links.end()) link.link = it->second;
+    if (it != links.end() && it->second.via)
+      if (auto via = seatOf(*it->second.via)) link.viaSeat = static_cast<Seat>(*via);
     const std::string how = it == links.end() ? "lost" : linkKindText(it->second);
     auto& shown = linksShown_[seat.key];
     if (shown == how || (shown.empty() && how == "lost")) continue;
@@ -65,6 +70,9 @@ void Node::noteLinks() {
     if (it != links.end()) line += ", rtt " + std::to_string(it->second.rttMs) + " ms";
     log(line);
   }
+  // A client's seat rows (the Qt lobby) follow every change, round trips included.
+  if (opt_.onLinks && current != linksSent_) opt_.onLinks(current);
+  linksSent_ = std::move(current);
 }
 
 // A bundle resent or asked for before a round trip has passed is one the network still carries: on a 150 ms link a

@@ -1,12 +1,14 @@
 // `concord host`: create a lobby, wait for players, launch, play (bots play the seats for now).
+#include <spdlog/spdlog.h>
+
 #include <cstdio>
 #include <string>
 
 #include "net/identity.h"
+#include "net/internet_host.h"
 #include "net/node.h"
 #include "tools/concord/command.h"
 #include "tools/concord/command_line.h"
-#include "tools/concord/internet_host.h"
 #include "tools/concord/interrupt.h"
 #include "tools/concord/net_args.h"
 #include "tools/concord/table_note.h"
@@ -87,16 +89,21 @@ int runHost(Args args) {
   // Issue 25: a table's secret lives as long as the table (rules-decisions.md "Invite codes"): a new table gets a new
   // one, a host back at its running table keeps it, so the codes its friends hold still let them back in.
   if (keptSecret) x.o.demandSecret = x.o.secret = keptSecret;
-  std::optional<InternetTable> internet;
+  std::optional<net::InternetTable> internet;
   if (x.internet) {
     if (x.newTable) {  // the key the code names (loaded above unless --new-table)
       if (auto key = net::loadOrCreateIdentity(identity); !key) return failure("host: " + key.message());
       else x.o.key = *key;
     }
     if (!x.o.demandSecret) x.o.demandSecret = x.o.secret = net::randomTableSecret();
-    auto opened = openToInternet(x.o, *x.o.demandSecret);
+    if (x.o.bind.port == 0) return failure("host: --internet needs a fixed --port: the router maps one known port (the default is 27960)");
+    auto opened = net::openToInternet(x.o, *x.o.demandSecret, [](const std::string& l) { spdlog::warn("{}", l); });
     if (!opened) return failure("host: " + opened.message());
     internet = std::move(*opened);
+    std::printf("%s\ninvite code: %s\n", internet->routerLine.c_str(), internet->code.c_str());
+    std::printf("friends join with: concord join %s   (the code is this table's; a new `concord host --internet` makes a new one)\n",
+                internet->code.c_str());
+    std::fflush(stdout);
     catchInterrupts();  // Ctrl-C leaves through the node, so the router forgets the port (~InternetTable)
   }
   return runNetNode(x.o, x.cli, "host");

@@ -7,6 +7,7 @@
 
 #include "net/identity.h"
 #include "net/invite_code.h"
+#include "net/invite_join.h"
 #include "net/lan.h"
 #include "net/node.h"
 #include "tools/concord/command.h"

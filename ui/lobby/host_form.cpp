@@ -66,6 +66,11 @@ HostForm::HostForm(QWidget* parent) : QWidget(parent) {
   form->addRow(tr("Captains"), seatCount_);
   form->addRow(tr("Turn clock"), clock_);
   form->addRow(tr("UDP port"), port_);
+  invite_ = new QCheckBox(tr("Invite friends over the internet"), tableBox);
+  invite_->setObjectName(QStringLiteral("hostInvite"));
+  invite_->setToolTip(tr("Asks your router to open the UDP port (UPnP-IGD, NAT-PMP) and shows an invite code to send your "
+                         "friends; only people with the code get in"));
+  form->addRow(QString(), invite_);
   tv->addLayout(form);
   seatBox_ = new QWidget(tableBox);
   seatGrid_ = new QGridLayout(seatBox_);
@@ -96,6 +101,8 @@ HostForm::HostForm(QWidget* parent) : QWidget(parent) {
   });
   connect(seatCount_, &QSpinBox::valueChanged, this, &HostForm::rebuildSeats);
   connect(rated_, &QCheckBox::toggled, this, &HostForm::refresh);
+  connect(invite_, &QCheckBox::toggled, this, &HostForm::refresh);
+  connect(port_, &QSpinBox::valueChanged, this, &HostForm::refresh);
   connect(host_, &QPushButton::clicked, this, &HostForm::hostRequested);
   rebuildSeats();
 }
@@ -171,6 +178,8 @@ Result<HostChoice> HostForm::choice() const {
   c.rated = c.ratedAsked && r->unratedBecause(persons, officers).isEmpty();
   c.turnClockMs = static_cast<uint64_t>(clock_->value()) * 1000;
   c.port = static_cast<uint16_t>(port_->value());
+  c.invite = invite_->isChecked();
+  if (c.invite && c.port == 0) return Err("Invite friends needs a fixed UDP port: the router maps one known port (27960 by default)");
   c.name = name_->text().trimmed().toStdString();
   if (c.name.empty()) return Err("give your name at the table");
   return c;

@@ -1,6 +1,7 @@
 // Hosting a networked game: the rule module and its rules (the module's RulesForm, the Official Warp preset by
 // default), the seats (you, open for a person, or an AI officer with its strength), the rated / casual
-// banner (RULES §VIII), the turn clock and the port. Module-agnostic: rules come from ModuleUi::makeRules.
+// banner (RULES §VIII), the turn clock, the port, and Invite friends (issue 25: over the internet, as `concord host
+// --internet`). Module-agnostic: rules come from ModuleUi::makeRules.
 #pragma once
 
 #include <QCheckBox>
@@ -31,6 +32,7 @@ struct HostChoice {
   bool ratedAsked = false;                // the box: a lobby whose rules or seats change is rated again if they allow
   uint64_t turnClockMs = 120000;
   uint16_t port = 27960;
+  bool invite = false;                    // Invite friends: map the port at the router, make an invite code
   std::string name;
 };
 
@@ -48,6 +50,7 @@ class HostForm : public QWidget {
   QPushButton& hostButton() { return *host_; }
   QLineEdit& nameEdit() { return *name_; }
   QSpinBox& portSpin() { return *port_; }
+  QCheckBox& inviteBox() { return *invite_; }
 
  signals:
   void hostRequested();
@@ -67,6 +70,7 @@ class HostForm : public QWidget {
   QLabel* banner_;
   QSpinBox* clock_;
   QSpinBox* port_;
+  QCheckBox* invite_;
   QLabel* problem_;
   QPushButton* host_;
 };

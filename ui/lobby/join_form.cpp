@@ -1,5 +1,6 @@
 #include "ui/lobby/join_form.h"
 
+#include <QFontDatabase>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QVBoxLayout>
@@ -16,14 +17,24 @@ JoinForm::JoinForm(QWidget* parent) : QWidget(parent) {
   name_->setMaxLength(32);
   address_ = new QLineEdit(this);
   address_->setObjectName(QStringLiteral("joinAddress"));
-  address_->setPlaceholderText(tr("HOST[:PORT], e.g. 192.168.1.20:27960"));
+  address_->setPlaceholderText(tr("a friend's invite code, or HOST[:PORT] on this network (192.168.1.20:27960)"));
+  address_->setToolTip(tr("An invite code from a host who chose Invite friends (case, dashes and spaces do not matter), or "
+                          "the address of a host on this network"));
+  address_->setMinimumWidth(460);
+  address_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));  // a code is compared character by character
+  fieldProblem_ = new QLabel(this);
+  fieldProblem_->setObjectName(QStringLiteral("joinFieldProblem"));
+  fieldProblem_->setWordWrap(true);
+  fieldProblem_->setStyleSheet(QStringLiteral("color: #b02020;"));
+  fieldProblem_->hide();
   join_ = new QPushButton(tr("Join"), this);
   join_->setObjectName(QStringLiteral("joinButton"));
   auto* addrRow = new QHBoxLayout;
   addrRow->addWidget(address_, 1);
   addrRow->addWidget(join_);
   form->addRow(tr("Your name"), name_);
-  form->addRow(tr("Address"), addrRow);
+  form->addRow(tr("Join with a code"), addrRow);
+  form->addRow(QString(), fieldProblem_);
   v->addLayout(form);
   auto* lanRow = new QHBoxLayout;
   lanStatus_ = new QLabel(tr("Games announced on this network:"), this);
@@ -38,6 +49,7 @@ JoinForm::JoinForm(QWidget* parent) : QWidget(parent) {
   v->addWidget(lan_, 1);
   connect(join_, &QPushButton::clicked, this, &JoinForm::joinRequested);
   connect(address_, &QLineEdit::returnPressed, this, &JoinForm::joinRequested);
+  connect(address_, &QLineEdit::textChanged, this, [this] { fieldProblem_->hide(); });
   connect(refresh_, &QPushButton::clicked, this, [this] { refreshLan(); });
   connect(lan_, &QListWidget::currentItemChanged, this, [this](QListWidgetItem* it) {
     if (it && it->data(Qt::UserRole).isValid()) address_->setText(it->data(Qt::UserRole).toString());
@@ -50,11 +62,26 @@ JoinForm::JoinForm(QWidget* parent) : QWidget(parent) {
   connect(&watcher_, &QFutureWatcher<Result<std::vector<net::LanGame>>>::finished, this, &JoinForm::landed);
 }
 
-Result<net::Address> JoinForm::address() const {
+Result<JoinTarget> JoinForm::target() const {
   const std::string a = address_->text().trimmed().toStdString();
-  if (a.empty()) return Err("give the host's address (HOST[:PORT]) or pick a game from the LAN list");
+  if (a.empty()) return Err("give a friend's invite code, the host's address (HOST[:PORT]), or pick a game from the LAN list");
   if (name().empty()) return Err("give your name at the table");
-  return net::parseAddress(a, 27960);
+  JoinTarget t;
+  if (net::looksLikeInvite(a)) {  // a code with a typo still looks like one: the person gets the decoder's words
+    auto invite = net::decodeInvite(a);
+    if (!invite) return invite.error();
+    t.invite = std::move(*invite);
+    return t;
+  }
+  auto address = net::parseAddress(a, 27960);
+  if (!address) return address.error();
+  t.address = *address;
+  return t;
+}
+
+void JoinForm::showFieldProblem(const QString& text) {
+  fieldProblem_->setText(text);
+  fieldProblem_->show();
 }
 
 void JoinForm::refreshLan(uint32_t seconds) {

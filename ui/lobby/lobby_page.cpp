@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "net/identity.h"
+#include "net/invite_join.h"
 #include "table/replay_paths.h"
 #include "ui/lobby/net_errors.h"
 #include "ui/shell/module_ui.h"
@@ -93,7 +94,9 @@ Result<void> LobbyPage::host() {
   o.manualLaunch = true;  // the host's Launch button starts the game
   moduleId_ = c->moduleId;
   ratedAsked_ = c->ratedAsked;
-  auto began = begin(std::move(o), tr("Opening the lobby on UDP port %1…").arg(c->port));
+  const QString opening = c->invite ? tr("Asking the router for UDP port %1, then opening the lobby…").arg(c->port)
+                                    : tr("Opening the lobby on UDP port %1…").arg(c->port);
+  auto began = begin(std::move(o), opening, c->invite);
   if (!began) return began;
   // The rules stay changeable until the launch (Change the rules in the room): a form of the module's own.
   auto mod = moduleUi(c->moduleId);
@@ -107,21 +110,36 @@ Result<void> LobbyPage::host() {
 }
 
 Result<void> LobbyPage::join() {
-  auto a = joinForm_->address();
-  if (!a) {
-    showProblem({net::NetErrorKind::BadAddress, false, a.message()});  // net::parseAddress refused it
-    return a.error();
+  auto t = joinForm_->target();
+  if (!t) {
+    if (joinForm_->holdsCode() && !joinForm_->name().empty()) {  // a mistyped code: said under it, nothing is sent
+      problem_->hide();
+      joinForm_->showFieldProblem(QString::fromStdString(t.message()));
+    } else {
+      showProblem({net::NetErrorKind::BadAddress, false, t.message()});  // net::parseAddress refused it
+    }
+    return t.error();
   }
   net::NodeOptions o;
   o.name = joinForm_->name();
-  o.join = *a;
   o.autoReady = false;  // the person marks ready
   o.bind = net::Address{defaults_.bindHost, 0};
   o.turnClockMs = 120000;  // the joiner's own clock, as `concord join` (--turn-clock 120)
-  return begin(std::move(o), tr("Knocking at %1…").arg(QString::fromStdString(a->text())));
+  if (!t->invite) {
+    o.join = *t->address;
+    return begin(std::move(o), tr("Knocking at %1…").arg(QString::fromStdString(t->address->text())));
+  }
+  // Issue 25: every address of the code at once; only the key it names is answered (as `concord join CODE`).
+  auto dial = net::joinByInvite(o, *t->invite);
+  if (!dial) {
+    joinForm_->showFieldProblem(QString::fromStdString(dial.message()));
+    return dial.error();
+  }
+  return begin(std::move(o), tr("Dialling %1 for the host whose key is %2…")
+                                 .arg(QString::fromStdString(dial->dialled), QString::fromStdString(net::fingerprintText(t->invite->host))));
 }
 
-Result<void> LobbyPage::begin(net::NodeOptions o, const QString& waitingText) {
+Result<void> LobbyPage::begin(net::NodeOptions o, const QString& waitingText, bool inviteFriends) {
   if (session_ && !session_->finished()) return Err("already at a table: leave it first");
   auto key = net::loadOrCreateIdentity(defaults_.identityPath.empty() ? net::defaultIdentityPath() : defaults_.identityPath);
   if (!key) {
@@ -150,11 +168,16 @@ Result<void> LobbyPage::begin(net::NodeOptions o, const QString& waitingText) {
     game_->deleteLater();
     game_ = nullptr;
   }
+  const uint16_t port = o.bind.port;
   session_ = std::make_unique<NetSession>(std::move(o), this);
   wire();
   room_->waiting(waitingText);
   room_->comms().messages().clear();
   room_->comms().news().clear();
+  if (inviteFriends) {
+    session_->inviteFriends();
+    room_->invite().asking(port);
+  }
   stack_->setCurrentWidget(room_);
   session_->start();
   return Ok();
@@ -165,6 +188,11 @@ void LobbyPage::wire() {
   connect(s, &NetSession::lobbyChanged, this, &LobbyPage::lobbyChanged);
   connect(s, &NetSession::changed, this, &LobbyPage::sessionChanged);
   connect(s, &NetSession::ended, this, &LobbyPage::ended);
+  connect(s, &NetSession::invited, this, [this, s] {
+    if (const auto& i = s->invitation()) room_->invite().showCode(i->code, i->routerLine);
+    if (s->lobby()) lobbyChanged();  // the hint under the seats names the code
+  });
+  connect(s, &NetSession::linksChanged, this, [this, s] { room_->setLinks(s->links()); });
   connect(s, &NetSession::comms, this, [this](const QString& from, const QString& line, bool mine) {
     bothPanels([&](CommsPanel& p) { p.addMessage(from, line, mine); });
   });

@@ -50,7 +50,7 @@ class LobbyPage : public QWidget {
 
   /// Opens the lobby the host form describes (the Open the lobby button).
   Result<void> host();
-  /// Joins the address of the join form (the Join button, a LAN list double-click).
+  /// Joins the code or address of the join form (the Join button, a LAN list double-click).
   Result<void> join();
   /// Leaves the lobby or the table; back to the host / join forms.
   void leave();
@@ -59,7 +59,7 @@ class LobbyPage : public QWidget {
   void closeRequested();
 
  private:
-  Result<void> begin(net::NodeOptions o, const QString& waitingText);
+  Result<void> begin(net::NodeOptions o, const QString& waitingText, bool inviteFriends = false);
   void wire();
   void lobbyChanged();
   void sessionChanged();

@@ -9,6 +9,18 @@
 
 namespace concord::ui {
 
+namespace {
+constexpr int kLinkColumn = 5, kRemoveColumn = 6;
+}
+
+QString linkCellText(const net::SeatLink& link) {
+  if (!link.link) return QObject::tr("not linked yet");
+  QString how = QString::fromUtf8(net::linkKindName(link.link->kind));
+  if (link.link->kind == net::LinkKind::Relayed)
+    how += link.viaSeat ? QObject::tr(" via seat %1").arg(*link.viaSeat) : QObject::tr(" via a peer");
+  return QObject::tr("%1 · %2 ms").arg(how).arg(link.link->rttMs);
+}
+
 LobbyRoom::LobbyRoom(QWidget* parent) : QWidget(parent) {
   setObjectName(QStringLiteral("lobbyRoom"));
   auto* h = new QHBoxLayout(this);
@@ -20,12 +32,15 @@ LobbyRoom::LobbyRoom(QWidget* parent) : QWidget(parent) {
   info_->setObjectName(QStringLiteral("roomInfo"));
   info_->setWordWrap(true);
   info_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  seats_ = new QTableWidget(0, 6, this);
+  invite_ = new InvitePanel(this);
+  seats_ = new QTableWidget(0, 7, this);
   seats_->setObjectName(QStringLiteral("roomSeats"));
-  seats_->setHorizontalHeaderLabels({tr("Seat"), tr("Captain"), tr("Who"), tr("Identity"), tr("Ready"), QString()});
+  seats_->setHorizontalHeaderLabels({tr("Seat"), tr("Captain"), tr("Who"), tr("Identity"), tr("Ready"), tr("Link"), QString()});
+  seats_->horizontalHeaderItem(kLinkColumn)->setToolTip(tr("How we reach this captain: direct, punched through both routers, or "
+                                                             "relayed through another captain; and the round trip"));
   seats_->verticalHeader()->hide();
   seats_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  seats_->horizontalHeader()->setSectionResizeMode(4, QHeaderView::Stretch);  // Ready takes the room; Remove fits its button
+  seats_->horizontalHeader()->setSectionResizeMode(kLinkColumn, QHeaderView::Stretch);  // Link takes the room; Remove fits its button
   seats_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   seats_->setSelectionMode(QAbstractItemView::NoSelection);
   seats_->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
@@ -50,6 +65,7 @@ LobbyRoom::LobbyRoom(QWidget* parent) : QWidget(parent) {
   bar->addWidget(launch_);
   left->addWidget(banner_);
   left->addWidget(info_);
+  left->addWidget(invite_);
   left->addWidget(seats_);
   left->addWidget(hint_);
   left->addStretch(1);
@@ -68,6 +84,8 @@ void LobbyRoom::waiting(const QString& text) {
   banner_->setText(text);
   banner_->setStyleSheet(QStringLiteral("padding: 6px; font-weight: bold;"));
   info_->clear();
+  invite_->clear();
+  links_.clear();
   seats_->setRowCount(0);
   ready_->hide();
   launch_->hide();
@@ -125,7 +143,7 @@ void LobbyRoom::show(const net::LobbyMsg& lobby, const lockstep::PublicKey& me, 
       seats_->setItem(i, c, item);
     }
     seats_->removeCellWidget(i, 2);
-    seats_->removeCellWidget(i, 5);
+    seats_->removeCellWidget(i, kRemoveColumn);
     if (host && !lobby.launched && i > 0 && s.kind != net::SeatKind::Human && !kinds_.empty()) {
       auto* menu = new QComboBox(seats_);  // the host changes a free seat until the launch
       menu->setObjectName(QStringLiteral("roomSeatKind-%1").arg(i));
@@ -140,9 +158,10 @@ void LobbyRoom::show(const net::LobbyMsg& lobby, const lockstep::PublicKey& me, 
       remove->setObjectName(QStringLiteral("kick-%1").arg(i));
       remove->setToolTip(tr("Remove this captain from the lobby; the seat opens again and their key is refused here"));
       connect(remove, &QPushButton::clicked, this, [this, i] { emit kickRequested(static_cast<unsigned>(i)); });
-      seats_->setCellWidget(i, 5, remove);
+      seats_->setCellWidget(i, kRemoveColumn, remove);
     }
   }
+  drawLinks();
   ready_->setVisible(!host && !lobby.launched);
   {
     const QSignalBlocker block(ready_);
@@ -151,15 +170,31 @@ void LobbyRoom::show(const net::LobbyMsg& lobby, const lockstep::PublicKey& me, 
   launch_->setVisible(host && !lobby.launched);
   rules_->setVisible(host && !lobby.launched && lobby.session.charter.id.empty());
   launch_->setEnabled(ready == in);
-  const QString invite = host && !lobby.seats.empty()
-                             ? tr("Players join from the LAN list, or with this machine's address and port %1 (terminal: concord join "
-                                  "ADDR:%1).\n").arg(lobby.seats[0].port)
-                             : QString();
+  const QString invite = !host || lobby.seats.empty() ? QString()
+                         : invite_->active()   ? tr("Friends join with the invite code above.\n")
+                                               : tr("Players join from the LAN list, or with this machine's address and port %1 "
+                                                    "(terminal: concord join ADDR:%1).\n").arg(lobby.seats[0].port);
   if (lobby.launched) hint_->setText(tr("Launching: agreeing the seed (commit–reveal)…"));
   else if (host)
     hint_->setText(invite + (ready == in ? tr("Everyone in is ready. Launch starts the game; open seats become AI officers.")
                                          : tr("Waiting for %1 captain(s) to mark ready.").arg(in - ready)));
   else hint_->setText(meReady ? tr("You are ready. The host launches the game.") : tr("Mark ready when you are."));
+}
+
+void LobbyRoom::setLinks(std::vector<net::SeatLink> links) {
+  links_ = std::move(links);
+  drawLinks();
+}
+
+// Only rows of seated persons have a link; ours and the officers' stay empty.
+void LobbyRoom::drawLinks() {
+  for (int i = 0; i < seats_->rowCount(); ++i) {
+    auto* item = new QTableWidgetItem;
+    for (const auto& l : links_)
+      if (l.seat == static_cast<Seat>(i)) item->setText(linkCellText(l));
+    if (auto* name = seats_->item(i, 1)) item->setBackground(name->background());
+    seats_->setItem(i, kLinkColumn, item);
+  }
 }
 
 }  // namespace concord::ui

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "core/game/registry.h"
+#include "net/internet_host.h"
 
 namespace concord::ui {
 
@@ -39,6 +40,11 @@ NetSession::~NetSession() {
 
 void NetSession::post(std::function<void()> f) { QMetaObject::invokeMethod(this, std::move(f), Qt::QueuedConnection); }
 
+void NetSession::inviteFriends() {
+  internet_ = true;
+  options_.demandSecret = options_.secret = net::randomTableSecret();  // a new table, a new code (rules-decisions.md)
+}
+
 void NetSession::start() {
   auto& o = options_;
   o.log = [this](const std::string& l) {
@@ -53,6 +59,12 @@ void NetSession::start() {
       announceChanges(l);
       lobby_ = l;
       emit lobbyChanged();
+    });
+  };
+  o.onLinks = [this](const std::vector<net::SeatLink>& l) {
+    post([this, l] {
+      links_ = l;
+      emit linksChanged();
     });
   };
   o.leaveLobby = [this] { return leave_.load() || lobbyProblem_.has_value(); };
@@ -106,8 +118,29 @@ void NetSession::start() {
 
 void NetSession::run() {
   NetFailure failure;
+  // The router forgets the port when this goes: the lobby or the game ended, or ~NetSession (the window closed).
+  std::unique_ptr<net::PortMapping> mapping;
+  if (internet_) {
+    auto opened = net::openToInternet(options_, *options_.demandSecret, [this](const std::string& l) {
+      post([this, t = QString::fromStdString(l)] { emit news(t); });
+    });
+    if (!opened) {
+      failure.message = opened.message();
+      post([this, failure] {
+        finished_ = true;
+        emit ended(false, failure);
+      });
+      return;
+    }
+    mapping = std::move(opened->mapping);
+    post([this, code = QString::fromStdString(opened->code), line = QString::fromStdString(opened->routerLine)] {
+      invitation_ = Invitation{code, line};
+      emit invited();
+    });
+  }
   auto r = net::runNode(options_, &failure.kind);
   if (!r) failure.message = r.message();
+  mapping.reset();  // before ended(): a window told the table ended finds the router's port closed
   if (lobbyProblem_) failure = *lobbyProblem_;
   std::optional<net::NodeResult> res;
   if (r) res = std::move(*r);

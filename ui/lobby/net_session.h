@@ -2,7 +2,8 @@
 // lockstep session as `concord host` / `concord join`) on a worker thread of its own. The node's callbacks
 // run on that thread; each posts a copy of what changed to the UI thread (a lobby, a cloned game, a status,
 // a comms line), so the UI thread never waits on the network. The person's orders and requests go the
-// other way through a mutex-guarded mailbox the node polls.
+// other way through a mutex-guarded mailbox the node polls. A host that invites friends (issue 25) maps its port at
+// the router on that worker too, before the node starts; the mapping lives exactly as long as the node.
 #pragma once
 
 #include <QObject>
@@ -28,6 +29,9 @@ class NetSession : public QObject {
   explicit NetSession(net::NodeOptions options, QObject* parent = nullptr);
   /// Leaves the table (lobby: at once; game: the others play on with an officer) and joins the worker.
   ~NetSession() override;
+  /// Before start(): open the table to the internet as `concord host --internet` does (net::openToInternet): the
+  /// router is asked for the port, and invitation() gets the invite code carrying a new table secret.
+  void inviteFriends();
   void start();
 
   // What the UI reads (UI thread only).
@@ -41,6 +45,13 @@ class NetSession : public QObject {
   bool over() const { return view_ && view_->outcome().has_value(); }
   bool finished() const { return finished_; }
   const net::TableStatus& status() const { return status_; }
+  /// The invite code and the router's line, once the router answered (or did not): an inviting host only.
+  struct Invitation {
+    QString code, routerLine;
+  };
+  const std::optional<Invitation>& invitation() const { return invitation_; }
+  /// How we reach each other seated person (direct, punched, relayed) and the round trip (net::NodeOptions::onLinks).
+  const std::vector<net::SeatLink>& links() const { return links_; }
   /// The frame for our seat: the Observation, and the legal orders while the node asks us to decide.
   TableFrame frame() const;
   /// Seconds left on our turn clock (-1: no clock or not deciding).
@@ -61,6 +72,8 @@ class NetSession : public QObject {
 
  signals:
   void lobbyChanged();
+  void invited();                       // invitation() is set
+  void linksChanged();
   void changed();                       // a turn applied, a decision asked, the status moved
   void comms(const QString& from, const QString& line, bool mine);
   void notice(const QString& text);     // a refused request (rate limit, mode) or lobby news for the person
@@ -78,6 +91,7 @@ class NetSession : public QObject {
   void applied(std::shared_ptr<Game> game, Seat me, uint32_t turn, std::vector<lockstep::Controller> control);
 
   net::NodeOptions options_;
+  bool internet_ = false;
   std::thread worker_;
   std::atomic<bool> leave_{false};
   std::optional<NetFailure> lobbyProblem_;  // worker thread only: the client cannot show this table (it leaves)
@@ -96,6 +110,8 @@ class NetSession : public QObject {
   std::optional<uint32_t> deciding_;  // the turn the node asks us about (UI copy)
   int clockLeftS_ = -1;
   net::TableStatus status_;
+  std::optional<Invitation> invitation_;
+  std::vector<net::SeatLink> links_;
   std::vector<lockstep::Controller> control_;
   std::vector<std::string> narration_;
   uint64_t narrationSeen_ = 0;
