@@ -123,7 +123,7 @@ int main(int argc, char** argv) {
   put(root / "net_packet", "announce", 4, net::encodeAnnounce(an), true);
   // Mesh plane (fuzz_mesh: even first byte a mesh message, odd a relayed packet).
   const auto kb = lockstep::KeyPair::fromLabel("seed:b");
-  net::LinkReport rep{{{ka.publicKey, 41, {"203.0.113.7", 29001}}, {kb.publicKey, 90, {"2001:db8::7", 29002}}}};
+  net::LinkReport rep{{{ka.publicKey, 41, false, {"203.0.113.7", 29001}}, {kb.publicKey, 90, true, {"2001:db8::7", 29002}}}};
   put(root / "mesh", "report", 0, net::encodeMesh(rep), true);
   put(root / "mesh", "relay_to", 2, net::encodeMesh(net::RelayTo{kb.publicKey, true, ch.hello()}), true);
   put(root / "mesh", "relay_from", 4, net::encodeMesh(net::RelayFrom{ka.publicKey, false, std::vector<uint8_t>(40, 7)}), true);

@@ -1,8 +1,13 @@
 // EnetTransport's mesh (issue 25): who dials whom and when (direct first, then both sides at once to punch through
 // NATs), link reports that introduce peers to each other, and relays for pairs that no punch connects.
+#include <arpa/inet.h>
 #include <enet/enet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <array>
 
 #include "net/enet_transport.h"
 #include "net/mesh_msg.h"
@@ -18,6 +23,8 @@ constexpr uint64_t kHelloAgainMs = 2000;
 constexpr size_t kMaxWantAddrs = 4;
 // What one peer may have us pass on per second: a rejoin snapshot (a few MiB) fits, a flood does not.
 constexpr uint64_t kRelayBytesPerSecond = 16u << 20;
+constexpr std::array<uint8_t, 8> kProbe{'C', 'N', 'P', 'R', 'O', 'B', 'E', '1'};  // too short for any ENet packet
+constexpr unsigned kProbesPerPeer = 3;  // one a report period: a lost probe must not make us look unreachable
 
 std::string ipOf(const ENetAddress& a) {
   char ip[64] = "";
@@ -37,6 +44,28 @@ const char* linkKindName(LinkKind k) {
 }
 
 uint32_t EnetTransport::rttOf(const Conn& c) const { return c.peer->roundTripTime; }
+
+// Reachability (RFC 5780's filtering test, done by a peer): each peer we link to sends one datagram to where it sees
+// us from a fresh socket we never sent to. It gets in only if nothing filters the way to us (a public address, a
+// mapped port, one LAN), and then any peer reaches us without our dialling: our links are direct.
+bool EnetTransport::interceptDatagram(const Address& from, std::span<const uint8_t> bytes) {
+  if (bytes.size() == kProbe.size() && std::equal(bytes.begin(), bytes.end(), kProbe.begin())) {
+    probeSeen_ = true;
+    return true;
+  }
+  return dropForTests_ && dropForTests_(from);
+}
+
+void EnetTransport::sendProbe(const Address& to) {
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_port = htons(to.port);
+  if (inet_pton(AF_INET, to.host.c_str(), &a.sin_addr) != 1) return;
+  const int fd = ::socket(AF_INET, SOCK_DGRAM, 0);
+  if (fd < 0) return;
+  (void)::sendto(fd, kProbe.data(), kProbe.size(), 0, reinterpret_cast<const sockaddr*>(&a), sizeof a);
+  ::close(fd);
+}
 
 bool EnetTransport::member(const PublicKey& key) const {
   auto it = ids_.find(key);
@@ -95,9 +124,13 @@ void EnetTransport::meshTick(uint64_t nowMs) {
     LinkReport rep;
     for (const auto& [key, peer] : byKey_) {
       const Conn* c = connOf(key);
-      if (c && c->channel->established() && member(key))
-        rep.links.push_back(ReportedLink{key, static_cast<uint16_t>(std::min<uint32_t>(rttOf(*c), 65535)),
-                                         Address{ipOf(peer->address), peer->address.port}});
+      if (!c || !c->channel->established() || !member(key)) continue;
+      const Address seen{ipOf(peer->address), peer->address.port};
+      rep.links.push_back(ReportedLink{key, static_cast<uint16_t>(std::min<uint32_t>(rttOf(*c), 65535)), reachable(), seen});
+      if (auto& n = probesSent_[key]; n < kProbesPerPeer) {
+        ++n;
+        sendProbe(seen);
+      }
     }
     if (rep.links.size() > kMaxReportedLinks) rep.links.resize(kMaxReportedLinks);
     if (!rep.links.empty()) {
@@ -144,6 +177,11 @@ void EnetTransport::receiveMesh(const PublicKey& from, std::span<const uint8_t> 
     r.atMs = now_;
     for (const auto& l : rep->links) {
       r.rtts.emplace_back(l.key, l.rttMs);
+      if (l.key == identity_.publicKey) {
+        Reach& x = reach_[from];
+        x.theyReachable = l.reachable;
+        ++x.reports;
+      }
       // An introduction: where `from` sees a peer we want and cannot reach. Both of us learn the other's outside
       // address from the same peer at about the same time, and both dial: the punch.
       auto w = wanted_.find(l.key);
@@ -200,7 +238,12 @@ std::map<PublicKey, LinkInfo> EnetTransport::links() const {
   std::map<PublicKey, LinkInfo> out;
   for (const auto& [key, peer] : byKey_) {
     const Conn* c = connOf(key);
-    if (c && c->channel->established()) out[key] = LinkInfo{c->kind, rttOf(*c), std::nullopt};
+    if (!c || !c->channel->established()) continue;
+    auto r = reach_.find(key);
+    const bool direct = reachable() || (r != reach_.end() && r->second.theyReachable);
+    // Two reports of theirs (the second answers what ours said) settle it; a link that came and went stays settled.
+    const bool settled = r != reach_.end() && r->second.reports >= 2;
+    out[key] = LinkInfo{direct ? LinkKind::Direct : LinkKind::Punched, rttOf(*c), std::nullopt, settled};
   }
   for (const auto& key : relays_->establishedKeys()) {
     if (out.count(key) || !connected(key)) continue;
@@ -209,7 +252,7 @@ std::map<PublicKey, LinkInfo> EnetTransport::links() const {
     if (auto r = reports_.find(via); r != reports_.end())
       for (const auto& [k, t] : r->second.rtts)
         if (k == key) rtt += t;
-    out[key] = LinkInfo{LinkKind::Relayed, rtt, via};
+    out[key] = LinkInfo{LinkKind::Relayed, rtt, via, true};
   }
   return out;
 }

@@ -2,6 +2,7 @@
 
 #include <enet/enet.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 
@@ -14,7 +15,7 @@ constexpr size_t kMaxConnections = 128;
 // from one address cannot take every slot (security.sh).
 constexpr size_t kMaxPerAddress = 72;
 constexpr uint32_t kMaxFailuresPerConn = 64;
-constexpr uint64_t kSettleWindowMs = 3000;
+
 // Data packets kept per link while its hello is still on the way (bounded: a stranger cannot fill memory).
 constexpr size_t kMaxEarlyPackets = 32;
 constexpr size_t kMaxEarlyBytes = 64u << 10;
@@ -37,18 +38,22 @@ Result<ENetAddress> toEnet(const Address& a) {
   return e;
 }
 
-// Tests only (dropIncomingForTests): ENet's intercept callback carries no user pointer, so filters are found by host.
-std::map<ENetHost*, std::function<bool(const Address&)>>& testFilters() {
-  static std::map<ENetHost*, std::function<bool(const Address&)>> filters;
-  return filters;
+// ENet's intercept callback carries no user pointer: each host's transport is found here (reachability probes, and the
+// tests' stand-in NATs, dropIncomingForTests).
+std::map<ENetHost*, EnetTransport*>& transportsByHost() {
+  static std::map<ENetHost*, EnetTransport*> all;
+  return all;
 }
 
-int ENET_CALLBACK interceptForTests(ENetHost* host, ENetEvent*) {
-  auto it = testFilters().find(host);
-  if (it == testFilters().end()) return 0;
+int ENET_CALLBACK interceptRaw(ENetHost* host, ENetEvent*) {
+  auto it = transportsByHost().find(host);
+  if (it == transportsByHost().end()) return 0;
   char ip[64] = "";
   enet_address_get_host_ip(&host->receivedAddress, ip, sizeof ip);
-  return it->second(Address{ip, host->receivedAddress.port}) ? 1 : 0;
+  return it->second->interceptDatagram(Address{ip, host->receivedAddress.port},
+                                       std::span<const uint8_t>(host->receivedData, host->receivedDataLength))
+             ? 1
+             : 0;
 }
 
 }  // namespace
@@ -87,17 +92,16 @@ Result<std::unique_ptr<EnetTransport>> EnetTransport::create(const lockstep::Key
   t->host_->duplicatePeers = kMaxPerAddress;
   t->host_->maximumPacketSize = kMaxPlaintext + kDataOverhead + 64;
   t->host_->maximumWaitingData = 64u << 20;
+  t->host_->intercept = interceptRaw;
+  transportsByHost()[t->host_] = t.get();
   return t;
 }
 
-void EnetTransport::dropIncomingForTests(std::function<bool(const Address&)> drop) {
-  testFilters()[host_] = std::move(drop);
-  host_->intercept = interceptForTests;
-}
+void EnetTransport::dropIncomingForTests(std::function<bool(const Address&)> drop) { dropForTests_ = std::move(drop); }
 
 EnetTransport::~EnetTransport() {
   if (host_) {
-    testFilters().erase(host_);
+    transportsByHost().erase(host_);
     // A goodbye on every link: the other side drops this connection now instead of after ENet's timeout.
     for (auto& [peer, c] : conns_) enet_peer_disconnect_now(peer, 0);
     enet_host_flush(host_);
@@ -113,12 +117,16 @@ void EnetTransport::assign(const PublicKey& key, PeerId id) {
   keys_[id] = key;
 }
 
+// Wanted again (the lobby wanted it, the game wants it): the address leads, the timers and introductions stay, so a
+// punch under way is neither restarted nor mistaken for a direct link.
 void EnetTransport::want(const PublicKey& key, const Address& addr, bool dialFirst) {
   if (key == identity_.publicKey) return;
-  Want w;
-  w.addrs.push_back(addr);
+  Want& w = wanted_[key];
+  auto& a = w.addrs;
+  a.erase(std::remove_if(a.begin(), a.end(), [&](const Address& x) { return x.host == addr.host && x.port == addr.port; }), a.end());
+  a.insert(a.begin(), addr);
+  if (a.size() > 4) a.pop_back();  // the given address and a few introduced ones (enet_mesh.cpp kMaxWantAddrs)
   w.dialFirst = dialFirst;
-  wanted_[key] = std::move(w);
 }
 
 Result<void> EnetTransport::connect(const Address& addr) {
@@ -165,13 +173,6 @@ void EnetTransport::receive(Conn& c, std::span<const uint8_t> bytes) {
   if (kind == kPacketHello) {
     auto who = c.channel->acceptHello(bytes);
     if (!who) return refuse(c, who.message());
-    auto w = wanted_.find(*who);
-    // Reached only after both sides had been dialling (the punch phase began): a hole punched through NATs.
-    const bool punched = w != wanted_.end() && w->second.sinceMs != UINT64_MAX && now_ >= w->second.sinceMs + timing_.punchAfterMs;
-    // A pair once punched stays punched while any link of it lives: retried connects that open just after the punch
-    // went through the same holes.
-    if (punched) punched_.insert(*who);
-    c.kind = punched_.count(*who) ? LinkKind::Punched : LinkKind::Direct;
     c.establishedMs = now_;
     byKey_[*who] = c.peer;
     idFor(*who);
@@ -238,7 +239,6 @@ void EnetTransport::settleDuplicate(Conn& fresh) {
     const bool weOpenedKeeper = identity_.publicKey < who;
     Conn& keeper = fresh.outgoing == weOpenedKeeper ? fresh : *other;
     Conn& loser = &keeper == &fresh ? *other : fresh;
-    if (loser.kind == LinkKind::Punched) keeper.kind = LinkKind::Punched;  // the twin of a punch is punched too
     byKey_[who] = keeper.peer;
     enet_peer_disconnect_later(loser.peer, 0);
     return;
@@ -290,7 +290,6 @@ void EnetTransport::pump(uint64_t nowMs, uint32_t waitMs) {
                     (!best || c2->openedMs >= best->openedMs))
                   best = c2.get();
               if (best) byKey_[who] = best->peer;
-              else punched_.erase(who);
             }
           }
           conns_.erase(it);

@@ -39,6 +39,9 @@ inline constexpr size_t kMaxControlInbox = 1024;
 inline constexpr uint64_t kHandshakeMs = 3000;
 /// Game datagrams up to this size go unreliable; larger ones (snapshots, dumps) reliable.
 inline constexpr size_t kUnreliableMax = 1100;
+/// Links to one peer that open within this long of each other are twins of one dial (a punch opens both ways; retried
+/// connects open together): they are settled to one.
+inline constexpr uint64_t kSettleWindowMs = 3000;
 
 struct Address {
   std::string host = "127.0.0.1";
@@ -48,14 +51,16 @@ struct Address {
 /// "HOST[:PORT]" (default port `defPort`); the error says what was wrong.
 Result<Address> parseAddress(const std::string& text, uint16_t defPort);
 
-/// How we reach a peer (issue 25): one side dialled the other (direct), both dialled at once through their NATs
-/// (punched), or only through a third peer connected to both (relayed).
+/// How we reach a peer (issue 25): a link where either end can be reached without its own dialling (a public address,
+/// a mapped port, one LAN: direct), one that opened only because both ends dialled through their NATs (punched), or
+/// only through a third peer connected to both (relayed).
 enum class LinkKind : uint8_t { Direct, Punched, Relayed };
 const char* linkKindName(LinkKind k);
 struct LinkInfo {
   LinkKind kind = LinkKind::Direct;
   uint32_t rttMs = 0;                  // relayed: ours to the relay plus the relay's to the peer
   std::optional<PublicKey> via;        // the relay, for a relayed link
+  bool settled = true;                 // a direct link's kind is known once both ends' reports have been heard
   friend bool operator==(const LinkInfo&, const LinkInfo&) = default;
 };
 /// When an unreached wanted peer is dialled from our side too (hole punching: both sides send at once), and when it
@@ -130,10 +135,14 @@ class EnetTransport : public lockstep::Transport {
   void hangUp(const Address& addr);
   std::optional<PeerId> idOf(const PublicKey& key) const;
   void setMeshTiming(const MeshTiming& t) { timing_ = t; }
+  /// Our router maps our port (UPnP/NAT-PMP): anyone can reach us without our dialling (link kinds).
+  void setPortMapped(bool mapped) { portMapped_ = mapped; }
   /// Every peer we can send to now, and how.
   std::map<PublicKey, LinkInfo> links() const;
 
   const TransportStats& stats() const { return stats_; }
+  /// Every raw datagram before ENet reads it: true consumes it (a reachability probe, or a test's stand-in NAT).
+  bool interceptDatagram(const Address& from, std::span<const uint8_t> bytes);
   /// Tests only: datagrams from an address `drop` returns true for vanish on arrival, as behind a NAT or firewall
   /// (tests/net/relay_test.cpp builds unreachable pairs on one machine with it).
   void dropIncomingForTests(std::function<bool(const Address&)> drop);
@@ -149,7 +158,6 @@ class EnetTransport : public lockstep::Transport {
     ENetPeer* peer = nullptr;
     bool outgoing = false;  // we dialled it
     uint64_t establishedMs = 0;
-    LinkKind kind = LinkKind::Direct;
     std::unique_ptr<SecureChannel> channel;
     uint64_t openedMs = 0;
     uint32_t failures = 0;
@@ -193,8 +201,18 @@ class EnetTransport : public lockstep::Transport {
   };
   std::map<PublicKey, Want> wanted_;
   MeshTiming timing_;
-  std::set<ENetPeer*> dialled_;
-  std::set<PublicKey> punched_;  // peers whose links opened only once both sides dialled  // connections we opened and that are not up yet
+  bool portMapped_ = false;
+  bool probeSeen_ = false;  // a probe from a socket we never sent to got in: nothing filters the way to us
+  std::map<PublicKey, unsigned> probesSent_;
+  struct Reach {
+    bool theyReachable = false;  // the peer says we reach it without its dialling
+    unsigned reports = 0;        // its reports that listed us
+  };
+  std::map<PublicKey, Reach> reach_;
+  std::function<bool(const Address&)> dropForTests_;
+  bool reachable() const { return portMapped_ || probeSeen_; }
+  void sendProbe(const Address& to);
+  std::set<ENetPeer*> dialled_;  // connections we opened and that are not up yet
   std::unique_ptr<RelayLinks> relays_;
   struct Report {
     std::vector<std::pair<PublicKey, uint16_t>> rtts;  // the reporter's direct links and their round trips

@@ -62,6 +62,7 @@ std::vector<uint8_t> encodeMesh(const MeshMessage& m) {
     for (const auto& l : rep->links) {
       putKey(w, l.key);
       w.u16("rtt", l.rttMs);
+      w.u8("flags", l.reachable ? 1 : 0);
       putAddress(w, l.seenAt);
     }
   } else if (auto* to = std::get_if<RelayTo>(&m)) {
@@ -86,11 +87,14 @@ Result<MeshMessage> decodeMesh(std::span<const uint8_t> bytes) {
   MeshMessage out;
   if (kind == kReport) {
     LinkReport rep;
-    const uint64_t n = r.count("links", kMaxReportedLinks, 32 + 2 + 1 + 2);
+    const uint64_t n = r.count("links", kMaxReportedLinks, 32 + 2 + 1 + 1 + 2);
     for (uint64_t i = 0; i < n && r.ok(); ++i) {
       ReportedLink l;
       l.key = getKey(r);
       l.rttMs = r.u16("rtt");
+      const uint8_t flags = r.u8("flags");
+      if (flags > 1) r.fail("flags", "unknown link flags");
+      l.reachable = flags == 1;
       l.seenAt = getAddress(r);
       rep.links.push_back(std::move(l));
     }

@@ -24,6 +24,9 @@ inline constexpr size_t kMaxRelayedPacket = kMaxPlaintext + kDataOverhead;
 struct ReportedLink {
   lockstep::PublicKey key;
   uint16_t rttMs = 0;
+  /// The reporter can be reached by this peer without dialling it: it sees the reporter at one of the reporter's own
+  /// addresses (no NAT between them), or the reporter's router maps its port. A link is direct when either end is.
+  bool reachable = false;
   Address seenAt;  // where the reporter sees this peer (its NAT's public side, for a peer behind one)
 };
 struct LinkReport {

@@ -77,6 +77,7 @@ Result<NodeResult> runNode(const NodeOptions& opt, NetErrorKind* failure) {
   NetErrorKind transportKind = NetErrorKind::Other;
   auto t = EnetTransport::create(opt.key, opt.bind, &transportKind);
   if (!t) return failed(transportKind, t.error());
+  (*t)->setPortMapped(opt.portMapped);
   (*t)->onReject = [&](const std::string& l) {
     if (opt.log) opt.log(l);
   };

@@ -63,6 +63,7 @@ struct NodeOptions {
   lockstep::KeyPair key;
   Address bind{"0.0.0.0", 0};
   uint16_t advertisePort = 0;  // the port others should reach us on (a chaos proxy in front); 0 = ours
+  bool portMapped = false;     // our router forwards our port (`host --internet`): anyone reaches us, links are direct
   // Host only.
   bool host = false;
   std::string moduleId = "shed";

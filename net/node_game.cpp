@@ -115,10 +115,11 @@ Result<void> Node::startGame(GameInProgress& g) {
   for (Seat s = 0; s < seats_.size(); ++s) {
     if (seats_[s].kind != SeatKind::Human || s == g.mySeat) continue;
     transport_.assign(seats_[s].key, s);
-    // Every seat owner wants every other: the lower seat dials first, the higher one too once that has not reached
-    // it (a hole punch), and a relay carries what neither reaches (issue 25). A spectator dials only when rejoining.
+    // Every seat owner wants every other: the lower key dials first (as in the lobby, node_links.cpp), the other too once
+    // that has not reached it (a hole punch), and a relay carries what neither reaches (issue 25). A rejoiner dials at
+    // once; a spectator dials only when rejoining.
     if (spectator_ && !rejoin_) continue;
-    transport_.want(seats_[s].key, Address{seats_[s].host, seats_[s].port}, s > g.mySeat || rejoin_);
+    transport_.want(seats_[s].key, Address{seats_[s].host, seats_[s].port}, opt_.key.publicKey < seats_[s].key || rejoin_);
   }
   if (rejoin_) commsBeforeReplay_.clear();  // lobby messages of an earlier run are not ours to replay
   if (!opt_.replayPath.empty() && !rejoin_) {

@@ -62,6 +62,7 @@ void Node::noteLinks() {
     if (it != links.end()) link.link = it->second;
     if (it != links.end() && it->second.via)
       if (auto via = seatOf(*it->second.via)) link.viaSeat = static_cast<Seat>(*via);
+    if (it != links.end() && !it->second.settled) continue;  // named once both ends' reports say what it is
     const std::string how = it == links.end() ? "lost" : linkKindText(it->second);
     auto& shown = linksShown_[seat.key];
     if (shown == how || (shown.empty() && how == "lost")) continue;

@@ -83,13 +83,15 @@ TEST(RelayLinks, ARestartedEndGetsANewChannelButAnOldHelloReplayedCannotResetIt)
 
 TEST(MeshMsg, RoundTripsAndRefusesMalformedInput) {
   Ends e;
-  LinkReport rep{{{e.a.publicKey, 41, {"203.0.113.7", 29001}}, {e.c.publicKey, 90, {"2001:db8::7", 29002}}}};
+  LinkReport rep{{{e.a.publicKey, 41, false, {"203.0.113.7", 29001}}, {e.c.publicKey, 90, true, {"2001:db8::7", 29002}}}};
   auto back = decodeMesh(encodeMesh(rep));
   ASSERT_TRUE(back) << back.message();
   auto& got = std::get<LinkReport>(*back);
   ASSERT_EQ(got.links.size(), 2u);
   EXPECT_EQ(got.links[0].seenAt.text(), "203.0.113.7:29001");
   EXPECT_EQ(got.links[1].seenAt.host, "2001:db8::7");
+  EXPECT_FALSE(got.links[0].reachable);
+  EXPECT_TRUE(got.links[1].reachable);
   auto env = encodeMesh(RelayTo{e.c.publicKey, true, bytes("sealed")});
   EXPECT_TRUE(decodeMesh(env));
   auto trailing = env;
@@ -101,8 +103,11 @@ TEST(MeshMsg, RoundTripsAndRefusesMalformedInput) {
   ASSERT_FALSE(refused);
   EXPECT_NE(refused.message().find("kind"), std::string::npos) << refused.message();
   auto badFamily = encodeMesh(rep);
-  badFamily[2 + 1 + 1 + 32 + 2] = 5;  // magic, kind, count, key, rtt: the first family byte
+  badFamily[2 + 1 + 1 + 32 + 2 + 1] = 5;  // magic, kind, count, key, rtt, flags: the first family byte
   EXPECT_FALSE(decodeMesh(badFamily));
+  auto badFlags = encodeMesh(rep);
+  badFlags[2 + 1 + 1 + 32 + 2] = 2;  // only "reachable" is a flag
+  EXPECT_FALSE(decodeMesh(badFlags));
   EXPECT_FALSE(decodeMesh(std::vector<uint8_t>(env.begin(), env.begin() + 10)));
 }
 

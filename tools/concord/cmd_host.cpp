@@ -104,6 +104,7 @@ int runHost(Args args) {
     std::printf("friends join with: concord join %s   (the code is this table's; a new `concord host --internet` makes a new one)\n",
                 internet->code.c_str());
     std::fflush(stdout);
+    x.o.portMapped = internet->mapping->mapped();  // friends reach us without our dialling: our links are direct
     catchInterrupts();  // Ctrl-C leaves through the node, so the router forgets the port (~InternetTable)
   }
   return runNetNode(x.o, x.cli, "host");
