@@ -42,6 +42,7 @@ awk -v an="$a_name" -v bn="$b_name" '
     if (f[1] == "turn" && g[1] == "turn" && f[6] == g[6]) printf ", first at turn %s\n", f[6]
     else printf ", where one build ended the game or erred\n"
     printf "  %s: %s\n  %s: %s\n", an, x, bn, y
-    print "  (replay it: concord_seal_digest --module MODULE prints that game; docs/determinism.md \"Cross-compiler checks\")"
+    printf "  (each build: concord_seal_digest --games N --module %s --seed %s plays that game again; docs/determinism.md)\n", \
+      (f[2] != "" ? f[2] : g[2]), (f[2] != "" ? f[3] : g[3])
   }' "$out/a" "$out/b"
 exit 1

@@ -1,7 +1,7 @@
 // concord_seal_digest: plays seeded games of every module on a local table and prints every Seal, so the outputs
 // of two builds (gcc -O2, clang -O2) can be compared line by line by tools/compare_seals.sh, which names the
 // first differing module, game and turn. Test-only (tests/CMakeLists.txt); docs/determinism.md.
-//   concord_seal_digest [--games N] [--module M]
+//   concord_seal_digest [--games N] [--module M] [--seed S]   (--seed: only that game, as it was numbered in the list)
 // Lines:  turn MODULE SEED SEATS OPTIONS TURN SEAL
 //         game MODULE SEED SEATS OPTIONS turns=N digest=HEX
 #include <cstdio>
@@ -39,13 +39,16 @@ int play(const lockstep::SelfPlayParams& p) {
 int main(int argc, char** argv) {
   int games = 36;
   std::string only;
+  uint64_t seed = 0;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--games" && i + 1 < argc) games = std::atoi(argv[++i]);
     else if (a == "--module" && i + 1 < argc) only = argv[++i];
-    else return std::fprintf(stderr, "usage: concord_seal_digest [--games N] [--module shed|warp|elc|web]\n"), 2;
+    else if (a == "--seed" && i + 1 < argc) seed = std::strtoull(argv[++i], nullptr, 10);
+    else return std::fprintf(stderr, "usage: concord_seal_digest [--games N] [--module shed|warp|elc|web] [--seed S]\n"), 2;
   }
   int failed = 0;
-  for (const auto& p : seal_digest::seededGames(games, only)) failed += play(p);
+  for (const auto& p : seal_digest::seededGames(games, only))
+    if (seed == 0 || p.seed == seed) failed += play(p);
   return failed ? 1 : 0;
 }
