@@ -148,7 +148,9 @@ class Writer {
 
   std::vector<uint8_t> buf_;
   size_t size_ = 0;
+#ifndef NDEBUG
   bool blockOpen_ = false;  // debug check: while a Block is open, its cursor (not size_) is the truth
+#endif
   bool traced_;
   std::vector<std::string> scope_;
   std::vector<TraceEntry> trace_;

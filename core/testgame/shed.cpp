@@ -4,6 +4,12 @@
 
 namespace concord::shed {
 
+#ifdef CONCORD_INJECT_UNSEQUENCED_DRAWS
+namespace {
+size_t injectedSkew(uint64_t a, uint64_t b) { return static_cast<size_t>(a * 7 + b); }
+}  // namespace
+#endif
+
 Result<std::vector<uint8_t>> encodeConfig(const Config& c) {
   if (c.handSize < 1 || c.handSize > 20) return Err("shed: hand must be 1..20, got ", c.handSize);
   if (c.deckPerSeat < c.handSize || c.deckPerSeat > 40) return Err("shed: deck must be hand..40");
@@ -56,6 +62,12 @@ void ShedGame::deal() {
     std::sort(hands_[s].begin(), hands_[s].end());
   }
   pile_ = std::move(deck);
+#ifdef CONCORD_INJECT_UNSEQUENCED_DRAWS
+  // Issue 32's proof build only (-DCONCORD_INJECT_UNSEQUENCED_DRAWS=ON): two draws as one call's arguments, which
+  // gcc and clang evaluate in opposite orders, so tools/compare_seals.sh must name this game and turn.
+  if (handsPlayed_ > 0 && pile_.size() > 1)
+    std::swap(pile_[0], pile_[injectedSkew(deal_.below(pile_.size()), deal_.below(7)) % pile_.size()]);
+#endif
   top_ = 0;
   toAct_ = static_cast<Seat>(handsPlayed_ % seats_);
   lastPlayer_ = toAct_;

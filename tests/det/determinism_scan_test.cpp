@@ -4,50 +4,14 @@
 // "Red Alert: cover the double" in an error message is allowed while a `double` variable is not.
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
 #include <regex>
 #include <sstream>
 
-namespace fs = std::filesystem;
+#include "tests/support/source_text.h"
 
 namespace {
 
-// Removes // and /* */ comments and the contents of string and char literals, keeping line breaks.
-std::string stripCommentsAndStrings(const std::string& src) {
-  std::string out;
-  out.reserve(src.size());
-  enum { Code, Line, Block, Str, Chr } st = Code;
-  for (size_t i = 0; i < src.size(); ++i) {
-    char c = src[i];
-    char n = i + 1 < src.size() ? src[i + 1] : '\0';
-    switch (st) {
-      case Code:
-        if (c == '/' && n == '/') st = Line, ++i;
-        else if (c == '/' && n == '*') st = Block, ++i;
-        else if (c == '"') st = Str, out += '"';
-        else if (c == '\'') st = Chr, out += '\'';
-        else out += c;
-        break;
-      case Line:
-        if (c == '\n') st = Code, out += c;
-        break;
-      case Block:
-        if (c == '*' && n == '/') st = Code, ++i;
-        else if (c == '\n') out += c;
-        break;
-      case Str:
-        if (c == '\\') ++i;
-        else if (c == '"') st = Code, out += '"';
-        break;
-      case Chr:
-        if (c == '\\') ++i;
-        else if (c == '\'') st = Code, out += '\'';
-        break;
-    }
-  }
-  return out;
-}
+using concord::testing::stripCommentsAndStrings;
 
 const std::vector<std::pair<std::regex, std::string>>& forbidden() {
   static const std::vector<std::pair<std::regex, std::string>> f = {
@@ -88,21 +52,11 @@ TEST(DeterminismScan, ScannerCatchesForbiddenCodeButNotCommentsOrStrings) {
 }
 
 TEST(DeterminismScan, CoreUsesNothingNondeterministic) {
-  fs::path core = fs::path(CONCORD_SOURCE_DIR) / "core";
-  ASSERT_TRUE(fs::exists(core));
   std::vector<std::string> hits;
   size_t files = 0;
-  for (const auto& e : fs::recursive_directory_iterator(core)) {
-    if (!e.is_regular_file()) continue;
-    auto rel = fs::relative(e.path(), fs::path(CONCORD_SOURCE_DIR)).generic_string();
-    if (rel.rfind("core/tei/", 0) == 0) continue;
-    auto ext = e.path().extension().string();
-    if (ext != ".h" && ext != ".cpp" && ext != ".hpp" && ext != ".cc") continue;
-    std::ifstream f(e.path());
-    std::stringstream ss;
-    ss << f.rdbuf();
+  for (const auto& [rel, text] : concord::testing::coreSources(CONCORD_SOURCE_DIR)) {
     ++files;
-    for (auto& h : scan(rel, ss.str())) hits.push_back(h);
+    for (auto& h : scan(rel, text)) hits.push_back(h);
   }
   EXPECT_GT(files, 5u);
   for (const auto& h : hits) ADD_FAILURE() << h;

@@ -1,7 +1,8 @@
 // Determinism golden: 200 seeded shed games, every one through the full signed pipeline over SimNetwork and
-// also played on a local table (table::LocalTable), plus seeded Warp campaigns; each game's Seal sequence is digested and compared with
-// tests/golden/selfplay_shed.txt and tests/golden/selfplay_warp.txt. Any change in rules, serialization,
-// RNG, bots or pipeline order shows up here, under every compiler and optimisation level CI runs.
+// also played on a local table (table::LocalTable), plus seeded Warp campaigns, Every Last City and W.E.B. games;
+// each game's Seal sequence is digested and compared with tests/golden/selfplay_{shed,warp,elc,web}.txt. Any change
+// in rules, serialization, RNG, bots or pipeline order shows up here, under every compiler and optimisation level
+// CI runs (gcc -O2, clang -O2, clang -O1 with sanitizers).
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -19,6 +20,8 @@ namespace {
 
 const char* kGoldenShed = CONCORD_SOURCE_DIR "/tests/golden/selfplay_shed.txt";
 const char* kGoldenWarp = CONCORD_SOURCE_DIR "/tests/golden/selfplay_warp.txt";
+const char* kGoldenElc = CONCORD_SOURCE_DIR "/tests/golden/selfplay_elc.txt";
+const char* kGoldenWeb = CONCORD_SOURCE_DIR "/tests/golden/selfplay_web.txt";
 
 // The game on a local table (no network): officers at every seat, every bundle signed, as `concord play` runs it.
 Result<std::vector<det::Hash128>> playOnLocalTable(const SelfPlayParams& p) {
@@ -110,4 +113,39 @@ TEST(Golden, SelfPlayWarpSealSequences) {
     lines.push_back(gameLine(p, 4));
   }
   checkGolden(kGoldenWarp, lines);
+}
+
+// Every Last City (issue 32): blitz and a short standard war, Region hold and teams among them; every sixth through
+// the pipeline.
+TEST(Golden, SelfPlayElcSealSequences) {
+  const std::vector<ConfigOptions> mixes = {{{"preset", "blitz"}},
+                                            {{"preset", "standard-war"}, {"horizon", "30"}},
+                                            {{"preset", "blitz"}, {"region-hold", "on"}},
+                                            {{"preset", "blitz"}, {"teams", "AABB"}}};
+  std::vector<std::string> lines;
+  for (uint64_t seed = 1; seed <= 12; ++seed) {
+    SelfPlayParams p;
+    p.moduleId = "elc";
+    p.options = mixes[seed % mixes.size()];
+    p.seats = p.options.back().first == "teams" ? Seat{4} : static_cast<Seat>(2 + seed % 3);
+    p.seed = seed;
+    lines.push_back(gameLine(p, 6));
+  }
+  checkGolden(kGoldenElc, lines);
+}
+
+// W.E.B. (issue 32): AI empires over short turn limits and assorted galaxy sizes; every sixth through the pipeline.
+TEST(Golden, SelfPlayWebSealSequences) {
+  const std::vector<ConfigOptions> mixes = {{{"turns", "20"}}, {{"turns", "25"}, {"systems-per-empire", "8"}},
+                                            {{"turns", "20"}, {"systems-per-empire", "14"}}};
+  std::vector<std::string> lines;
+  for (uint64_t seed = 1; seed <= 12; ++seed) {
+    SelfPlayParams p;
+    p.moduleId = "web";
+    p.options = mixes[seed % mixes.size()];
+    p.seats = static_cast<Seat>(2 + seed % 5);
+    p.seed = seed;
+    lines.push_back(gameLine(p, 6));
+  }
+  checkGolden(kGoldenWeb, lines);
 }
