@@ -119,9 +119,11 @@ TEST(InviteNode, AHostWhoseKeyIsNotTheCodesIsRefusedAndTheRightOneWins) {
     (*impostor)->pump(ms(), 5);
     while ((*impostor)->pollControl()) ++toImpostor;
   };
-  // The impostor answers first (the host is not up yet), so the joiner must judge it.
-  while (ms() < 5000 && !(*impostor)->connected(friendly.key.publicKey)) serveImpostor();
-  ASSERT_TRUE((*impostor)->connected(friendly.key.publicKey));
+  // The impostor answers first (the host is not up yet), so the joiner must judge it. Its hello reaching the impostor
+  // is the sign: the joiner may hang up within the same pump that authenticates it (ASan under load: `connected` was
+  // never seen true).
+  while (ms() < 15000 && (*impostor)->stats().packetsReceived == 0) serveImpostor();
+  ASSERT_GT((*impostor)->stats().packetsReceived, 0u) << "the joiner never reached the impostor";
   auto hosted = std::async(std::launch::async, [&] { return runNode(host); });
   bool hungUp = false;
   while (joined.wait_for(std::chrono::milliseconds(0)) != std::future_status::ready) {
