@@ -10,6 +10,7 @@
 #include "net/lobby_msg.h"
 #include "net/node.h"
 #include "tests/support/free_udp_port.h"
+#include "tests/support/loopback_node.h"
 
 namespace concord::net {
 namespace {
@@ -17,15 +18,7 @@ namespace {
 using lockstep::KeyPair;
 
 NodeOptions invitePeer(const std::string& label, uint16_t port) {
-  NodeOptions o;
-  o.name = label;
-  o.key = KeyPair::fromLabel("invite-node-test:" + label);
-  o.bind = Address{"127.0.0.1", port};
-  o.moduleId = "shed";
-  o.seats = 2;
-  o.discoveryAddr = "off";
-  o.lingerMs = 300;
-  o.timeoutMs = 20000;
+  NodeOptions o = test_support::loopbackNode("invite-node-test", label, port, 20000);
   o.giveUpMs = 8000;
   return o;
 }

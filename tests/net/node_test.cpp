@@ -13,6 +13,7 @@
 #include "lockstep/crypto.h"
 #include "core/game/registry.h"
 #include "net/enet_transport.h"
+#include "tests/support/loopback_node.h"
 #include "net/lobby_msg.h"
 #include "net/node.h"
 #include "tests/support/free_udp_port.h"
@@ -24,16 +25,7 @@ using lockstep::KeyPair;
 using test_support::freeUdpPort;
 
 NodeOptions nodeOptions(const std::string& label, uint16_t port) {
-  NodeOptions o;
-  o.name = label;
-  o.key = KeyPair::fromLabel("node-test:" + label);
-  o.bind = Address{"127.0.0.1", port};
-  o.moduleId = "shed";
-  o.seats = 2;
-  o.discoveryAddr = "off";
-  o.lingerMs = 300;
-  o.timeoutMs = 15000;
-  return o;
+  return test_support::loopbackNode("node-test", label, port, 15000);
 }
 
 // CI once failed this way (net_security_intruder): a stranger completed its handshake with a joiner
