@@ -79,9 +79,10 @@ class TileTable {
   std::vector<std::pair<Point, uint16_t>> sorted_;
 };
 
-/// A nonzero scalar from a 32-byte secret key and a label with two numbers (keyed BLAKE2b-512, then reduce).
+/// A nonzero scalar from a 32-byte secret key and a label with two numbers: keyed BLAKE2b-512 over (u32 label
+/// length ‖ label ‖ u32 a ‖ u32 b ‖ u32 counter), reduced; the counter counts up from 0 past a zero scalar.
 Scalar deriveScalar(std::span<const uint8_t, 32> key, std::string_view label, uint32_t a, uint32_t b);
-/// x·G.
+/// x·G (Point{} for a zero or unreduced x).
 Point publicKey(const Scalar& x);
 /// BLAKE2b-256 of the context's fields (the Fiat–Shamir prefix of every proof).
 std::array<uint8_t, 32> bindContext(const Context& ctx);
@@ -90,28 +91,38 @@ std::array<uint8_t, 32> bindContext(const Context& ctx);
 KeyProof proveKey(const Scalar& x, const Context& ctx);
 /// Whether `p` is a valid point with a valid proof for this context; the error says which check failed.
 Result<void> verifyKey(const KeyProof& p, const Context& ctx);
-/// H = ΣX_j (the joint masking key).
+/// H = ΣX_j (the joint masking key); Point{} (refused by every check) if there is no key, a key is not a valid
+/// point or the sum is the identity.
 Point jointKey(std::span<const Point> keys);
 
-/// The open deck: tile t at position i, masked with r = 1: (G, M_t + H).
+/// The open deck: tile t at position i, masked with r = 1: (G, M_t + H). Empty if H is not a valid point.
 std::vector<Cipher> openDeck(std::span<const uint16_t> tiles, const Point& H);
 /// One holder's shuffle step: position i of the result is position perm[i] of `in` re-masked with scalar r_i
-/// (c1 + r_i·G, c2 + r_i·H); perm and every r_i come from deriveScalar(key, "shuffle", epoch, ...) so the step
-/// is re-computable once the key is revealed (verifyRemask).
+/// (c1 + r_i·G, c2 + r_i·H); perm is remaskPermutation(in.size(), key, epoch) and r_i = deriveScalar(key,
+/// "shuffle", epoch, i) (the next of its derivation's scalars should a sum be the identity), so the step is
+/// re-computable once the key is revealed (verifyRemask). Empty if H or an input point is not a valid point
+/// (what readCipher and jointKey return always is), or if `in` has more than 65536 positions.
 std::vector<Cipher> remask(std::span<const Cipher> in, const Point& H, std::span<const uint8_t, 32> key, uint32_t epoch);
-/// The permutation remask uses (perm[i] = source position of result position i).
+/// The permutation remask uses (perm[i] = source position of result position i): Fisher–Yates driven by a keyed
+/// BLAKE2b-512 stream (label "perm", epoch, block number), unbiased by rejection sampling. Empty if n > 65536.
 std::vector<uint16_t> remaskPermutation(size_t n, std::span<const uint8_t, 32> key, uint32_t epoch);
+/// The audit of one shuffle step once its holder's key is revealed: `out` must be remask(in, H, key, epoch); the
+/// error names the first position that is not.
+Result<void> verifyRemask(std::span<const Cipher> in, std::span<const Cipher> out, const Point& H,
+                          std::span<const uint8_t, 32> key, uint32_t epoch);
 
 /// Holder's share of `c` at ctx.position with its DLEQ proof; deterministic.
 Share makeShare(const Scalar& x, const Cipher& c, const Context& ctx);
-/// d = x·c1 without a proof (a holder's own last layer, computed privately).
+/// d = x·c1 without a proof (a holder's own last layer, computed privately); Point{} if c1 is not a valid point.
 Point ownShare(const Scalar& x, const Cipher& c);
 /// Checks a share against the holder's key X and the cipher at its position; the error names the failed check.
 Result<void> verifyShare(const Share& sh, const Point& X, const Cipher& c, const Context& ctx);
-/// c2 − Σd: the tile point once every holder's share is in.
+/// c2 − Σd: the tile point once every holder's share is in; Point{} (no tile) if a point is not valid or the
+/// result is the identity.
 Point unmask(const Cipher& c, std::span<const Point> shares);
 
-// Canonical encodings (strict: every point must be a valid ristretto255 encoding, every scalar reduced).
+// Canonical encodings (strict: every point must be a valid ristretto255 encoding other than the identity, every
+// scalar reduced; the reader's error names the field, e.g. 'share.d'). A Share is 98 bytes, a KeyProof 96, a Cipher 64.
 void writePoint(det::Writer& w, std::string_view name, const Point& p);
 Point readPoint(det::Reader& r, std::string_view name);
 void writeScalar(det::Writer& w, std::string_view name, const Scalar& s);
