@@ -19,3 +19,7 @@ add_executable(fuzz_invite_code_corpus ${PROJECT_SOURCE_DIR}/fuzz/fuzz_invite_co
 target_link_libraries(fuzz_invite_code_corpus PRIVATE concord_flags concord_net)
 add_test(NAME fuzz_invite_code_corpus COMMAND fuzz_invite_code_corpus ${PROJECT_SOURCE_DIR}/fuzz/corpus/invite_code)
 set_tests_properties(fuzz_invite_code_corpus PROPERTIES LABELS fuzz_corpus)
+add_executable(fuzz_deck_corpus ${PROJECT_SOURCE_DIR}/fuzz/fuzz_deck.cpp ${PROJECT_SOURCE_DIR}/fuzz/corpus_main.cpp)
+target_link_libraries(fuzz_deck_corpus PRIVATE concord_flags concord_deck)
+add_test(NAME fuzz_deck_corpus COMMAND fuzz_deck_corpus ${PROJECT_SOURCE_DIR}/fuzz/corpus/deck)
+set_tests_properties(fuzz_deck_corpus PROPERTIES LABELS fuzz_corpus)

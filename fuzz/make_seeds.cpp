@@ -1,4 +1,4 @@
-// Writes small seed inputs for the fuzz corpora: fuzz/make_seeds OUT_DIR (creates OUT_DIR/{bundle,reader,replay,wire,net_packet,mesh,invite_code}/..., the layout tools/test.sh expects).
+// Writes small seed inputs for the fuzz corpora: fuzz/make_seeds OUT_DIR (creates OUT_DIR/{bundle,reader,replay,wire,net_packet,mesh,invite_code,deck}/..., the layout tools/test.sh expects).
 // Seeds are valid encodings (bundles, sessions, replays, blocks) so fuzzing starts from deep inside.
 #include <cctype>
 #include <cstdio>
@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/deck/masked_deck.h"
 #include "core/det/writer.h"
 #include "lockstep/bundle.h"
 #include "lockstep/wire.h"
@@ -29,6 +30,44 @@ void put(const fs::path& dir, const std::string& name, uint8_t mode, const std::
   std::ofstream out(dir / name, std::ios::binary | std::ios::trunc);
   if (withMode) out.put(static_cast<char>(mode));
   out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+}
+// The masked deck (fuzz_deck): items as a kind byte (0 KeyProof, 1 Share, 2 Cipher) and the item's encoding. A
+// key proof, a cipher and a share that verifies against both; a shuffled deck's ciphers; one share alone.
+void deckSeeds(const fs::path& dir) {
+  using namespace concord::deck;
+  std::array<uint8_t, 32> k0{}, k1{};
+  k0.fill(11);
+  k1.fill(22);
+  const Scalar x0 = deriveScalar(k0, "key", 1, 0), x1 = deriveScalar(k1, "key", 1, 1);
+  Context ctx;
+  ctx.gameId.fill(7);  // fuzz_deck's context: a share seed verifies there
+  ctx.epoch = 1;
+  ctx.purpose = static_cast<uint8_t>(Purpose::Key);
+  const KeyProof kp = proveKey(x0, ctx);
+  const Point keys[2] = {kp.X, publicKey(x1)};
+  const Point H = jointKey(keys);
+  const uint16_t tiles[4] = {0, 1, 2, 189};
+  const auto deck = remask(remask(openDeck(tiles, H), H, k0, 1), H, k1, 1);
+  ctx.purpose = static_cast<uint8_t>(Purpose::Share);
+  ctx.position = 2;
+  const Share sh = makeShare(x0, deck[2], ctx);
+  det::Writer w;
+  w.u8("kind", 0);
+  writeKeyProof(w, kp);
+  put(dir, "key_proof", 0, std::vector<uint8_t>(w.data().begin(), w.data().end()), false);
+  w.u8("kind", 2);
+  writeCipher(w, deck[2]);
+  w.u8("kind", 1);
+  writeShare(w, sh);
+  put(dir, "key_cipher_share", 0, w.take(), false);
+  for (const auto& c : deck) {
+    w.u8("kind", 2);
+    writeCipher(w, c);
+  }
+  put(dir, "ciphers", 0, w.take(), false);
+  w.u8("kind", 1);
+  writeShare(w, sh);
+  put(dir, "share", 0, w.take(), false);
 }
 std::vector<uint8_t> slurp(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -146,6 +185,7 @@ int main(int argc, char** argv) {
   for (char c : code) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   put(root / "invite_code", "lower", 0, text(lower), false);
   put(root / "invite_code", "binary", 0, *net::inviteBytes(inv), false);  // the layout under the text
+  deckSeeds(root / "deck");
   std::printf("seeds written under %s\n", root.c_str());
   return 0;
 }
