@@ -21,6 +21,9 @@ struct ModuleEntry {
   uint32_t rulesVersion = 0;
   std::string title;
   std::function<std::unique_ptr<Game>()> create;
+  /// Issue 26: the game with hidden hands (a masked deck), for tables of two or more people; keeperOf[s] is the
+  /// seat whose client keeps seat s's hand. Empty for a module without hidden information to hide this way.
+  std::function<std::unique_ptr<Game>(std::vector<Seat> keeperOf)> createHidden;
   /// key=value options (CLI, lobby) to canonical config bytes; unknown keys are errors.
   std::function<Result<std::vector<uint8_t>>(const ConfigOptions&)> parseConfig;
   /// Canonical config bytes to readable text.

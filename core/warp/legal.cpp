@@ -71,6 +71,14 @@ void WarpGame::chartsFor(uint8_t s, bool assumeAllBeacons, bool restrictDrawn, s
 bool WarpGame::doubleIsDead(uint8_t pip, int needed) const {
   // §IV Dead double: it cannot be satisfied once no coordinate showing the pip is left off the table.
   int left = 0;
+  if (hiddenDeal_ && anyUnknown()) {  // issue 26: the hidden ones are exactly those no place names
+    for (Tile t : unseenTiles()) left += t.has(pip) ? 1 : 0;
+    for (const auto& st : seat_)
+      for (Tile t : st.hand) left += !isUnknown(t) && t.has(pip) ? 1 : 0;
+    for (const auto* v : {&pile_, &grid_, &wager_})
+      for (Tile t : *v) left += !isUnknown(t) && t.has(pip) ? 1 : 0;
+    return left < needed;
+  }
   for (const auto& st : seat_)
     for (Tile t : st.hand) left += t.has(pip) ? 1 : 0;
   for (Tile t : pile_) left += t.has(pip) ? 1 : 0;
@@ -93,6 +101,8 @@ bool WarpGame::fractureApplies(uint8_t s, uint8_t line) const {
 // trail counts as open here; house-rule route limits and an open double still apply.
 bool WarpGame::isBlocked() const {
   if (!pile_.empty() || !grid_.empty()) return false;
+  // Issue 26: while hands hold unknowns only the captains know; the table polls them (blockByClaims).
+  if (hiddenDeal_ && anyUnknown()) return blockClaimed_;
   std::vector<Order> tmp;
   for (uint8_t s = 0; s < seats_; ++s) {
     chartsFor(s, true, false, tmp);

@@ -2,6 +2,7 @@
 #include "core/warp/module.h"
 
 #include "core/warp/config.h"
+#include "core/warp/hidden/hidden_table.h"
 #include "core/warp/state.h"
 
 namespace concord::warp {
@@ -16,6 +17,13 @@ ModuleEntry moduleEntry(uint32_t rulesVersion) {
     g->setRulesVersion(rulesVersion);
     return g;
   };
+  // Hidden hands run on the newest rules only (older versions exist to verify old open replays).
+  if (rulesVersion == kRulesVersion)
+    e.createHidden = [rulesVersion](std::vector<Seat> keeperOf) -> std::unique_ptr<Game> {
+      auto g = std::make_unique<hidden::HiddenTable>(std::move(keeperOf));
+      g->setRulesVersion(rulesVersion);
+      return g;
+    };
   e.parseConfig = [](const ConfigOptions& opts) -> Result<std::vector<uint8_t>> {
     auto c = parseOptions(opts);
     if (!c) return c.error();

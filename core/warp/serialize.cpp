@@ -11,20 +11,50 @@ namespace {
 
 // Tile lists are written as their count and then the u8 indices (and open ends) in one raw piece, made in
 // place in the block: the same bytes as one u8 per field, without a per-byte call on the hashing path.
+// A hidden deal (issue 26) writes each coordinate as 16 bits: its index, or 0x8000 | masked-deck position.
+uint16_t wideTile(Tile t) { return isUnknown(t) ? static_cast<uint16_t>(0x8000 | unknownPosition(t)) : static_cast<uint16_t>(t.index()); }
+
 template <class Block>
-void writeTiles(Block& b, std::string_view name, const std::vector<Tile>& ts) {
+void writeTiles(Block& b, std::string_view name, const std::vector<Tile>& ts, bool wide) {
   b.begin(name);
   b.varu("count", ts.size());
-  b.rawFill("tiles", ts.size(), [&](uint8_t* out) {
-    for (const Tile& t : ts) *out++ = static_cast<uint8_t>(t.index());
-  });
+  if (wide) {
+    b.rawFill("tiles", 2 * ts.size(), [&](uint8_t* out) {
+      for (const Tile& t : ts) {
+        *out++ = static_cast<uint8_t>(wideTile(t) & 0xFF);
+        *out++ = static_cast<uint8_t>(wideTile(t) >> 8);
+      }
+    });
+  } else {
+    b.rawFill("tiles", ts.size(), [&](uint8_t* out) {
+      for (const Tile& t : ts) *out++ = static_cast<uint8_t>(t.index());
+    });
+  }
   b.end();
 }
 
-std::vector<Tile> readTiles(det::Reader& r, const std::vector<Tile>& set) {
+Tile readWideTile(det::Reader& r, const std::vector<Tile>& set, std::string_view name) {
+  uint16_t v = r.u16(name);
+  if (v & 0x8000) {
+    if ((v & 0x7FFF) >= set.size()) r.fail(name, "hidden deck position outside the set");
+    return unknownTile(static_cast<uint8_t>(v & 0xFF));
+  }
+  if (v >= set.size()) {
+    r.fail(name, "coordinate index outside the set");
+    return Tile{};
+  }
+  return set[v];
+}
+
+std::vector<Tile> readTiles(det::Reader& r, const std::vector<Tile>& set, bool wide) {
   std::vector<Tile> out;
-  uint64_t n = r.count("count", set.size(), 1);
+  uint64_t n = r.count("count", set.size(), wide ? 2 : 1);
   for (uint64_t i = 0; i < n && r.ok(); ++i) {
+    if (wide) {
+      Tile t = readWideTile(r, set, "tile");
+      if (r.ok()) out.push_back(t);
+      continue;
+    }
     uint8_t ix = r.u8("tile");
     if (ix >= set.size()) {
       r.fail("tile", "coordinate index outside the set");
@@ -140,14 +170,14 @@ void WarpGame::write(det::Writer& w) const {
     for (uint8_t s = 0; s < seats_; ++s) {
       const auto& st = seat_[s];
       b.begin("seat", s);
-      writeTiles(b, "hand", st.hand);
+      writeTiles(b, "hand", st.hand, hiddenDeal_);
       b.pack(Bool("beacon", st.beacon), Bool("chartedOwn", st.chartedOwn), Bool("ownSinceDrop", st.ownSinceDrop),
              Bool("atImpulse", st.atImpulse), Bool("skipNext", st.skipNext));
       b.vari("roundScore", st.roundScore);
       b.vari("campaign", st.campaign);
       b.pack(U16{"roundWins", st.roundWins}, U8{"vote", st.vote}, U16{"debt", st.debt},
              U16{"hazardPasses", st.hazardPasses}, U8{"beaconLock", st.beaconLock});
-      writeTiles(b, "pack", st.pack);
+      writeTiles(b, "pack", st.pack, hiddenDeal_);
       b.boolean("picked", st.picked);
       b.end();
     }
@@ -157,9 +187,9 @@ void WarpGame::write(det::Writer& w) const {
       writePlaced(b, "branches", lines_[l].branches);
       b.end();
     }
-    writeTiles(b, "pile", pile_);
-    writeTiles(b, "boxed", boxed_);
-    writeTiles(b, "grid", grid_);
+    writeTiles(b, "pile", pile_, hiddenDeal_);
+    writeTiles(b, "boxed", boxed_, hiddenDeal_);
+    writeTiles(b, "grid", grid_, hiddenDeal_);
     b.begin("openDouble");
     b.pack(Bool("active", dbl_.active), U8{"line", dbl_.line}, U8{"pip", dbl_.pip}, U8{"charter", dbl_.charter},
            U8{"responsible", dbl_.responsible}, Bool("red", dbl_.red), Bool("fracture", dbl_.fracture),
@@ -167,7 +197,7 @@ void WarpGame::write(det::Writer& w) const {
     b.end();
     b.begin("turn");
     b.pack(U8{"phase", static_cast<uint8_t>(phase_)}, U8{"toAct", toAct_}, Bool("drew", drew_),
-           Bool("mustChartDrawn", mustChartDrawn_), U8{"drawn", static_cast<uint8_t>(drawn_.index())},
+           Bool("mustChartDrawn", mustChartDrawn_), U8{"drawn", static_cast<uint8_t>(isUnknown(drawn_) ? 0 : drawn_.index())},
            U8{"chartsThisTurn", chartsThisTurn_}, Bool("shieldChanged", shieldChanged_),
            Bool("openingTurn", openingTurn_), Bool("flashPending", flashPending_), U8{"catchTarget", catchTarget_},
            U8{"lastLine", lastLine_});
@@ -175,7 +205,7 @@ void WarpGame::write(det::Writer& w) const {
     b.begin("continuum");
     b.pack(Bool("reversed", reversed_), Bool("inversion", inversion_), Bool("amplification", amplification_),
            Bool("echo", echo_), Bool("swap", swap_), U8{"immunitySeat", immunitySeat_}, U8{"peekSeat", peekSeat_});
-    writeTiles(b, "wager", wager_);
+    writeTiles(b, "wager", wager_, hiddenDeal_);
     b.end();
     b.begin("modules");
     b.pack(U8{"hazard", hazard_}, U8{"doubleDown", doubleDown_}, Bool("momentumClaimed", momentumClaimed_),
@@ -193,6 +223,11 @@ void WarpGame::write(det::Writer& w) const {
     writeEvents(b, "log", log_);
     writeEvents(b, "prevLog", prevLog_);
     b.u32("turns", turns_);
+    if (hiddenDeal_) {  // issue 26: what the hidden table needs back on a rejoin
+      b.u16("drawnWide", wideTile(drawn_));
+      b.u32("deals", deals_);
+      b.boolean("blockClaimed", blockClaimed_);
+    }
     b.end();
   });
 }
@@ -200,6 +235,7 @@ void WarpGame::write(det::Writer& w) const {
 Result<void> WarpGame::read(det::Reader& r) {
   WarpGame g;
   g.rulesVersion_ = rulesVersion_;  // the session's, not in the bytes
+  g.hiddenDeal_ = hiddenDeal_;      // the table's (issue 26), not in the bytes
   auto cfgBytes = r.bytes("config", 64);
   if (!r.ok()) return r.status();
   auto c = decodeConfig(cfgBytes);
@@ -219,7 +255,7 @@ Result<void> WarpGame::read(det::Reader& r) {
   g.seat_.assign(g.seats_, SeatState{});
   for (auto& st : g.seat_) {
     if (!r.ok()) break;
-    st.hand = readTiles(r, set);
+    st.hand = readTiles(r, set, g.hiddenDeal_);
     if (!std::is_sorted(st.hand.begin(), st.hand.end())) r.fail("hand", "not ascending");
     st.beacon = r.boolean("beacon");
     st.chartedOwn = r.boolean("chartedOwn");
@@ -233,7 +269,7 @@ Result<void> WarpGame::read(det::Reader& r) {
     st.debt = r.u16("debt");
     st.hazardPasses = r.u16("hazardPasses");
     st.beaconLock = r.u8("beaconLock");
-    st.pack = readTiles(r, set);
+    st.pack = readTiles(r, set, g.hiddenDeal_);
     st.picked = r.boolean("picked");
     if (st.beaconLock > 3) r.fail("beaconLock", "out of range");
     if (st.vote > 3) r.fail("vote", "out of range");
@@ -244,9 +280,9 @@ Result<void> WarpGame::read(det::Reader& r) {
     l.main = readPlaced(r, set);
     l.branches = readPlaced(r, set);
   }
-  g.pile_ = readTiles(r, set);
-  g.boxed_ = readTiles(r, set);
-  g.grid_ = readTiles(r, set);
+  g.pile_ = readTiles(r, set, g.hiddenDeal_);
+  g.boxed_ = readTiles(r, set, g.hiddenDeal_);
+  g.grid_ = readTiles(r, set, g.hiddenDeal_);
   if (r.ok() && g.grid_.size() > g.cfg_.gridSize) r.fail("grid", "larger than the Sensor Grid size");
   g.dbl_.active = r.boolean("active");
   g.dbl_.line = r.u8("line");
@@ -288,7 +324,7 @@ Result<void> WarpGame::read(det::Reader& r) {
   if (r.ok() && ((g.immunitySeat_ != kNone && g.immunitySeat_ >= g.seats_) ||
                  (g.peekSeat_ != kNone && g.peekSeat_ >= g.seats_)))
     r.fail("continuum", "seat out of range");
-  g.wager_ = readTiles(r, set);
+  g.wager_ = readTiles(r, set, g.hiddenDeal_);
   if (r.ok() && g.wager_.size() > 2) r.fail("wager", "more than two coordinates");
   if (r.ok() && g.phase_ == Phase::Wager && g.wager_.size() != 2) r.fail("wager", "wager phase needs two coordinates");
   g.hazard_ = r.u8("hazard");
@@ -321,12 +357,21 @@ Result<void> WarpGame::read(det::Reader& r) {
   g.log_ = readEvents(r);
   g.prevLog_ = readEvents(r);
   g.turns_ = r.u32("turns");
+  if (g.hiddenDeal_) {
+    g.drawn_ = readWideTile(r, set, "drawnWide");
+    g.deals_ = r.u32("deals");
+    g.blockClaimed_ = r.boolean("blockClaimed");
+  }
   if (r.ok() && g.prevLog_.size() > g.logBase_) r.fail("prevLog", "longer than the log base");
   // Conservation: every coordinate of the set is exactly once in Spacedock, hands, lines, pile, wager or box.
   if (r.ok()) {
     std::vector<int> seen(set.size(), 0);
     ++seen[static_cast<size_t>(Tile{g.spacedock_, g.spacedock_}.index())];
-    auto mark = [&](Tile t) { ++seen[static_cast<size_t>(t.index())]; };
+    std::vector<int> seenPos(set.size(), 0);
+    auto mark = [&](Tile t) {
+      if (isUnknown(t)) ++seenPos[unknownPosition(t)];  // a hidden deal: each position once, and the set filled by both
+      else ++seen[static_cast<size_t>(t.index())];
+    };
     for (const auto& st : g.seat_) {
       std::for_each(st.hand.begin(), st.hand.end(), mark);
       std::for_each(st.pack.begin(), st.pack.end(), mark);
@@ -339,11 +384,12 @@ Result<void> WarpGame::read(det::Reader& r) {
     std::for_each(g.boxed_.begin(), g.boxed_.end(), mark);
     std::for_each(g.grid_.begin(), g.grid_.end(), mark);
     std::for_each(g.wager_.begin(), g.wager_.end(), mark);
-    for (int n : seen)
-      if (n != 1) {
-        r.fail("tiles", "a coordinate is missing or appears twice");
-        break;
-      }
+    int hidden = 0, missing = 0;
+    for (int n : seenPos) hidden += n;
+    for (int n : seen) missing += n == 0 ? 1 : 0;
+    bool twice = std::any_of(seen.begin(), seen.end(), [](int n) { return n > 1; }) ||
+                 std::any_of(seenPos.begin(), seenPos.end(), [](int n) { return n > 1; });
+    if (twice || missing != hidden) r.fail("tiles", "a coordinate is missing or appears twice");
   }
   if (auto st = r.status(); !st) return st;
   *this = std::move(g);

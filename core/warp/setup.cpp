@@ -13,6 +13,13 @@ uint8_t spacedockFor(const Config& c, uint16_t round) {
 }
 }  // namespace
 
+std::vector<Tile> WarpGame::deckTiles() const {
+  std::vector<Tile> deck;
+  for (const Tile& t : fullSet(cfg_.maxPip))
+    if (!(t.isDouble() && t.hi == spacedock_)) deck.push_back(t);
+  return deck;
+}
+
 GameInfo WarpGame::info() const { return GameInfo{"warp", rulesVersion_, 2, 18}; }
 
 Result<void> WarpGame::setup(std::span<const uint8_t> config, const det::Seed& seed, Seat seats) {
@@ -26,8 +33,10 @@ Result<void> WarpGame::setup(std::span<const uint8_t> config, const det::Seed& s
                " equal squadrons of two or more");
   if (c->starter >= seats) return Err("starter seat ", static_cast<int>(c->starter), " is not at a ", seats, "-captain table");
   const uint32_t version = rulesVersion_;  // chosen by the session, not by the deal
+  const bool hidden = hiddenDeal_;         // chosen by the table (issue 26), not by the deal
   *this = WarpGame();
   rulesVersion_ = version;
+  hiddenDeal_ = hidden;
   setConfig(*c);
   seats_ = static_cast<uint8_t>(seats);
   deal_ = det::Rng::stream(seed, "deal");
@@ -43,10 +52,12 @@ void WarpGame::dealRound() {
   // §II: scramble, set aside Spacedock (not dealt), deal hands, the rest is Uncharted Sectors.
   // §V Blocked sector: all table coordinates, hands and pile are reshuffled for the next deal.
   spacedock_ = spacedockFor(cfg_, round_);
-  std::vector<Tile> set = fullSet(cfg_.maxPip);
-  std::vector<Tile> deck;
-  for (const Tile& t : set)
-    if (!(t.isDouble() && t.hi == spacedock_)) deck.push_back(t);
+  ++deals_;
+  std::vector<Tile> deck = deckTiles();
+  // Hidden deal (issue 26): position i of the jointly shuffled masked deck stands in for a coordinate nobody knows.
+  if (hiddenDeal_)
+    for (size_t i = 0; i < deck.size(); ++i) deck[i] = unknownTile(static_cast<uint8_t>(i));
+  blockClaimed_ = false;
   deal_.shuffle(deck);
   int n = handSize(cfg_, seats_);
   for (uint8_t s = 0; s < seats_; ++s) {

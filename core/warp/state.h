@@ -19,6 +19,7 @@
 namespace concord::warp {
 
 inline constexpr uint8_t kNone = 0xFF;
+
 /// Warp rules versions (module.cpp): 2 round log as event records; 3 Go-out blocked-deal counter; 4 the review
 /// fixes of issue 11 (Kappa even-round winner, scoring floor shown, Pass Red Alert house rule, Lambda beacon and
 /// momentum); 5 the Hazard Marker rule written once (§VI Delta: a Warp Drive spool onto the Neutral Zone logs
@@ -146,6 +147,36 @@ class WarpGame final : public Game {
   /// (each hand and pack keeps its count, the rest fills the pile) and reseeds the deal stream from `rng`.
   void determinize(Seat viewer, det::Rng& rng);
 
+  // Hidden deal (issue 26, core/warp/hidden_deal.cpp): the state a masked-deck table shares. Deals put
+  // unknownTile(position) where a coordinate would go; a position's value enters only when revealed.
+  /// Turns the hidden deal on (before setup) or off; the state bytes then write coordinates 16 bits wide.
+  void setHiddenDeal(bool on) { hiddenDeal_ = on; }
+  bool hiddenDeal() const { return hiddenDeal_; }
+  /// The coordinates of this deal's deck in position order (the set less Spacedock's double): what position i
+  /// of the masked deck hides, before the joint shuffle.
+  std::vector<Tile> deckTiles() const;
+  /// Deals this game has made (a new round or a re-deal): a hidden table shuffles a new masked deck for each.
+  uint32_t deals() const { return deals_; }
+  /// Puts `t` wherever unknownTile(position) lies (hand, pile, grid, wager, the drawn coordinate); false if
+  /// nowhere or if `t` is already on the table.
+  bool reveal(uint8_t position, Tile t);
+  /// Every unknown position and the seat whose hand holds it (kNone: the pile; kSeatPublic: a face-up place).
+  struct UnknownAt {
+    uint8_t position;
+    uint8_t seat;
+  };
+  static constexpr uint8_t kSeatPublic = 0xFE;
+  std::vector<UnknownAt> unknowns() const;
+  /// Every coordinate of the set no place of this state names (the hidden ones, when placeholders stand in).
+  std::vector<Tile> unseenTiles() const;
+  /// §V Blocked sector on a hidden table: set by the table once every captain has claimed they cannot chart;
+  /// blocks the round now (isBlocked() asks it while hands hold unknowns).
+  void blockByClaims();
+  /// Whether the helm has just passed (nothing done yet this turn): where §V checks for a blocked sector.
+  bool helmFresh() const { return !drew_ && chartsThisTurn_ == 0 && !shieldChanged_; }
+  /// Whether seat s could chart now if every beacon were up (what a captain claims when polled).
+  bool couldChart(uint8_t s) const;
+
   // Read-only views for the scenario runner, the terminal table and tests.
   const Config& config() const { return cfg_; }
   Seat seats() const { return seats_; }
@@ -199,6 +230,8 @@ class WarpGame final : public Game {
   void redealHidden(Seat viewer, det::Rng* rng);
   // setup.cpp
   void dealRound();
+  // hidden_deal.cpp
+  bool anyUnknown() const;
   void startRound();
   // legal.cpp
   bool routeOpenTo(uint8_t s, uint8_t line, bool assumeAllBeacons) const;
@@ -326,6 +359,9 @@ class WarpGame final : public Game {
   std::vector<std::string> tally_;
   std::vector<uint8_t> winners_;
   uint32_t turns_ = 0;
+  bool hiddenDeal_ = false;  // issue 26: placeholders deal, claims block; set by the hidden table, not in the bytes
+  bool blockClaimed_ = false;
+  uint32_t deals_ = 0;
   SeatNames labels_;  // presentation only, set on named() copies: never written, read, compared or hashed
 };
 

@@ -23,11 +23,20 @@ struct Tile {
   int pips() const { return hi + lo; }
   /// Dense index 0..(n+1)(n+2)/2-1, ascending by (hi, lo).
   int index() const { return hi * (hi + 1) / 2 + lo; }
-  std::string text() const { return std::to_string(hi) + "-" + std::to_string(lo); }
+  std::string text() const { return hi == 0xF0 ? std::string("?") : std::to_string(hi) + "-" + std::to_string(lo); }
 
   friend bool operator==(const Tile&, const Tile&) = default;
   friend auto operator<=>(const Tile& a, const Tile& b) { return a.index() <=> b.index(); }
 };
+
+/// A hidden-deal placeholder (issue 26): the coordinate at masked-deck position `lo`, value unknown to this state.
+/// Both ends are above every pip (lo = position + 32, positions < 190), so it matches no open end, is never a
+/// double and sorts after every real coordinate.
+inline constexpr uint8_t kUnknownHi = 0xF0;
+inline constexpr uint8_t kUnknownLoBase = 32;
+inline Tile unknownTile(uint8_t position) { return Tile{kUnknownHi, static_cast<uint8_t>(position + kUnknownLoBase)}; }
+inline bool isUnknown(Tile t) { return t.hi == kUnknownHi; }
+inline uint8_t unknownPosition(Tile t) { return static_cast<uint8_t>(t.lo - kUnknownLoBase); }
 
 /// Parses "12-5" or "5-12"; nullopt unless both ends are 0..maxPip.
 inline std::optional<Tile> parseTile(std::string_view s, int maxPip) {

@@ -22,6 +22,16 @@ void WarpGame::redealHidden(Seat viewer, det::Rng* rng) {
   if (peekSeen) top = pile_.back();  // §VI Alpha Peek: the invoker knows the next coordinate
   pool.insert(pool.end(), pile_.begin(), pile_.end() - (peekSeen ? 1 : 0));
   std::sort(pool.begin(), pool.end());
+  // Issue 26: on a hidden table the viewer's copy holds placeholders there; the pool is what no place names
+  // (the same coordinates an open table would pool, so an officer sees the same either way).
+  if (!pool.empty() && isUnknown(pool.back())) {
+    std::vector<Tile> known;
+    for (Tile t : pool)
+      if (!isUnknown(t)) known.push_back(t);
+    pool = unseenTiles();
+    pool.insert(pool.end(), known.begin(), known.end());
+    std::sort(pool.begin(), pool.end());
+  }
   if (rng) rng->shuffle(pool);
   size_t at = 0;
   auto take = [&](std::vector<Tile>& into) {

@@ -1,0 +1,83 @@
+#include "core/warp/hidden/audit.h"
+
+#include <algorithm>
+
+#include "core/warp/hidden/agent.h"
+
+namespace concord::warp::hidden {
+
+FullAudit::FullAudit(std::vector<DeckKey> keys) : keys_(std::move(keys)) {
+  for (const auto& k : keys_) xs_.push_back(holderScalar(k));
+}
+
+const std::map<uint8_t, Tile>& FullAudit::deal(const HiddenTable& t, uint32_t turn) {
+  auto [it, fresh] = deals_.try_emplace(t.epoch());
+  if (!fresh) return it->second;
+  const auto set = fullSet(t.rules().config().maxPip);
+  std::vector<bool> seen(set.size(), false);
+  for (size_t p = 0; p < t.deck().size(); ++p) {
+    std::vector<deck::Point> ds;
+    for (const auto& x : xs_) ds.push_back(deck::ownShare(x, t.deck()[p]));
+    const deck::Point m = deck::unmask(t.deck()[p], ds);
+    bool found = false;
+    if (auto ix = t.tileOf(m); ix && !seen[*ix]) {
+      seen[*ix] = found = true;
+      it->second[static_cast<uint8_t>(p)] = set[*ix];
+    }
+    if (!found)
+      findings_.push_back({turn, t.holders().front(),
+                           "deal " + std::to_string(t.epoch()) + " position " + std::to_string(p) +
+                               " opens to no coordinate of the deck, or to one twice: a shuffle substituted a coordinate"});
+  }
+  return it->second;
+}
+
+WarpGame FullAudit::full(const HiddenTable& t, uint32_t turn) {
+  WarpGame g = t.rules();
+  if (t.hops() < t.holders().size() || t.epoch() != t.rules().deals()) return g;
+  const auto& tiles = deal(t, turn);
+  for (const auto& u : g.unknowns())
+    if (auto at = tiles.find(u.position); at != tiles.end()) g.reveal(u.position, at->second);
+  return g;
+}
+
+void FullAudit::step(const HiddenTable& before, const HiddenTable& after, uint32_t turn) {
+  // Each shuffle is the re-masking its holder's revealed key gives, of the deck before it.
+  if (after.epoch() == before.epoch() && after.hops() == before.hops() + 1) {
+    const size_t h = before.hops();
+    auto want = deck::remask(before.deck(), before.jointKey(), keys_[h], before.epoch());
+    if (want != after.deck())
+      findings_.push_back({turn, before.holders()[h],
+                           "its shuffle of deal " + std::to_string(before.epoch()) +
+                               " is not the re-masking its revealed key gives: it changed the deck's coordinates"});
+  }
+  // Claims answer the poll about the table as it stood before this turn.
+  if (!after.lastClaims().empty()) {
+    WarpGame g = full(before, turn);
+    for (const auto& c : after.lastClaims()) {
+      bool could = g.couldChart(static_cast<uint8_t>(c.seat));
+      if (could != c.couldChart)
+        findings_.push_back({turn, before.keeperOf(c.seat),
+                             "claimed Captain " + std::to_string(c.seat) + (c.couldChart ? " could" : " could not") +
+                                 " chart when polled (RULES §V Blocked sector); with every hand known it " +
+                                 (could ? "could" : "could not")});
+    }
+  }
+  // Every game order the rules took, checked again with every hand known.
+  const auto& taken = after.lastRulesTurn();
+  if (std::all_of(taken.begin(), taken.end(), [](const auto& v) { return v.empty(); })) return;
+  WarpGame g = full(before, turn);
+  for (Seat s = 0; s < taken.size(); ++s)
+    for (const auto& o : taken[s])
+      if (auto v = g.act(s, o); !v)
+        findings_.push_back({turn, s, "\"" + g.orderText(s, o) + "\" breaks the rules with every hand known: " + v.message()});
+}
+
+std::string describeFindings(const std::vector<Finding>& findings) {
+  std::string out;
+  for (const auto& f : findings)
+    out += "seat " + std::to_string(f.seat) + " (turn " + std::to_string(f.turn) + "): " + f.what + "\n";
+  return out;
+}
+
+}  // namespace concord::warp::hidden
