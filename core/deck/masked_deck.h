@@ -111,11 +111,13 @@ std::vector<uint16_t> remaskPermutation(size_t n, std::span<const uint8_t, 32> k
 Result<void> verifyRemask(std::span<const Cipher> in, std::span<const Cipher> out, const Point& H,
                           std::span<const uint8_t, 32> key, uint32_t epoch);
 
-/// Holder's share of `c` at ctx.position with its DLEQ proof; deterministic.
+/// Holder's share of `c` at ctx.position with its DLEQ proof; deterministic (its nonce comes from x, c1 and the
+/// context). If c1 is not a valid point, d is Point{} and verifyShare refuses the share.
 Share makeShare(const Scalar& x, const Cipher& c, const Context& ctx);
 /// d = x·c1 without a proof (a holder's own last layer, computed privately); Point{} if c1 is not a valid point.
 Point ownShare(const Scalar& x, const Cipher& c);
-/// Checks a share against the holder's key X and the cipher at its position; the error names the failed check.
+/// Checks a share against the holder's key X and the cipher at its position (sh.position must be ctx.position);
+/// the error names the failed check, e.g. "share of position 12 does not match holder key (proof challenge mismatch)".
 Result<void> verifyShare(const Share& sh, const Point& X, const Cipher& c, const Context& ctx);
 /// c2 − Σd: the tile point once every holder's share is in; Point{} (no tile) if a point is not valid or the
 /// result is the identity.
