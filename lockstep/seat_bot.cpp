@@ -2,6 +2,7 @@
 
 #include "core/game/registry.h"
 #include "lockstep/bundle.h"
+#include "lockstep/deck_duty.h"
 
 namespace concord::lockstep {
 
@@ -13,10 +14,12 @@ std::unique_ptr<Bot> makeSeatBot(const SessionConfig& session, Seat s) {
   return (*mod)->makeBot(kind, s);
 }
 
-std::vector<Order> botOrdersFor(const TurnEngine& e, Seat s, Bot& bot) {
-  const Game& g = e.game();
-  auto legal = g.legalOrders(s);
+std::vector<Order> botOrdersFor(const TurnEngine& e, Seat s, Bot& bot, const KeyPair* ours) {
   // Awaited, or out of turn with something legal to do (Warp: a catch while the window is open).
+  if (e.game().legalOrders(s).empty()) return {};
+  auto view = ours ? seatView(e, s, *ours) : nullptr;
+  const Game& g = view ? *view : e.game();
+  auto legal = g.legalOrders(s);
   if (legal.empty()) return {};
   // A fresh stream per (seat, turn): any peer that becomes steward computes the same orders.
   auto rng = botStream(e.session().seed, s, e.turn());

@@ -14,7 +14,8 @@ namespace concord::lockstep {
 /// The bot the session names for seat s (module default when unnamed).
 std::unique_ptr<Bot> makeSeatBot(const SessionConfig& session, Seat s);
 /// Seat s's bot orders for the engine's current turn (empty when it has no legal order): a pure function of
-/// (observation, legal orders, the "ai.<seat>.<turn>" stream), so any steward computes the same.
-std::vector<Order> botOrdersFor(const TurnEngine& e, Seat s, Bot& bot);
+/// (observation, legal orders, the "ai.<seat>.<turn>" stream), so any steward computes the same. At a hidden-hands
+/// table the bot plays from seat s's view when `ours` keeps it (lockstep/deck_duty.h), else from the public table.
+std::vector<Order> botOrdersFor(const TurnEngine& e, Seat s, Bot& bot, const KeyPair* ours = nullptr);
 
 }  // namespace concord::lockstep

@@ -63,7 +63,10 @@ void SeatScheduler::buildPersonBundles(uint32_t t) {
     const bool inTurn = std::find(awaited.begin(), awaited.end(), s) != awaited.end();
     const uint64_t used = core_.now_ - core_.turnStartMs_;
     std::optional<std::vector<Order>> orders;
-    if (!inTurn) {
+    // Issue 26: a turn of deck work only (keys, a shuffle, shares): the client answers it, the person is not asked.
+    const Game& g = core_.ledger_->engine().game();
+    if (inTurn && g.hiddenInfo() && g.legalOrders(s).empty()) orders.emplace();
+    else if (!inTurn) {
       // Out of turn a seat may still have something to say (Warp: catching a missed Drop to Impulse): the
       // person gets outOfTurnMs to say it; silence or an empty answer is "nothing".
       if (core_.opt_.outOfTurnMs == 0 || core_.ledger_->engine().game().legalOrders(s).empty() ||

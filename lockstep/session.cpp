@@ -20,8 +20,9 @@ void SessionConfig::write(det::Writer& w) const {
     w.end();
   }
   w.raw("seed", seed.bytes);
-  // Bit 0: rated; bit 1: a charter follows (issue 11 point 4). Without a charter the byte is the old boolean.
-  w.varu("rated", (rated ? 1u : 0u) | (charter.id.empty() ? 0u : 2u));
+  // Bit 0: rated; bit 1: a charter follows (issue 11 point 4); bit 2: hidden hands (issue 26). Without either the
+  // byte is the old boolean.
+  w.varu("rated", (rated ? 1u : 0u) | (charter.id.empty() ? 0u : 2u) | (hiddenHands ? 4u : 0u));
   if (!charter.id.empty()) {
     w.begin("charter");
     w.str("id", charter.id);
@@ -53,8 +54,9 @@ Result<SessionConfig> SessionConfig::read(det::Reader& r) {
   }
   auto seed = r.raw("seed", 32);
   if (r.ok()) std::copy(seed.begin(), seed.end(), s.seed.bytes.begin());
-  const uint64_t flags = r.varu("rated", 3);
+  const uint64_t flags = r.varu("rated", 7);
   s.rated = (flags & 1) != 0;
+  s.hiddenHands = (flags & 4) != 0;
   if (r.ok() && (flags & 2) != 0) {
     s.charter.id = r.str("charter.id", 64);
     if (r.ok() && s.charter.id.empty()) r.fail("charter.id", "a charter needs an id");

@@ -43,6 +43,9 @@ struct SessionConfig {
   det::Seed seed;               // from commit-reveal
   bool rated = false;
   Charter charter;              // written only when charter.id is set: other sessions keep their bytes and ids
+  /// Issue 26: the module's hidden-hands game (a masked deck among the people; ModuleEntry::createHidden).
+  /// Set by the host for a table of two or more people; written only when set, so other sessions keep their ids.
+  bool hiddenHands = false;
   friend bool operator==(const SessionConfig&, const SessionConfig&) = default;
 
   /// Canonical bytes (the replay header's session block).

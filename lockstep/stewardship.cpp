@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "lockstep/assistance.h"
+#include "lockstep/deck_duty.h"
 #include "lockstep/seat_bot.h"
 
 namespace concord::lockstep {
@@ -31,11 +32,13 @@ std::vector<Order> Stewardship::botOrders(Seat s) {
   auto& bot = bots_[s];
   if (!bot) bot = makeSeatBot(core_.ledger_->session(), s);
   if (!bot) return {};
-  return botOrdersFor(core_.ledger_->engine(), s, *bot);
+  return botOrdersFor(core_.ledger_->engine(), s, *bot, &core_.opt_.key);
 }
 
 void Stewardship::sendOwn(Seat s, std::vector<Order> orders) {
   const uint32_t t = core_.ledger_->turn();
+  // Issue 26: the deck work and proofs this seat's bundle carries at a hidden-hands table (a no-op elsewhere).
+  orders = withDeckDuty(core_.ledger_->engine(), s, core_.opt_.key, std::move(orders));
   Bundle b = core_.ledger_->draft(s, std::move(orders));
   const auto h = b.signWith(core_.opt_.key);
   auto& slots = core_.pending_[t];

@@ -14,7 +14,19 @@ Result<std::unique_ptr<TurnEngine>> TurnEngine::create(const SessionConfig& sess
   std::unique_ptr<TurnEngine> e(new TurnEngine());
   e->session_ = session;
   e->gameId_ = session.gameId();
-  e->game_ = (*mod)->create();
+  if (session.hiddenHands) {
+    // Issue 26: a masked deck among the people; each officer's hand kept by the person whose key its seat carries.
+    if (!(*mod)->createHidden) return Err(session.moduleId, " has no hidden-hands game in this build");
+    std::vector<bool> ai;
+    std::vector<std::array<uint8_t, 32>> keys;
+    for (const auto& s : session.seats) {
+      ai.push_back(s.ai);
+      keys.push_back(s.key.bytes);
+    }
+    e->game_ = (*mod)->createHidden(keepersFor(ai, keys));
+  } else {
+    e->game_ = (*mod)->create();
+  }
   auto info = e->game_->info();
   if (session.seats.size() < info.minSeats || session.seats.size() > info.maxSeats)
     return Err(session.moduleId, " needs ", info.minSeats, "..", info.maxSeats, " seats, the session has ",

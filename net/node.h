@@ -71,6 +71,9 @@ struct NodeOptions {
   Seat seats = 4;
   std::vector<Seat> aiSeats;   // seats the host fills with AI officers from the start
   bool rated = false;
+  /// Issue 26: "auto" hides the hands when two or more people sit at the table (the module permitting), "open"
+  /// never, "hidden" whenever the module can (tests).
+  std::string hands = "auto";
   unsigned waitFor = 0;        // launch once this many players (host included) are in and ready; 0 = all seats
   // Joiner only.
   std::optional<Address> join;

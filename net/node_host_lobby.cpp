@@ -27,7 +27,8 @@ std::string seatLine(size_t i, const LobbySeat& s) {
 std::string rulesText(const lockstep::SessionConfig& s) {
   auto mod = findModule(s.moduleId);
   std::string text = mod && (*mod)->describeConfig ? (*mod)->describeConfig(s.config) : s.moduleId;
-  return text + (s.rated ? ", rated" : ", casual") + " (config hash " + s.configHash().hex() + ")";
+  return text + (s.rated ? ", rated" : ", casual") + (s.hiddenHands ? ", hidden hands" : "") + " (config hash " +
+         s.configHash().hex() + ")";
 }
 
 Result<void> Node::hostLobby() {
@@ -131,10 +132,38 @@ Result<void> Node::hostLobby() {
       lobby_.seats[i] = LobbySeat{SeatKind::Ai, "AI " + std::to_string(i), opt_.key.publicKey, true, "", 0, false};
       aiKinds_[i] = opt_.openSeatOfficer;
     }
+  decideHands();
   lobby_.launched = true;
   log("launching: config locked");
   broadcastLobby();
   return hostSeed();
+}
+
+// Issue 26: the hands are hidden (a masked deck among the people) whenever two or more people sit at the table and
+// the module can hide them under its rules; an officer's hand is kept by the host's client, and the lobby says so.
+void Node::decideHands() {
+  syncSession();
+  auto& s = lobby_.session;
+  s.hiddenHands = false;
+  if (opt_.hands == "open") return;
+  auto mod = findModule(s.moduleId);
+  if (!mod || !(*mod)->createHidden) return;
+  std::vector<bool> ai;
+  std::vector<std::array<uint8_t, 32>> keys;
+  for (const auto& seat : s.seats) {
+    ai.push_back(seat.ai);
+    keys.push_back(seat.key.bytes);
+  }
+  const auto people = static_cast<size_t>(std::count(ai.begin(), ai.end(), false));
+  if (people < 2 && opt_.hands != "hidden") return;
+  auto trial = (*mod)->createHidden(keepersFor(ai, keys));
+  if (auto fits = trial->setup(s.config, det::Seed{}, static_cast<Seat>(s.seats.size())); !fits) {
+    log("hands: open at this table (" + fits.message() + ")");
+    return;
+  }
+  s.hiddenHands = true;
+  log("hands: hidden — a masked deck among the " + std::to_string(people) + " people; nobody sees a person's hand" +
+      (people < s.seats.size() ? "; the officers' hands are held by the host's client (it could look at them)" : ""));
 }
 
 Result<void> Node::hostSeed() {

@@ -101,6 +101,7 @@ class Node {
   // node_host_lobby.cpp / node_join_lobby.cpp: lobby and seeding.
   Result<void> hostLobby();
   Result<void> hostSeed();
+  void decideHands();
   Error closeLobby();  // tells the seated joiners, then fails LeftByChoice
   Result<void> joinLobby();
   // node_invite.cpp (issue 25): the secret a table demands; the host among the addresses a joiner dials.

@@ -19,4 +19,22 @@ det::Hash128 stateHash(const Game& g) {
   return w.digest();
 }
 
+std::vector<Seat> keepersFor(const std::vector<bool>& ai, const std::vector<std::array<uint8_t, 32>>& keys) {
+  std::vector<Seat> keeper(ai.size(), 0);
+  Seat firstPerson = 0;
+  for (Seat s = static_cast<Seat>(ai.size()); s-- > 0;)
+    if (!ai[s]) firstPerson = s;
+  for (Seat s = 0; s < ai.size(); ++s) {
+    keeper[s] = ai[s] ? firstPerson : s;
+    if (!ai[s]) continue;
+    for (Seat p = 0; p < ai.size(); ++p)
+      if (!ai[p] && keys[p] == keys[s]) {
+        keeper[s] = p;
+        break;
+      }
+  }
+  return keeper;
+}
+
+
 }  // namespace concord

@@ -11,6 +11,7 @@
 
 #include "core/det/result.h"
 #include "core/det/rng.h"
+#include "core/game/hidden_info.h"
 #include "core/game/types.h"
 
 namespace concord {
@@ -126,6 +127,9 @@ class Game {
   }
   /// Narration lines written so far (pass it to narrationSince later to get only what is new).
   virtual uint64_t narrationTotal() const { return 0; }
+  /// Issue 26: the hidden information this game keeps from its own peers (a masked deck), or nullptr when every
+  /// peer holds the whole state (every module without one, and Warp at an open table).
+  virtual const HiddenInfo* hiddenInfo() const { return nullptr; }
   /// narrationSince's lines with their kinds (replay dump, step's `next round`, exports); by default
   /// every line is a "play".
   virtual std::vector<GameEvent> eventsSince(uint64_t from) const {

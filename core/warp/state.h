@@ -172,6 +172,11 @@ class WarpGame final : public Game {
   /// §V Blocked sector on a hidden table: set by the table once every captain has claimed they cannot chart;
   /// blocks the round now (isBlocked() asks it while hands hold unknowns).
   void blockByClaims();
+  /// A misdeal (issue 26: a key holder left or came back): the round starts again on a fresh deal at the same
+  /// Spacedock, scores untouched. Nothing once the sector is over.
+  void redealRound() {
+    if (!over()) dealRound();
+  }
   /// Whether the helm has just passed (nothing done yet this turn): where §V checks for a blocked sector.
   bool helmFresh() const { return !drew_ && chartsThisTurn_ == 0 && !shieldChanged_; }
   /// Whether seat s could chart now if every beacon were up (what a captain claims when polled).

@@ -50,6 +50,14 @@ CommandLine declare(Options& x) {
               })
       .number("--wait-for", "N", "launch when N players are in (default: every non-AI seat)", o.waitFor, 1, net::kMaxPlayers)
       .flag("--rated", "a rated game: in active play only quick hails are allowed", o.rated)
+      .option("--hands", "auto|open|hidden",
+              "auto (default): hands are hidden by a masked deck when two or more people sit at the table;\n"
+              "open: every peer holds every hand; hidden: hidden whenever the rules allow (issue 26)",
+              [&o](const std::string& v) {
+                if (v != "auto" && v != "open" && v != "hidden") return std::string("--hands is auto, open or hidden, not '") + v + "'";
+                o.hands = v;
+                return std::string();
+              })
       .flag("--new-table", "open a new lobby even though the last game this identity hosted may still run (by default\n"
             "a host whose last game did not end here looks 3 s for it on the LAN and rejoins it)", x.newTable)
       .flag("--internet", "friends over the internet: map the UDP port at the router (UPnP-IGD, NAT-PMP) and print an\n"

@@ -145,6 +145,7 @@ int runNetNode(net::NodeOptions o, NetCli cli, const std::string& what) {
   // A person at this terminal plays our seat (spectators just watch the round log go by).
   TerminalSeat table(stdout, ::isatty(1) == 1);
   table.callSeatsByName();  // the lobby named the seats
+  table.holdKey(o.key);      // issue 26: opens this seat's own hand at a hidden-hands table
   const bool person = what != "bot" && !cli.officer && !o.spectate;
   const bool watching = person || o.spectate;  // a person or a spectator reads this terminal
   if (watching && !cli.quiet) {

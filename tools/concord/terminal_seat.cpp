@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/warp/ai/officer.h"
+#include "lockstep/deck_duty.h"
 #include "lockstep/peer.h"
 #include "lockstep/session_result.h"
 #include "tools/concord/command.h"
@@ -234,7 +235,7 @@ std::optional<std::vector<Order>> TerminalSeat::decide(const lockstep::TurnEngin
     outOfTurn_ = false;
     if (!bot_) bot_ = lockstep::makeSeatBot(e.session(), s);
     if (!bot_) return std::vector<Order>{};
-    auto orders = lockstep::markedByOfficer(lockstep::botOrdersFor(e, s, *bot_), s, officerWhy_);
+    auto orders = lockstep::markedByOfficer(lockstep::botOrdersFor(e, s, *bot_, key_ ? &*key_ : nullptr), s, officerWhy_);
     if (!orders.empty()) {
       ++help_.officerTurns;
       ++help_.byReason[static_cast<size_t>(officerWhy_)];
@@ -245,7 +246,7 @@ std::optional<std::vector<Order>> TerminalSeat::decide(const lockstep::TurnEngin
     promptedFor_ = e.turn();
     typed_.clear();
     bundle_.clear();
-    legal_ = e.game().legalOrders(s);
+    legal_ = seen(e, s).legalOrders(s);
     const auto aw = e.awaiting();
     outOfTurn_ = std::find(aw.begin(), aw.end(), s) == aw.end();
     clockAtPrompt_ = clockLeftMs;
@@ -284,7 +285,7 @@ std::optional<std::vector<Order>> TerminalSeat::decide(const lockstep::TurnEngin
       auto order = parse(e, s, legal_, text);
       if (!order) {
         say("! " + order.message());
-      } else if (auto ok = e.game().validate(s, *order); !ok) {
+      } else if (auto ok = seen(e, s).validate(s, *order); !ok) {
         say("! rejected: " + ok.message());
       } else {
         promptedFor_.reset();
@@ -308,7 +309,7 @@ void TerminalSeat::advise(const lockstep::TurnEngine& e, Seat s) {
         "  RULES §VIII); at an online table one assisted captain leaves the whole sector unrated. It is on the record.");
   }
   auto rng = det::Rng::fromU64(static_cast<uint64_t>(e.turn()) * 64 + s);
-  auto a = warp::ai::advise(e.game().observe(s), legal_, rng);
+  auto a = warp::ai::advise(seen(e, s).observe(s), legal_, rng);
   if (!a) return say("! advisor: " + a.message());
   say("Advisor: " + a->orderText);
   for (const auto& r : a->reasons) say("  - " + r);
@@ -335,7 +336,17 @@ SeatNames TerminalSeat::names(const lockstep::TurnEngine& e) const {
 }
 
 std::string TerminalSeat::board(const lockstep::TurnEngine& e, Seat s) const {
-  return named_ ? e.game().observeNamed(s, names(e)).text : e.game().observe(s).text;
+  const Game& g = seen(e, s);
+  return named_ ? g.observeNamed(s, names(e)).text : g.observe(s).text;
+}
+
+const Game& TerminalSeat::seen(const lockstep::TurnEngine& e, Seat s) const {
+  if (!key_ || !e.game().hiddenInfo()) return e.game();
+  if (!viewOf_ || *viewOf_ != std::make_pair(e.turn(), s)) {
+    view_ = lockstep::seatView(e, s, *key_);
+    viewOf_ = std::make_pair(e.turn(), s);
+  }
+  return view_ ? *view_ : e.game();
 }
 
 void TerminalSeat::showLog(const lockstep::TurnEngine& e) {

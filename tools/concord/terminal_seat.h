@@ -14,6 +14,7 @@
 
 #include "core/game/game.h"
 #include "lockstep/assistance.h"
+#include "lockstep/crypto.h"
 #include "lockstep/turn_engine.h"
 
 namespace concord::cli {
@@ -27,6 +28,8 @@ class TerminalSeat {
   /// The session's seat names are a lobby's (a networked table): the board and the round log call the seats
   /// by them (Game::observeNamed, narrationNamed) instead of the module's labels. Text only.
   void callSeatsByName() { named_ = true; }
+  /// The identity this terminal signs with: at a hidden-hands table it opens the seat's own hand (issue 26).
+  void holdKey(const lockstep::KeyPair& key) { key_ = key; }
   /// A line the person typed that is not a comms command. Returns text to send as lobby chat (plain
   /// text typed before the game starts).
   std::optional<std::string> line(std::string text);
@@ -67,6 +70,8 @@ class TerminalSeat {
   /// A line typed while a bundled turn (Game::ordersInBundles) is open: the turn's orders once "end" is typed.
   std::optional<std::vector<Order>> bundleLine(const lockstep::TurnEngine& e, Seat s, const std::string& text);
   void advise(const lockstep::TurnEngine& e, Seat s);
+  /// The game as seat s sees it: its hand opened at a hidden-hands table (kept in view_ for this prompt).
+  const Game& seen(const lockstep::TurnEngine& e, Seat s) const;
   std::vector<Order> sign(Seat s, std::vector<Order> orders);  // adds the due assistance marks
   /// Why the turn would refuse `order` typed after bundle_ (or spoil an earlier one); "" when it stands.
   std::string refusedWith(const Game& g, Seat s, const Order& order) const;
@@ -74,6 +79,9 @@ class TerminalSeat {
   std::FILE* out_;
   bool terminal_ = false;
   bool named_ = false;                   // callSeatsByName(): the board uses the lobby's names
+  std::optional<lockstep::KeyPair> key_;  // holdKey()
+  mutable std::unique_ptr<Game> view_;    // seen(): the seat's view of the current turn
+  mutable std::optional<std::pair<uint32_t, Seat>> viewOf_;
   std::string status_;                   // the status line on screen (terminal only)
   enum class Open { Nothing, Prompt, Status };
   Open open_ = Open::Nothing;            // what the last line holds with no newline yet (the cursor at its end)

@@ -69,3 +69,20 @@ std::vector<Order> HolderAgent::withProofs(const HiddenTable& t, Seat s, const s
 }
 
 }  // namespace concord::warp::hidden
+
+namespace concord::warp::hidden {
+
+std::vector<Order> HiddenTable::owedOrders(Seat holder, const HolderKey& key) const {
+  if (holderIndex(holder) < 0) return {};
+  return HolderAgent(holder, key).deckOrders(*this);
+}
+
+std::unique_ptr<Game> HiddenTable::viewFor(Seat s, const HolderKey& keeperKey) const {
+  return std::make_unique<WarpGame>(HolderAgent(keeperOf_[s], keeperKey).viewFor(*this, s));
+}
+
+std::vector<Order> HiddenTable::withProofs(Seat s, const HolderKey& keeperKey, const std::vector<Order>& orders) const {
+  return HolderAgent(keeperOf_[s], keeperKey).withProofs(*this, s, orders);
+}
+
+}  // namespace concord::warp::hidden

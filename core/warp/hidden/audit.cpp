@@ -6,18 +6,21 @@
 
 namespace concord::warp::hidden {
 
-FullAudit::FullAudit(std::vector<DeckKey> keys) : keys_(std::move(keys)) {
-  for (const auto& k : keys_) xs_.push_back(holderScalar(k));
-}
+FullAudit::FullAudit(std::vector<std::optional<DeckKey>> keys) : keys_(std::move(keys)) {}
 
 const std::map<uint8_t, Tile>& FullAudit::deal(const HiddenTable& t, uint32_t turn) {
   auto [it, fresh] = deals_.try_emplace(t.epoch());
   if (!fresh) return it->second;
+  std::vector<deck::Scalar> xs;
+  for (Seat h : t.holders()) {
+    if (!keys_[h]) return it->second;  // a layer whose key never came: this deal stays unread (not audited)
+    xs.push_back(holderScalar(*keys_[h]));
+  }
   const auto set = fullSet(t.rules().config().maxPip);
   std::vector<bool> seen(set.size(), false);
   for (size_t p = 0; p < t.deck().size(); ++p) {
     std::vector<deck::Point> ds;
-    for (const auto& x : xs_) ds.push_back(deck::ownShare(x, t.deck()[p]));
+    for (const auto& x : xs) ds.push_back(deck::ownShare(x, t.deck()[p]));
     const deck::Point m = deck::unmask(t.deck()[p], ds);
     bool found = false;
     if (auto ix = t.tileOf(m); ix && !seen[*ix]) {
@@ -44,10 +47,10 @@ WarpGame FullAudit::full(const HiddenTable& t, uint32_t turn) {
 void FullAudit::step(const HiddenTable& before, const HiddenTable& after, uint32_t turn) {
   // Each shuffle is the re-masking its holder's revealed key gives, of the deck before it.
   if (after.epoch() == before.epoch() && after.hops() == before.hops() + 1) {
-    const size_t h = before.hops();
-    auto want = deck::remask(before.deck(), before.jointKey(), keys_[h], before.epoch());
+    const Seat h = before.holders()[before.hops()];
+    auto want = keys_[h] ? deck::remask(before.deck(), before.jointKey(), *keys_[h], before.epoch()) : after.deck();
     if (want != after.deck())
-      findings_.push_back({turn, before.holders()[h],
+      findings_.push_back({turn, h,
                            "its shuffle of deal " + std::to_string(before.epoch()) +
                                " is not the re-masking its revealed key gives: it changed the deck's coordinates"});
   }
@@ -78,6 +81,33 @@ std::string describeFindings(const std::vector<Finding>& findings) {
   for (const auto& f : findings)
     out += "seat " + std::to_string(f.seat) + " (turn " + std::to_string(f.turn) + "): " + f.what + "\n";
   return out;
+}
+
+}  // namespace concord::warp::hidden
+
+namespace concord::warp::hidden {
+namespace {
+// The audit through the Game interface (replay verify): the tables it is stepped with are HiddenTables.
+class TableAudit final : public HiddenAudit {
+ public:
+  explicit TableAudit(std::vector<std::optional<DeckKey>> keys) : audit_(std::move(keys)) {}
+  void step(const Game& before, const Game& after, uint32_t turn) override {
+    auto* b = dynamic_cast<const HiddenTable*>(&before);
+    auto* a = dynamic_cast<const HiddenTable*>(&after);
+    if (b && a) audit_.step(*b, *a, turn);
+  }
+  std::vector<Finding> findings() const override {
+    return audit_.findings();
+  }
+
+ private:
+  FullAudit audit_;
+};
+}  // namespace
+
+std::unique_ptr<HiddenAudit> HiddenTable::audit() const {
+  if (!outcome()) return nullptr;  // the keys come at the sector's end
+  return std::make_unique<TableAudit>(secrets_);
 }
 
 }  // namespace concord::warp::hidden

@@ -13,16 +13,13 @@
 
 namespace concord::warp::hidden {
 
-struct Finding {
-  uint32_t turn = 0;
-  Seat seat = 0;
-  std::string what;
-};
+using Finding = HiddenAudit::Finding;
 
 class FullAudit {
  public:
-  /// keys: every holder's revealed deck key, by holder index (HiddenTable::secretOf at the end).
-  explicit FullAudit(std::vector<DeckKey> keys);
+  /// keys: every person's revealed deck key, by seat (HiddenTable::secretOf at the end); a seat that left before
+  /// revealing has none, and the deals it held a layer of are not audited.
+  explicit FullAudit(std::vector<std::optional<DeckKey>> keys);
   /// After the table applied `turn`: `before` and `after` are the table on either side of it.
   void step(const HiddenTable& before, const HiddenTable& after, uint32_t turn);
   const std::vector<Finding>& findings() const { return findings_; }
@@ -31,8 +28,7 @@ class FullAudit {
   const std::map<uint8_t, Tile>& deal(const HiddenTable& t, uint32_t turn);
   WarpGame full(const HiddenTable& t, uint32_t turn);
 
-  std::vector<DeckKey> keys_;
-  std::vector<deck::Scalar> xs_;
+  std::vector<std::optional<DeckKey>> keys_;
   std::map<uint32_t, std::map<uint8_t, Tile>> deals_;  // epoch -> position -> coordinate
   std::vector<Finding> findings_;
 };

@@ -37,8 +37,8 @@ HiddenTable::Owed HiddenTable::owed(Seat holder) const {
   Owed o;
   if (holderIndex(holder) < 0) return o;
   const auto h = static_cast<size_t>(holderIndex(holder));
-  if (std::any_of(keys_.begin(), keys_.end(), [](const auto& k) { return !k; })) {
-    o.key = !keys_[h];
+  if (!keysIn()) {
+    o.key = !keys_[holder];
     return o;
   }
   if (epoch_ != rules_.deals()) return o;  // settle() starts the epoch
@@ -55,7 +55,7 @@ HiddenTable::Owed HiddenTable::owed(Seat holder) const {
   }
   for (Seat s = 0; s < claims_.size(); ++s)
     if (claims_[s] == 1 && keeperOf_[s] == holder) o.claims.push_back(s);
-  o.secret = rules_.over() && !revealAll_ && !stash_ && !secrets_[h];
+  o.secret = rules_.over() && !revealAll_ && !stash_ && !secrets_[holder];
   return o;
 }
 
@@ -68,18 +68,17 @@ bool HiddenTable::busy() const {
 Result<void> HiddenTable::takeDeckOrder(Seat s, const Order& o, uint32_t turn) {
   (void)turn;
   if (holderIndex(s) < 0) return Err("seat ", s, " holds no deck key: its deck order is refused");
-  const auto h = static_cast<size_t>(holderIndex(s));
   switch (o.kind) {
     case kDeckKey: {
       auto p = readKeyOrder(o);
       if (!p) return Err("deck key: ", p.message());
-      if (keys_[h]) return Err("deck key: seat ", s, " already published its key");
+      if (keys_[s]) return Err("deck key: seat ", s, " already published its key");
       if (auto v = deck::verifyKey(*p, context(s, 0, deck::Purpose::Key)); !v)
         return Err("deck key of seat ", s, " refused: ", v.message());
-      keys_[h] = p->X;
-      if (std::all_of(keys_.begin(), keys_.end(), [](const auto& k) { return k.has_value(); })) {
+      keys_[s] = p->X;
+      if (keysIn()) {
         std::vector<deck::Point> all;
-        for (const auto& k : keys_) all.push_back(*k);
+        for (Seat holder : holders_) all.push_back(*keys_[holder]);
         joint_ = deck::jointKey(all);
       }
       return Ok();
@@ -115,10 +114,10 @@ Result<void> HiddenTable::takeDeckOrder(Seat s, const Order& o, uint32_t turn) {
       auto k = readSecretOrder(o);
       if (!k) return Err("deck secret: ", k.message());
       if (!rules_.over()) return Err("deck secret: seat ", s, " revealed its key before the sector's end");
-      if (secrets_[h]) return Ok();
+      if (secrets_[s]) return Ok();
       auto x = deck::deriveScalar(*k, "x", 0, 0);
-      if (deck::publicKey(x) != *keys_[h]) return Err("deck secret: seat ", s, "'s key does not match its published key");
-      secrets_[h] = *k;
+      if (deck::publicKey(x) != *keys_[s]) return Err("deck secret: seat ", s, "'s key does not match its published key");
+      secrets_[s] = *k;
       return Ok();
     }
     default: return Err("unknown deck order kind ", o.kind);
@@ -135,7 +134,7 @@ Result<void> HiddenTable::takeShares(Seat s, const ShareBatch& b) {
     if (at->seat == kNone) return Err("share of ", pos(sh.position), ": it lies in Uncharted Sectors, nobody may look");
     if (shares_[sh.position][h] == sh.d) continue;  // a resent bundle's share: already in
     if (shares_[sh.position][h]) return Err("share of ", pos(sh.position), " by seat ", s, " refused: it differs from the one it published");
-    if (auto v = deck::verifyShare(sh, *keys_[h], deck_[sh.position], context(s, sh.position, deck::Purpose::Share)); !v)
+    if (auto v = deck::verifyShare(sh, *keys_[s], deck_[sh.position], context(s, sh.position, deck::Purpose::Share)); !v)
       return Err("share of ", pos(sh.position), " by seat ", s, " refused: ", v.message());
     shares_[sh.position][h] = sh.d;
   }
@@ -190,8 +189,7 @@ void HiddenTable::settle() {
     }
     incoming_.assign(deck_.size(), std::nullopt);
     incomingFrom_.reset();
-    if (std::all_of(keys_.begin(), keys_.end(), [](const auto& k) { return k.has_value(); }) &&
-        epoch_ != rules_.deals() && !rules_.over())
+    if (keysIn() && epoch_ != rules_.deals() && !rules_.over())
       startEpoch();
     if (hops_ < holders_.size() || deck_.empty()) return;
     revealPublic();

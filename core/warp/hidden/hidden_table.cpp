@@ -6,33 +6,68 @@
 
 namespace concord::warp::hidden {
 
-std::vector<Seat> keepersFor(const std::vector<bool>& ai, const std::vector<std::array<uint8_t, 32>>& keys) {
-  std::vector<Seat> keeper(ai.size(), 0);
-  Seat firstPerson = 0;
-  for (Seat s = static_cast<Seat>(ai.size()); s-- > 0;)
-    if (!ai[s]) firstPerson = s;
-  for (Seat s = 0; s < ai.size(); ++s) {
-    keeper[s] = ai[s] ? firstPerson : s;
-    if (!ai[s]) continue;
-    for (Seat p = 0; p < ai.size(); ++p)
-      if (!ai[p] && keys[p] == keys[s]) {
-        keeper[s] = p;
-        break;
-      }
-  }
-  return keeper;
+HiddenTable::HiddenTable(std::vector<Seat> keeperOf) : firstKeeper_(keeperOf), keeperOf_(std::move(keeperOf)) {
+  present_.assign(firstKeeper_.size(), 0);
+  for (Seat s = 0; s < firstKeeper_.size(); ++s) present_[s] = firstKeeper_[s] == s ? 1 : 0;
+  assignKeepers();
+  rules_.setHiddenDeal(true);
 }
 
-HiddenTable::HiddenTable(std::vector<Seat> keeperOf) : keeperOf_(std::move(keeperOf)) {
-  for (Seat s = 0; s < keeperOf_.size(); ++s)
-    if (keeperOf_[s] == s) holders_.push_back(s);
-  holderIx_.assign(keeperOf_.size(), -1);
+void HiddenTable::assignKeepers() {
+  holders_.clear();
+  for (Seat s = 0; s < firstKeeper_.size(); ++s)
+    if (present_[s]) holders_.push_back(s);
+  holderIx_.assign(firstKeeper_.size(), -1);
   for (size_t h = 0; h < holders_.size(); ++h) holderIx_[holders_[h]] = static_cast<int>(h);
-  rules_.setHiddenDeal(true);
+  // The lowest person present is the lockstep steward (Membership::steward), who signs the seats nobody owns.
+  for (Seat s = 0; s < firstKeeper_.size(); ++s) {
+    const Seat first = firstKeeper_[s];
+    keeperOf_[s] = first < present_.size() && present_[first] ? first : (holders_.empty() ? first : holders_.front());
+  }
+}
+
+bool HiddenTable::keysIn() const {
+  return std::all_of(holders_.begin(), holders_.end(), [&](Seat h) { return keys_[h].has_value(); });
+}
+
+void HiddenTable::seatControl(uint32_t turn, std::span<const SeatControlEvent> events) {
+  rules_.seatControl(turn, events);
+  bool changed = false;
+  for (const auto& ev : events) {
+    if (ev.seat >= firstKeeper_.size() || firstKeeper_[ev.seat] != ev.seat) continue;  // officers hold no layer
+    const uint8_t now = ev.kind == SeatControlEvent::Kind::Reclaimed ? 1 : 0;
+    if (present_[ev.seat] == now) continue;
+    present_[ev.seat] = now;
+    changed = true;
+    faults_.push_back("turn " + std::to_string(turn) + ": seat " + std::to_string(ev.seat) +
+                      (now ? " came back to the deck" : " left the deck (substituted)") +
+                      ": the round is re-dealt among the holders present");
+  }
+  if (!changed || holders_.empty()) return;
+  assignKeepers();
+  if (holders_.empty()) return;  // nobody left to hold a layer: nobody left to sign either
+  // A misdeal: the positions under a missing layer can never open, so the round starts again on a new deck.
+  joint_ = deck::Point{};
+  if (keysIn()) {
+    std::vector<deck::Point> all;
+    for (Seat h : holders_) all.push_back(*keys_[h]);
+    joint_ = deck::jointKey(all);
+  }
+  revealAll_ = pendingBlock_ = false;
+  stash_.reset();
+  std::fill(claims_.begin(), claims_.end(), 0);
+  deck_.clear();
+  shares_.clear();
+  hops_ = 0;
+  rules_.redealRound();
+  settle();  // the new deal's deck starts now, so who owes its shuffle is known before anyone orders
 }
 
 Result<void> HiddenTable::setup(std::span<const uint8_t> config, const det::Seed& seed, Seat seats) {
   if (keeperOf_.size() != seats) return Err("hidden table: ", keeperOf_.size(), " keepers for ", seats, " seats");
+  present_.assign(seats, 0);
+  for (Seat s = 0; s < seats; ++s) present_[s] = firstKeeper_[s] == s ? 1 : 0;
+  assignKeepers();
   for (Seat s = 0; s < seats; ++s)
     if (keeperOf_[s] >= seats || keeperOf_[keeperOf_[s]] != keeperOf_[s])
       return Err("hidden table: seat ", s, "'s keeper ", keeperOf_[s], " keeps no hand of its own");
@@ -48,8 +83,8 @@ Result<void> HiddenTable::setup(std::span<const uint8_t> config, const det::Seed
     return Err("hidden hands do not yet run Module Kappa's Hand Exchange (Go out)");
   if (auto r = rules_.setup(config, seed, seats); !r) return r;
   std::copy(seed.bytes.begin(), seed.bytes.begin() + 16, gameId_.begin());
-  keys_.assign(holders_.size(), std::nullopt);
-  secrets_.assign(holders_.size(), std::nullopt);
+  keys_.assign(seats, std::nullopt);
+  secrets_.assign(seats, std::nullopt);
   claims_.assign(seats, 0);
   epoch_ = 0;
   return Ok();
@@ -150,7 +185,7 @@ bool HiddenTable::roundWouldEnd(const std::vector<SeatOrders>& in, uint32_t turn
 }
 
 std::optional<Outcome> HiddenTable::outcome() const {
-  if (!rules_.over() || std::any_of(secrets_.begin(), secrets_.end(), [](const auto& k) { return !k; }))
+  if (!rules_.over() || std::any_of(holders_.begin(), holders_.end(), [&](Seat h) { return !secrets_[h]; }))
     return std::nullopt;
   return rules_.outcome();
 }

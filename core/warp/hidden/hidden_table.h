@@ -17,7 +17,7 @@
 
 namespace concord::warp::hidden {
 
-class HiddenTable final : public Game {
+class HiddenTable final : public Game, public HiddenInfo {
  public:
   /// keeperOf[s]: the seat whose client holds the last layer of seat s's hand (s for a person, the host's seat
   /// for an officer). Key holders are the seats that keep themselves.
@@ -56,16 +56,24 @@ class HiddenTable final : public Game {
 
   void setRulesVersion(uint32_t v) { rules_.setRulesVersion(v); }
 
+  // HiddenInfo (agent.cpp, audit.cpp): what a holder's client and replay verify ask through the Game interface.
+  const HiddenInfo* hiddenInfo() const override { return this; }
+  Seat keeperOf(Seat s) const override { return keeperOf_[s]; }
+  std::vector<Order> owedOrders(Seat holder, const HolderKey& key) const override;
+  std::unique_ptr<Game> viewFor(Seat s, const HolderKey& keeperKey) const override;
+  std::vector<Order> withProofs(Seat s, const HolderKey& keeperKey, const std::vector<Order>& orders) const override;
+  std::unique_ptr<HiddenAudit> audit() const override;
+
   // The deck, for the holders' agents, the audit and tests.
   const WarpGame& rules() const { return rules_; }
   const std::vector<Seat>& holders() const { return holders_; }
-  Seat keeperOf(Seat s) const { return keeperOf_[s]; }
   uint32_t epoch() const { return epoch_; }
   const std::vector<deck::Cipher>& deck() const { return deck_; }
   /// Tile index (fullSet order) behind each position of this epoch's deck before the shuffle.
   const std::vector<uint16_t>& deckTiles() const { return tiles_; }
   size_t hops() const { return hops_; }
-  const std::optional<deck::Point>& keyOf(size_t holderIndex) const { return keys_[holderIndex]; }
+  /// Seat s's published deck key (people only).
+  const std::optional<deck::Point>& keyOf(Seat s) const { return keys_[s]; }
   const deck::Point& jointKey() const { return joint_; }
   int holderIndex(Seat s) const { return s < holderIx_.size() ? holderIx_[s] : -1; }
   /// The published share of `position` by holder index h, if any.
@@ -87,8 +95,11 @@ class HiddenTable final : public Game {
   bool busy() const;
   /// Protocol faults seen so far ("turn 12, seat 2: ..."), in the hashed state.
   const std::vector<std::string>& faults() const { return faults_; }
-  /// Each holder's revealed deck key (the sector's end), by holder index.
-  const std::optional<DeckKey>& secretOf(size_t holderIndex) const { return secrets_[holderIndex]; }
+  /// Seat s's revealed deck key (the sector's end; people only).
+  const std::optional<DeckKey>& secretOf(Seat s) const { return secrets_[s]; }
+  /// Lockstep membership: a person substituted leaves the deck and one who reclaims comes back; either way the
+  /// deal cannot open positions under the missing layer, so the round is re-dealt among the holders present.
+  void seatControl(uint32_t turn, std::span<const SeatControlEvent> events) override;
 
   // Transient (not state): the game orders the rules took in the last apply() (refused ones left out), and the
   // claims it took, for the audit.
@@ -105,15 +116,19 @@ class HiddenTable final : public Game {
   void afterRules(bool freshTurn);
   void revealPublic();
   void closePoll();
+  void assignKeepers();
+  bool keysIn() const;
   bool roundWouldEnd(const std::vector<SeatOrders>& in, uint32_t turn) const;
   bool handsHidden() const;
 
-  std::vector<Seat> keeperOf_;
+  std::vector<Seat> firstKeeper_;  // as the session set them: people keep themselves
+  std::vector<uint8_t> present_;   // per seat: a person still in the deck (not substituted)
+  std::vector<Seat> keeperOf_;     // now: an absent person's or officer's seat is kept by the lowest holder present
   std::vector<Seat> holders_;
   std::vector<int> holderIx_;
   WarpGame rules_;
   std::array<uint8_t, 16> gameId_{};
-  std::vector<std::optional<deck::Point>> keys_;
+  std::vector<std::optional<deck::Point>> keys_;  // per seat
   deck::Point joint_{};
   uint32_t epoch_ = 0;
   std::vector<uint16_t> tiles_;
@@ -124,7 +139,7 @@ class HiddenTable final : public Game {
   bool pendingBlock_ = false;  // the poll found every captain stuck: block once hands are open
   std::optional<std::vector<std::vector<Order>>> stash_;  // the round-ending turn, applied once hands are open
   std::vector<uint8_t> claims_;  // per seat: 0 not asked, 1 asked, 2 cannot chart, 3 could chart
-  std::vector<std::optional<DeckKey>> secrets_;
+  std::vector<std::optional<DeckKey>> secrets_;  // per seat
   std::vector<std::string> faults_;
   std::vector<std::optional<deck::Cipher>> incoming_;  // this turn's shuffle slices (transient within apply)
   std::optional<Seat> incomingFrom_;
@@ -133,8 +148,6 @@ class HiddenTable final : public Game {
   bool lastPollBlocked_ = false;
 };
 
-/// The keepers a session implies: people keep themselves; an officer's seat is kept by the person seat whose
-/// key it carries (its owner of record, the host), else by the lowest person seat.
-std::vector<Seat> keepersFor(const std::vector<bool>& ai, const std::vector<std::array<uint8_t, 32>>& keys);
+
 
 }  // namespace concord::warp::hidden

@@ -19,7 +19,8 @@ std::optional<deck::Point> readOptPoint(det::Reader& r, std::string_view name) {
 void HiddenTable::write(det::Writer& w) const {
   w.begin("hidden");
   w.raw("gameId", gameId_);
-  for (size_t h = 0; h < holders_.size(); ++h) optPoint(w, "key", keys_[h]);
+  w.raw("present", present_);
+  for (const auto& k : keys_) optPoint(w, "key", k);
   w.raw("joint", joint_);
   w.u32("epoch", epoch_);
   w.varu("tileCount", tiles_.size());
@@ -49,12 +50,19 @@ void HiddenTable::write(det::Writer& w) const {
 }
 
 Result<void> HiddenTable::read(det::Reader& r) {
-  HiddenTable t(keeperOf_);
-  const size_t seats = keeperOf_.size(), holders = holders_.size();
+  HiddenTable t(firstKeeper_);
+  const size_t seats = keeperOf_.size();
   auto id = r.raw("gameId", 16);
   if (r.ok()) std::copy(id.begin(), id.end(), t.gameId_.begin());
-  t.keys_.assign(holders, std::nullopt);
-  for (size_t h = 0; h < holders && r.ok(); ++h) t.keys_[h] = readOptPoint(r, "key");
+  auto present = r.raw("present", seats);
+  if (r.ok()) t.present_.assign(present.begin(), present.end());
+  for (Seat s = 0; s < seats && r.ok(); ++s)
+    if (t.present_[s] > 1 || (t.present_[s] && t.firstKeeper_[s] != s)) r.fail("present", "only a person is present in the deck");
+  if (!r.ok()) return r.status();
+  t.assignKeepers();
+  const size_t holders = t.holders_.size();
+  t.keys_.assign(seats, std::nullopt);
+  for (size_t s = 0; s < seats && r.ok(); ++s) t.keys_[s] = readOptPoint(r, "key");
   auto joint = r.raw("joint", 32);
   if (r.ok()) std::copy(joint.begin(), joint.end(), t.joint_.begin());
   t.epoch_ = r.u32("epoch");
@@ -82,11 +90,11 @@ Result<void> HiddenTable::read(det::Reader& r) {
   if (r.ok()) t.claims_.assign(claims.begin(), claims.end());
   if (r.ok() && std::any_of(t.claims_.begin(), t.claims_.end(), [](uint8_t c) { return c > 3; }))
     r.fail("claims", "a claim is 0..3");
-  t.secrets_.assign(holders, std::nullopt);
-  for (size_t h = 0; h < holders && r.ok(); ++h)
+  t.secrets_.assign(seats, std::nullopt);
+  for (size_t s = 0; s < seats && r.ok(); ++s)
     if (r.boolean("secret")) {
       auto k = r.raw("secret", 32);
-      if (r.ok()) std::copy(k.begin(), k.end(), t.secrets_[h].emplace().begin());
+      if (r.ok()) std::copy(k.begin(), k.end(), t.secrets_[s].emplace().begin());
     }
   const uint64_t nf = r.count("faultCount", 1 << 16, 1);
   for (uint64_t i = 0; i < nf && r.ok(); ++i) t.faults_.push_back(r.str("fault", 512));

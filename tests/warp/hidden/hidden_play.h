@@ -24,7 +24,7 @@ struct Played {
   std::vector<std::vector<std::vector<Order>>> turns;  // every turn's orders by seat, as sent
   std::unique_ptr<HiddenTable> end;             // after the last turn
   std::vector<std::vector<Rejection>> rejected;  // per turn
-  std::vector<HolderAgent> agents;               // by holder index
+  std::vector<HolderAgent> agents;               // by seat (each seat's would-be key; officers' unused)
 };
 
 inline DeckKey keyFor(Seat s) {
@@ -40,8 +40,11 @@ inline Config tableConfig(int maxPip) {
 }
 
 /// keeperOf: see HiddenTable; every seat is played by a "greedy" officer from its keeper's view.
+/// Lockstep membership events a turn begins with (a person substituted, or back).
+using Control = std::function<std::vector<SeatControlEvent>(uint32_t turn)>;
+
 inline Played playHidden(std::vector<Seat> keeperOf, const Config& cfg, uint64_t seedValue, Tamper tamper = {},
-                         uint32_t maxTurns = 20000) {
+                         uint32_t maxTurns = 20000, Control control = {}) {
   Played p;
   det::Seed seed{};
   for (size_t i = 0; i < 8; ++i) seed.bytes[i] = static_cast<uint8_t>(seedValue >> (8 * i));
@@ -49,14 +52,16 @@ inline Played playHidden(std::vector<Seat> keeperOf, const Config& cfg, uint64_t
   auto cfgBytes = encodeConfig(cfg);
   if (auto r = table->setup(cfgBytes, seed, static_cast<Seat>(keeperOf.size())); !r) throw std::runtime_error(r.message());
   p.start = std::make_unique<HiddenTable>(*table);
-  for (Seat h : table->holders()) p.agents.emplace_back(h, keyFor(h));
+  for (Seat h = 0; h < keeperOf.size(); ++h) p.agents.emplace_back(h, keyFor(h));
   std::vector<std::unique_ptr<Bot>> bots;
   for (size_t s = 0; s < keeperOf.size(); ++s) bots.push_back(makeBot("greedy"));
   for (uint32_t turn = 0; turn < maxTurns && !table->outcome(); ++turn) {
+    if (control)
+      if (auto ev = control(turn); !ev.empty()) table->seatControl(turn, ev);
     std::vector<std::vector<Order>> orders(keeperOf.size());
     const auto awaited = table->awaiting();
     for (Seat s = 0; s < keeperOf.size(); ++s) {
-      const auto& agent = p.agents[static_cast<size_t>(table->holderIndex(table->keeperOf(s)))];
+      const auto& agent = p.agents[table->keeperOf(s)];
       if (table->keeperOf(s) == s) orders[s] = agent.deckOrders(*table);
       if (table->busy() || std::find(awaited.begin(), awaited.end(), s) == awaited.end()) continue;
       WarpGame view = agent.viewFor(*table, s);
@@ -80,12 +85,14 @@ inline Played playHidden(std::vector<Seat> keeperOf, const Config& cfg, uint64_t
 }
 
 /// Re-plays `p` from its start with the audit beside it, using the keys the table revealed at the end.
-inline std::vector<Finding> auditPlayed(const Played& p) {
-  std::vector<DeckKey> keys;
-  for (size_t h = 0; h < p.end->holders().size(); ++h) keys.push_back(p.end->secretOf(h).value_or(DeckKey{}));
+inline std::vector<Finding> auditPlayed(const Played& p, Control control = {}) {
+  std::vector<std::optional<DeckKey>> keys;
+  for (Seat s = 0; s < p.end->rules().seats(); ++s) keys.push_back(p.end->secretOf(s));
   FullAudit audit(keys);
   HiddenTable t = *p.start;
   for (uint32_t turn = 0; turn < p.turns.size(); ++turn) {
+    if (control)
+      if (auto ev = control(turn); !ev.empty()) t.seatControl(turn, ev);
     HiddenTable before = t;
     std::vector<SeatOrders> in;
     for (Seat s = 0; s < p.turns[turn].size(); ++s) in.push_back(SeatOrders{s, p.turns[turn][s]});

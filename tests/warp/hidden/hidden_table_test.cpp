@@ -179,6 +179,37 @@ TEST(HiddenTable, ALieToTheBlockedPollIsNamedByTheAudit) {
   EXPECT_TRUE(named) << describeFindings(findings);
 }
 
+TEST(HiddenTable, APersonSubstitutedMidRoundIsAMisdealNotAStallAndTheirReturnIsAnother) {
+  // Lockstep substitution (a person silent too long): their layer is gone, so the round is re-dealt among the
+  // holders present and their seat's hand is kept by the lowest person present (the steward) until they reclaim it.
+  Control control = [](uint32_t turn) -> std::vector<SeatControlEvent> {
+    if (turn == 60) return {{2, SeatControlEvent::Kind::Substituted}};
+    if (turn == 400) return {{2, SeatControlEvent::Kind::Reclaimed}};
+    return {};
+  };
+  uint16_t roundAt60 = 0;
+  Tamper watch = [&](const HiddenTable& t, Seat seat, uint32_t turn, std::vector<Order>&) {
+    if (seat != 0) return;
+    if (turn == 59) roundAt60 = t.rules().round();
+    if (turn == 61) {
+      EXPECT_EQ(t.keeperOf(2), 0u);
+      EXPECT_EQ(t.holders(), (std::vector<Seat>{0, 1}));
+      EXPECT_EQ(t.rules().round(), roundAt60) << "a misdeal keeps the round";
+    }
+    if (turn == 401) {
+      EXPECT_EQ(t.keeperOf(2), 2u);
+    }
+  };
+  auto p = playHidden(kTable, tableConfig(12), 17, watch, 20000, control);
+  ASSERT_TRUE(p.end->outcome().has_value()) << "the table stalled after the substitution";
+  ASSERT_GE(p.end->faults().size(), 2u);
+  EXPECT_NE(p.end->faults()[0].find("seat 2 left the deck"), std::string::npos) << p.end->faults()[0];
+  for (uint32_t t = 0; t < p.rejected.size(); ++t)
+    for (const auto& rj : p.rejected[t]) ADD_FAILURE() << "turn " << t << " seat " << rj.seat << ": " << rj.reason;
+  auto findings = auditPlayed(p, control);
+  EXPECT_TRUE(findings.empty()) << describeFindings(findings);
+}
+
 TEST(HiddenTable, ModulesThatChartUnseenDrawsAreRefusedInWords) {
   Config c = tableConfig(12);
   c.delta = true;
