@@ -14,10 +14,12 @@ std::unique_ptr<Bot> makeSeatBot(const SessionConfig& session, Seat s) {
   return (*mod)->makeBot(kind, s);
 }
 
-std::vector<Order> botOrdersFor(const TurnEngine& e, Seat s, Bot& bot, const KeyPair* ours) {
+std::vector<Order> botOrdersFor(const TurnEngine& e, Seat s, Bot& bot, const KeyPair* ours, const HolderKey* keeperKey) {
   // Awaited, or out of turn with something legal to do (Warp: a catch while the window is open).
   if (e.game().legalOrders(s).empty()) return {};
-  auto view = ours ? seatView(e, s, *ours) : nullptr;
+  std::unique_ptr<Game> view;
+  if (keeperKey && e.game().hiddenInfo()) view = e.game().hiddenInfo()->viewFor(s, *keeperKey);
+  else if (ours) view = seatView(e, s, *ours);
   const Game& g = view ? *view : e.game();
   auto legal = g.legalOrders(s);
   if (legal.empty()) return {};

@@ -16,6 +16,8 @@ std::unique_ptr<Bot> makeSeatBot(const SessionConfig& session, Seat s);
 /// Seat s's bot orders for the engine's current turn (empty when it has no legal order): a pure function of
 /// (observation, legal orders, the "ai.<seat>.<turn>" stream), so any steward computes the same. At a hidden-hands
 /// table the bot plays from seat s's view when `ours` keeps it (lockstep/deck_duty.h), else from the public table.
-std::vector<Order> botOrdersFor(const TurnEngine& e, Seat s, Bot& bot, const KeyPair* ours = nullptr);
+/// `keeperKey` (replay verify, once the end revealed the keys) opens the view instead of `ours`.
+std::vector<Order> botOrdersFor(const TurnEngine& e, Seat s, Bot& bot, const KeyPair* ours = nullptr,
+                                const HolderKey* keeperKey = nullptr);
 
 }  // namespace concord::lockstep

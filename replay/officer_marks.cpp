@@ -6,21 +6,28 @@
 namespace concord::replay {
 
 std::optional<FalseMark> falseOfficerMark(const lockstep::TurnEngine& before, std::span<const std::vector<Order>> ordersBySeat,
-                                          uint64_t& checked) {
+                                          uint64_t& checked, const RevealedKeys* keys) {
   const auto& session = before.session();
+  const HiddenInfo* hidden = before.game().hiddenInfo();
   for (Seat s = 0; s < ordersBySeat.size() && s < session.seats.size(); ++s) {
     const auto& orders = ordersBySeat[s];
     bool marked = false;
     for (const auto& o : orders)
       if (o.kind == lockstep::kOfficerPlayed && lockstep::checkAssistanceOrder(o, s)) marked = true;
     if (!marked || session.seats[s].ai) continue;
+    std::optional<HolderKey> key;
+    if (hidden) {
+      const Seat keeper = hidden->keeperOf(s);
+      if (!keys || keeper >= keys->size() || !(*keys)[keeper]) continue;  // not provable before the end's keys
+      key = (*keys)[keeper];
+    }
     std::vector<Order> played;
     for (const auto& o : orders)
-      if (o.kind < lockstep::kSystemOrderBase) played.push_back(o);
+      if (o.kind < lockstep::kSystemOrderBase && !(hidden && hidden->isDeckWork(o))) played.push_back(o);
     auto bot = lockstep::makeSeatBot(session, s);
     if (!bot) return FalseMark{s, "marked as played by its officer, but module " + session.moduleId + " has no officer"};
     ++checked;
-    if (lockstep::botOrdersFor(before, s, *bot) != played)
+    if (lockstep::botOrdersFor(before, s, *bot, nullptr, key ? &*key : nullptr) != played)
       return FalseMark{s, "marked as played by its officer, but the officer gives other orders here (a false OfficerPlayed mark)"};
   }
   return std::nullopt;

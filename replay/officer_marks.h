@@ -21,9 +21,14 @@ struct FalseMark {
   std::string why;
 };
 
+/// Deck keys revealed at a hidden-hands game's end, by seat (issue 26): an officer there played from its seat's
+/// view, which only its keeper's key opens.
+using RevealedKeys = std::vector<std::optional<HolderKey>>;
+
 /// `before`: the engine before the turn whose recorded orders are `ordersBySeat`. Counts the marked seats
-/// checked in `checked`; returns the first seat whose mark is false.
+/// checked in `checked`; returns the first seat whose mark is false. At a hidden-hands table a mark is checked only
+/// with `keys` (the second pass of verify, once the end revealed them); deck work is not the officer's.
 std::optional<FalseMark> falseOfficerMark(const lockstep::TurnEngine& before, std::span<const std::vector<Order>> ordersBySeat,
-                                          uint64_t& checked);
+                                          uint64_t& checked, const RevealedKeys* keys = nullptr);
 
 }  // namespace concord::replay

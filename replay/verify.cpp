@@ -14,7 +14,9 @@ struct Run {
   VerifyReport report;
 };
 
-Result<Run> run(const ReplayReader& reader, const VerifyProgress& progress, const VerifyTurn& onTurn) {
+// keys/audit: the second pass over a finished hidden-hands game (issue 26), with the keys its end revealed.
+Result<Run> run(const ReplayReader& reader, const VerifyProgress& progress, const VerifyTurn& onTurn,
+                const RevealedKeys* keys = nullptr, HiddenAudit* audit = nullptr) {
   Run st;
   const auto& session = reader.header().session;
   auto l = lockstep::TurnLedger::create(session);
@@ -57,11 +59,13 @@ Result<Run> run(const ReplayReader& reader, const VerifyProgress& progress, cons
     for (size_t k = 0; k < block->turns.size(); ++k) {
       const auto& t = block->turns[k];
       // Issue 11: a turn marked as the officer's must be the officer's (re-derived before the turn is applied).
-      if (auto bad = falseOfficerMark(st.ledger->engine(), t.ordersBySeat, rep.officerTurnsChecked)) {
+      if (auto bad = falseOfficerMark(st.ledger->engine(), t.ordersBySeat, rep.officerTurnsChecked, keys)) {
         fail(t.turn, bad->seat, bad->why);
         return st;
       }
+      std::unique_ptr<Game> before = audit ? st.ledger->engine().game().clone() : nullptr;
       rec = st.ledger->applyOrders(t.ordersBySeat);
+      if (audit) audit->step(*before, st.ledger->engine().game(), t.turn);
       if (sealTag(rec.seal) != t.sealTag) {
         fail(t.turn, std::nullopt,
              "re-simulated Seal hash " + rec.seal.shortHex() + " does not match the recorded Seal hash");
@@ -121,7 +125,33 @@ Result<Run> run(const ReplayReader& reader, const VerifyProgress& progress, cons
 Result<VerifyReport> verifyReplay(const ReplayReader& reader, const VerifyProgress& progress, const VerifyTurn& onTurn) {
   auto r = run(reader, progress, onTurn);
   if (!r) return r.error();
-  return std::move(r->report);
+  auto& rep = r->report;
+  const HiddenInfo* hidden = r->ledger->engine().game().hiddenInfo();
+  if (!rep.ok || !hidden) return std::move(rep);
+  // Issue 26: the sector's end revealed every holder's key; a second pass reads every deal, re-checks the officers'
+  // marks from their seats' views and every game order and poll answer with all hands known.
+  auto audit = hidden->audit();
+  if (!audit) {
+    rep.notices.push_back("hidden hands: the sector is not over, so the hands stay hidden and the hidden-hand rules "
+                          "are not audited yet (the holders' keys come at the end)");
+    return std::move(rep);
+  }
+  RevealedKeys keys;
+  for (Seat s = 0; s < r->ledger->session().seats.size(); ++s) keys.push_back(hidden->revealedKey(s));
+  auto second = run(reader, {}, {}, &keys, audit.get());
+  if (!second) return second.error();
+  auto& full = second->report;
+  full.hiddenAudited = true;
+  full.findings = audit->findings();
+  if (full.ok && !full.findings.empty()) {
+    const auto& f = full.findings.front();
+    full.ok = false;
+    full.failedTurn = f.turn;
+    full.failedSeat = f.seat;
+    full.failure = "turn " + std::to_string(f.turn) + " seat " + std::to_string(f.seat) + ": broke a hidden-hand rule (" +
+                   std::to_string(full.findings.size()) + " finding(s); the seat's signed bundle is the proof): " + f.what;
+  }
+  return std::move(full);
 }
 
 Result<VerifyReport> verifyReplay(const std::string& path, const VerifyProgress& progress) {

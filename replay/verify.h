@@ -12,6 +12,7 @@
 
 #include "core/det/result.h"
 #include "lockstep/turn_ledger.h"
+#include "replay/officer_marks.h"
 #include "replay/reader.h"
 
 namespace concord::replay {
@@ -30,6 +31,8 @@ struct VerifyReport {
   std::optional<uint64_t> failedComms;  // index (0-based, file order) of a comms message that failed
   det::Hash128 finalSeal;
   std::vector<std::string> notices; // from the reader (cut tail, missing trailer)
+  bool hiddenAudited = false;       // issue 26: a finished hidden-hands game re-checked with every hand known
+  std::vector<HiddenAudit::Finding> findings;  // ...and the seats it found breaking a hidden-hand rule
 };
 
 /// Called after each block with (turns done, total turns).

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,10 @@ class HiddenInfo {
   virtual std::unique_ptr<Game> viewFor(Seat s, const HolderKey& keeperKey) const = 0;
   /// Seat s's game orders with the proofs that must travel with them.
   virtual std::vector<Order> withProofs(Seat s, const HolderKey& keeperKey, const std::vector<Order>& orders) const = 0;
+  /// Whether `o` is deck work (keys, shuffles, shares, claims) rather than a game order: what an officer never gives.
+  virtual bool isDeckWork(const Order& o) const = 0;
+  /// Seat s's deck key once the game's end revealed it (a person's; none before the end, or for an officer).
+  virtual std::optional<HolderKey> revealedKey(Seat s) const = 0;
   /// The audit of this game, once its end revealed every key (nullptr before: nothing to audit with yet).
   virtual std::unique_ptr<HiddenAudit> audit() const = 0;
 };

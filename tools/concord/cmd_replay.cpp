@@ -116,6 +116,9 @@ int verify(const std::string& path) {
   if (!rep) return failure(rep.message());
   if (!rep->ok) {
     std::printf("FAILED after %u good turns: %s\n", rep->turns, rep->failure.c_str());
+    // Issue 26: every hidden-hand rule broken, by seat and turn (the file is authentic: the cheat is on the record).
+    for (const auto& f : rep->findings)
+      std::printf("  hidden-hand rule broken: seat %u (turn %u): %s\n", static_cast<unsigned>(f.seat), f.turn, f.what.c_str());
     return 1;
   }
   std::printf("OK: %u turns re-simulated; %llu Seal hashes, %llu chain-head signatures, %u snapshots, %llu comms "
@@ -126,6 +129,11 @@ int verify(const std::string& path) {
   if (rep->officerTurnsChecked > 0)
     std::printf("officer turns re-derived: %llu (every OfficerPlayed mark is the officer's own orders)\n",
                 static_cast<unsigned long long>(rep->officerTurnsChecked));
+  if (rep->hiddenAudited)
+    std::printf("hidden hands: every deal read with the revealed keys; every order and poll answer re-checked with "
+                "all hands known: no rule broken\n");
+  for (const auto& n : rep->notices)
+    if (n.rfind("hidden hands", 0) == 0) std::printf("note: %s\n", n.c_str());  // the reader's were said above
   std::printf("final Seal %s; %.3f s, %.0f turns/s\n", rep->finalSeal.hex().c_str(), secs,
               secs > 0 ? rep->turns / secs : 0.0);
   return 0;

@@ -69,11 +69,14 @@ void FullAudit::step(const HiddenTable& before, const HiddenTable& after, uint32
   // Every game order the rules took, checked again with every hand known.
   const auto& taken = after.lastRulesTurn();
   if (std::all_of(taken.begin(), taken.end(), [](const auto& v) { return v.empty(); })) return;
+  // The whole turn at once, as the rules take one (a catch made moot by an earlier one is not a refusal).
   WarpGame g = full(before, turn);
-  for (Seat s = 0; s < taken.size(); ++s)
-    for (const auto& o : taken[s])
-      if (auto v = g.act(s, o); !v)
-        findings_.push_back({turn, s, "\"" + g.orderText(s, o) + "\" breaks the rules with every hand known: " + v.message()});
+  std::vector<SeatOrders> in;
+  for (Seat s = 0; s < taken.size(); ++s) in.push_back(SeatOrders{s, taken[s]});
+  for (const auto& rj : g.apply(TurnInput{turn, in}))
+    findings_.push_back({turn, rj.seat,
+                         "\"" + g.orderText(rj.seat, taken[rj.seat][rj.index]) +
+                             "\" breaks the rules with every hand known: " + rj.reason});
 }
 
 std::string describeFindings(const std::vector<Finding>& findings) {

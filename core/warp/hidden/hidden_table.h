@@ -63,6 +63,8 @@ class HiddenTable final : public Game, public HiddenInfo {
   std::unique_ptr<Game> viewFor(Seat s, const HolderKey& keeperKey) const override;
   std::vector<Order> withProofs(Seat s, const HolderKey& keeperKey, const std::vector<Order>& orders) const override;
   std::unique_ptr<HiddenAudit> audit() const override;
+  bool isDeckWork(const Order& o) const override { return isDeckOrder(o); }
+  std::optional<HolderKey> revealedKey(Seat s) const override { return secrets_[s]; }
 
   // The deck, for the holders' agents, the audit and tests.
   const WarpGame& rules() const { return rules_; }
