@@ -15,6 +15,10 @@ namespace concord {
 using Seat = uint16_t;
 /// Observer id for the omniscient view (replay analysts only; never given to a player or an AI).
 inline constexpr Seat kOmniscient = 0xFFFF;
+/// Observer id for a spectator who holds no seat: the public table only (hand counts, the pile's size, the board;
+/// no hand, no pile order). Issue 26: what a rated game's record shows while the game is not over. Every module
+/// treats it as "no seat" (a viewer >= seats that is not kOmniscient).
+inline constexpr Seat kSpectator = 0xFFFE;
 /// The most seats any module may have (Warp 18 tops out at 18 captains).
 inline constexpr Seat kMaxSeats = 32;
 

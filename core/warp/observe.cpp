@@ -119,10 +119,11 @@ Observation WarpGame::observe(Seat viewer) const {
     t += "Continuum Wager: keep one of " + tilesText(wager_) + "\n";
   }
   if (omni) t += "Uncharted (next first): " + tilesText(std::vector<Tile>(pile_.rbegin(), pile_.rend())) + "\n";
-  if (omni || viewer < seats_) {
+  if (omni || viewer < seats_ || viewer == kSpectator) {
     // RULES §VII: the table as this seat may know it, for its officer; last, with its length as a trailer.
     // The omniscient view carries the whole table (logs dropped, as for a seat) so an analyst's client
-    // (the Qt replay viewer) draws it with the same decoder, ai::tableOf.
+    // (the Qt replay viewer) draws it with the same decoder, ai::tableOf. Issue 26: a spectator's is redacted for
+    // no seat (every hand, pack, wager and the pile pooled), so the viewer draws the public table from it.
     WarpGame table = omni ? *this : redactedFor(viewer);
     if (omni) {
       table.log_ = RoundLog{};

@@ -16,7 +16,8 @@ const SysView* View::find(uint16_t id) const {
 View makeView(const WebGame& g, Seat viewer) {
   View v;
   v.turn = g.turn();
-  v.viewer = viewer == kOmniscient ? kNobody : static_cast<uint8_t>(viewer);
+  // A viewer that is no empire (kSpectator, issue 26) is nobody: never 0xFE, which names the independents.
+  v.viewer = viewer == kOmniscient || viewer >= g.empires() ? kNobody : static_cast<uint8_t>(viewer);
   v.empires = g.empires();
   v.galaxySystems = static_cast<uint16_t>(g.systems().size());
   const uint8_t e = static_cast<uint8_t>(viewer);
@@ -220,7 +221,11 @@ Observation WebGame::observeNamed(Seat viewer, const SeatNames& names) const {
   View v = makeView(*this, viewer);
   o.canonical = encodeView(v);
   std::string& t = o.text;
-  t = "W.E.B. turn " + std::to_string(turn_) + (viewer == kOmniscient ? "" : ", " + ownerName(static_cast<uint8_t>(viewer), names)) + "\n";
+  t = "W.E.B. turn " + std::to_string(turn_) +
+      (viewer == kOmniscient ? ""
+       : viewer < emp_.size() ? ", " + ownerName(static_cast<uint8_t>(viewer), names)
+                              : std::string(", a spectator (no empire: nothing in view)")) +
+      "\n";
   if (viewer != kOmniscient && viewer < emp_.size())
     t += "  reputation " + std::string(repName(v.reputation)) + " (§2d)\n";
   for (const auto& s : v.systems) {

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/warp/ai/officer.h"
+#include "replay/hidden_view.h"
 #include "replay/reader.h"
 #include "tools/concord/command.h"
 #include "tools/concord/command_line.h"
@@ -47,13 +48,14 @@ int replayAdvise(Args args) {
   if (turn > r->turnCount()) return failure("--turn is past the end of the replay (" + std::to_string(r->turnCount()) + " turns)");
   // Issue 11 point 3: analysis after the match is free; a rated game not yet over (a `q` save, a live file) is live
   // play, where the advisor makes the game assisted (TEI §4 E3, RULES §VIII) — so the stock tool refuses it here.
-  if (r->header().session.rated) {
-    auto end = r->seek(r->turnCount());
-    if (!end) return failure(end.message());
-    if (!(*end)->game().outcome())
-      return failure("this rated game is not over: advice now would be live-play assistance (TEI §4 E3). Finish it "
-                     "first, or type `advise` at the table (the game is then marked assisted and not TEI-rated)");
-  }
+  // Issue 26: the advisor reads a seat's hand, which such a record keeps hidden from every viewer (the same decision
+  // as step, dump, export and the Qt viewer: replay/hidden_view.h).
+  auto rights = replay::viewRightsOf(*r);
+  if (!rights) return failure(rights.message());
+  if (rights->publicOnly)
+    return failure(replay::hiddenNote(*rights, "advice now would also be live-play assistance (TEI §4 E3). Finish it "
+                                               "first, or type `advise` at the table (the game is then marked assisted and "
+                                               "not TEI-rated)"));
   auto e = r->seek(static_cast<uint32_t>(turn));
   if (!e) return failure(e.message());
   const Game& g = (*e)->game();

@@ -8,6 +8,7 @@
 
 #include "core/game/registry.h"
 #include "net/comms.h"
+#include "replay/hidden_view.h"
 #include "replay/reader.h"
 #include "table/record_bots.h"
 #include "replay/salvage.h"
@@ -24,15 +25,10 @@ CommandLine adviseLine();
 int replaySalvage(Args args);  // cmd_replay_salvage.cpp
 CommandLine salvageLine();
 int replayExport(Args args);  // cmd_replay_export.cpp
+int replayStep(const std::string& path, std::optional<uint32_t> turn, Seat viewer);  // cmd_replay_step.cpp
 CommandLine exportLine();
 
 namespace {
-
-std::optional<uint64_t> number(const std::string& s) {
-  uint64_t v = 0;
-  if (!wholeNumber(s, v)) return std::nullopt;
-  return v;
-}
 
 Result<replay::ReplayReader> openOrSay(const std::string& path) {
   auto r = replay::ReplayReader::open(path);
@@ -160,6 +156,13 @@ int dump(const std::string& path, uint32_t from, uint32_t to) {
                   m ? net::describeComms(*m).c_str() : ("unreadable message: " + m.message()).c_str());
     }
   };
+  // Issue 26: a rated game not over dumps its public record: the events (the table's narration) and the Seals.
+  // Its orders and rejections stay out: Warp's give/pick/keep and a refused chart name coordinates in a hand,
+  // W.E.B.'s orders move fleets under fog (what a chart shows, the narration says).
+  auto rights = replay::viewRightsOf(*r);
+  if (!rights) return failure(rights.message());
+  if (rights->publicOnly)
+    std::printf("%s\n", replay::hiddenNote(*rights, "dumping its public record only: events and Seals, no orders").c_str());
   auto& e = **engine;
   const auto& session = r->header().session;
   for (uint32_t t = from; t <= to; ++t) {
@@ -167,12 +170,13 @@ int dump(const std::string& path, uint32_t from, uint32_t to) {
     if (!rec) return failure(rec.message());
     printComms(t);
     std::printf("turn %u\n", t);
-    for (Seat s = 0; s < rec->ordersBySeat.size(); ++s)
+    for (Seat s = 0; s < rec->ordersBySeat.size() && !rights->publicOnly; ++s)
       for (const auto& o : rec->ordersBySeat[s])
         std::printf("  %s: %s\n", seatLabel(session, s).c_str(), orderLine(e.game(), s, o).c_str());
     auto st = stepRecorded(e, *rec);
     for (const auto& rj : st.rejected)
-      std::printf("  rejected: %s order %u: %s\n", seatLabel(session, rj.seat).c_str(), rj.index, rj.reason.c_str());
+      if (!rights->publicOnly)
+        std::printf("  rejected: %s order %u: %s\n", seatLabel(session, rj.seat).c_str(), rj.index, rj.reason.c_str());
     // Game events come from the Game interface, after the orders that caused them.
     for (const auto& ev : st.events) std::printf("  event %s: %s\n", ev.kind.c_str(), ev.text.c_str());
     if (!st.sealMatches) {
@@ -183,114 +187,6 @@ int dump(const std::string& path, uint32_t from, uint32_t to) {
     std::printf("  seal %s\n", st.seal.shortHex().c_str());
   }
   if (to + 1 == r->turnCount()) printComms(r->turnCount());
-  return 0;
-}
-
-constexpr const char* kEventKinds[] = {"round", "goout", "round-end", "alert", "alert-end", "catch", "tally", "winner"};
-
-// The position after `pos` turns: the last move (turn pos-1: orders, rejections, events), then the view.
-void show(const replay::ReplayReader& r, uint32_t pos, Seat viewer) {
-  const auto& session = r.header().session;
-  auto e = r.seek(pos > 0 ? pos - 1 : 0);
-  if (!e) {
-    std::printf("error: %s\n", e.message().c_str());
-    return;
-  }
-  std::printf("== after %u of %u turns, seen by %s ==\n", pos, r.turnCount(),
-              viewer == kOmniscient ? "everyone (omniscient)" : seatLabel(session, viewer).c_str());
-  if (pos > 0) {
-    auto rec = r.turn(pos - 1);
-    if (!rec) {
-      std::printf("error: %s\n", rec.message().c_str());
-      return;
-    }
-    std::vector<std::string> orders;
-    for (Seat s = 0; s < rec->ordersBySeat.size(); ++s)
-      for (const auto& o : rec->ordersBySeat[s])
-        // A seat's view shows its own orders; the others' reach it only as the table's narration.
-        if (viewer == kOmniscient || viewer == s)
-          orders.push_back(seatLabel(session, s) + ": " + orderLine((*e)->game(), s, o));
-    auto st = stepRecorded(**e, *rec);
-    std::printf("last move (turn %u):\n", pos - 1);
-    for (const auto& o : orders) std::printf("  %s\n", o.c_str());
-    for (const auto& rj : st.rejected)
-      if (viewer == kOmniscient || viewer == rj.seat)
-        std::printf("  rejected: %s order %u: %s\n", seatLabel(session, rj.seat).c_str(), rj.index, rj.reason.c_str());
-    for (const auto& ev : st.events) std::printf("  event %s: %s\n", ev.kind.c_str(), ev.text.c_str());
-    if (!st.sealMatches) std::printf("  %s\n", sealMismatch(st).c_str());
-  }
-  std::printf("%s\n", (*e)->game().observe(viewer).text.c_str());
-}
-
-// The position just after the next turn (from `pos`) whose events include one of `kind`.
-std::optional<uint32_t> nextEvent(const replay::ReplayReader& r, uint32_t pos, const std::string& kind) {
-  auto e = r.seek(pos);
-  if (!e) return std::nullopt;
-  for (uint32_t t = pos; t < r.turnCount(); ++t) {
-    auto rec = r.turn(t);
-    if (!rec) return std::nullopt;
-    auto st = stepRecorded(**e, *rec);
-    if (!st.sealMatches) return std::nullopt;
-    for (const auto& ev : st.events)
-      if (ev.kind == kind) return t + 1;
-  }
-  return std::nullopt;
-}
-
-int step(const std::string& path, std::optional<uint32_t> turn, Seat viewer) {
-  auto r = openOrSay(path);
-  if (!r) return failure(r.message());
-  const auto seats = r->header().session.seats.size();
-  if (viewer != kOmniscient && viewer >= seats) return failure("--seat is not at this table");
-  if (turn) {
-    if (*turn > r->turnCount()) return failure("--turn is past the end of the replay");
-    show(*r, *turn, viewer);
-    return 0;
-  }
-  uint32_t pos = 0;
-  show(*r, pos, viewer);
-  std::string line;
-  while (std::printf("[n]ext [p]rev [g T] [next round|alert|goout|catch|tally|winner] [o SEAT|all] [q] > "),
-         std::fflush(stdout), std::getline(std::cin, line)) {
-    if (line == "q" || line == "quit") break;
-    if (line.empty() || line == "n" || line == "next") {
-      if (pos < r->turnCount()) ++pos;
-    } else if (line == "p" || line == "prev") {
-      if (pos > 0) --pos;
-    } else if (line.rfind("next ", 0) == 0) {
-      std::string kind = line.substr(5);
-      if (std::find(std::begin(kEventKinds), std::end(kEventKinds), kind) == std::end(kEventKinds)) {
-        std::printf("next what? round, alert, goout, catch, tally or winner (alert-end, round-end too)\n");
-        continue;
-      }
-      auto at = nextEvent(*r, pos, kind);
-      if (!at) {
-        std::printf("no '%s' event after turn %u\n", kind.c_str(), pos);
-        continue;
-      }
-      pos = *at;
-    } else if (line.rfind("g ", 0) == 0) {
-      auto t = number(line.substr(2));
-      if (!t || *t > r->turnCount()) {
-        std::printf("turn must be 0..%u\n", r->turnCount());
-        continue;
-      }
-      pos = static_cast<uint32_t>(*t);
-    } else if (line == "o all") {
-      viewer = kOmniscient;
-    } else if (line.rfind("o ", 0) == 0) {
-      auto s = number(line.substr(2));
-      if (!s || *s >= seats) {
-        std::printf("seat must be 0..%zu or all\n", seats - 1);
-        continue;
-      }
-      viewer = static_cast<Seat>(*s);
-    } else {
-      std::printf("unknown command '%s'\n", line.c_str());
-      continue;
-    }
-    show(*r, pos, viewer);
-  }
   return 0;
 }
 
@@ -379,7 +275,7 @@ CommandLine declareDump(ViewOptions& o) {
   CommandLine c("replay dump",
                 "Turn by turn: each seat's orders, the rules' rejections, the game events and the Seal, checked against\n"
                 "the recorded one (exit 1 at the first mismatch); comms messages (hails, text) print between the\n"
-                "turns at which they were accepted.\n");
+                "turns at which they were accepted. A rated game that is not over: its events and Seals only (issue 26).\n");
   c.positional("FILE", "", o.path, true, "which replay? give FILE")
       .option("--from", "T", "first turn to dump (default 0)", turnInto("--from", o.from))
       .option("--to", "T", "last turn to dump (default: the last)", turnInto("--to", o.to));
@@ -390,7 +286,8 @@ CommandLine declareStep(ViewOptions& o) {
   CommandLine c("replay step",
                 "Prints the last move and the Observation after T turns; without --turn, interactive: n/next, p/prev,\n"
                 "g T, next KIND (round, alert, goout, catch, tally, winner: to just after the next such event),\n"
-                "o SEAT, o all, q.\n");
+                "o SEAT, o all, q. A rated game that is not over shows only the public table, to every viewer\n"
+                "(issue 26; docs/rules-decisions.md).\n");
   c.positional("FILE", "", o.path, true, "which replay? give FILE")
       .option("--turn", "T", "the position after T turns", turnInto("--turn", o.turn))
       .number("--seat", "S", "what seat S may know (default: everything)", o.viewer, 0, kMaxSeats - 1)
@@ -425,7 +322,7 @@ int runDump(Args args) {
 int runStep(Args args) {
   ViewOptions o;
   if (auto code = declareStep(o).parse(args)) return *code;
-  return step(o.path, o.turn, o.viewer);
+  return replayStep(o.path, o.turn, o.viewer);
 }
 
 const std::vector<Subcommand>& replaySubcommands() {

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "replay/hidden_view.h"
 #include "replay/reader.h"
 #include "tools/concord/command.h"
 #include "tools/concord/command_line.h"
@@ -25,7 +26,8 @@ struct ExportOptions {
 CommandLine declareExport(ExportOptions& o) {
   CommandLine c("replay export",
                 "One record per turn and seat: the seat's orders (text, kind, payload bytes), the rules' rejections,\n"
-                "the turn's game events and its Seal hash, each turn checked against the recorded Seal.\n");
+                "the turn's game events and its Seal hash, each turn checked against the recorded Seal. A rated game\n"
+                "that is not over is refused (issue 26).\n");
   c.positional("FILE", "", o.path, true, "which replay? give FILE")
       .choice("--format", "F", "jsonl (one JSON object a line, the default) or csv (a header row; list columns hold JSON)",
               o.format, {"jsonl", "csv"})
@@ -73,6 +75,13 @@ int replayExport(Args args) {
   const auto& session = r->header().session;
   if (o.seat != kOmniscient && o.seat >= session.seats.size()) return line.usage("--seat is not at this table");
   if (o.seat != kOmniscient && !o.legal) return line.usage("--seat chooses whose legal orders --legal adds: give --legal");
+  // Issue 26: a rated game not over is refused whole: every record is a seat's orders and rejections (which name
+  // coordinates in its hand) and --legal a seat's hand; a dataset without them would read as a game nobody played.
+  auto rights = replay::viewRightsOf(*r);
+  if (!rights) return failure(rights.message());
+  if (rights->publicOnly)
+    return failure(replay::hiddenNote(*rights, "nothing exported (`concord replay dump` shows its public record; export it "
+                                               "once the game is over)"));
   std::ofstream file;
   if (!o.out.empty()) {
     file.open(o.out, std::ios::binary | std::ios::trunc);

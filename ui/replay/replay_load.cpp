@@ -49,6 +49,8 @@ Result<LoadedReplay> loadReplay(const std::string& path, const std::function<Rou
   auto report = replay::verifyReplay(*shared, onProgress, onTurn);
   if (!report) return report.error();
   out.report = std::move(*report);
+  // Issue 26: over = the shadow engine's last state has an outcome (it stops where a failed check stops the pass).
+  out.rights = replay::viewRights(engine->session(), engine->game().outcome().has_value(), out.report.ok);
   // A failed check stops the pass: the turns after it have no narration, but stay seekable where they read.
   out.narration.resize(out.turns);
   out.roundAt.resize(out.turns + 1, -1);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/det/result.h"
+#include "replay/hidden_view.h"
 #include "replay/reader.h"
 #include "replay/verify.h"
 
@@ -34,6 +35,7 @@ struct LoadedReplay {
   std::vector<uint32_t> roundStarts;              // positions where a new round is under way
   std::vector<int> roundAt;                       // the round at each position (-1: none)
   std::vector<ReplayEvent> events;                // ascending position
+  replay::ViewRights rights;                      // issue 26: a rated game not over shows the public table only
 };
 
 /// Called from the loading thread with progress in per-mille and what is being done.

@@ -76,6 +76,11 @@ ReplayViewer::ReplayViewer(QWidget* parent) : QWidget(parent) {
   verified_ = new QLabel(this);
   verified_->setObjectName(QStringLiteral("verified"));
   verified_->setWordWrap(true);
+  hidden_ = new QLabel(this);  // issue 26: why a rated game not over shows the public table only
+  hidden_->setObjectName(QStringLiteral("hiddenNote"));
+  hidden_->setWordWrap(true);
+  hidden_->setStyleSheet(QStringLiteral("color: #8a5a00; font-weight: bold;"));
+  hidden_->hide();
   progress_ = new QProgressBar(this);
   progress_->setRange(0, 1000);
   progress_->hide();
@@ -113,6 +118,7 @@ ReplayViewer::ReplayViewer(QWidget* parent) : QWidget(parent) {
   v->addWidget(timeline_);
   v->addWidget(progress_);
   v->addWidget(verified_);
+  v->addWidget(hidden_);
   v->addWidget(split, 1);
   player_ = new QTimer(this);
   connect(open_, &QPushButton::clicked, this, [this] {
@@ -230,9 +236,18 @@ void ReplayViewer::landedLoad() {
   }
   mark("table");
   perspectiveBox_->clear();
-  perspectiveBox_->addItem(tr("Omniscient"), QVariant::fromValue(static_cast<uint>(kOmniscient)));
-  for (Seat s = 0; s < loaded_->seats; ++s) perspectiveBox_->addItem(tr("Captain %1").arg(s), QVariant::fromValue(static_cast<uint>(s)));
-  perspective_ = kOmniscient;
+  // Issue 26: a rated game not over has one perspective, the public table (no hand, no pile), and says why.
+  const auto& rights = loaded_->rights;
+  if (rights.publicOnly) {
+    perspectiveBox_->addItem(tr("Public table"), QVariant::fromValue(static_cast<uint>(kSpectator)));
+    hidden_->setText(QString::fromStdString(replay::hiddenNote(rights, "showing the public table only")));
+  } else {
+    perspectiveBox_->addItem(tr("Omniscient"), QVariant::fromValue(static_cast<uint>(kOmniscient)));
+    for (Seat s = 0; s < loaded_->seats; ++s) perspectiveBox_->addItem(tr("Captain %1").arg(s), QVariant::fromValue(static_cast<uint>(s)));
+  }
+  hidden_->setVisible(rights.publicOnly);
+  perspectiveBox_->setEnabled(!rights.publicOnly);
+  perspective_ = rights.viewerFor(kOmniscient);
   timeline_->blockSignals(true);
   timeline_->setRange(0, static_cast<int>(loaded_->turns));
   timeline_->setMarkers(loaded_->roundStarts);
@@ -246,7 +261,7 @@ void ReplayViewer::landedLoad() {
   timeline_->setEvents(std::move(marks));
   engine_.reset();
   resume_->setEnabled(rep.ok);
-  playOn_->setEnabled(rep.ok);
+  playOn_->setEnabled(rep.ok && !rights.publicOnly);  // issue 26: play on would deal you a seat's hidden hand
   emit loaded();
   seek(0);
   mark("end");
@@ -285,8 +300,8 @@ void ReplayViewer::landedSeek() {
 }
 
 void ReplayViewer::setPerspective(Seat viewer) {
-  perspective_ = viewer;
-  int i = perspectiveBox_->findData(QVariant::fromValue(static_cast<uint>(viewer)));
+  perspective_ = loaded_ ? loaded_->rights.viewerFor(viewer) : viewer;  // issue 26: no other view of such a record
+  int i = perspectiveBox_->findData(QVariant::fromValue(static_cast<uint>(perspective_)));
   if (i >= 0) perspectiveBox_->setCurrentIndex(i);
   render();
 }

@@ -83,7 +83,7 @@ class ReplayViewer : public QWidget {
   QPushButton *open_, *resume_, *playOn_, *first_, *back_, *fwd_, *last_, *play_, *prevEv_, *nextEv_;
   QComboBox *speed_, *perspectiveBox_;
   QSpinBox* jump_;
-  QLabel *where_, *verified_;
+  QLabel *where_, *verified_, *hidden_;
   QProgressBar* progress_;
   Timeline* timeline_;
   QListWidget* log_;

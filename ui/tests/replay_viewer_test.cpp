@@ -2,6 +2,7 @@
 
 #include <QComboBox>
 #include <QFile>
+#include <QLabel>
 #include <QListView>
 #include <QListWidget>
 #include <QMimeData>
@@ -16,10 +17,12 @@
 #include "core/warp/ai/officer.h"
 #include "lockstep/turn_engine.h"
 #include "replay/reader.h"
+#include "table/record_bots.h"
 #include "ui/replay/event_list_model.h"
 #include "ui/replay/replay_viewer.h"
 #include "ui/tests/ui_test_util.h"
 #include "ui/warp/warp_hand.h"
+#include "ui/warp/warp_open_hands.h"
 
 namespace concord::ui::test {
 
@@ -173,6 +176,63 @@ void ReplayViewerTest::theEventsListIsAModelAndArrowKeysCountEveryPress() {
   for (int i = 0; i < 3; ++i) QTest::keyClick(&v, Qt::Key_Left);
   QTRY_VERIFY_WITH_TIMEOUT(!v.busy() && v.position() == 2, 20000);
   QCOMPARE(stateHash(v.engine()->game()), independentHash(path, 2));
+}
+
+// Issue 26: a rated game's record that is not over (a peer's checkpointed file, cut as a kill -9 leaves it) offers
+// one perspective, the public table: no omniscient toggle, no captain's hand, no open hands, no "play on"; the
+// reason is said. The same table played to its end offers every perspective again.
+void ReplayViewerTest::aRatedGameNotOverShowsThePublicTableOnly() {
+  QTemporaryDir tmp;
+  auto session = table::makeBotSession("warp", {}, 3, "ui-hidden", "ensign");
+  QVERIFY(session.ok());
+  session->rated = true;
+  const auto keys = table::botSessionKeys("ui-hidden", 3);
+  table::RecordOptions cut;
+  cut.maxTurns = 30;
+  cut.close = false;
+  const std::string live = tmp.filePath(QStringLiteral("live.ccr")).toStdString();
+  const std::string done = tmp.filePath(QStringLiteral("done.ccr")).toStdString();
+  QVERIFY(table::recordBotGame(live, *session, keys, cut).ok());
+  QVERIFY(table::recordBotGame(done, *session, keys).ok());
+  ReplayViewer v;
+  v.resize(1300, 820);
+  v.show();
+  v.open(QString::fromStdString(live));
+  QTRY_VERIFY_WITH_TIMEOUT(v.hasReplay() && !v.busy(), 60000);
+  auto* box = v.findChild<QComboBox*>(QStringLiteral("perspective"));
+  auto* note = v.findChild<QLabel*>(QStringLiteral("hiddenNote"));
+  auto* hand = v.findChild<WarpHand*>();
+  auto* hands = v.findChild<WarpOpenHands*>();
+  QVERIFY(box && note && hand && hands);
+  QCOMPARE(box->count(), 1);
+  QVERIFY(!box->isEnabled());
+  QCOMPARE(v.perspective(), kSpectator);
+  QVERIFY(note->isVisible());
+  QVERIFY2(note->text().contains(QStringLiteral("this rated game is not over")) && note->text().contains(QStringLiteral("issue 26")),
+           qPrintable(note->text()));
+  QVERIFY(!v.findChild<QPushButton*>(QStringLiteral("playOn"))->isEnabled());
+  v.seek(30);
+  QTRY_VERIFY(!v.busy() && v.position() == 30);
+  for (Seat asked : {kOmniscient, Seat{0}, Seat{2}}) {
+    v.setPerspective(asked);
+    QCOMPARE(v.perspective(), kSpectator);
+    QVERIFY(!hand->isVisible());
+    QVERIFY(!hands->isVisible());
+    QVERIFY(v.table()->explanation().isEmpty());  // the public table is drawn, not refused
+  }
+  v.open(QString::fromStdString(done));
+  QTRY_VERIFY_WITH_TIMEOUT(v.hasReplay() && !v.busy() && v.replay().path == done, 60000);
+  hand = v.table()->findChild<WarpHand*>();  // a new table view: the last one's widgets are gone
+  hands = v.table()->findChild<WarpOpenHands*>();
+  QVERIFY(hand && hands);
+  QCOMPARE(v.perspective(), kOmniscient);
+  QVERIFY(box->isEnabled());
+  QCOMPARE(box->count(), 4);
+  QVERIFY(!note->isVisible());
+  QVERIFY(hands->isVisible());
+  v.setPerspective(1);
+  QCOMPARE(v.perspective(), Seat{1});
+  QVERIFY(hand->isVisible());
 }
 
 }  // namespace concord::ui::test

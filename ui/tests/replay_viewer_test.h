@@ -12,6 +12,7 @@ class ReplayViewerTest : public QObject {
   void opensByDropStepsBackAndForthAndSwitchesPerspective();
   void aDamagedReplayIsRefusedWithTheReason();
   void theEventsListIsAModelAndArrowKeysCountEveryPress();
+  void aRatedGameNotOverShowsThePublicTableOnly();
 };
 
 }  // namespace concord::ui::test

@@ -91,7 +91,8 @@ void WarpTableView::showFrame(const TableFrame& frame) {
   }
   const bool seated = frame.me < tab.seats();
   hand_->setVisible(seated);
-  hands_->setVisible(!seated);
+  // Every hand face up for the omniscient view only: a spectator's table (issue 26) holds no real hand.
+  hands_->setVisible(frame.me == kOmniscient);
   if (seated) {
     std::vector<HandTile> tiles;
     for (auto tile : tab.seat(frame.me).hand) {
@@ -105,7 +106,7 @@ void WarpTableView::showFrame(const TableFrame& frame) {
       tiles.push_back(h);
     }
     hand_->setHand(tiles, frame.mayAct());
-  } else {
+  } else if (frame.me == kOmniscient) {
     hands_->setTable(tab);
   }
   showActions();
