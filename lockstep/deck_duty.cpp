@@ -51,6 +51,16 @@ std::vector<Order> withDeckDuty(const TurnEngine& e, Seat s, const KeyPair& ours
   return out;
 }
 
+namespace {
+OwnBundleRewrite& rewriteSlot() {
+  static OwnBundleRewrite slot;
+  return slot;
+}
+}  // namespace
+
+void setOwnBundleRewrite(OwnBundleRewrite rewrite) { rewriteSlot() = std::move(rewrite); }
+const OwnBundleRewrite& ownBundleRewrite() { return rewriteSlot(); }
+
 std::unique_ptr<Game> seatView(const TurnEngine& e, Seat s, const KeyPair& ours) {
   const HiddenInfo* hidden = e.game().hiddenInfo();
   if (!hidden || !keeps(e, hidden->keeperOf(s), ours)) return nullptr;

@@ -3,6 +3,7 @@
 // place that signs or decides for a seat calls these unconditionally.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -24,5 +25,11 @@ std::vector<Order> withDeckDuty(const TurnEngine& e, Seat s, const KeyPair& ours
 /// The game as seat s's player may see it, when `ours` keeps s at a hidden table; nullptr otherwise (then the
 /// engine's game is the view).
 std::unique_ptr<Game> seatView(const TurnEngine& e, Seat s, const KeyPair& ours);
+
+/// A test build's modified client (tests/net/hidden_cheat.cpp): rewrites the orders of every bundle this process
+/// signs, just before signing, as a cheater's client would. Unset in every shipped program.
+using OwnBundleRewrite = std::function<void(const TurnEngine&, Seat, const KeyPair&, std::vector<Order>&)>;
+void setOwnBundleRewrite(OwnBundleRewrite rewrite);
+const OwnBundleRewrite& ownBundleRewrite();
 
 }  // namespace concord::lockstep

@@ -39,6 +39,7 @@ void Stewardship::sendOwn(Seat s, std::vector<Order> orders) {
   const uint32_t t = core_.ledger_->turn();
   // Issue 26: the deck work and proofs this seat's bundle carries at a hidden-hands table (a no-op elsewhere).
   orders = withDeckDuty(core_.ledger_->engine(), s, core_.opt_.key, std::move(orders));
+  if (const auto& cheat = ownBundleRewrite()) cheat(core_.ledger_->engine(), s, core_.opt_.key, orders);
   Bundle b = core_.ledger_->draft(s, std::move(orders));
   const auto h = b.signWith(core_.opt_.key);
   auto& slots = core_.pending_[t];
