@@ -146,6 +146,7 @@ Result<VerifyReport> verifyReplay(const ReplayReader& reader, const VerifyProgre
   if (full.ok && !full.findings.empty()) {
     const auto& f = full.findings.front();
     full.ok = false;
+    full.findingsOnly = true;  // both passes verified everything else (issue 26)
     full.failedTurn = f.turn;
     full.failedSeat = f.seat;
     full.failure = "turn " + std::to_string(f.turn) + " seat " + std::to_string(f.seat) + ": broke a hidden-hand rule (" +

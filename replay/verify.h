@@ -33,6 +33,10 @@ struct VerifyReport {
   std::vector<std::string> notices; // from the reader (cut tail, missing trailer)
   bool hiddenAudited = false;       // issue 26: a finished hidden-hands game re-checked with every hand known
   std::vector<HiddenAudit::Finding> findings;  // ...and the seats it found breaking a hidden-hand rule
+  /// Issue 26: ok is false *only* because of `findings`: every signature, Seal, snapshot, comms message and officer
+  /// mark verified in both passes, so the file is the game as its seats signed it (TEI applies it as a void game,
+  /// docs/tei.md "Hidden-hand violations"); a forged or damaged file never has this set.
+  bool findingsOnly = false;
 };
 
 /// Called after each block with (turns done, total turns).

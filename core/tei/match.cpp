@@ -208,6 +208,11 @@ Result<BucketKey> parseBucket(std::string_view s, Track track) {
 Result<void> validateRecord(const MatchRecord& m) {
   if (m.gameId.empty()) return Err("match record has no gameId");
   if (m.seats.empty()) return Err("match record has no seats");
+  for (const auto& v : m.violations)  // issue 26: a charged seat is a person's
+    if (v.seat < 0 || static_cast<size_t>(v.seat) >= m.seats.size() || v.by < 0 || static_cast<size_t>(v.by) >= m.seats.size() ||
+        m.seats[static_cast<size_t>(v.by)].kind != SeatKind::Human)
+      return Err("hidden-hand violation at turn ", v.turn, ": seat ", v.seat, " charged to seat ", v.by,
+                 ", which is not a person's seat at this table");
   std::set<std::string> ids;
   const bool squads = hasModule(m, "zeta");
   std::map<int, int> squadPlacing;
@@ -254,6 +259,7 @@ StoredRating officerCapped(const StoredRating& before, const StoredRating& after
 
 Result<MatchPlan> planMatch(const MatchRecord& m, RatingSource& source, const RulesProfile& profile) {
   if (auto v = validateRecord(m); !v) return v.error();
+  if (!m.violations.empty()) return planViolation(m, source, profile);  // issue 26
   MatchPlan plan;
   plan.gameId = m.gameId;
   plan.eligibility = evaluateEligibility(m, profile);
@@ -335,7 +341,7 @@ Result<MatchPlan> planMatch(const MatchRecord& m, RatingSource& source, const Ru
       const bool helped = m.seats[i].kind == SeatKind::Human && m.seats[i].officerTurns > 0;
       const StoredRating written = helped ? officerCapped(field[i].prior, *after[i]) : *after[i];
       plan.writes.push_back(RatingWrite{m.seats[i].playerId, bucket, field[i].prior, written,
-                                        !helped && m.seats[i].placing == 1, helped});
+                                        !helped && m.seats[i].placing == 1, helped, false});
     }
   }
   return plan;

@@ -31,6 +31,16 @@ struct SeatRecord {
   int squad = -1;                // Module Zeta squadron index; -1 when not in a squadron
 };
 
+/// Issue 26: a hidden-hand rule broken at a hidden-hands table, as the full-information audit of `replay verify`
+/// found it. `seat` is the seat the audit names; `by` is the person seat charged with it (the seat itself, or for an
+/// officer's seat the person whose client kept its hand and signed its orders).
+struct HiddenViolation {
+  uint32_t turn = 0;
+  int seat = 0;
+  int by = 0;
+  std::string what;
+};
+
 /// Summary of one finished game, enough to decide TEI eligibility and updates.
 struct MatchRecord {
   std::string gameId;            // idempotency key (TEI §3.3 humanRatedGameIds)
@@ -46,6 +56,9 @@ struct MatchRecord {
   std::string charterWhy;        // what did not match (a non-member, the fleet size, the settings), if known
   std::vector<SeatRecord> seats; // seat order
   std::string dealId;            // the deal (module, config, seed, fleet): rated once, whoever signs it; "" unknown
+  /// Issue 26 (docs/tei.md "Hidden-hand violations"): non-empty → the game is void for every seat that broke no
+  /// rule and a loss for each charged seat (planMatch → planViolation).
+  std::vector<HiddenViolation> violations;
 };
 
 /// TEI §4 rules.
@@ -102,6 +115,7 @@ struct RatingWrite {
   StoredRating after;
   bool won = false;     // placing 1 (never for an officer-helped seat)
   bool officerHeld = false;  // officer turns: the gain was withheld (after == before) or σ kept (a loss)
+  bool penalty = false;      // issue 26: a hidden-hand violation's loss (placed last, σ kept; never a win)
 };
 
 /// docs/rules-decisions.md "TEI: officer turns": a seat an officer played for at least one turn keeps no
@@ -119,6 +133,8 @@ struct MatchPlan {
   Eligibility eligibility;
   std::vector<RatingWrite> writes;      // empty when ineligible
   std::vector<AdvisorCount> advisor;
+  /// Issue 26: the people whose game a hidden-hand violation voided (no rating change; the store records why).
+  std::vector<std::string> voided;
 };
 
 /// Where planMatch reads priors from (the store, inside its transaction).
@@ -134,6 +150,17 @@ class RatingSource {
 Result<void> validateRecord(const MatchRecord& m);
 
 /// Eligibility + the updates to write. Errors only for malformed records or failing sources.
+/// A record with violations is planned by planViolation.
 Result<MatchPlan> planMatch(const MatchRecord& m, RatingSource& source, const RulesProfile& profile = {});
+
+/// Issue 26 (core/tei/violation.cpp; docs/rules-decisions.md "TEI: hidden-hand violations"): when the game is
+/// eligible, every charged person is rated as having placed last behind everyone else (who share first), against the
+/// others' current ratings and the officers' anchors, with σ kept (officerCapped: a loss never lifts the grade);
+/// every other person is voided (no write). An ineligible game writes nothing and voids nothing (it rated nobody).
+Result<MatchPlan> planViolation(const MatchRecord& m, RatingSource& source, const RulesProfile& profile = {});
+/// "seat 1 (turn 42): drew …; seat 3 …" — the violations, for notes and the store's reason text.
+std::string violationsText(const MatchRecord& m);
+/// The person seats charged with a violation (ascending, unique).
+std::vector<int> chargedSeats(const MatchRecord& m);
 
 }  // namespace concord::tei

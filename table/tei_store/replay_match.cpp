@@ -84,7 +84,11 @@ Result<ReplayMatch> matchFromReplay(const replay::ReplayReader& reader, const Re
     return Err("replay is a '", session.moduleId, "' game; TEI rates Warp only");
   auto report = replay::verifyReplay(reader);
   if (!report) return report.error();
-  if (!report->ok) return Err("replay failed verification: ", report->failure);
+  // Issue 26: a finished hidden game whose only failure is the audit's findings is the game as its seats signed it:
+  // applied as a void game with the charged seats' losses (docs/tei.md "Hidden-hand violations"). Any other failure
+  // (a forged or damaged file) is refused as before.
+  if (!report->ok && !(report->findingsOnly && report->hiddenAudited && !report->findings.empty()))
+    return Err("replay failed verification: ", report->failure);
   auto cfg = warp::decodeConfig(session.config);
   if (!cfg) return Err("replay's Warp config does not decode: ", cfg.message());
   auto engine = reader.seek(reader.turnCount());
@@ -161,6 +165,16 @@ Result<ReplayMatch> matchFromReplay(const replay::ReplayReader& reader, const Re
       out.notes.push_back("seat " + std::to_string(s) + " (" + session.seats[s].name + "): " + help[s].text() +
                           (help[s].officerTurns > 0 ? "; no rating gain comes of officer turns, a loss counts" : ""));
   out.assistance = std::move(help);
+  if (report->findingsOnly) {
+    const HiddenInfo* hidden = (*engine)->game().hiddenInfo();
+    for (const auto& f : report->findings) {
+      // An officer's seat has no key of its own: the person whose client kept its hand signed what it did.
+      const Seat by = hidden && f.seat < seats && session.seats[f.seat].ai ? hidden->keeperOf(f.seat) : f.seat;
+      m.violations.push_back(HiddenViolation{f.turn, static_cast<int>(f.seat), static_cast<int>(by), f.what});
+    }
+    out.notes.push_back("hidden-hand audit: " + std::to_string(m.violations.size()) + " violation(s): " + violationsText(m) +
+                        "; the game is void for every other captain and a loss for the seat that broke the rule");
+  }
   for (Seat s : out.substituted) {
     const bool reclaimed = (*engine)->membership().seat(s).controller == lockstep::Controller::Owner;
     out.notes.push_back("seat " + std::to_string(s) + " (" + session.seats[s].name + ") was substituted by AI" +
@@ -238,11 +252,16 @@ std::string describeApplied(const ReplayApplied& a, TeiStore* store) {
   if (a.outcome.alreadyApplied) return "game " + id + " was already applied; nothing changed\n";
   for (const auto& n : a.match.notes) s += "note: " + n + "\n";
   if (!el.eligible()) return s + "game " + id + " is not TEI-rated: " + el.summary() + "\n";
-  s += "game " + id + " rated (" + std::string(contextName(el.context)) + ")\n";
+  const bool voided = !a.match.record.violations.empty();  // issue 26
+  if (voided) s += "game " + id + " voided: a captain broke a hidden-hand rule (" + std::string(contextName(el.context)) + ")\n";
+  else s += "game " + id + " rated (" + std::string(contextName(el.context)) + ")\n";
+  for (const auto& p : a.outcome.plan.voided) s += "  " + p + "  voided: no rating change\n";
   for (const auto& w : a.outcome.plan.writes) {
     char buf[512];
     const std::string pct = store ? boardPercentile(*store, w.playerId, w.bucket) : std::string();
-    const char* held = !w.officerHeld ? "" : (w.after == w.before ? "  (officer turns: gain withheld)" : "  (officer turns: the loss counts)");
+    const char* held = w.penalty ? "  (hidden-hand violation: counted as last)"
+                       : !w.officerHeld ? ""
+                       : (w.after == w.before ? "  (officer turns: gain withheld)" : "  (officer turns: the loss counts)");
     std::snprintf(buf, sizeof buf, "  %s  %-24s %s%s%s%s\n", w.playerId.c_str(), w.bucket.str().c_str(),
                   beforeAfterText(w.before.grade(), w.after.grade()).c_str(), pct.empty() ? "" : "  ", pct.c_str(), held);
     s += buf;
@@ -333,6 +352,11 @@ Result<Ledger> buildLedger(TeiStore& store, const std::string& dir, const Replay
     const auto& el = o->plan.eligibility;
     if (o->alreadyApplied) t += "game " + id + " already applied\n";
     else if (!el.eligible()) t += "game " + id + " not rated: " + el.summary() + "\n";
+    else if (!m.record.violations.empty()) {  // issue 26: void for the others, the charged seats' losses
+      ++led.rated;
+      t += "game " + id + " voided (hidden-hand violation: " + violationsText(m.record) + "; " +
+           std::to_string(o->plan.voided.size()) + " voided, " + std::to_string(o->plan.writes.size()) + " penalty writes)\n";
+    }
     else {
       ++led.rated;
       t += "game " + id + " rated (" + std::string(contextName(el.context)) + ", " + std::to_string(o->plan.writes.size()) +

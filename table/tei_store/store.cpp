@@ -47,6 +47,12 @@ constexpr Migration kMigrations[] = {
     // A rated solo game is registered as it starts (pending_games: its session, hex) and counted as a loss if walked away from.
     {4, "CREATE TABLE applied_deals(deal TEXT PRIMARY KEY, game_id TEXT NOT NULL);"
         "CREATE TABLE pending_games(game_id TEXT PRIMARY KEY, player TEXT NOT NULL, session TEXT NOT NULL);"},
+    // Issue 26: hidden-hand violations (what, turn, seat, the charged person) and the people a violation voided a game for.
+    {5, "CREATE TABLE hidden_violations(game_id TEXT NOT NULL, idx INTEGER NOT NULL, turn INTEGER NOT NULL,"
+        " seat INTEGER NOT NULL, by_seat INTEGER NOT NULL, player TEXT NOT NULL, what TEXT NOT NULL, PRIMARY KEY(game_id, idx));"
+        "CREATE INDEX hidden_violations_by_player ON hidden_violations(player);"
+        "CREATE TABLE voided_games(game_id TEXT NOT NULL, player TEXT NOT NULL, reason TEXT NOT NULL,"
+        " PRIMARY KEY(game_id, player));"},
 };
 
 }  // namespace
@@ -165,6 +171,7 @@ Result<ApplyOutcome> TeiStore::applyMatch(const MatchRecord& m, const RulesProfi
       return out;
     }
     if (auto d = recordGameOnce(im, m); !d) return d.error();  // store_games.cpp: its deal, its registration
+    if (auto v = recordViolations(im, m, out.plan); !v) return v.error();  // issue 26: store_violations.cpp
     for (const auto& w : out.plan.writes) {
       auto s = im.prepare(
           "INSERT INTO ratings(player, bucket, mu, sigma, matches, display_rating, display_grade, wins, profile)"
@@ -198,7 +205,8 @@ Result<ApplyOutcome> TeiStore::applyMatch(const MatchRecord& m, const RulesProfi
     if (!s) return s.error();
     (*s)->bind(4, std::string(kTeiProfileId));
     (*s)->bind(1, m.gameId);
-    (*s)->bind(2, out.plan.eligibility.summary());
+    (*s)->bind(2, out.plan.eligibility.summary() +
+                      (m.violations.empty() ? std::string() : "; hidden-hand violation (issue 26): " + violationsText(m)));
     (*s)->bind(3, int64_t{out.plan.eligibility.eligible() ? 1 : 0});
     if (auto r = (*s)->step(); !r) return r.error();
     return out;

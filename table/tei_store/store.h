@@ -50,6 +50,22 @@ enum class BoardSort : uint8_t {
   Mu,             // advanced: raw μ
 };
 
+/// Issue 26: a hidden-hand violation as the store keeps it (docs/tei.md "Hidden-hand violations").
+struct StoredViolation {
+  std::string gameId;
+  uint32_t turn = 0;
+  int seat = 0;        // the seat the audit named
+  int by = 0;          // the person seat charged with it
+  std::string player;  // the charged person's player id
+  std::string what;
+};
+
+/// Issue 26: a game voided for `player` because another seat broke a hidden-hand rule.
+struct VoidedGame {
+  std::string gameId;
+  std::string reason;
+};
+
 struct PendingGame {
   std::string gameId;
   std::string sessionHex;
@@ -57,7 +73,7 @@ struct PendingGame {
 
 class TeiStore {
  public:
-  static constexpr int kSchemaVersion = 4;
+  static constexpr int kSchemaVersion = 5;
 
   /// Opens (creating the file and parent directory when missing) and migrates to kSchemaVersion.
   /// A database written by a newer Concord (higher schema version) is refused, never downgraded.
@@ -91,6 +107,11 @@ class TeiStore {
   Result<std::optional<std::string>> gameProfile(const std::string& gameId);
   /// Profiles other than kTeiProfileId that any rating or applied game was computed under (store_profiles.cpp).
   Result<std::vector<std::string>> foreignProfiles();
+  /// Issue 26 (store_violations.cpp): the hidden-hand violations charged to `player`, and the games voided for them.
+  Result<std::vector<StoredViolation>> violationsOf(const std::string& player);
+  Result<std::vector<VoidedGame>> voidedFor(const std::string& player);
+  /// Every violation recorded for one game, in the audit's order.
+  Result<std::vector<StoredViolation>> gameViolations(const std::string& gameId);
   /// Every applied game id (rated or excluded), ascending.
   Result<std::vector<std::string>> appliedGameIds();
   /// Copies the Academy placements and the registered (pending) games of the store at `oldPath` into this one.
@@ -106,6 +127,9 @@ class TeiStore {
   explicit TeiStore(sqlite3* db);
   std::unique_ptr<Impl> impl_;
 };
+
+/// Issue 26: one line per hidden-hand violation charged to `player` and per game voided for them ("" when none).
+Result<std::string> hiddenRecordText(TeiStore& store, const std::string& player);
 
 /// Sorts board rows in place with the given order (deterministic; exposed for tests).
 void sortBoard(std::vector<BoardRow>& rows, BoardSort sort);

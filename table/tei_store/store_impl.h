@@ -144,4 +144,7 @@ struct TeiStore::Impl {
 /// signed again by another key), records the deal, and ends the game's registration (it has a result now).
 Result<void> recordGameOnce(TeiStore::Impl& im, const MatchRecord& m);
 
+/// Inside applyMatch's transaction (issue 26): the game's hidden-hand violations and the people it was voided for.
+Result<void> recordViolations(TeiStore::Impl& im, const MatchRecord& m, const MatchPlan& plan);
+
 }  // namespace concord::tei

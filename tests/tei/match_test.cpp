@@ -356,3 +356,61 @@ TEST(TeiPlan, OfficerTurnsCapOnlyThatSeatOnline) {
   EXPECT_EQ(p->writes[3].after.mu, plain->writes[3].after.mu);
   for (size_t i : {size_t(1), size_t(2)}) EXPECT_EQ(p->writes[i].after, plain->writes[i].after);  // others as usual
 }
+
+// Issue 26 (docs/rules-decisions.md "TEI: hidden-hand violations"): the plan's shape on records; the live games are in
+// tests/tei/hidden_void_test.cpp.
+TEST(TeiPlan, HiddenHandViolationVoidsTheOthersAndRatesTheCheaterLast_Issue26) {
+  MatchRecord m = online4();  // lovell placed 2nd but broke a rule at turn 9
+  m.seats.push_back(ai(OfficerKind::Lieutenant, 5));
+  m.violations = {HiddenViolation{9, 1, 1, "drew while holding a cover"}};
+  MemSource src;
+  src.rows[{"armstrong", "human/goOut"}] = fromOpenSkill(Rating{31.0, 3.0}, StoredRating{});
+  auto p = planMatch(m, src);
+  ASSERT_TRUE(p.ok()) << p.message();
+  EXPECT_EQ(p->voided, (std::vector<std::string>{"armstrong", "earhart", "yeager"}));
+  ASSERT_EQ(p->writes.size(), 1u);
+  const auto& w = p->writes[0];
+  EXPECT_EQ(w.playerId, "lovell");
+  EXPECT_TRUE(w.penalty);
+  EXPECT_FALSE(w.won);
+  // Last (rank 2) behind everyone else sharing first, the officer at its anchor, against the current ratings; σ kept.
+  std::vector<FieldSeat> field;
+  for (const auto& s : m.seats)
+    field.push_back(FieldSeat{s.kind == SeatKind::Ai ? aiAnchor(Track::GoOut, SkillKey::Lieutenant)
+                                                     : src.stored(s.playerId, w.bucket).value().value_or(StoredRating{}),
+                              s.playerId == "lovell" ? 2.0 : 1.0, s.kind == SeatKind::Human});
+  auto field2 = updateField(field);
+  ASSERT_TRUE(field2.ok());
+  EXPECT_EQ(w.after, officerCapped(w.before, *(*field2)[1]));
+  EXPECT_EQ(w.after.sigma, w.before.sigma);
+  EXPECT_EQ(w.after.matches, w.before.matches + 1);
+  // An ineligible game rated nobody: no void, no loss.
+  m.rated = false;
+  auto casual = planMatch(m, src);
+  ASSERT_TRUE(casual.ok());
+  EXPECT_TRUE(casual->writes.empty());
+  EXPECT_TRUE(casual->voided.empty());
+  // A violation must be charged to a person's seat.
+  m.rated = true;
+  m.violations[0].by = 4;
+  EXPECT_FALSE(planMatch(m, src).ok());
+}
+
+TEST(TeiPlan, HiddenHandViolationAtASquadronTablePlacesTheSquadLastAndWritesOnlyTheCheater_Issue26) {
+  MatchRecord m = online4();
+  m.modules = {"zeta"};
+  for (size_t i = 0; i < 4; ++i) m.seats[i].squad = static_cast<int>(i % 2);
+  m.seats[0].placing = m.seats[2].placing = 1;
+  m.seats[1].placing = m.seats[3].placing = 2;
+  m.violations = {HiddenViolation{3, 2, 2, "lied to the Blocked-sector poll"}};  // earhart, of the winning squad
+  MemSource src;
+  RulesProfile on;
+  on.squadronsRatingCalibrated = true;
+  auto p = planMatch(m, src, on);
+  ASSERT_TRUE(p.ok()) << p.message();
+  ASSERT_EQ(p->writes.size(), 1u);
+  EXPECT_EQ(p->writes[0].playerId, "earhart");
+  EXPECT_EQ(p->writes[0].bucket.kind, BucketKey::Kind::Squad);
+  EXPECT_LT(p->writes[0].after.mu, p->writes[0].before.mu);
+  EXPECT_EQ(p->voided, (std::vector<std::string>{"armstrong", "lovell", "yeager"}));
+}

@@ -226,7 +226,10 @@ TEST(TeiStore, MigratesVersion1Database) {
   }
   auto st = TeiStore::open(path);
   ASSERT_TRUE(st.ok()) << st.message();
-  EXPECT_EQ(*st->schemaVersion(), 4);  // v1 → v2 (academy, advisor) → v3 (profiles, issue 11 point 5) → v4 (deals)
+  // v1 → v2 (academy, advisor) → v3 (profiles, issue 11 point 5) → v4 (deals) → v5 (hidden-hand violations, issue 26)
+  EXPECT_EQ(*st->schemaVersion(), 5);
+  EXPECT_TRUE(st->violationsOf("old").value().empty());
+  EXPECT_TRUE(st->voidedFor("old").value().empty());
   // A v1 row was computed under §7.1's initial anchors: kept as it was (history), never read as today's rating.
   auto r = st->rating("old", *parseBucket("human", Track::Points));
   ASSERT_FALSE(r.ok());

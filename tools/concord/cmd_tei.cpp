@@ -206,6 +206,8 @@ int runShow(Args args) {
   const std::string player = o->kv["--player"];
   auto buckets = store->playerBuckets(player);
   if (!buckets) return failure("tei show: " + buckets.message());
+  auto hidden = hiddenRecordText(*store, player);  // issue 26: violations charged, games voided (and why)
+  if (!hidden) return failure("tei show: " + hidden.message());
   if (buckets->empty()) {
     // Issue 11 point 6: an Academy placement is where this captain's first rating starts (TEI §6.6).
     std::string starts;
@@ -220,6 +222,7 @@ int runShow(Args args) {
     }
     if (starts.empty()) std::printf("%s has no rated matches (new ratings start at P0, Cadet).\n", player.c_str());
     else std::printf("%s has no rated matches; %s.\n", player.c_str(), starts.c_str());
+    std::printf("%s", hidden->c_str());
     return 0;
   }
   for (const auto& b : *buckets) {
@@ -253,6 +256,7 @@ int runShow(Args args) {
       std::printf("assisted (%s): %lld matches, %lld wins (not rated)\n", std::string(trackObjective(t)).c_str(),
                   static_cast<long long>(a->matches), static_cast<long long>(a->wins));
   }
+  std::printf("%s", hidden->c_str());
   return 0;
 }
 
