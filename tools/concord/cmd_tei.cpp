@@ -29,7 +29,6 @@ int runTeiReprofile(Args args);  // cmd_tei_reprofile.cpp
 CommandLine teiReprofileLine();
 
 namespace {
-
 using namespace concord::tei;
 
 struct Options {
@@ -198,12 +197,11 @@ std::string describe(const StoredRating& r) {
 }
 
 int runShow(Args args) {
-  Options opts;
-  if (auto code = teiLine("show", opts).parse(args)) return *code;
-  Options* o = &opts;
-  auto store = openStore(*o);
+  Options o;
+  if (auto code = teiLine("show", o).parse(args)) return *code;
+  auto store = openStore(o);
   if (!store) return failure("tei show: " + store.message());
-  const std::string player = o->kv["--player"];
+  const std::string player = o.kv["--player"];
   auto buckets = store->playerBuckets(player);
   if (!buckets) return failure("tei show: " + buckets.message());
   auto hidden = hiddenRecordText(*store, player);  // issue 26: violations charged, games voided (and why)

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "core/game/registry.h"
+#include "lockstep/deck_duty.h"
 #include "net/internet_host.h"
 
 namespace concord::ui {
@@ -89,7 +90,9 @@ void NetSession::start() {
     });
   };
   o.onApplied = [this](const lockstep::TurnEngine& e, Seat me) {
-    std::shared_ptr<Game> g = e.game().clone();
+    // Issue 26: at a hidden-hands table our seat's view (its hand opened by our key) is what the table draws.
+    std::shared_ptr<Game> g = lockstep::seatView(e, me, options_.key);
+    if (!g) g = e.game().clone();
     std::vector<lockstep::Controller> control;
     for (Seat s = 0; s < e.membership().seatCount(); ++s) control.push_back(e.membership().seat(s).controller);
     post([this, g, me, t = e.turn(), control] { applied(g, me, t, control); });

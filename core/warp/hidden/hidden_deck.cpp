@@ -133,9 +133,18 @@ Result<void> HiddenTable::takeShares(Seat s, const ShareBatch& b) {
     if (at == unknown.end()) return Err("share of ", pos(sh.position), ": that coordinate is already face up");
     if (at->seat == kNone) return Err("share of ", pos(sh.position), ": it lies in Uncharted Sectors, nobody may look");
     if (shares_[sh.position][h] == sh.d) continue;  // a resent bundle's share: already in
-    if (shares_[sh.position][h]) return Err("share of ", pos(sh.position), " by seat ", s, " refused: it differs from the one it published");
-    if (auto v = deck::verifyShare(sh, *keys_[s], deck_[sh.position], context(s, sh.position, deck::Purpose::Share)); !v)
-      return Err("share of ", pos(sh.position), " by seat ", s, " refused: ", v.message());
+    // A share that does not verify is handled like a silent seat (issue 26): the holder leaves the deck for good
+    // and the round is re-dealt without its layer, so a client that keeps sending wrong shares cannot stall the table.
+    std::string why;
+    if (shares_[sh.position][h]) why = "it differs from the one it published";
+    else if (auto v = deck::verifyShare(sh, *keys_[s], deck_[sh.position], context(s, sh.position, deck::Purpose::Share)); !v)
+      why = v.message();
+    if (!why.empty()) {
+      present_[s] = kExpelled;
+      expelledNow_ = true;
+      return Err("share of ", pos(sh.position), " by seat ", s, " refused: ", why,
+                 "; seat ", s, " leaves the deck for the rest of the game (its hand is kept by the lowest person present) and the round is re-dealt");
+    }
     shares_[sh.position][h] = sh.d;
   }
   return Ok();

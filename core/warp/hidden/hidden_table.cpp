@@ -16,13 +16,13 @@ HiddenTable::HiddenTable(std::vector<Seat> keeperOf) : firstKeeper_(keeperOf), k
 void HiddenTable::assignKeepers() {
   holders_.clear();
   for (Seat s = 0; s < firstKeeper_.size(); ++s)
-    if (present_[s]) holders_.push_back(s);
+    if (present_[s] == 1) holders_.push_back(s);
   holderIx_.assign(firstKeeper_.size(), -1);
   for (size_t h = 0; h < holders_.size(); ++h) holderIx_[holders_[h]] = static_cast<int>(h);
   // The lowest person present is the lockstep steward (Membership::steward), who signs the seats nobody owns.
   for (Seat s = 0; s < firstKeeper_.size(); ++s) {
     const Seat first = firstKeeper_[s];
-    keeperOf_[s] = first < present_.size() && present_[first] ? first : (holders_.empty() ? first : holders_.front());
+    keeperOf_[s] = first < present_.size() && present_[first] == 1 ? first : (holders_.empty() ? first : holders_.front());
   }
 }
 
@@ -36,14 +36,18 @@ void HiddenTable::seatControl(uint32_t turn, std::span<const SeatControlEvent> e
   for (const auto& ev : events) {
     if (ev.seat >= firstKeeper_.size() || firstKeeper_[ev.seat] != ev.seat) continue;  // officers hold no layer
     const uint8_t now = ev.kind == SeatControlEvent::Kind::Reclaimed ? 1 : 0;
-    if (present_[ev.seat] == now) continue;
+    if (present_[ev.seat] == now || present_[ev.seat] == kExpelled) continue;
     present_[ev.seat] = now;
     changed = true;
     faults_.push_back("turn " + std::to_string(turn) + ": seat " + std::to_string(ev.seat) +
                       (now ? " came back to the deck" : " left the deck (substituted)") +
                       ": the round is re-dealt among the holders present");
   }
-  if (!changed || holders_.empty()) return;
+  if (changed) misdeal();
+}
+
+void HiddenTable::misdeal() {
+  if (holders_.empty()) return;
   assignKeepers();
   if (holders_.empty()) return;  // nobody left to hold a layer: nobody left to sign either
   // A misdeal: the positions under a missing layer can never open, so the round starts again on a new deck.
@@ -141,6 +145,10 @@ std::vector<Rejection> HiddenTable::apply(const TurnInput& input) {
         faults_.push_back("turn " + std::to_string(input.turn) + ", seat " + std::to_string(so.seat) + ": " + r.message());
       }
     }
+  if (expelledNow_) {
+    expelledNow_ = false;
+    misdeal();
+  }
   settle();
   bool anyRuled = std::any_of(ruled.begin(), ruled.end(), [](const auto& v) { return !v.empty(); });
   if (busy() || rules_.over()) {

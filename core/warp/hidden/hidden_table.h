@@ -119,12 +119,15 @@ class HiddenTable final : public Game, public HiddenInfo {
   void revealPublic();
   void closePoll();
   void assignKeepers();
+  void misdeal();
   bool keysIn() const;
   bool roundWouldEnd(const std::vector<SeatOrders>& in, uint32_t turn) const;
   bool handsHidden() const;
 
   std::vector<Seat> firstKeeper_;  // as the session set them: people keep themselves
-  std::vector<uint8_t> present_;   // per seat: a person still in the deck (not substituted)
+  std::vector<uint8_t> present_;   // per seat: 1 a person in the deck, 0 substituted, kExpelled after a wrong share
+  static constexpr uint8_t kExpelled = 2;
+  bool expelledNow_ = false;       // this turn's deck orders expelled a holder: a misdeal before the turn goes on
   std::vector<Seat> keeperOf_;     // now: an absent person's or officer's seat is kept by the lowest holder present
   std::vector<Seat> holders_;
   std::vector<int> holderIx_;

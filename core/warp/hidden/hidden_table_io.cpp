@@ -57,7 +57,7 @@ Result<void> HiddenTable::read(det::Reader& r) {
   auto present = r.raw("present", seats);
   if (r.ok()) t.present_.assign(present.begin(), present.end());
   for (Seat s = 0; s < seats && r.ok(); ++s)
-    if (t.present_[s] > 1 || (t.present_[s] && t.firstKeeper_[s] != s)) r.fail("present", "only a person is present in the deck");
+    if (t.present_[s] > kExpelled || (t.present_[s] && t.firstKeeper_[s] != s)) r.fail("present", "only a person is present in the deck");
   if (!r.ok()) return r.status();
   t.assignKeepers();
   const size_t holders = t.holders_.size();

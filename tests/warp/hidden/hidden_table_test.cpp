@@ -34,8 +34,8 @@ TEST(HiddenTable, HonestCampaignEndsAndTheFullAuditFindsNothing) {
 
 TEST(HiddenTable, TheSharedStateNeverHoldsAnotherCaptainsUnplayedCoordinate) {
   size_t checked = 0;
-  Tamper watch = [&](const HiddenTable& t, Seat seat, uint32_t, std::vector<Order>&) {
-    if (t.hops() < t.holders().size() || t.epoch() != t.rules().deals()) return;
+  Tamper watch = [&](const HiddenTable& t, Seat seat, uint32_t turn, std::vector<Order>&) {
+    if (turn % 7 != 0 || t.hops() < t.holders().size() || t.epoch() != t.rules().deals()) return;
     HolderAgent own(t.keeperOf(seat), keyFor(t.keeperOf(seat)));
     const auto mine = own.readable(t, seat);
     const auto& pub = t.rules().seat(seat).hand;
@@ -58,8 +58,8 @@ TEST(HiddenTable, TheSharedStateNeverHoldsAnotherCaptainsUnplayedCoordinate) {
       }
     }
   };
-  auto p = playHidden(kTable, tableConfig(12), 11, watch, 600);
-  EXPECT_GT(checked, 500u);
+  auto p = playHidden(kTable, tableConfig(12), 11, watch, 500);
+  EXPECT_GT(checked, 300u);
 }
 
 TEST(HiddenTable, SameSeedSameStateAndBytesRoundTrip) {
@@ -131,31 +131,39 @@ TEST(HiddenTable, ACoordinateNotHeldIsRefusedAtOnceNamingTheSeat) {
   EXPECT_TRUE(refused);
 }
 
-TEST(HiddenTable, AWrongOrMovedShareIsRefusedNamingTheSeatAndTheTableWaits) {
-  int bent = 0;
-  Tamper cheat = [&](const HiddenTable& t, Seat seat, uint32_t, std::vector<Order>& orders) {
-    if (seat != 2 || bent >= 2) return;
-    for (auto& o : orders) {
-      if (o.kind != kDeckShares) continue;
-      auto b = readShareOrder(o);
-      if (!b || b->shares.size() < 2) continue;
-      if (bent == 0) b->shares[0].d = b->shares[1].d;                 // a wrong share: another position's point
-      else b->shares[0].position = b->shares[1].position;  // a share moved to another position
-      o = shareOrders(b->epoch, b->shares).front();
-      ++bent;
-      (void)t;
-      return;
-    }
-  };
-  auto p = playHidden(kTable, tableConfig(12), 13, cheat, 400);
-  ASSERT_EQ(bent, 2);
-  int refused = 0;
-  for (const auto& turn : p.rejected)
-    for (const auto& rj : turn)
-      if (rj.seat == 2 && rj.reason.find("by seat 2 refused") != std::string::npos) ++refused;
-  EXPECT_GE(refused, 1);
-  EXPECT_GE(p.end->faults().size(), 2u);
-  EXPECT_GT(p.end->rules().round(), 1) << "the table went on once the right shares came";
+TEST(HiddenTable, AWrongOrMovedShareIsRefusedNamingTheSeatAndItsClientLeavesTheDeckNotStallingTheTable) {
+  // A client that keeps sending bad shares is not silent, so lockstep never substitutes it: the table handles it
+  // like a silent seat itself (seat 2 out of the deck for good, its hand kept by seat 0, the round re-dealt).
+  for (int mode = 0; mode < 2; ++mode) {
+    int bent = 0;
+    Tamper cheat = [&](const HiddenTable&, Seat seat, uint32_t, std::vector<Order>& orders) {
+      if (seat != 2 || bent > 0) return;
+      for (auto& o : orders) {
+        if (o.kind != kDeckShares) continue;
+        auto b = readShareOrder(o);
+        if (!b || b->shares.size() < 2) continue;
+        if (mode == 0) b->shares[0].d = b->shares[1].d;  // a wrong share: another position's point
+        else b->shares[0].position = b->shares[1].position;  // a share moved to another position
+        o = shareOrders(b->epoch, b->shares).front();
+        ++bent;
+        return;
+      }
+    };
+    auto p = playHidden(kTable, tableConfig(9), 13, cheat);
+    ASSERT_EQ(bent, 1) << "mode " << mode;
+    int refused = 0;
+    for (const auto& turn : p.rejected)
+      for (const auto& rj : turn)
+        if (rj.seat == 2 && rj.reason.find("by seat 2 refused") != std::string::npos &&
+            rj.reason.find("leaves the deck") != std::string::npos)
+          ++refused;
+    EXPECT_EQ(refused, 1) << "mode " << mode;
+    EXPECT_EQ(p.end->keeperOf(2), 0u);
+    EXPECT_EQ(p.end->holders(), (std::vector<Seat>{0, 1}));
+    EXPECT_TRUE(p.end->outcome().has_value()) << "mode " << mode << ": the table stalled";
+    auto findings = auditPlayed(p);
+    EXPECT_TRUE(findings.empty()) << describeFindings(findings);
+  }
 }
 
 TEST(HiddenTable, ALieToTheBlockedPollIsNamedByTheAudit) {
