@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "tests/support/test_scale.h"
 #include "tests/warp/hidden/hidden_play.h"
 
 namespace hidden_table_test {
@@ -14,6 +15,8 @@ using namespace concord::warp::hidden::testing;
 
 // Three people (seats 0-2) and an officer (seat 3) run by seat 0's client.
 const std::vector<Seat> kTable{0, 1, 2, 0};
+// Whole campaigns: Warp 12, or Warp 9 under the sanitizer pass (CONCORD_TEST_SCALE), still every round of one.
+int campaignPips() { return concord::testing::testScale() > 1 ? 9 : 12; }
 
 std::vector<uint8_t> bytesOf(const Game& g) {
   det::Writer w;
@@ -22,7 +25,7 @@ std::vector<uint8_t> bytesOf(const Game& g) {
 }
 
 TEST(HiddenTable, HonestCampaignEndsAndTheFullAuditFindsNothing) {
-  auto p = playHidden(kTable, tableConfig(12), 7);
+  auto p = playHidden(kTable, tableConfig(campaignPips()), 7);
   ASSERT_TRUE(p.end->outcome().has_value()) << "the campaign did not end in " << p.turns.size() << " turns";
   EXPECT_TRUE(p.end->faults().empty()) << p.end->faults().front();
   for (uint32_t t = 0; t < p.rejected.size(); ++t)
@@ -58,8 +61,9 @@ TEST(HiddenTable, TheSharedStateNeverHoldsAnotherCaptainsUnplayedCoordinate) {
       }
     }
   };
-  auto p = playHidden(kTable, tableConfig(12), 11, watch, 500);
-  EXPECT_GT(checked, 300u);
+  const auto turns = static_cast<uint32_t>(concord::testing::scaled(500));
+  auto p = playHidden(kTable, tableConfig(12), 11, watch, turns);
+  EXPECT_GT(checked, static_cast<size_t>(turns) / 2);
 }
 
 TEST(HiddenTable, SameSeedSameStateAndBytesRoundTrip) {
@@ -90,7 +94,7 @@ TEST(HiddenTable, ADrawWhileHoldingACoverIsNamedByTheAudit) {
     orders = {simpleOrder(kDraw)};
     ++cheats;
   };
-  auto p = playHidden(kTable, tableConfig(12), 5, cheat);
+  auto p = playHidden(kTable, tableConfig(campaignPips()), 5, cheat);
   ASSERT_GT(cheats, 0);
   auto findings = auditPlayed(p);
   ASSERT_FALSE(findings.empty());
@@ -208,7 +212,7 @@ TEST(HiddenTable, APersonSubstitutedMidRoundIsAMisdealNotAStallAndTheirReturnIsA
       EXPECT_EQ(t.keeperOf(2), 2u);
     }
   };
-  auto p = playHidden(kTable, tableConfig(12), 17, watch, 20000, control);
+  auto p = playHidden(kTable, tableConfig(campaignPips()), 17, watch, 20000, control);
   ASSERT_TRUE(p.end->outcome().has_value()) << "the table stalled after the substitution";
   ASSERT_GE(p.end->faults().size(), 2u);
   EXPECT_NE(p.end->faults()[0].find("seat 2 left the deck"), std::string::npos) << p.end->faults()[0];
