@@ -93,24 +93,28 @@ namespace {
 // The audit through the Game interface (replay verify): the tables it is stepped with are HiddenTables.
 class TableAudit final : public HiddenAudit {
  public:
-  explicit TableAudit(std::vector<std::optional<DeckKey>> keys) : audit_(std::move(keys)) {}
+  TableAudit(std::vector<std::optional<DeckKey>> keys, std::vector<Finding> breaches)
+      : audit_(std::move(keys)), breaches_(std::move(breaches)) {}
   void step(const Game& before, const Game& after, uint32_t turn) override {
     auto* b = dynamic_cast<const HiddenTable*>(&before);
     auto* a = dynamic_cast<const HiddenTable*>(&after);
     if (b && a) audit_.step(*b, *a, turn);
   }
   std::vector<Finding> findings() const override {
-    return audit_.findings();
+    auto out = breaches_;  // the deck rules broken in plain sight, then what only full information shows
+    out.insert(out.end(), audit_.findings().begin(), audit_.findings().end());
+    return out;
   }
 
  private:
   FullAudit audit_;
+  std::vector<Finding> breaches_;
 };
 }  // namespace
 
 std::unique_ptr<HiddenAudit> HiddenTable::audit() const {
   if (!outcome()) return nullptr;  // the keys come at the sector's end
-  return std::make_unique<TableAudit>(secrets_);
+  return std::make_unique<TableAudit>(secrets_, breaches_);
 }
 
 }  // namespace concord::warp::hidden

@@ -66,7 +66,6 @@ bool HiddenTable::busy() const {
 }
 
 Result<void> HiddenTable::takeDeckOrder(Seat s, const Order& o, uint32_t turn) {
-  (void)turn;
   if (holderIndex(s) < 0) return Err("seat ", s, " holds no deck key: its deck order is refused");
   switch (o.kind) {
     case kDeckKey: {
@@ -99,7 +98,7 @@ Result<void> HiddenTable::takeDeckOrder(Seat s, const Order& o, uint32_t turn) {
       auto b = readShareOrder(o);
       if (!b) return Err("deck shares: ", b.message());
       if (b->epoch != epoch_) return Err("deck shares: for deal ", b->epoch, ", this is deal ", epoch_);
-      return takeShares(s, *b);
+      return takeShares(s, *b, turn);
     }
     case kDeckClaim: {
       auto c = readClaimOrder(o);
@@ -124,7 +123,7 @@ Result<void> HiddenTable::takeDeckOrder(Seat s, const Order& o, uint32_t turn) {
   }
 }
 
-Result<void> HiddenTable::takeShares(Seat s, const ShareBatch& b) {
+Result<void> HiddenTable::takeShares(Seat s, const ShareBatch& b, uint32_t turn) {
   const auto h = static_cast<size_t>(holderIndex(s));
   const auto unknown = rules_.unknowns();
   for (const auto& sh : b.shares) {
@@ -142,6 +141,7 @@ Result<void> HiddenTable::takeShares(Seat s, const ShareBatch& b) {
     if (!why.empty()) {
       present_[s] = kExpelled;
       expelledNow_ = true;
+      breaches_.push_back({turn, s, "sent a share of position " + std::to_string(sh.position) + " that does not verify (" + why + ")"});
       return Err("share of ", pos(sh.position), " by seat ", s, " refused: ", why,
                  "; seat ", s, " leaves the deck for the rest of the game (its hand is kept by the lowest person present) and the round is re-dealt");
     }

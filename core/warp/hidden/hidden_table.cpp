@@ -133,6 +133,9 @@ std::vector<Rejection> HiddenTable::apply(const TurnInput& input) {
   lastPollBlocked_ = false;
   std::vector<std::vector<Order>> ruled(rules_.seats());
   std::vector<std::vector<uint32_t>> index(rules_.seats());
+  std::vector<Seat> keyDue;  // every client sends its key in its first bundle after the sector's end
+  for (Seat h : holders_)
+    if (owed(h).secret) keyDue.push_back(h);
   for (const auto& so : input.bySeat)
     for (uint32_t i = 0; i < so.orders.size(); ++i) {
       const Order& o = so.orders[i];
@@ -144,6 +147,14 @@ std::vector<Rejection> HiddenTable::apply(const TurnInput& input) {
         rejected.push_back(Rejection{so.seat, i, r.message()});
         faults_.push_back("turn " + std::to_string(input.turn) + ", seat " + std::to_string(so.seat) + ": " + r.message());
       }
+    }
+  for (Seat h : keyDue)
+    if (!secrets_[h]) {  // withheld: handled like a silent seat, so the sector still ends (issue 26)
+      present_[h] = kExpelled;
+      expelledNow_ = true;
+      breaches_.push_back({input.turn, h, "withheld its deck key at the sector's end (its deals cannot be audited)"});
+      faults_.push_back("turn " + std::to_string(input.turn) + ", seat " + std::to_string(h) +
+                        ": withheld its deck key at the sector's end; it leaves the deck");
     }
   if (expelledNow_) {
     expelledNow_ = false;

@@ -95,6 +95,9 @@ class HiddenTable final : public Game, public HiddenInfo {
   Owed owed(Seat holder) const;
   /// Whether the deck owes work (then no game order is taken).
   bool busy() const;
+  /// The deck rules a holder broke where every peer saw it: a share that did not verify, a key withheld at the
+  /// sector's end. Each expelled the holder; the audit reports them with its own findings.
+  const std::vector<HiddenAudit::Finding>& breaches() const { return breaches_; }
   /// Protocol faults seen so far ("turn 12, seat 2: ..."), in the hashed state.
   const std::vector<std::string>& faults() const { return faults_; }
   /// Seat s's revealed deck key (the sector's end; people only).
@@ -112,7 +115,7 @@ class HiddenTable final : public Game, public HiddenInfo {
 
  private:
   Result<void> takeDeckOrder(Seat s, const Order& o, uint32_t turn);
-  Result<void> takeShares(Seat s, const ShareBatch& b);
+  Result<void> takeShares(Seat s, const ShareBatch& b, uint32_t turn);
   void settle();
   void startEpoch();
   void afterRules(bool freshTurn);
@@ -128,6 +131,7 @@ class HiddenTable final : public Game, public HiddenInfo {
   std::vector<uint8_t> present_;   // per seat: 1 a person in the deck, 0 substituted, kExpelled after a wrong share
   static constexpr uint8_t kExpelled = 2;
   bool expelledNow_ = false;       // this turn's deck orders expelled a holder: a misdeal before the turn goes on
+  std::vector<HiddenAudit::Finding> breaches_;  // deck rules broken in plain sight (a wrong share, a key withheld)
   std::vector<Seat> keeperOf_;     // now: an absent person's or officer's seat is kept by the lowest holder present
   std::vector<Seat> holders_;
   std::vector<int> holderIx_;

@@ -43,6 +43,12 @@ void HiddenTable::write(det::Writer& w) const {
     w.boolean("secret", k.has_value());
     if (k) w.raw("secret", *k);
   }
+  w.varu("breachCount", breaches_.size());
+  for (const auto& b : breaches_) {
+    w.u32("turn", b.turn);
+    w.u16("seat", b.seat);
+    w.str("what", b.what);
+  }
   w.varu("faultCount", faults_.size());
   for (const auto& f : faults_) w.str("fault", f);
   w.end();
@@ -96,6 +102,15 @@ Result<void> HiddenTable::read(det::Reader& r) {
       auto k = r.raw("secret", 32);
       if (r.ok()) std::copy(k.begin(), k.end(), t.secrets_[s].emplace().begin());
     }
+  const uint64_t nb = r.count("breachCount", seats, 7);
+  for (uint64_t i = 0; i < nb && r.ok(); ++i) {
+    HiddenAudit::Finding b;
+    b.turn = r.u32("turn");
+    b.seat = r.u16("seat");
+    b.what = r.str("what", 512);
+    if (r.ok() && b.seat >= seats) r.fail("seat", "a breach names a seat at the table");
+    t.breaches_.push_back(std::move(b));
+  }
   const uint64_t nf = r.count("faultCount", 1 << 16, 1);
   for (uint64_t i = 0; i < nf && r.ok(); ++i) t.faults_.push_back(r.str("fault", 512));
   if (!r.ok()) return r.status();

@@ -167,7 +167,29 @@ TEST(HiddenTable, AWrongOrMovedShareIsRefusedNamingTheSeatAndItsClientLeavesTheD
     EXPECT_TRUE(p.end->outcome().has_value()) << "mode " << mode << ": the table stalled";
     auto findings = auditPlayed(p);
     EXPECT_TRUE(findings.empty()) << describeFindings(findings);
+    ASSERT_EQ(p.end->breaches().size(), 1u);  // in plain sight: TEI counts it against seat 2 (docs/tei.md)
+    EXPECT_EQ(p.end->breaches()[0].seat, 2u);
+    EXPECT_NE(p.end->breaches()[0].what.find("does not verify"), std::string::npos);
   }
+}
+
+TEST(HiddenTable, AKeyWithheldAtTheSectorsEndExpelsItsHolderAndTheSectorStillEnds) {
+  int withheld = 0;
+  Tamper cheat = [&](const HiddenTable&, Seat seat, uint32_t, std::vector<Order>& orders) {
+    if (seat != 1) return;
+    withheld += static_cast<int>(std::erase_if(orders, [](const Order& o) { return o.kind == kDeckSecret; }));
+  };
+  auto p = playHidden(kTable, tableConfig(9), 23, cheat);
+  ASSERT_EQ(withheld, 1);
+  ASSERT_TRUE(p.end->outcome().has_value()) << "the sector never ended";
+  ASSERT_EQ(p.end->breaches().size(), 1u);
+  EXPECT_EQ(p.end->breaches()[0].seat, 1u);
+  EXPECT_NE(p.end->breaches()[0].what.find("withheld its deck key"), std::string::npos);
+  auto audit = p.end->audit();
+  ASSERT_NE(audit, nullptr);
+  auto found = audit->findings();
+  ASSERT_FALSE(found.empty());
+  EXPECT_EQ(found.front().seat, 1u);
 }
 
 TEST(HiddenTable, ALieToTheBlockedPollIsNamedByTheAudit) {
