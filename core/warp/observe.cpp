@@ -125,6 +125,15 @@ Observation WarpGame::observe(Seat viewer) const {
     // (the Qt replay viewer) draws it with the same decoder, ai::tableOf. Issue 26: a spectator's is redacted for
     // no seat (every hand, pack, wager and the pile pooled), so the viewer draws the public table from it.
     WarpGame table = omni ? *this : redactedFor(viewer);
+    // Issue 26: a hidden deal's table is read back by the same decoder as an open one: placeholders still standing
+    // (a player's own view drawn whole) take the unseen coordinates in ascending order, as a redacted pool does.
+    if (table.hiddenDeal_) {
+      auto pool = table.unseenTiles();
+      size_t next = 0;
+      for (const auto& u : table.unknowns())
+        if (next < pool.size()) table.reveal(u.position, pool[next++]);
+      table.hiddenDeal_ = false;
+    }
     if (omni) {
       table.log_ = RoundLog{};
       table.prevLog_ = RoundLog{};

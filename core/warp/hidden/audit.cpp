@@ -35,12 +35,15 @@ const std::map<uint8_t, Tile>& FullAudit::deal(const HiddenTable& t, uint32_t tu
   return it->second;
 }
 
-WarpGame FullAudit::full(const HiddenTable& t, uint32_t turn) {
+std::optional<WarpGame> FullAudit::full(const HiddenTable& t, uint32_t turn) {
   WarpGame g = t.rules();
   if (t.hops() < t.holders().size() || t.epoch() != t.rules().deals()) return g;
   const auto& tiles = deal(t, turn);
-  for (const auto& u : g.unknowns())
-    if (auto at = tiles.find(u.position); at != tiles.end()) g.reveal(u.position, at->second);
+  for (const auto& u : g.unknowns()) {
+    auto at = tiles.find(u.position);
+    if (at == tiles.end()) return std::nullopt;  // a layer whose key never came (a holder who left): not audited
+    g.reveal(u.position, at->second);
+  }
   return g;
 }
 
@@ -55,10 +58,9 @@ void FullAudit::step(const HiddenTable& before, const HiddenTable& after, uint32
                                " is not the re-masking its revealed key gives: it changed the deck's coordinates"});
   }
   // Claims answer the poll about the table as it stood before this turn.
-  if (!after.lastClaims().empty()) {
-    WarpGame g = full(before, turn);
+  if (auto g = after.lastClaims().empty() ? std::nullopt : full(before, turn)) {
     for (const auto& c : after.lastClaims()) {
-      bool could = g.couldChart(static_cast<uint8_t>(c.seat));
+      bool could = g->couldChart(static_cast<uint8_t>(c.seat));
       if (could != c.couldChart)
         findings_.push_back({turn, before.keeperOf(c.seat),
                              "claimed Captain " + std::to_string(c.seat) + (c.couldChart ? " could" : " could not") +
@@ -70,12 +72,13 @@ void FullAudit::step(const HiddenTable& before, const HiddenTable& after, uint32
   const auto& taken = after.lastRulesTurn();
   if (std::all_of(taken.begin(), taken.end(), [](const auto& v) { return v.empty(); })) return;
   // The whole turn at once, as the rules take one (a catch made moot by an earlier one is not a refusal).
-  WarpGame g = full(before, turn);
+  auto g = full(before, turn);
+  if (!g) return;
   std::vector<SeatOrders> in;
   for (Seat s = 0; s < taken.size(); ++s) in.push_back(SeatOrders{s, taken[s]});
-  for (const auto& rj : g.apply(TurnInput{turn, in}))
+  for (const auto& rj : g->apply(TurnInput{turn, in}))
     findings_.push_back({turn, rj.seat,
-                         "\"" + g.orderText(rj.seat, taken[rj.seat][rj.index]) +
+                         "\"" + g->orderText(rj.seat, taken[rj.seat][rj.index]) +
                              "\" breaks the rules with every hand known: " + rj.reason});
 }
 

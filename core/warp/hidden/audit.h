@@ -6,6 +6,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,7 +27,8 @@ class FullAudit {
 
  private:
   const std::map<uint8_t, Tile>& deal(const HiddenTable& t, uint32_t turn);
-  WarpGame full(const HiddenTable& t, uint32_t turn);
+  /// The rules' state with every hidden coordinate read; none when a layer's key never came (not audited).
+  std::optional<WarpGame> full(const HiddenTable& t, uint32_t turn);
 
   std::vector<std::optional<DeckKey>> keys_;
   std::map<uint32_t, std::map<uint8_t, Tile>> deals_;  // epoch -> position -> coordinate

@@ -53,10 +53,25 @@ HiddenTable::Owed HiddenTable::owed(Seat holder) const {
     if (mine && !revealAll_) continue;  // the last layer of my own seats stays mine
     if (!shares_[u.position][h]) o.shares.push_back(u.position);
   }
-  for (Seat s = 0; s < claims_.size(); ++s)
-    if (claims_[s] == 1 && keeperOf_[s] == holder) o.claims.push_back(s);
+  // A poll is answered only once every share is in: a keeper reads its seat's whole hand before it claims.
+  if (!sharesOwed())
+    for (Seat s = 0; s < claims_.size(); ++s)
+      if (claims_[s] == 1 && keeperOf_[s] == holder) o.claims.push_back(s);
   o.secret = rules_.over() && !revealAll_ && !stash_ && !secrets_[holder];
   return o;
+}
+
+bool HiddenTable::sharesOwed() const {
+  if (hops_ < holders_.size() || epoch_ != rules_.deals()) return false;
+  for (const auto& u : rules_.unknowns()) {
+    if (u.seat == kNone) continue;
+    const bool publicPlace = u.seat == WarpGame::kSeatPublic;
+    for (size_t h = 0; h < holders_.size(); ++h) {
+      const bool mine = !publicPlace && keeperOf_[u.seat] == holders_[h];
+      if ((!mine || revealAll_) && !shares_[u.position][h]) return true;
+    }
+  }
+  return false;
 }
 
 bool HiddenTable::busy() const {

@@ -124,6 +124,7 @@ class HiddenTable final : public Game, public HiddenInfo {
   void assignKeepers();
   void misdeal();
   bool keysIn() const;
+  bool sharesOwed() const;
   bool roundWouldEnd(const std::vector<SeatOrders>& in, uint32_t turn) const;
   bool handsHidden() const;
 
