@@ -17,9 +17,17 @@ std::optional<FalseMark> falseOfficerMark(const lockstep::TurnEngine& before, st
     if (!marked || session.seats[s].ai) continue;
     std::optional<HolderKey> key;
     if (hidden) {
+      // The officer saw the seat's hand only if the peer that signed this bundle keeps it (lockstep/deck_duty.h
+      // seatView): a steward substituting a person it does not keep played from the public table.
       const Seat keeper = hidden->keeperOf(s);
-      if (!keys || keeper >= keys->size() || !(*keys)[keeper]) continue;  // not provable before the end's keys
-      key = (*keys)[keeper];
+      if (!keys || keeper >= keys->size()) continue;
+      std::vector<Seat> substitutedNow;
+      if (!orders.empty() && orders.front().kind == lockstep::kSubstitute) substitutedNow.push_back(s);
+      const auto signer = before.membership().expectedSigner(session, s, substitutedNow);
+      if (signer == session.seats[keeper].key && !session.seats[keeper].ai) {
+        if (!(*keys)[keeper]) continue;  // not provable before the end's keys
+        key = (*keys)[keeper];
+      }
     }
     std::vector<Order> played;
     for (const auto& o : orders)

@@ -61,6 +61,23 @@ HiddenTable::Owed HiddenTable::owed(Seat holder) const {
   return o;
 }
 
+std::string HiddenTable::stillOwed(Seat h, const Owed& o) const {
+  const auto hi = static_cast<size_t>(holderIndex(h));
+  std::string out;
+  auto add = [&](const std::string& what) { out += (out.empty() ? "" : ", ") + what; };
+  if (o.key && !keys_[h]) add("its key");
+  if (o.shuffle && !(incomingFrom_ == h && std::all_of(incoming_.begin(), incoming_.end(), [](const auto& c) { return c.has_value(); })))
+    add("its shuffle");
+  size_t shares = 0;
+  for (uint16_t p : o.shares)
+    if (p < shares_.size() && hi < shares_[p].size() && !shares_[p][hi]) ++shares;
+  if (shares) add(std::to_string(shares) + " share(s)");
+  for (Seat c : o.claims)
+    if (claims_[c] == 1) add("its answer to the Blocked-sector poll for seat " + std::to_string(c));
+  if (o.secret && !secrets_[h]) add("its deck key at the sector's end");
+  return out;
+}
+
 bool HiddenTable::sharesOwed() const {
   if (hops_ < holders_.size() || epoch_ != rules_.deals()) return false;
   for (const auto& u : rules_.unknowns()) {

@@ -38,7 +38,7 @@ void HiddenTable::seatControl(uint32_t turn, std::span<const SeatControlEvent> e
     const uint8_t now = ev.kind == SeatControlEvent::Kind::Reclaimed ? 1 : 0;
     if (present_[ev.seat] == now || present_[ev.seat] == kExpelled) continue;
     present_[ev.seat] = now;
-    changed = true;
+    changed = controlChanged_ = true;
     faults_.push_back("turn " + std::to_string(turn) + ": seat " + std::to_string(ev.seat) +
                       (now ? " came back to the deck" : " left the deck (substituted)") +
                       ": the round is re-dealt among the holders present");
@@ -133,9 +133,13 @@ std::vector<Rejection> HiddenTable::apply(const TurnInput& input) {
   lastPollBlocked_ = false;
   std::vector<std::vector<Order>> ruled(rules_.seats());
   std::vector<std::vector<uint32_t>> index(rules_.seats());
-  std::vector<Seat> keyDue;  // every client sends its key in its first bundle after the sector's end
-  for (Seat h : holders_)
-    if (owed(h).secret) keyDue.push_back(h);
+  // What each holder owed as the turn began: an honest client's bundle for this turn, built on the state after the
+  // last one, carries all of it. A seat-control change this turn (a misdeal) changed what is owed: nothing checked.
+  std::vector<std::pair<Seat, Owed>> due;
+  if (!controlChanged_)
+    for (Seat h : holders_)
+      if (auto o = owed(h); !o.empty()) due.emplace_back(h, std::move(o));
+  controlChanged_ = false;
   for (const auto& so : input.bySeat)
     for (uint32_t i = 0; i < so.orders.size(); ++i) {
       const Order& o = so.orders[i];
@@ -148,14 +152,17 @@ std::vector<Rejection> HiddenTable::apply(const TurnInput& input) {
         faults_.push_back("turn " + std::to_string(input.turn) + ", seat " + std::to_string(so.seat) + ": " + r.message());
       }
     }
-  for (Seat h : keyDue)
-    if (!secrets_[h]) {  // withheld: handled like a silent seat, so the sector still ends (issue 26)
-      present_[h] = kExpelled;
-      expelledNow_ = true;
-      breaches_.push_back({input.turn, h, "withheld its deck key at the sector's end (its deals cannot be audited)"});
-      faults_.push_back("turn " + std::to_string(input.turn) + ", seat " + std::to_string(h) +
-                        ": withheld its deck key at the sector's end; it leaves the deck");
-    }
+  for (const auto& [h, o] : due)
+    if (present_[h] == 1)
+      if (auto missing = stillOwed(h, o); !missing.empty()) {
+        // Missing deck work is handled like a silent seat (issue 26): the holder leaves the deck, so the table never
+        // waits on a client that sends its bundles but not what it owes.
+        present_[h] = kExpelled;
+        expelledNow_ = true;
+        breaches_.push_back({input.turn, h, "withheld the deck work it owed (" + missing + ")"});
+        faults_.push_back("turn " + std::to_string(input.turn) + ", seat " + std::to_string(h) + ": withheld the deck work it owed (" +
+                          missing + "); it leaves the deck");
+      }
   if (expelledNow_) {
     expelledNow_ = false;
     misdeal();

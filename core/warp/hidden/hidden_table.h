@@ -125,6 +125,8 @@ class HiddenTable final : public Game, public HiddenInfo {
   void misdeal();
   bool keysIn() const;
   bool sharesOwed() const;
+  /// What of `o` (owed by holder h as the turn began) is still missing after the turn's deck orders; "" if none.
+  std::string stillOwed(Seat h, const Owed& o) const;
   bool roundWouldEnd(const std::vector<SeatOrders>& in, uint32_t turn) const;
   bool handsHidden() const;
 
@@ -132,6 +134,7 @@ class HiddenTable final : public Game, public HiddenInfo {
   std::vector<uint8_t> present_;   // per seat: 1 a person in the deck, 0 substituted, kExpelled after a wrong share
   static constexpr uint8_t kExpelled = 2;
   bool expelledNow_ = false;       // this turn's deck orders expelled a holder: a misdeal before the turn goes on
+  bool controlChanged_ = false;    // seatControl() changed the deck this turn (transient: set and read in one step)
   std::vector<HiddenAudit::Finding> breaches_;  // deck rules broken in plain sight (a wrong share, a key withheld)
   std::vector<Seat> keeperOf_;     // now: an absent person's or officer's seat is kept by the lowest holder present
   std::vector<Seat> holders_;

@@ -184,12 +184,29 @@ TEST(HiddenTable, AKeyWithheldAtTheSectorsEndExpelsItsHolderAndTheSectorStillEnd
   ASSERT_TRUE(p.end->outcome().has_value()) << "the sector never ended";
   ASSERT_EQ(p.end->breaches().size(), 1u);
   EXPECT_EQ(p.end->breaches()[0].seat, 1u);
-  EXPECT_NE(p.end->breaches()[0].what.find("withheld its deck key"), std::string::npos);
+  EXPECT_NE(p.end->breaches()[0].what.find("its deck key at the sector's end"), std::string::npos);
   auto audit = p.end->audit();
   ASSERT_NE(audit, nullptr);
   auto found = audit->findings();
   ASSERT_FALSE(found.empty());
   EXPECT_EQ(found.front().seat, 1u);
+}
+
+TEST(HiddenTable, ShareWorkWithheldMidGameExpelsItsHolderInsteadOfStallingTheTable) {
+  // A client that keeps sending bundles but leaves out the shares a draw owes is not silent to lockstep: the table
+  // finds the work missing the turn the bundle arrives and handles it like a silent seat.
+  int withheld = 0;
+  Tamper cheat = [&](const HiddenTable& t, Seat seat, uint32_t, std::vector<Order>& orders) {
+    if (seat != 1 || withheld > 0 || !t.busy() || t.hops() < t.holders().size() || t.rules().round() < 2) return;
+    withheld += static_cast<int>(std::erase_if(orders, [](const Order& o) { return o.kind == kDeckShares; }));
+  };
+  auto p = playHidden(kTable, tableConfig(9), 29, cheat);
+  ASSERT_GT(withheld, 0) << "one bundle's shares orders left out";
+  EXPECT_TRUE(p.end->outcome().has_value()) << "the table stalled";
+  ASSERT_EQ(p.end->breaches().size(), 1u);
+  EXPECT_EQ(p.end->breaches()[0].seat, 1u);
+  EXPECT_NE(p.end->breaches()[0].what.find("share(s)"), std::string::npos) << p.end->breaches()[0].what;
+  EXPECT_EQ(p.end->keeperOf(1), 0u);
 }
 
 TEST(HiddenTable, ALieToTheBlockedPollIsNamedByTheAudit) {
