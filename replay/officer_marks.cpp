@@ -23,7 +23,9 @@ std::optional<FalseMark> falseOfficerMark(const lockstep::TurnEngine& before, st
       if (!keys || keeper >= keys->size()) continue;
       std::vector<Seat> substitutedNow;
       if (!orders.empty() && orders.front().kind == lockstep::kSubstitute) substitutedNow.push_back(s);
-      const auto signer = before.membership().expectedSigner(session, s, substitutedNow);
+      lockstep::Membership now = before.membership();
+      (void)now.beginTurn(before.turn());  // a reclaim due this turn: the owner signs it again (TurnLedger::membershipNow)
+      const auto signer = now.expectedSigner(session, s, substitutedNow);
       if (signer == session.seats[keeper].key && !session.seats[keeper].ai) {
         if (!(*keys)[keeper]) continue;  // not provable before the end's keys
         key = (*keys)[keeper];

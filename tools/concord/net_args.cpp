@@ -146,6 +146,10 @@ int runNetNode(net::NodeOptions o, NetCli cli, const std::string& what) {
   TerminalSeat table(stdout, ::isatty(1) == 1);
   table.callSeatsByName();  // the lobby named the seats
   table.holdKey(o.key);      // issue 26: opens this seat's own hand at a hidden-hands table
+  o.onGameStart = [&table, noted = o.onGameStart](const det::Hash128& game, const std::vector<std::string>& peers) {
+    table.gameStarted();
+    if (noted) noted(game, peers);
+  };
   const bool person = what != "bot" && !cli.officer && !o.spectate;
   const bool watching = person || o.spectate;  // a person or a spectator reads this terminal
   if (watching && !cli.quiet) {

@@ -33,6 +33,9 @@ class TerminalSeat {
   /// A line the person typed that is not a comms command. Returns text to send as lobby chat (plain
   /// text typed before the game starts).
   std::optional<std::string> line(std::string text);
+  /// The game has started: from now on a plain line is for the table, not lobby chat (a hidden-hands table's first
+  /// turns are deck work, so the first prompt may come a few turns later; issue 26).
+  void gameStarted() { inGame_ = true; }
   /// A line from the table (log, comms) printed while the person may be typing.
   void background(const std::string& text);
   /// The one updating status line (on a terminal; see table_status.h). Between turns it is where the person
