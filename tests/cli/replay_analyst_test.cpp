@@ -18,28 +18,15 @@
 #include "replay/reader.h"
 #include "replay/writer.h"
 #include "tests/support/temp_dir.h"
+#include "tests/support/run_command.h"
 
 namespace fs = std::filesystem;
 using namespace concord;
 
 namespace {
 
-struct Ran {
-  int code = -1;
-  std::string out;
-};
-
-Ran run(const std::string& cmd) {
-  Ran r;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  size_t n = 0;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  int st = pclose(p);
-  r.code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
-}
+using concord::testing::Ran;
+Ran run(const std::string& cmd) { return concord::testing::runCommand(cmd); }
 
 const concord::testing::TempDir& home() {
   static const concord::testing::TempDir dir("replay-analyst");

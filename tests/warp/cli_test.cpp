@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 
 #include "tests/support/temp_dir.h"
+#include "tests/support/run_command.h"
 
 namespace fs = std::filesystem;
 
@@ -20,22 +21,8 @@ namespace {
 
 fs::path concordBinary() { return fs::read_symlink("/proc/self/exe").parent_path().parent_path() / "tools" / "concord"; }
 
-struct Ran {
-  int code = -1;
-  std::string out;
-};
-
-Ran run(const std::string& cmd) {
-  Ran r;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  size_t n = 0;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  int st = pclose(p);
-  r.code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
-}
+using concord::testing::Ran;
+Ran run(const std::string& cmd) { return concord::testing::runCommand(cmd); }
 
 // `concord play warp` writes a replay by default under $XDG_DATA_HOME and creates the person's identity under
 // $CONCORD_HOME: keep both in a temp dir,
