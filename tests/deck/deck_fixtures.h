@@ -13,7 +13,6 @@
 #include "core/deck/masked_deck.h"
 
 namespace deck_test {
-namespace {
 
 using namespace concord;
 using namespace concord::deck;
@@ -22,7 +21,7 @@ constexpr uint32_t kEpoch = 3;
 
 using Key = std::array<uint8_t, 32>;
 
-Key keyOf(int seat) {
+inline Key keyOf(int seat) {
   Key k{};
   for (size_t i = 0; i < k.size(); ++i) k[i] = static_cast<uint8_t>(seat * 31 + static_cast<int>(i) * 7 + 1);
   return k;
@@ -35,7 +34,7 @@ struct Holder {
   Point X{};
 };
 
-Holder holder(uint16_t seat) {
+inline Holder holder(uint16_t seat) {
   Holder h;
   h.seat = seat;
   h.key = keyOf(seat);
@@ -44,19 +43,19 @@ Holder holder(uint16_t seat) {
   return h;
 }
 
-std::vector<Holder> holders(int n) {
+inline std::vector<Holder> holders(int n) {
   std::vector<Holder> hs;
   for (int j = 0; j < n; ++j) hs.push_back(holder(static_cast<uint16_t>(j)));
   return hs;
 }
 
-Point jointOf(const std::vector<Holder>& hs) {
+inline Point jointOf(const std::vector<Holder>& hs) {
   std::vector<Point> keys;
   for (const auto& h : hs) keys.push_back(h.X);
   return jointKey(keys);
 }
 
-Context context(uint16_t seat, uint16_t position, Purpose purpose) {
+inline Context context(uint16_t seat, uint16_t position, Purpose purpose) {
   Context c;
   for (size_t i = 0; i < c.gameId.size(); ++i) c.gameId[i] = static_cast<uint8_t>(0xA0 + i);
   c.epoch = kEpoch;
@@ -66,14 +65,14 @@ Context context(uint16_t seat, uint16_t position, Purpose purpose) {
   return c;
 }
 
-std::vector<uint16_t> tileRange(uint16_t n) {
+inline std::vector<uint16_t> tileRange(uint16_t n) {
   std::vector<uint16_t> t(n);
   std::iota(t.begin(), t.end(), uint16_t{0});
   return t;
 }
 
 // Every holder re-masks in turn (seat order).
-std::vector<Cipher> shuffled(const std::vector<Holder>& hs, std::span<const uint16_t> tiles) {
+inline std::vector<Cipher> shuffled(const std::vector<Holder>& hs, std::span<const uint16_t> tiles) {
   const Point H = jointOf(hs);
   auto deck = openDeck(tiles, H);
   for (const auto& h : hs) deck = remask(deck, H, h.key, kEpoch);
@@ -81,24 +80,24 @@ std::vector<Cipher> shuffled(const std::vector<Holder>& hs, std::span<const uint
 }
 
 // Every holder's own share: the omniscient unmask (the audit's view).
-std::optional<uint16_t> openFully(const TileTable& table, const std::vector<Holder>& hs, const Cipher& c) {
+inline std::optional<uint16_t> openFully(const TileTable& table, const std::vector<Holder>& hs, const Cipher& c) {
   std::vector<Point> ds;
   for (const auto& h : hs) ds.push_back(ownShare(h.x, c));
   return table.tileOf(unmask(c, ds));
 }
 
-bool valid(const Point& p) {
+inline bool valid(const Point& p) {
   return crypto_core_ristretto255_is_valid_point(p.data()) == 1 && !sodium_is_zero(p.data(), p.size());
 }
 
-Scalar plusOne(const Scalar& s) {
+inline Scalar plusOne(const Scalar& s) {
   Scalar one{}, out{};
   one[0] = 1;
   crypto_core_ristretto255_scalar_add(out.data(), s.data(), one.data());
   return out;
 }
 
-std::string hex(std::span<const uint8_t> b) {
+inline std::string hex(std::span<const uint8_t> b) {
   static const char* d = "0123456789abcdef";
   std::string s;
   for (uint8_t v : b) {
@@ -113,5 +112,4 @@ constexpr Scalar kOrder = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6,
                            0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0x10};
 
 
-}  // namespace
 }  // namespace deck_test
