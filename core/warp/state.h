@@ -211,6 +211,9 @@ class WarpGame final : public Game {
   /// This round's log, rendered in the manual's words (the state keeps compact event records).
   std::vector<std::string> log() const;
   const RoundLog& events() const { return log_; }
+  /// The previous round's records and the count of records written before this round (analyst events).
+  const RoundLog& previousEvents() const { return prevLog_; }
+  uint64_t logBase() const { return logBase_; }
   std::string render(const LogEvent& e, const RoundLog& round) const;
   std::string lastLogLine() const;
   /// §VI Kappa: an even round under rules v4, where the top hand wins the round (scoring.cpp).

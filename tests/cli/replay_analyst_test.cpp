@@ -267,11 +267,13 @@ TEST(ReplayTools, SeatsAreNamedTheSameWayInInfoDumpAndStep) {
 
 // ---- Export --------------------------------------------------------------------------------------------
 
+// The export's turn rows (its header, event and result records are checked in replay_events_test.cpp).
 std::vector<nlohmann::json> jsonl(const std::string& text) {
   std::vector<nlohmann::json> rows;
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);)
-    if (!line.empty()) rows.push_back(nlohmann::json::parse(line));
+    if (!line.empty())
+      if (auto j = nlohmann::json::parse(line); j["record"] == "turn") rows.push_back(std::move(j));
   return rows;
 }
 
@@ -287,7 +289,7 @@ TEST(ReplayExport, OneRecordPerTurnAndSeatWithOrdersEventsAndSeal) {
   EXPECT_EQ(rows[0]["orders"][0]["kind"], 1);
   EXPECT_EQ(rows[0]["orders"][0]["text"].get<std::string>().rfind("chart ", 0), 0u);
   EXPECT_FALSE(rows[0]["orders"][0]["payload"].get<std::string>().empty());
-  EXPECT_EQ(rows.back()["events"].back()["kind"], "winner");
+  EXPECT_EQ(rows.back()["narration"].back()["kind"], "winner");
   EXPECT_FALSE(rows[0].contains("legal")) << "legal orders only with --legal";
   // The Seal column is the Seal verify re-derives: the last one is the final Seal.
   auto v = run(bin() + " replay verify " + finishedGame() + " 2>&1").out;
@@ -296,7 +298,7 @@ TEST(ReplayExport, OneRecordPerTurnAndSeatWithOrdersEventsAndSeal) {
   auto c = run(bin() + " replay export " + finishedGame() + " --format csv 2>&1");
   ASSERT_EQ(c.code, 0);
   EXPECT_EQ(count(c.out, "\r\n"), rows.size() + 1);
-  EXPECT_EQ(c.out.rfind("turn,seat,seat_name,deciding,orders,rejections,events,seal\r\n", 0), 0u);
+  EXPECT_EQ(c.out.rfind("turn,seat,seat_name,deciding,orders,rejections,narration,seal\r\n", 0), 0u);
   EXPECT_EQ(run(bin() + " replay export " + finishedGame() + " --format xml 2>&1").code, 2);
 }
 
