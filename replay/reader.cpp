@@ -81,7 +81,7 @@ Result<void> ReplayReader::scan() {
         return bad("block of " + std::to_string(fh.turnCount) + " turns (1.." +
                    std::to_string(header_.blockTurns) + " allowed)");
       if (fh.turnCount > UINT32_MAX - turns_) return bad("turn count overflows");
-      if (fh.rawLen < fh.turnCount * (1 + kSealTagBytes) + 16 + 64u * seats)
+      if (fh.rawLen < fh.turnCount * (1 + sealTagBytes(header_.formatVersion)) + 16 + 64u * seats)
         return bad("block too small for its turns");
       turns_ += fh.turnCount;
       frames_.push_back(fi);
@@ -145,7 +145,8 @@ Result<TurnBlock> ReplayReader::block(size_t i) const {
   const auto& f = frames_[i];
   auto raw = framePayload(frameBytes(f), f.header);
   if (!raw) return Err("turns ", f.firstTurn, "..", f.firstTurn + f.turnCount - 1, ": ", raw.message());
-  auto b = decodeBlock(*raw, f.firstTurn, f.turnCount, static_cast<Seat>(header_.session.seats.size()));
+  auto b = decodeBlock(*raw, f.firstTurn, f.turnCount, static_cast<Seat>(header_.session.seats.size()),
+                       sealTagBytes(header_.formatVersion));
   if (!b) return Err("turns ", f.firstTurn, "..", f.firstTurn + f.turnCount - 1, ": ", b.message());
   return b;
 }
@@ -214,7 +215,7 @@ Result<std::unique_ptr<lockstep::TurnEngine>> ReplayReader::seek(uint32_t positi
       if (t.turn < engine->turn()) continue;
       if (t.turn >= position) break;
       auto res = engine->step(t.ordersBySeat);
-      if (sealTag(res.seal) != t.sealTag)
+      if (!t.sealMatches(res.seal))
         return Err("turn ", t.turn, ": Seal hash ", res.seal.shortHex(),
                    " does not match the recorded one (replay corrupt or recorded by different rules)");
     }

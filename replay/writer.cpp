@@ -53,11 +53,15 @@ Result<std::unique_ptr<ReplayWriter>> ReplayWriter::create(const std::string& pa
                                                            const lockstep::SessionConfig& session,
                                                            WriterOptions options) {
   if (options.blockTurns == 0) return Err("replay writer: blockTurns must be at least 1");
+  if (options.formatVersion < kMinFormatVersion || options.formatVersion > kFormatVersion)
+    return Err("replay writer: format version ", options.formatVersion, " is not one this build writes (",
+               kMinFormatVersion, "..", kFormatVersion, ")");
   if (session.seats.empty() || session.seats.size() > kMaxSeats) return Err("replay writer: bad seat count");
   std::unique_ptr<ReplayWriter> w(new ReplayWriter());
   w->path_ = path;
   w->header_.blockTurns = options.blockTurns;
   w->header_.snapshotEvery = options.snapshotEvery;
+  w->header_.formatVersion = options.formatVersion;
   w->header_.session = session;
   w->seats_ = static_cast<Seat>(session.seats.size());
   w->file_ = std::fopen(path.c_str(), "wb");
@@ -113,7 +117,8 @@ Result<void> ReplayWriter::append(const lockstep::TurnRecord& rec) {
     t.ordersBySeat.push_back(b.orders);
     pending_.signatures.push_back(b.signature);
   }
-  t.sealTag = sealTag(rec.seal);
+  t.sealTagBytes = static_cast<uint8_t>(sealTagBytes(header_.formatVersion));
+  t.sealTag = sealTagOf(rec.seal, t.sealTagBytes);
   pending_.turns.push_back(std::move(t));
   pending_.lastSeal = rec.seal;
   ++nextTurn_;
@@ -156,7 +161,7 @@ Result<void> ReplayWriter::writePending() {
   if (!pending_.turns.empty()) {
     uint32_t first = pending_.turns.front().turn;
     auto count = static_cast<uint32_t>(pending_.turns.size());
-    if (auto r = writeFrame(FrameKind::Turns, first, count, encodeBlock(pending_)); !r) return r;
+    if (auto r = writeFrame(FrameKind::Turns, first, count, encodeBlock(pending_, sealTagBytes(header_.formatVersion))); !r) return r;
   }
   if (!pendingComms_.empty())
     if (auto r = writeFrame(FrameKind::Comms, nextTurn_, 0, encodeComms(pendingComms_)); !r) return r;

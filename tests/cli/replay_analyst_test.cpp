@@ -104,7 +104,7 @@ uint32_t forge(const std::string& in, const std::string& out, uint32_t from) {
           }
       }
     }
-    auto frame = replay::encodeFrame(replay::FrameKind::Turns, f.firstTurn, f.turnCount, replay::encodeBlock(*block));
+    auto frame = replay::encodeFrame(replay::FrameKind::Turns, f.firstTurn, f.turnCount, replay::encodeBlock(*block, replay::sealTagBytes(r->header().formatVersion)));
     forged.insert(forged.end(), frame.begin(), frame.end());
   }
   writeAll(out, forged);

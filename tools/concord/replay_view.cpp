@@ -28,7 +28,7 @@ SteppedTurn stepRecorded(lockstep::TurnEngine& engine, const replay::TurnRecord&
   t.rejected = std::move(res.rejected);
   t.events = engine.game().eventsSince(before);
   t.seal = res.seal;
-  t.sealMatches = replay::sealTag(res.seal) == rec.sealTag;
+  t.sealMatches = rec.sealMatches(res.seal);
   return t;
 }
 
