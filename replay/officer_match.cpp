@@ -86,7 +86,7 @@ Result<OfficerMatch> officerMatchRates(const ReplayReader& reader, MarkedTurns m
     if (!block) return block.error();
     for (const auto& t : block->turns) {
       tallyOfficerMatch(e, t.ordersBySeat, out.seats, keys.empty() ? nullptr : &keys, marked);
-      if (sealTag(e.step(t.ordersBySeat).seal) != t.sealTag)
+      if (!t.sealMatches(e.step(t.ordersBySeat).seal))
         return Err("turn ", t.turn, ": the re-simulated Seal hash does not match the recorded one (replay corrupt or "
                    "recorded by different rules; `concord replay verify` says more)");
     }
