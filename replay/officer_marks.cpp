@@ -1,5 +1,7 @@
 #include "replay/officer_marks.h"
 
+#include <algorithm>
+
 #include "lockstep/assistance.h"
 #include "lockstep/peer.h"
 
@@ -48,6 +50,20 @@ std::string ordersText(const Game& g, Seat s, const std::vector<Order>& orders) 
   return t.empty() ? "nothing" : t;
 }
 
+// Issue 30: whether AI seat s had a decision its officer must be asked about. With nothing legal it gives nothing
+// (botOrdersFor); awaited with one legal order on an open table, that order is the only play (docs/rules-decisions.md
+// "Issue 30: an AI seat's officer is re-run"), so only the engine's own validation applies.
+bool decides(const lockstep::TurnEngine& before, Seat s, const std::vector<Order>& played, const HiddenInfo* hidden,
+             OfficerAuditCounts& counts) {
+  const auto legal = before.game().legalOrders(s);
+  if (legal.empty()) return !played.empty();
+  if (hidden || legal.size() != 1 || played != legal) return true;
+  const auto awaited = before.game().awaiting();
+  if (std::find(awaited.begin(), awaited.end(), s) == awaited.end()) return true;  // out of turn: it may decline
+  ++counts.aiForced;
+  return false;
+}
+
 }  // namespace
 
 OfficerAudit::OfficerAudit(const lockstep::SessionConfig& session, const RevealedKeys* keys)
@@ -73,8 +89,7 @@ std::optional<FalseMark> OfficerAudit::check(const lockstep::TurnEngine& before,
       if (o.kind == lockstep::kOfficerPlayed && lockstep::checkAssistanceOrder(o, s)) marked = true;
     if (!ai && !marked) continue;
     auto played = gameOrdersOf(orders, hidden);
-    // Issue 30: an AI seat with nothing legal to do has no decision; its officer gives nothing (botOrdersFor).
-    if (ai && played.empty() && before.game().legalOrders(s).empty()) continue;
+    if (ai && !decides(before, s, played, hidden, counts)) continue;
     const auto view = officerView(before, s, orders, keys_);
     if (!view.provable) continue;
     Bot* bot = botOf(session, s);

@@ -31,7 +31,8 @@ using RevealedKeys = std::vector<std::optional<HolderKey>>;
 /// What OfficerAudit re-derived.
 struct OfficerAuditCounts {
   uint64_t markedTurns = 0;  // a person's turns marked OfficerPlayed (issue 11)
-  uint64_t aiDecisions = 0;  // an AI seat's turns with a legal order to choose from (issue 30)
+  uint64_t aiDecisions = 0;  // an AI seat's turns with a choice, its officer asked (issue 30)
+  uint64_t aiForced = 0;     // an AI seat's turns with one legal order, played (issue 30)
 };
 
 /// One verify pass's re-derivation of officers' orders, turn by turn. At a hidden-hands table an officer that played
