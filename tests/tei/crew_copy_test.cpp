@@ -86,11 +86,12 @@ std::vector<Played> bobsNights(const fs::path& dir) {
 }
 
 // The crew's board lines of a ledger over `files`.
-std::string crewLedger(const fs::path& dir, const std::vector<std::string>& files, std::string* text = nullptr) {
+std::string crewLedger(const fs::path& dir, const std::vector<std::string>& files, std::string* text = nullptr,
+                       const ReplayMatchOptions& options = {}) {
   fs::create_directories(dir);
   for (const auto& f : files) fs::copy_file(f, dir / fs::path(f).filename());
   auto store = TeiStore::open(":memory:").value();
-  auto led = buildLedger(store, dir.string());
+  auto led = buildLedger(store, dir.string(), options);
   EXPECT_TRUE(led) << (led ? "" : led.message());
   if (!led) return {};
   if (text) *text = led->text;
@@ -165,6 +166,38 @@ TEST(TeiCrewCopy, ACopyTheSameCaptainSignedCountsAtTheirWorsePlacing) {
   EXPECT_EQ(crewLedger(dir / "folder", withRetry, &text), honest) << "the lost game counts, the better retry does not: " << text;
   EXPECT_NE(text.find("game " + retry->id + " not rated: a copy of game " + lost.id +
                       "'s deal signed by the same captain; game " + lost.id + ", their worse placing, is rated"),
+            std::string::npos)
+      << text;
+}
+
+// The copy carries a home-made charter of the same id that lists the throwaway key: by its own header a members' game.
+// No file shows which charter is the crew's, so neither copy counts until the crew's own charter file is given.
+TEST(TeiCrewCopy, ACopyUnderAHomeMadeCharterOfTheSameIdCountsOnlyUntilTheCrewsCharterIsGiven) {
+  const auto dir = crew_copy::tempDir("home-made");
+  const auto nights = bobsNights(dir / "nights");
+  ASSERT_EQ(nights.size(), 3u);
+  const auto lost = *std::find_if(nights.begin(), nights.end(), [](const Played& p) { return p.bobPlacing > 1; });
+  std::vector<std::string> files;
+  for (const auto& n : nights) files.push_back(n.path);
+  const std::string honest = crewLedger(dir / "honest", files);
+
+  const auto throwaway = lockstep::KeyPair::fromLabel("crew-copy:throwaway");
+  auto forged = lost.session;
+  forged.seats[0].key = throwaway.publicKey;
+  forged.charter.members = {throwaway.publicKey};
+  const auto copy = play(dir, "copy-home-made", forged, lost.label, throwaway);
+  auto withCopy = files;
+  withCopy.push_back(copy.path);
+  std::string text;
+  crewLedger(dir / "folder", withCopy, &text);
+  EXPECT_NE(text.find("game " + lost.id + " not rated: its deal is played by 2 games in this folder, members' games of "
+                      "different crews that name the same deal; give the crew's own charter (--charter FILE)"),
+            std::string::npos)
+      << text;
+  ReplayMatchOptions own;
+  own.charters = {lost.session.charter};
+  EXPECT_EQ(crewLedger(dir / "folder-own", withCopy, &text, own), honest) << text;
+  EXPECT_NE(text.find("game " + copy.id + " not rated: a copy of game " + lost.id + "'s deal that cannot void the members' game"),
             std::string::npos)
       << text;
 }
