@@ -93,7 +93,7 @@ std::optional<FalseMark> OfficerAudit::check(const lockstep::TurnEngine& before,
     const auto view = officerView(before, s, orders, keys_);
     if (!view.provable) continue;
     Bot* bot = botOf(session, s);
-    const std::string kind = session.seats[s].botKind.empty() ? "the module's default" : "'" + session.seats[s].botKind + "'";
+    const std::string kind = session.seats[s].botKind.empty() ? "(none named: the module's default)" : "'" + session.seats[s].botKind + "'";
     if (!bot) {
       if (!ai) return FalseMark{s, "marked as played by its officer, but module " + session.moduleId + " has no officer"};
       if (played.empty()) continue;
