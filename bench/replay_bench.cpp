@@ -78,6 +78,36 @@ void BM_Verify(benchmark::State& state) {
 }
 BENCHMARK(BM_Verify)->Unit(benchmark::kMillisecond);
 
+// Issue 30: a long Warp game of one person (seat 0, unmarked) and three Lieutenant officers, whose orders verify
+// re-derives on every turn an AI seat has a decision to make.
+const ReplayReader& warpSolo() {
+  static const ReplayReader r = [] {
+    const std::string name = "bench_warp_solo.ccr";
+    auto path = (std::filesystem::temp_directory_path() / name).string();
+    auto session = table::makeBotSession("warp", {{"objective", "goout"}, {"goout", "fixed"}, {"rounds", "60"}}, 4,
+                                         name, "lieutenant").value();
+    session.seats[0].ai = false;
+    session.rated = true;
+    if (!table::recordBotGame(path, session, table::botSessionKeys(name, 4)).ok()) std::abort();
+    return ReplayReader::open(path).value();
+  }();
+  return r;
+}
+
+void BM_VerifyWarpSolo(benchmark::State& state) {
+  const auto& r = warpSolo();
+  for (auto _ : state) {
+    auto rep = verifyReplay(r);
+    if (!rep.ok() || !rep->ok) state.SkipWithError("verify failed");
+    benchmark::DoNotOptimize(rep);
+  }
+  state.counters["turns"] = static_cast<double>(r.turnCount());
+  state.counters["turns_per_s"] =
+      benchmark::Counter(static_cast<double>(r.turnCount()) * static_cast<double>(state.iterations()),
+                         benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_VerifyWarpSolo)->Unit(benchmark::kMillisecond);
+
 // Args: seats, turns per block (= signature interval). 10,000 turns of shed.
 void BM_BytesPerSeatTurn(benchmark::State& state) {
   auto seats = static_cast<Seat>(state.range(0));

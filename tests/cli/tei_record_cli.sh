@@ -22,6 +22,10 @@ grep -q "nothing was recorded" a1.txt || fail "point 1: the refusal does not say
 if [ -f "$DB" ]; then
   [ "$(sqlite3 "$DB" 'SELECT COUNT(*) FROM applied_games' 2>/dev/null || echo 0)" = 0 ] || fail "point 1: an unfinished game was recorded"
 fi
+# Issue 30: a refused game never creates a database.
+"$CONCORD" tei apply "$DIR/unfinished.ccr" --db "$DIR/fresh.db" > a1b.txt 2>&1 && fail "point 1: an unfinished game was accepted: $(cat a1b.txt)"
+[ -e "$DIR/fresh.db" ] && fail "issue 30: tei apply of a refused game created the database $DIR/fresh.db: $(cat a1b.txt)"
+grep -q "no database was created" a1b.txt || fail "issue 30: the refusal does not say no database was created: $(cat a1b.txt)"
 mkdir -p ledger1 && cp "$DIR/unfinished.ccr" ledger1/
 "$CONCORD" tei ledger ledger1 > l1.txt 2>&1 || fail "point 1: a ledger with an unfinished game failed: $(cat l1.txt)"
 grep -q "not rated: unfinished" l1.txt || fail "point 1: the ledger does not say the game is unfinished: $(cat l1.txt)"
