@@ -96,6 +96,13 @@ StepResult TurnEngine::step(std::span<const std::vector<Order>> ordersBySeat) {
   }
   game_->seal(turn_);
   ++turn_;
+  if (!keepStates_) {
+    sealScratch_.clear();
+    write(sealScratch_);
+    lastSeal_ = sealScratch_.digest();
+    res.seal = lastSeal_;
+    return res;
+  }
   det::Writer w;
   w.reserve(stateBytes_ + stateBytes_ / 8 + 64);  // last turn's size and some slack: the state grows slowly
   write(w);

@@ -45,6 +45,9 @@ class TurnEngine {
   /// Applies one turn: ordersBySeat has one entry per seat (ascending). System orders are handled
   /// here; the rest go to the game; then the Seal. Never fails: bad orders are rejected and recorded.
   StepResult step(std::span<const std::vector<Order>> ordersBySeat);
+  /// Off: step() hashes the state in a buffer it reuses and leaves StepResult::state empty (a verifier or a seek
+  /// that keeps no rewind ring saves an allocation and a fill of the whole state each turn). On by default.
+  void keepStates(bool on) { keepStates_ = on; }
 
   /// Canonical bytes of the whole session state (turn, membership, game): the Seal hash input.
   void write(det::Writer& w) const;
@@ -62,6 +65,8 @@ class TurnEngine {
   uint32_t turn_ = 0;
   det::Hash128 lastSeal_;
   size_t stateBytes_ = 0;  // the last Seal's state size (step() reserves it: speed only, never hashed)
+  bool keepStates_ = true;
+  det::Writer sealScratch_;  // keepStates(false): the state is written here, turn after turn
   std::vector<uint32_t> handedOver_;  // per seat: handedOverAt
 
   void noteHandover(Seat s, const Order& mark);

@@ -203,7 +203,7 @@ TurnRecord TurnLedger::commit(std::vector<Bundle> bundles, std::vector<PublicKey
   auto res = engine_->step(orders);
   rec.seal = res.seal;
   rec.rejected = std::move(res.rejected);
-  rec.state = std::make_shared<const std::vector<uint8_t>>(std::move(res.state));
+  if (!res.state.empty()) rec.state = std::make_shared<const std::vector<uint8_t>>(std::move(res.state));
   rec.digest = turnDigest(rec.heads);
   rec.bundles = std::move(bundles);
   rec.signers = std::move(signers);

@@ -39,6 +39,8 @@ class TurnLedger {
   std::unique_ptr<TurnLedger> clone() const;
 
   const TurnEngine& engine() const { return *engine_; }
+  /// TurnEngine::keepStates: off, records carry no state bytes (rec.state is null).
+  void keepStates(bool on) { engine_->keepStates(on); }
   const SessionConfig& session() const { return engine_->session(); }
   uint32_t turn() const { return engine_->turn(); }
   bool over() const { return engine_->over(); }

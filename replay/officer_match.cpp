@@ -67,6 +67,7 @@ Result<OfficerMatch> officerMatchRates(const ReplayReader& reader, MarkedTurns m
   auto engine = lockstep::TurnEngine::create(session);
   if (!engine) return engine.error();
   auto& e = **engine;
+  e.keepStates(false);  // a walk over the turns: no rewind ring
   RevealedKeys keys;
   if (e.game().hiddenInfo()) {
     auto end = reader.seek(reader.turnCount());

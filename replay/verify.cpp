@@ -22,6 +22,7 @@ Result<Run> run(const ReplayReader& reader, const VerifyProgress& progress, cons
   auto l = lockstep::TurnLedger::create(session);
   if (!l) return l.error();
   st.ledger = std::move(*l);
+  st.ledger->keepStates(false);  // snapshots are compared by writing the engine; no turn's bytes are kept
   auto& rep = st.report;
   rep.notices = reader.notices();
   auto fail = [&](uint32_t turn, std::optional<Seat> seat, const std::string& why) {

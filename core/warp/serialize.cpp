@@ -12,6 +12,24 @@ namespace {
 // Tile lists are written as their count and then the u8 indices (and open ends) in one raw piece, made in
 // place in the block: the same bytes as one u8 per field, without a per-byte call on the hashing path.
 // A hidden deal (issue 26) writes each coordinate as 16 bits: its index, or 0x8000 | masked-deck position.
+// The game's set by dense index without building it: every set's indices are a prefix of the double-18 set's
+// (Tile::index ascends by (hi, lo)), so one table serves all and `count` bounds it (officers decode a table each
+// decision, and verify re-derives every decision).
+class SetIndex {
+ public:
+  // decodeConfig admits sets 9-18 only; the bound keeps even a wider one inside the table.
+  explicit SetIndex(int maxPip) : count_(std::min(static_cast<size_t>((maxPip + 1) * (maxPip + 2) / 2), all().size())) {}
+  size_t size() const { return count_; }
+  Tile operator[](size_t ix) const { return all()[ix]; }
+
+ private:
+  static const std::vector<Tile>& all() {
+    static const std::vector<Tile> tiles = fullSet(18);
+    return tiles;
+  }
+  size_t count_;
+};
+
 uint16_t wideTile(Tile t) { return isUnknown(t) ? static_cast<uint16_t>(0x8000 | unknownPosition(t)) : static_cast<uint16_t>(t.index()); }
 
 template <class Block>
@@ -33,7 +51,7 @@ void writeTiles(Block& b, std::string_view name, const std::vector<Tile>& ts, bo
   b.end();
 }
 
-Tile readWideTile(det::Reader& r, const std::vector<Tile>& set, std::string_view name) {
+Tile readWideTile(det::Reader& r, const SetIndex& set, std::string_view name) {
   uint16_t v = r.u16(name);
   if (v & 0x8000) {
     if ((v & 0x7FFF) >= set.size()) r.fail(name, "hidden deck position outside the set");
@@ -46,16 +64,18 @@ Tile readWideTile(det::Reader& r, const std::vector<Tile>& set, std::string_view
   return set[v];
 }
 
-std::vector<Tile> readTiles(det::Reader& r, const std::vector<Tile>& set, bool wide) {
+std::vector<Tile> readTiles(det::Reader& r, const SetIndex& set, bool wide) {
   std::vector<Tile> out;
   uint64_t n = r.count("count", set.size(), wide ? 2 : 1);
-  for (uint64_t i = 0; i < n && r.ok(); ++i) {
-    if (wide) {
+  out.reserve(static_cast<size_t>(n));
+  if (wide) {
+    for (uint64_t i = 0; i < n && r.ok(); ++i) {
       Tile t = readWideTile(r, set, "tile");
       if (r.ok()) out.push_back(t);
-      continue;
     }
-    uint8_t ix = r.u8("tile");
+    return out;
+  }
+  for (uint8_t ix : r.raw("tile", static_cast<size_t>(n))) {  // the u8 indices, written in one raw piece
     if (ix >= set.size()) {
       r.fail("tile", "coordinate index outside the set");
       break;
@@ -78,12 +98,14 @@ void writePlaced(Block& b, std::string_view name, const std::vector<Placed>& ps)
   b.end();
 }
 
-std::vector<Placed> readPlaced(det::Reader& r, const std::vector<Tile>& set) {
+std::vector<Placed> readPlaced(det::Reader& r, const SetIndex& set) {
   std::vector<Placed> out;
   uint64_t n = r.count("count", set.size(), 2);
-  for (uint64_t i = 0; i < n && r.ok(); ++i) {
-    uint8_t ix = r.u8("tile");
-    uint8_t open = r.u8("open");
+  out.reserve(static_cast<size_t>(n));
+  const auto pairs = r.raw("tile", static_cast<size_t>(2 * n));  // (index, open end) pairs in one raw piece
+  for (size_t i = 0; i + 1 < pairs.size(); i += 2) {
+    const uint8_t ix = pairs[i];
+    const uint8_t open = pairs[i + 1];
     if (ix >= set.size() || !set[ix].has(open)) {
       r.fail("tile", "placed coordinate out of range or open end not on it");
       break;
@@ -244,7 +266,7 @@ Result<void> WarpGame::read(det::Reader& r) {
   g.seats_ = static_cast<uint8_t>(std::min<uint16_t>(r.u16("seats"), 255));
   if (r.ok() && (g.seats_ < 2 || g.seats_ > maxFleet(g.cfg_.maxPip))) r.fail("seats", "outside the fleet range");
   if (!r.ok()) return r.status();
-  const auto set = fullSet(g.cfg_.maxPip);
+  const SetIndex set(g.cfg_.maxPip);
   g.deal_ = det::Rng::read(r, "rng.deal");
   g.round_ = r.u16("round");
   g.roundsScored_ = r.u16("roundsScored");

@@ -18,6 +18,7 @@ Result<LoadedReplay> loadReplay(const std::string& path, const std::function<Rou
   auto start = shared->seek(0);
   if (!start) return start.error();
   std::unique_ptr<lockstep::TurnEngine> engine = std::move(*start);
+  engine->keepStates(false);  // a shadow for the narration: no rewind ring
   out.moduleId = engine->session().moduleId;
   out.seats = static_cast<Seat>(engine->session().seats.size());
   const RoundOf roundOf = roundsFor ? roundsFor(out.moduleId) : RoundOf();
