@@ -20,7 +20,11 @@ inline constexpr std::array<uint8_t, 8> kFooterMagic = {'C', 'O', 'N', 'C', 'I',
 /// kMinFormatVersion to kFormatVersion and refuses the others. Version 2 added Comms frames (kind 4).
 /// Version 3 added the assistance marks (officer played / advisor consulted, lockstep/assistance.h) as system
 /// orders in seat bundles: an older build would drop them as unknown orders, so it must refuse the file.
-inline constexpr uint16_t kFormatVersion = 3;
+/// Version 4 (issue 30, files that survive a bad byte) keeps a copy of the header as the first frame, writes the seats'
+/// chain heads into every snapshot (so verify resumes after a damaged frame) and names salvaged holes (Gap frames).
+inline constexpr uint16_t kFormatVersion = 4;
+/// The first format whose snapshots carry chain heads and whose header has a copy (kinds 5 and 6 exist from here).
+inline constexpr uint16_t kAnchorFormat = 4;
 inline constexpr uint16_t kMinFormatVersion = 1;
 inline constexpr char kEngineVersion[] = "concord 0.1.0";
 
@@ -36,7 +40,10 @@ inline constexpr uint32_t kMaxFrameBytes = 64u << 20;
 /// Bytes of each turn's Seal hash kept per turn (the full hash is kept at every block end).
 inline constexpr size_t kSealTagBytes = 4;
 
-enum class FrameKind : uint8_t { Turns = 1, Snapshot = 2, Index = 3, Comms = 4 };
+/// HeaderCopy: the header's bytes again, first frame of a format 4 file. Gap: turns a salvage lost to damage
+/// (payload: the reason), always followed by the snapshot that resumes the game after them.
+enum class FrameKind : uint8_t { Turns = 1, Snapshot = 2, Index = 3, Comms = 4, HeaderCopy = 5, Gap = 6 };
+inline constexpr uint8_t kMaxFrameKind = 6;
 
 /// Limits of one comms record (a signed message kept beside the orders; format version 2).
 inline constexpr size_t kMaxCommsSignedBytes = 4096;
@@ -95,6 +102,8 @@ struct FrameParse {
 };
 /// Checks the frame at `bytes` (header check, bounds, payload check) without decompressing.
 FrameParse parseFrame(std::span<const uint8_t> bytes);
+/// After damage: the offset of the next intact frame (both checksums hold) at or after `from`, or bytes.size().
+size_t nextIntactFrame(std::span<const uint8_t> bytes, size_t from);
 /// Decompresses a checked frame's payload; the error says why.
 Result<std::vector<uint8_t>> framePayload(std::span<const uint8_t> frame, const FrameHeader& h);
 

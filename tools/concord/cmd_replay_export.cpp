@@ -29,12 +29,14 @@ CommandLine declareExport(ExportOptions& o) {
                 "the turn's game events and its Seal hash, each turn checked against the recorded Seal. A rated game\n"
                 "that is not over is refused (issue 26).\n");
   c.positional("FILE", "", o.path, true, "which replay? give FILE")
+      .path(PathUse::Read)
       .choice("--format", "F", "jsonl (one JSON object a line, the default) or csv (a header row; list columns hold JSON)",
               o.format, {"jsonl", "csv"})
       .flag("--legal", "add each deciding seat's legal orders before the turn (for AI datasets)", o.legal)
       .number("--seat", "S", "with --legal: only seat S's legal orders, what S may know (its perspective)", o.seat, 0,
               kMaxSeats - 1)
-      .text("--out", "P", "write to P instead of standard output", o.out);
+      .text("--out", "P", "write to P instead of standard output", o.out)
+      .path(PathUse::Write);
   return c;
 }
 

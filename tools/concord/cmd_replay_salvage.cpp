@@ -19,7 +19,9 @@ CommandLine declareSalvage(SalvageOptions& o) {
                 "Writes the turns of FILE before its damage (a corrupt frame, or a cut tail) to OUT, with a fresh\n"
                 "index, and verifies OUT. Exit 1 when no complete turn before the damage verifies.\n");
   c.positional("FILE", "", o.in, true, "which replay? give FILE")
-      .positional("OUT", "", o.out, true, "where to write the salvaged replay? give OUT");
+      .path(PathUse::Read)
+      .positional("OUT", "", o.out, true, "where to write the salvaged replay? give OUT")
+      .path(PathUse::Write);
   return c;
 }
 }  // namespace
