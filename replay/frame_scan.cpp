@@ -123,9 +123,12 @@ Result<void> ReplayReader::scan() {
       if (!stop) return stop.error();
       if (*stop) return Ok();
     } else {
-      auto placed = place(fi, pending);
-      if (!placed) return placed.error();
-      if (!*placed) pending.note(pos, pos + p.totalSize, "frame at " + at(pos) + " (" + turnRange(p.header) + ") out of place");
+      auto misplaced = place(fi, pending);
+      if (!misplaced) return misplaced.error();
+      // Intact but out of place: a malformed or spliced file, refused by the strict reader, skipped otherwise.
+      if (!misplaced->empty() && onDamage_ == OnDamage::Refuse)
+        return Err("corrupt frame at ", at(pos), " (", turnRange(p.header), "): ", *misplaced);
+      if (!misplaced->empty()) pending.note(pos, pos + p.totalSize, "frame at " + at(pos) + " (" + turnRange(p.header) + "): " + *misplaced);
     }
     pos += p.totalSize;
   }
@@ -137,60 +140,67 @@ Result<void> ReplayReader::scan() {
   return Ok();
 }
 
-// true: the frame continues the game (kept) or belongs to turns already lost (dropped); false: it does not fit.
-Result<bool> ReplayReader::place(const FrameInfo& fi, Pending& pending) {
+// "": the frame continues the game (kept) or belongs to turns already lost (dropped); else why it does not fit.
+Result<std::string> ReplayReader::place(const FrameInfo& fi, Pending& pending) {
   const auto& fh = fi.header;
   const bool fits = !pending.turnsLost && fh.firstTurn == turns_;
   const Seat seats = static_cast<Seat>(header_.session.seats.size());
-  auto keep = [&]() -> Result<bool> {
+  const std::string here = "at the current turn " + std::to_string(turns_);
+  auto keep = [&]() -> Result<std::string> {
     if (auto r = resolve(pending, std::nullopt, 0); !r) return r.error();
     frames_.push_back(fi);
     dataEnd_ = fi.offset + fi.size;
-    return true;
+    return std::string();
   };
   // A frame past the turn the game reached: the turns before it are lost (dropped until a snapshot picks them up).
-  auto past = [&](uint32_t end) -> Result<bool> {
+  auto past = [&](uint32_t end) -> Result<std::string> {
     if (!pending.any) pending.note(fi.offset, fi.offset, "turns " + std::to_string(turns_) + " on are in no frame");
     pending.turnsLost = true;
     pending.seenEnd = std::max(pending.seenEnd, end);
     if (onDamage_ == OnDamage::Refuse && pending.damaged)
       return Err("corrupt frame at ", at(pending.offset), ": ", pending.why,
                  "; `concord replay verify` says which turns survive, `concord replay salvage` keeps them");
-    return true;
+    return std::string();
   };
   const bool later = fh.firstTurn > turns_ && fh.firstTurn >= pending.seenEnd;
   switch (fh.kind) {
     case FrameKind::Turns:
-      if (fh.turnCount == 0 || fh.turnCount > header_.blockTurns || fh.turnCount > UINT32_MAX - fh.firstTurn ||
-          fh.rawLen < fh.turnCount * (1 + kSealTagBytes) + 16 + 64u * seats)
-        return false;
+      if (fh.turnCount == 0 || fh.turnCount > header_.blockTurns)
+        return "block of " + std::to_string(fh.turnCount) + " turns (1.." + std::to_string(header_.blockTurns) + " allowed)";
+      if (fh.turnCount > UINT32_MAX - fh.firstTurn) return std::string("turn count overflows");
+      if (fh.rawLen < fh.turnCount * (1 + kSealTagBytes) + 16 + 64u * seats) return std::string("block too small for its turns");
       if (fits) {
         auto k = keep();
-        if (k) turns_ += fh.turnCount;
+        if (k && k->empty()) turns_ += fh.turnCount;
         return k;
       }
-      return later || (pending.turnsLost && fh.firstTurn >= pending.seenEnd) ? past(fh.firstTurn + fh.turnCount) : false;
+      if (later || (pending.turnsLost && fh.firstTurn >= pending.seenEnd)) return past(fh.firstTurn + fh.turnCount);
+      return "expected a block starting at turn " + std::to_string(turns_);
     case FrameKind::Snapshot:
-      if (fh.turnCount != 0) return false;
+      if (fh.turnCount != 0) return "snapshot must sit " + here;
       if (fits) return keep();
-      if (!later || header_.formatVersion < kAnchorFormat) return later ? past(fh.firstTurn) : false;
-      if (auto r = past(fh.firstTurn); !r) return r;
+      if (later && header_.formatVersion < kAnchorFormat) return past(fh.firstTurn);  // no chain heads to resume from
+      if (!later) return "snapshot must sit " + here;
+      if (auto r = past(fh.firstTurn); !r || !r->empty()) return r;
       if (auto r = resolve(pending, fh.firstTurn, 0); !r) return r.error();  // the game is picked up here
       return keep();
     case FrameKind::Comms:
-      if (header_.formatVersion < 2 || fh.turnCount != 0 || fh.rawLen < 1 + 68) return false;
+      if (header_.formatVersion < 2) return std::string("comms frame in a format version 1 file");
+      if (fh.turnCount != 0 || fh.rawLen < 1 + 68) return std::string("comms frame too small for a message");
       if (fits) return keep();
-      return pending.turnsLost && fh.firstTurn >= pending.seenEnd;  // its messages went with the lost turns
+      if (pending.turnsLost && fh.firstTurn >= pending.seenEnd) return std::string();  // went with the lost turns
+      return "comms frame must sit " + here;
     case FrameKind::Gap: {
-      if (header_.formatVersion < kAnchorFormat || !fits || fh.turnCount == 0 || fh.turnCount > UINT32_MAX - turns_) return false;
+      if (header_.formatVersion < kAnchorFormat) return std::string("gap frame in a file older than format 4");
+      if (!fits || fh.turnCount == 0 || fh.turnCount > UINT32_MAX - turns_) return "gap frame must start " + here;
       auto raw = framePayload(frameBytes(fi), fh);
       auto why = raw ? decodeGap(*raw) : Result<std::string>(raw.error());
-      if (!why) return false;
+      if (!why) return why.message();
       if (auto r = resolve(pending, std::nullopt, 0); !r) return r.error();
       pending = Pending{true, false, true, fi.offset, fi.offset + fi.size, fh.firstTurn + fh.turnCount, *why};
-      return true;
+      return std::string();
     }
-    default: return false;  // a header copy anywhere but first
+    default: return std::string("a copy of the header after the first frame");
   }
 }
 

@@ -91,7 +91,7 @@ class ReplayReader {
   struct Pending;  // damage not yet resolved (frame_scan.cpp)
   Result<size_t> readHeader();
   Result<void> scan();
-  Result<bool> place(const FrameInfo& fi, Pending& pending);
+  Result<std::string> place(const FrameInfo& fi, Pending& pending);
   Result<bool> takeTrailer(size_t at, const FrameInfo& fi, Pending& pending);
   Result<void> resolve(Pending& pending, std::optional<uint32_t> anchor, uint32_t knownEnd);
   std::span<const uint8_t> frameBytes(const FrameInfo& f) const;
