@@ -72,8 +72,12 @@ Result<size_t> ReplayReader::readHeader() {
         return Err("the header and its copy at ", at(first), " differ: the file was altered after it was written");
       return first + p.totalSize;
     }
+    if (p.status == FrameStatus::Ok) {  // written without its copy (by hand, or a fuzzer): the frame is the game's
+      notices_.push_back("the header has no copy (the first frame, at " + at(first) + ", is a " + turnRange(p.header) + ")");
+      return first;
+    }
     notices_.push_back("the header's copy at " + at(first) + " is damaged; the header itself is intact");
-    return p.status == FrameStatus::Corrupt && p.totalSize ? first + p.totalSize : nextIntactFrame(all, first + 1);
+    return p.totalSize ? first + p.totalSize : nextIntactFrame(all, first + 1);
   }
   // The header is damaged: a format 4 file keeps its copy as the first intact frame.
   const size_t copyAt = nextIntactFrame(all, std::min(all.size(), kPreambleSize));
@@ -158,8 +162,7 @@ Result<std::string> ReplayReader::place(const FrameInfo& fi, Pending& pending) {
     pending.turnsLost = true;
     pending.seenEnd = std::max(pending.seenEnd, end);
     if (onDamage_ == OnDamage::Refuse && pending.damaged)
-      return Err("corrupt frame at ", at(pending.offset), ": ", pending.why,
-                 "; `concord replay verify` says which turns survive, `concord replay salvage` keeps them");
+      return Err(pending.why, "; `concord replay verify` says which turns survive, `concord replay salvage` keeps them");
     return std::string();
   };
   const bool later = fh.firstTurn > turns_ && fh.firstTurn >= pending.seenEnd;
@@ -249,8 +252,7 @@ Result<void> ReplayReader::resolve(Pending& pending, std::optional<uint32_t> anc
   Hole h{turns_, end > turns_ ? end - turns_ : 0, pending.offset, pending.end - pending.offset, anchor.has_value(),
          !pending.damaged, pending.why};
   if (pending.damaged && onDamage_ == OnDamage::Refuse)
-    return Err("corrupt frame at ", at(h.offset), ": ", h.describe(),
-               "; `concord replay verify` says which turns survive, `concord replay salvage` keeps them");
+    return Err(h.describe(), "; `concord replay verify` says which turns survive, `concord replay salvage` keeps them");
   if (pending.damaged && damage_.empty()) damage_ = h.describe();
   if (anchor) {
     FrameHeader gh{FrameKind::Gap, turns_, h.turnCount, 0, 0};

@@ -53,6 +53,7 @@ int info(const std::string& path) {
                 s.seats[i].ai ? (" AI " + s.seats[i].botKind).c_str() : "");
   uint64_t seatTurns = static_cast<uint64_t>(r->turnCount()) * s.seats.size();
   std::printf("turns:       %u (%s)\n", r->turnCount(), r->closedCleanly() ? "closed cleanly" : "no trailer");
+  for (const auto& hole : r->holes()) std::printf("lost:        %s\n", hole.describe().c_str());  // issue 30
   if (seatTurns)
     std::printf("size:        %.2f bytes per seat-turn (whole file), %.2f excluding header\n",
                 static_cast<double>(r->fileSize()) / static_cast<double>(seatTurns),
