@@ -9,14 +9,13 @@ namespace concord::replay {
 namespace {
 constexpr size_t kMaxGapReason = 512;
 
-// Reads the engine's state and, from format 4, the chain heads and digest after it; nothing may follow.
+// Reads the engine's state and, from format 4, the chain heads after it; nothing may follow.
 Result<void> readSnapshot(det::Reader& r, lockstep::TurnEngine& engine, uint16_t formatVersion,
-                          std::vector<det::Hash128>& heads, det::Hash128& digest) {
+                          std::vector<det::Hash128>& heads) {
   if (auto st = engine.read(r); !st) return st;
   if (formatVersion >= kAnchorFormat) {
     heads.resize(engine.session().seats.size());
     for (auto& h : heads) h = r.hash("chainHead");
-    digest = r.hash("digest");
   }
   return r.finish();
 }
@@ -26,10 +25,7 @@ std::vector<uint8_t> snapshotPayload(const lockstep::TurnRecord& record, uint16_
   std::vector<uint8_t> out = record.state ? *record.state : std::vector<uint8_t>{};
   if (formatVersion < kAnchorFormat) return out;
   det::Writer w;
-  std::vector<det::Hash128> heads;
-  for (const auto& b : record.bundles) heads.push_back(b.bodyHash());
-  for (const auto& h : heads) w.hash("chainHead", h);
-  w.hash("digest", lockstep::turnDigest(heads));
+  for (const auto& b : record.bundles) w.hash("chainHead", b.bodyHash());
   out.insert(out.end(), w.data().begin(), w.data().end());
   return out;
 }
@@ -40,8 +36,7 @@ Result<std::unique_ptr<lockstep::TurnEngine>> engineFromSnapshot(const lockstep:
   if (!e) return e.error();
   det::Reader r(raw, "snapshot");
   std::vector<det::Hash128> heads;
-  det::Hash128 digest;
-  if (auto st = readSnapshot(r, **e, formatVersion, heads, digest); !st) return st.error();
+  if (auto st = readSnapshot(r, **e, formatVersion, heads); !st) return st.error();
   return e;
 }
 
@@ -55,8 +50,8 @@ Result<std::unique_ptr<lockstep::TurnLedger>> ledgerFromSnapshot(const lockstep:
   if (!l) return l.error();
   det::Reader r(raw, "snapshot");
   std::vector<det::Hash128> heads;
-  det::Hash128 digest;
-  if (auto st = readSnapshot(r, **engine, formatVersion, heads, digest); !st) return st.error();
+  if (auto st = readSnapshot(r, **engine, formatVersion, heads); !st) return st.error();
+  const auto digest = lockstep::turnDigest(heads);  // the next turn's prevDigest follows from the heads
   // rewind() is "the state before a turn, with these heads": exactly a position picked up from a snapshot.
   det::Writer state;
   (*engine)->write(state);

@@ -16,13 +16,13 @@
 namespace concord::replay {
 
 /// Snapshot payload: the canonical state after the record's turn, then (format >= 4) each seat's chain head (its
-/// bundle's body hash, 16 bytes) and the turn's digest, which the next turn's bundles name as chain and prevDigest.
+/// bundle's body hash, 16 bytes), which the next turn's bundles name as chain (and, through turnDigest, prevDigest).
 std::vector<uint8_t> snapshotPayload(const lockstep::TurnRecord& record, uint16_t formatVersion);
 
 /// The engine a snapshot holds (any format); the chain heads, when present, are read past and checked for length.
 Result<std::unique_ptr<lockstep::TurnEngine>> engineFromSnapshot(const lockstep::SessionConfig& session,
                                                                  uint16_t formatVersion, std::span<const uint8_t> raw);
-/// A ledger positioned at a format >= 4 snapshot: its state, chain heads and digest. Nothing in it is trusted: the
+/// A ledger positioned at a format >= 4 snapshot: its state and chain heads (the digest follows from them). Nothing in it is trusted: the
 /// next block-end signatures only verify if the heads are the ones the seats chained from, and the state's hash is
 /// the Seal the seats signed as the next turn's prevSeal.
 Result<std::unique_ptr<lockstep::TurnLedger>> ledgerFromSnapshot(const lockstep::SessionConfig& session,

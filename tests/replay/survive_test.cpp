@@ -243,7 +243,7 @@ TEST(ReplaySurvive, AForgedSnapshotCannotPickTheGameUp) {
   ASSERT_NE(snap, 0u);
   const auto& sf = clean.frames()[snap];
   auto raw = framePayload(clean.bytes().subspan(static_cast<size_t>(sf.offset), static_cast<size_t>(sf.size)), sf.header).value();
-  for (size_t fromEnd : {8u, 20u, 200u}) {  // the digest (last 16 bytes), a chain head (the 16 before each), the state
+  for (size_t fromEnd : {8u, 20u, 200u}) {  // seat 1's chain head (the last 16 bytes), seat 0's, the game state
     SCOPED_TRACE("byte " + std::to_string(fromEnd) + " from the snapshot's end");
     auto forgedRaw = raw;
     forgedRaw[forgedRaw.size() - fromEnd] ^= 0x01;
