@@ -99,6 +99,55 @@ BENCHMARK(BM_BytesPerSeatTurn)
     ->Args({2, 64})->Args({4, 64})->Args({8, 64})->Args({4, 256})->Args({4, 16})
     ->Iterations(1)->Unit(benchmark::kMillisecond);
 
+// Issue 30, the record at speed: a Warp campaign of AI captains (Commander), recorded as a table records it.
+std::string recordWarp(Seat seats, const std::string& set, const std::string& name, WriterOptions w = {}) {
+  auto path = (std::filesystem::temp_directory_path() / name).string();
+  auto session = table::makeBotSession("warp", {{"set", set}}, seats, name, "commander").value();
+  table::RecordOptions opt;
+  opt.writer = w;
+  auto sum = table::recordBotGame(path, session, table::botSessionKeys(name, seats), opt);
+  if (!sum.ok()) std::abort();
+  return path;
+}
+
+// `replay verify` of a long Warp game: a Warp 18 campaign, two Commander seats (every decision an officer's).
+void BM_VerifyWarp(benchmark::State& state) {
+  static const ReplayReader r = ReplayReader::open(recordWarp(2, "18", "bench_warp18.cwr")).value();
+  for (auto _ : state) {
+    auto rep = verifyReplay(r);
+    if (!rep.ok() || !rep->ok) state.SkipWithError("verify failed");
+    benchmark::DoNotOptimize(rep);
+  }
+  state.counters["turns"] = r.turnCount();
+  state.counters["turns_per_s"] =
+      benchmark::Counter(static_cast<double>(r.turnCount()) * static_cast<double>(state.iterations()),
+                         benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_VerifyWarp)->Unit(benchmark::kMillisecond);
+
+// Whole-file bytes per seat-turn of a Warp 12 campaign (Args: seats), with the writer's defaults.
+void BM_BytesPerSeatTurnWarp(benchmark::State& state) {
+  auto seats = static_cast<Seat>(state.range(0));
+  std::string path;
+  WriterOptions w;
+  if (state.range(1)) w.blockTurns = static_cast<uint32_t>(state.range(1));
+  if (state.range(2)) w.snapshotEvery = static_cast<uint32_t>(state.range(2));
+  for (auto _ : state) path = recordWarp(seats, "12", "bench_warp_size.cwr", w);
+  auto r = ReplayReader::open(path).value();
+  const double seatTurns = static_cast<double>(r.turnCount()) * seats;
+  double snapBytes = 0;
+  for (const auto& f : r.frames())
+    if (f.kind == FrameKind::Snapshot) snapBytes += static_cast<double>(f.size);
+  state.counters["turns"] = r.turnCount();
+  state.counters["bytes_per_seat_turn"] = static_cast<double>(r.fileSize()) / seatTurns;
+  state.counters["excl_snapshots"] = (static_cast<double>(r.fileSize()) - snapBytes) / seatTurns;
+  state.counters["file_bytes"] = static_cast<double>(r.fileSize());
+}
+// Args: seats, turns per block, snapshot interval (0: the writer's defaults).
+BENCHMARK(BM_BytesPerSeatTurnWarp)
+    ->Args({2, 0, 0})->Args({4, 0, 0})->Args({2, 64, 256})->Args({4, 64, 256})->Args({2, 128, 256})
+    ->Iterations(1)->Unit(benchmark::kMillisecond);
+
 }  // namespace
 
 BENCHMARK_MAIN();

@@ -156,7 +156,7 @@ HiddenRun playHiddenCounted(int seats, int maxPip, uint64_t seedValue, uint32_t 
       auto legal = view.legalOrders(s);
       if (legal.empty()) continue;
       det::Rng rng = botStream(seed, s, turn);
-      auto chosen = bots[s]->choose(view.observe(s), legal, rng);
+      auto chosen = bots[s]->choose(view.observeForOfficer(s), legal, rng);
       auto proved = agent.withProofs(table, s, chosen);
       orders[s].insert(orders[s].end(), proved.begin(), proved.end());
     }
@@ -231,7 +231,7 @@ OpenRun playOpenCounted(int seats, int maxPip, uint64_t seedValue, uint32_t maxT
       auto legal = g.legalOrders(s);
       if (legal.empty()) continue;
       det::Rng rng = botStream(seed, s, turn);
-      orders[s] = bots[s]->choose(g.observe(s), legal, rng);
+      orders[s] = bots[s]->choose(g.observeForOfficer(s), legal, rng);
     }
     auto rejected = g.apply(TurnInput{turn, bySeat(orders)});
     g.seal(turn);

@@ -57,7 +57,7 @@ std::vector<std::vector<Order>> aiOrders(const WebGame& g) {
   for (Seat s = 0; s < g.empires(); ++s) {
     auto rng = det::Rng::fromU64(s);
     // The AI's builds; its moves are dropped so that the nine attacking fleets stay and fight.
-    for (auto& o : makeBot("ai", s)->choose(g.observe(s), {}, rng))
+    for (auto& o : makeBot("ai", s)->choose(g.observeForOfficer(s), {}, rng))
       if (o.kind == kBuild) out[s].push_back(o);
   }
   return out;

@@ -100,7 +100,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     case 0: exercise(std::vector<uint8_t>(in.begin(), in.end())); break;
     case 1: exercise(structured(in)); break;
     case 2:
-      if (!in.empty()) (void)decodeBlock(in.subspan(1), 0, in[0] % 16u, static_cast<Seat>(1 + in[0] / 16u));
+      if (!in.empty())  // both tag widths: format 4's one byte and the four of formats 1-3
+        (void)decodeBlock(in.subspan(1), 0, in[0] % 16u, static_cast<Seat>(1 + in[0] / 16u), in.size() % 2 ? 1 : 4);
       break;
     default: {
       (void)decodeIndex(in);

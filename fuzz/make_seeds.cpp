@@ -120,7 +120,7 @@ int main(int argc, char** argv) {
   t.ordersBySeat = {{Order{1, {3}}}, {}, {}};
   blk.turns = {t, t};
   blk.signatures.resize(3);
-  auto raw = replay::encodeBlock(blk);
+  auto raw = replay::encodeBlock(blk, replay::sealTagBytes(replay::kFormatVersion));
   std::vector<uint8_t> direct{static_cast<uint8_t>(2 + 16 * 2)};  // 2 turns, 3 seats
   direct.insert(direct.end(), raw.begin(), raw.end());
   put(root / "replay", "block_direct", 2, direct, true);

@@ -25,7 +25,7 @@ std::vector<Order> botOrdersFor(const TurnEngine& e, Seat s, Bot& bot, const Key
   if (legal.empty()) return {};
   // A fresh stream per (seat, turn): any peer that becomes steward computes the same orders.
   auto rng = botStream(e.session().seed, s, e.turn());
-  auto orders = bot.choose(g.observe(s), legal, rng);
+  auto orders = bot.choose(g.observeForOfficer(s), legal, rng);
   // Room for the system orders a steward may add (a Substitute first, a Reclaim last).
   if (orders.size() > kMaxOrdersPerBundle - 2) orders.resize(kMaxOrdersPerBundle - 2);
   return orders;

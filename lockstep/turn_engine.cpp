@@ -97,10 +97,12 @@ StepResult TurnEngine::step(std::span<const std::vector<Order>> ordersBySeat) {
   game_->seal(turn_);
   ++turn_;
   det::Writer w;
+  w.reserve(stateBytes_ + stateBytes_ / 8 + 64);  // last turn's size and some slack: the state grows slowly
   write(w);
   lastSeal_ = w.digest();
   res.seal = lastSeal_;
   res.state = w.take();
+  stateBytes_ = res.state.size();
   return res;
 }
 

@@ -61,6 +61,7 @@ class TurnEngine {
   Membership membership_;
   uint32_t turn_ = 0;
   det::Hash128 lastSeal_;
+  size_t stateBytes_ = 0;  // the last Seal's state size (step() reserves it: speed only, never hashed)
   std::vector<uint32_t> handedOver_;  // per seat: handedOverAt
 
   void noteHandover(Seat s, const Order& mark);

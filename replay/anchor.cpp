@@ -9,7 +9,7 @@ namespace concord::replay {
 namespace {
 constexpr size_t kMaxGapReason = 512;
 
-// Reads the engine's state and, from format 4, the chain heads after it; nothing may follow.
+// Reads the engine's state and, from format 5, the chain heads after it; nothing may follow.
 Result<void> readSnapshot(det::Reader& r, lockstep::TurnEngine& engine, uint16_t formatVersion,
                           std::vector<det::Hash128>& heads) {
   if (auto st = engine.read(r); !st) return st;

@@ -1,4 +1,4 @@
-// What lets a reader pick a game up again after a damaged frame (format 4, issue 30; docs/replay-format.md "Damage
+// What lets a reader pick a game up again after a damaged frame (format 5, issue 30; docs/replay-format.md "Damage
 // and salvage"): snapshots that carry the seats' chain heads, so re-simulation and signature checks resume at the
 // first snapshot after a hole, and Gap frames, which name in a salvaged file the turns that were lost.
 #pragma once

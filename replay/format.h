@@ -20,11 +20,12 @@ inline constexpr std::array<uint8_t, 8> kFooterMagic = {'C', 'O', 'N', 'C', 'I',
 /// kMinFormatVersion to kFormatVersion and refuses the others. Version 2 added Comms frames (kind 4).
 /// Version 3 added the assistance marks (officer played / advisor consulted, lockstep/assistance.h) as system
 /// orders in seat bundles: an older build would drop them as unknown orders, so it must refuse the file.
-/// Version 4 (issue 30, files that survive a bad byte) keeps a copy of the header as the first frame, writes the seats'
+/// Version 4 keeps one byte of each turn's Seal hash, not four (issue 30: a Warp record at 4 bytes a seat-turn).
+/// Version 5 (issue 30, files that survive a bad byte) keeps a copy of the header as the first frame, writes the seats'
 /// chain heads into every snapshot (so verify resumes after a damaged frame) and names salvaged holes (Gap frames).
-inline constexpr uint16_t kFormatVersion = 4;
+inline constexpr uint16_t kFormatVersion = 5;
 /// The first format whose snapshots carry chain heads and whose header has a copy (kinds 5 and 6 exist from here).
-inline constexpr uint16_t kAnchorFormat = 4;
+inline constexpr uint16_t kAnchorFormat = 5;
 inline constexpr uint16_t kMinFormatVersion = 1;
 inline constexpr char kEngineVersion[] = "concord 0.1.0";
 
@@ -37,10 +38,12 @@ inline constexpr size_t kFrameCheckSize = 8;
 /// trailerOffset(8) + kFooterMagic(8).
 inline constexpr size_t kFooterSize = 16;
 inline constexpr uint32_t kMaxFrameBytes = 64u << 20;
-/// Bytes of each turn's Seal hash kept per turn (the full hash is kept at every block end).
-inline constexpr size_t kSealTagBytes = 4;
+/// Bytes of each turn's Seal hash kept per turn (the full hash is kept at every block end, which is what proves the
+/// state): the tag only names the turn a re-simulation first differs, so one byte (a differing state slips past a
+/// tag 1 time in 256, and the next turn's tag names it) replaced format 3's four.
+inline constexpr size_t sealTagBytes(uint16_t formatVersion) { return formatVersion >= 4 ? 1 : 4; }
 
-/// HeaderCopy: the header's bytes again, first frame of a format 4 file. Gap: turns a salvage lost to damage
+/// HeaderCopy: the header's bytes again, first frame of a format 5 file. Gap: turns a salvage lost to damage
 /// (payload: the reason), always followed by the snapshot that resumes the game after them.
 enum class FrameKind : uint8_t { Turns = 1, Snapshot = 2, Index = 3, Comms = 4, HeaderCopy = 5, Gap = 6 };
 inline constexpr uint8_t kMaxFrameKind = 6;

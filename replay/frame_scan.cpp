@@ -79,7 +79,7 @@ Result<size_t> ReplayReader::readHeader() {
     notices_.push_back("the header's copy at " + at(first) + " is damaged; the header itself is intact");
     return p.totalSize ? first + p.totalSize : nextIntactFrame(all, first + 1);
   }
-  // The header is damaged: a format 4 file keeps its copy as the first intact frame.
+  // The header is damaged: a format 5 file keeps its copy as the first intact frame.
   const size_t copyAt = nextIntactFrame(all, std::min(all.size(), kPreambleSize));
   if (copyAt == all.size()) return h.error();
   auto p = parseFrame(all.subspan(copyAt));
@@ -171,7 +171,8 @@ Result<std::string> ReplayReader::place(const FrameInfo& fi, Pending& pending) {
       if (fh.turnCount == 0 || fh.turnCount > header_.blockTurns)
         return "block of " + std::to_string(fh.turnCount) + " turns (1.." + std::to_string(header_.blockTurns) + " allowed)";
       if (fh.turnCount > UINT32_MAX - fh.firstTurn) return std::string("turn count overflows");
-      if (fh.rawLen < fh.turnCount * (1 + kSealTagBytes) + 16 + 64u * seats) return std::string("block too small for its turns");
+      if (fh.rawLen < fh.turnCount * (1 + sealTagBytes(header_.formatVersion)) + 16 + 64u * seats)
+        return std::string("block too small for its turns");
       if (fits) {
         auto k = keep();
         if (k && k->empty()) turns_ += fh.turnCount;
@@ -194,7 +195,7 @@ Result<std::string> ReplayReader::place(const FrameInfo& fi, Pending& pending) {
       if (pending.turnsLost && fh.firstTurn >= pending.seenEnd) return std::string();  // went with the lost turns
       return "comms frame must sit " + here;
     case FrameKind::Gap: {
-      if (header_.formatVersion < kAnchorFormat) return std::string("gap frame in a file older than format 4");
+      if (header_.formatVersion < kAnchorFormat) return std::string("gap frame in a file older than format 5");
       if (!fits || fh.turnCount == 0 || fh.turnCount > UINT32_MAX - turns_) return "gap frame must start " + here;
       auto raw = framePayload(frameBytes(fi), fh);
       auto why = raw ? decodeGap(*raw) : Result<std::string>(raw.error());

@@ -51,7 +51,8 @@ Result<TurnBlock> ReplayReader::block(size_t i) const {
   const auto& f = frames_[i];
   auto raw = framePayload(frameBytes(f), f.header);
   if (!raw) return Err("turns ", f.firstTurn, "..", f.firstTurn + f.turnCount - 1, ": ", raw.message());
-  auto b = decodeBlock(*raw, f.firstTurn, f.turnCount, static_cast<Seat>(header_.session.seats.size()));
+  auto b = decodeBlock(*raw, f.firstTurn, f.turnCount, static_cast<Seat>(header_.session.seats.size()),
+                       sealTagBytes(header_.formatVersion));
   if (!b) return Err("turns ", f.firstTurn, "..", f.firstTurn + f.turnCount - 1, ": ", b.message());
   return b;
 }
@@ -136,7 +137,7 @@ Result<std::unique_ptr<lockstep::TurnEngine>> ReplayReader::seek(uint32_t positi
       if (t.turn < engine->turn()) continue;
       if (t.turn >= position) break;
       auto res = engine->step(t.ordersBySeat);
-      if (sealTag(res.seal) != t.sealTag)
+      if (!t.sealMatches(res.seal))
         return Err("turn ", t.turn, ": Seal hash ", res.seal.shortHex(),
                    " does not match the recorded one (replay corrupt or recorded by different rules)");
     }

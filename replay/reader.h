@@ -82,7 +82,7 @@ class ReplayReader {
   Result<std::vector<CommsEntry>> comms() const;
   /// Snapshot frame payload decoded into a fresh engine.
   Result<std::unique_ptr<lockstep::TurnEngine>> loadSnapshot(size_t frameIndex) const;
-  /// The ledger a format 4 snapshot picks the game up from after a hole (state, chain heads, digest).
+  /// The ledger a format 5 snapshot picks the game up from after a hole (state, chain heads, digest).
   Result<std::unique_ptr<lockstep::TurnLedger>> ledgerAt(size_t frameIndex) const;
   /// The hole turn `t` fell into, if any.
   const Hole* holeAt(uint32_t t) const;

@@ -47,7 +47,7 @@ Result<Recovery> salvageReplay(const std::string& in, const std::string& out) {
   if (!rec->report.ok && !rec->report.holesOnly)
     return Err(in, ": the intact turns do not verify, nothing to salvage: ", rec->report.failure);
   if (rec->turns == 0) return Err(in, ": no complete turn survives the damage, nothing to salvage");
-  // The header (and, from format 4, its copy), then every frame the reader kept, a Gap frame for each hole.
+  // The header (and, from format 5, its copy), then every frame the reader kept, a Gap frame for each hole.
   auto bytes = encodeHeader(reader->header());
   if (reader->header().formatVersion >= kAnchorFormat) {
     auto copy = encodeFrame(FrameKind::HeaderCopy, 0, 0, bytes);

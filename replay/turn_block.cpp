@@ -8,13 +8,13 @@
 
 namespace concord::replay {
 
-std::array<uint8_t, kSealTagBytes> sealTag(const det::Hash128& seal) {
-  std::array<uint8_t, kSealTagBytes> t{};
-  for (size_t i = 0; i < kSealTagBytes; ++i) t[i] = static_cast<uint8_t>(seal.lo >> (8 * i));
-  return t;
+uint32_t sealTagOf(const det::Hash128& seal, size_t bytes) {
+  return static_cast<uint32_t>(seal.lo & ((uint64_t{1} << (8 * bytes)) - 1));
 }
 
-std::vector<uint8_t> encodeBlock(const TurnBlock& b) {
+bool TurnRecord::sealMatches(const det::Hash128& seal) const { return sealTagOf(seal, sealTagBytes) == sealTag; }
+
+std::vector<uint8_t> encodeBlock(const TurnBlock& b, size_t tagBytes) {
   det::Writer w;
   for (const auto& t : b.turns) {
     uint64_t bitmap = 0;
@@ -26,14 +26,17 @@ std::vector<uint8_t> encodeBlock(const TurnBlock& b) {
       w.varu("orderCount", list.size() - 1);
       for (const auto& o : list) o.write(w);
     }
-    w.raw("sealTag", t.sealTag);
+    std::array<uint8_t, 4> tag{};
+    for (size_t i = 0; i < tagBytes; ++i) tag[i] = static_cast<uint8_t>(t.sealTag >> (8 * i));
+    w.raw("sealTag", std::span<const uint8_t>(tag.data(), tagBytes));
   }
   w.hash("lastSeal", b.lastSeal);
   for (const auto& sig : b.signatures) w.raw("signature", sig.bytes);
   return w.take();
 }
 
-Result<TurnBlock> decodeBlock(std::span<const uint8_t> raw, uint32_t firstTurn, uint32_t count, Seat seats) {
+Result<TurnBlock> decodeBlock(std::span<const uint8_t> raw, uint32_t firstTurn, uint32_t count, Seat seats,
+                              size_t tagBytes) {
   det::Reader r(raw, "turn block");
   TurnBlock b;
   if (count > raw.size()) return Err("turn block claims ", count, " turns in ", raw.size(), " bytes");
@@ -48,8 +51,9 @@ Result<TurnBlock> decodeBlock(std::span<const uint8_t> raw, uint32_t firstTurn, 
       uint64_t n = r.count("orderCount", lockstep::kMaxOrdersPerBundle - 1, 2) + 1;
       for (uint64_t k = 0; k < n && r.ok(); ++k) t.ordersBySeat[s].push_back(Order::read(r));
     }
-    auto tag = r.raw("sealTag", kSealTagBytes);
-    if (r.ok()) std::copy(tag.begin(), tag.end(), t.sealTag.begin());
+    auto tag = r.raw("sealTag", tagBytes);
+    t.sealTagBytes = static_cast<uint8_t>(tagBytes);
+    for (size_t k = 0; r.ok() && k < tagBytes; ++k) t.sealTag |= uint32_t{tag[k]} << (8 * k);
     b.turns.push_back(std::move(t));
   }
   b.lastSeal = r.hash("lastSeal");

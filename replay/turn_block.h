@@ -1,5 +1,5 @@
 // A block of turn records: the payload of one Turns frame (docs/replay-format.md, "Turn blocks").
-// Per turn: a bitmap of seats with orders, those seats' orders, and a 4-byte tag of the Seal hash.
+// Per turn: a bitmap of seats with orders, those seats' orders, and a tag of the Seal hash (1 byte; 4 before format 4).
 // At the block end: the full Seal hash of its last turn and every seat's signature on its chain head
 // (the bundle of the last turn), which vouches for every earlier bundle of that seat.
 #pragma once
@@ -20,11 +20,15 @@ namespace concord::replay {
 struct TurnRecord {
   uint32_t turn = 0;
   std::vector<std::vector<Order>> ordersBySeat;  // one entry per seat
-  std::array<uint8_t, kSealTagBytes> sealTag{};
+  uint32_t sealTag = 0;      // the low sealTagBytes bytes of the turn's Seal hash
+  uint8_t sealTagBytes = 1;  // sealTagBytes(format version) of the file it belongs to
+  /// Whether `seal` (a re-simulated Seal hash) shows this turn's tag.
+  bool sealMatches(const det::Hash128& seal) const;
   friend bool operator==(const TurnRecord&, const TurnRecord&) = default;
 };
 
-std::array<uint8_t, kSealTagBytes> sealTag(const det::Hash128& seal);
+/// The tag of `seal` kept in `bytes` bytes (its low bytes).
+uint32_t sealTagOf(const det::Hash128& seal, size_t bytes);
 
 struct TurnBlock {
   std::vector<TurnRecord> turns;                // consecutive
@@ -33,8 +37,10 @@ struct TurnBlock {
   friend bool operator==(const TurnBlock&, const TurnBlock&) = default;
 };
 
-std::vector<uint8_t> encodeBlock(const TurnBlock& b);
-/// Strict decode of a block of `count` turns from `firstTurn` for `seats` seats.
-Result<TurnBlock> decodeBlock(std::span<const uint8_t> raw, uint32_t firstTurn, uint32_t count, Seat seats);
+/// The block's bytes with `tagBytes`-byte Seal tags (sealTagBytes of the file's format version).
+std::vector<uint8_t> encodeBlock(const TurnBlock& b, size_t tagBytes);
+/// Strict decode of a block of `count` turns from `firstTurn` for `seats` seats with `tagBytes`-byte Seal tags.
+Result<TurnBlock> decodeBlock(std::span<const uint8_t> raw, uint32_t firstTurn, uint32_t count, Seat seats,
+                              size_t tagBytes);
 
 }  // namespace concord::replay

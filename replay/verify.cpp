@@ -82,7 +82,7 @@ Result<Run> run(const ReplayReader& reader, const VerifyProgress& progress, cons
       std::unique_ptr<Game> before = audit ? st.ledger->engine().game().clone() : nullptr;
       rec = st.ledger->applyOrders(t.ordersBySeat);
       if (audit) audit->step(*before, st.ledger->engine().game(), t.turn);
-      if (sealTag(rec.seal) != t.sealTag) {
+      if (!t.sealMatches(rec.seal)) {
         fail(t.turn, std::nullopt,
              "re-simulated Seal hash " + rec.seal.shortHex() + " does not match the recorded Seal hash");
         return st;

@@ -55,19 +55,24 @@ Result<std::unique_ptr<ReplayWriter>> ReplayWriter::create(const std::string& pa
                                                            const lockstep::SessionConfig& session,
                                                            WriterOptions options) {
   if (options.blockTurns == 0) return Err("replay writer: blockTurns must be at least 1");
+  if (options.formatVersion < kMinFormatVersion || options.formatVersion > kFormatVersion)
+    return Err("replay writer: format version ", options.formatVersion, " is not one this build writes (",
+               kMinFormatVersion, "..", kFormatVersion, ")");
   if (session.seats.empty() || session.seats.size() > kMaxSeats) return Err("replay writer: bad seat count");
   std::unique_ptr<ReplayWriter> w(new ReplayWriter());
   w->path_ = path;
   w->header_.blockTurns = options.blockTurns;
   w->header_.snapshotEvery = options.snapshotEvery;
+  w->header_.formatVersion = options.formatVersion;
   w->header_.session = session;
   w->seats_ = static_cast<Seat>(session.seats.size());
   w->file_ = std::fopen(path.c_str(), "wb");
   if (!w->file_) return Err("cannot create replay ", path, ": ", std::strerror(errno));
   const auto header = encodeHeader(w->header_);
   if (auto r = w->writeBytes(header); !r) return r.error();
-  // A second copy of the header (format 4): one bad byte in the first no longer loses the whole file.
-  if (auto r = w->writeBytes(encodeFrame(FrameKind::HeaderCopy, 0, 0, header)); !r) return r.error();
+  // A second copy of the header (format 5): one bad byte in the first no longer loses the whole file.
+  if (w->header_.formatVersion >= kAnchorFormat)
+    if (auto r = w->writeBytes(encodeFrame(FrameKind::HeaderCopy, 0, 0, header)); !r) return r.error();
   if (std::fflush(w->file_) != 0) return Err("cannot write replay ", path, ": ", std::strerror(errno));
   return w;
 }
@@ -118,7 +123,8 @@ Result<void> ReplayWriter::append(const lockstep::TurnRecord& rec) {
     t.ordersBySeat.push_back(b.orders);
     pending_.signatures.push_back(b.signature);
   }
-  t.sealTag = sealTag(rec.seal);
+  t.sealTagBytes = static_cast<uint8_t>(sealTagBytes(header_.formatVersion));
+  t.sealTag = sealTagOf(rec.seal, t.sealTagBytes);
   pending_.turns.push_back(std::move(t));
   pending_.lastSeal = rec.seal;
   ++nextTurn_;
@@ -161,7 +167,7 @@ Result<void> ReplayWriter::writePending() {
   if (!pending_.turns.empty()) {
     uint32_t first = pending_.turns.front().turn;
     auto count = static_cast<uint32_t>(pending_.turns.size());
-    if (auto r = writeFrame(FrameKind::Turns, first, count, encodeBlock(pending_)); !r) return r;
+    if (auto r = writeFrame(FrameKind::Turns, first, count, encodeBlock(pending_, sealTagBytes(header_.formatVersion))); !r) return r;
   }
   if (!pendingComms_.empty())
     if (auto r = writeFrame(FrameKind::Comms, nextTurn_, 0, encodeComms(pendingComms_)); !r) return r;

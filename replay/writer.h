@@ -22,9 +22,17 @@ class ReplayReader;
 /// The live pipeline checkpoints its replay this often (wall time): a kill -9 loses at most this much play.
 inline constexpr uint64_t kCheckpointMs = 1000;
 
+/// Issue 30 (the record at speed): 128-turn blocks and a snapshot every 512 turns keep a Warp record under 4 bytes a
+/// seat-turn at two seats (docs/performance.md "The record at speed"); tables checkpoint, so a crash still loses at
+/// most a second of play (the live node) or nothing a person played (LocalTable), not a whole block.
+inline constexpr uint32_t kBlockTurns = 128;
+inline constexpr uint32_t kReplaySnapshotEvery = 2 * lockstep::kSnapshotEvery;
+static_assert(kReplaySnapshotEvery % lockstep::kSnapshotEvery == 0, "snapshots fall on turns whose state peers keep");
+
 struct WriterOptions {
-  uint32_t blockTurns = 64;      // turns per frame; a crash loses at most the unflushed block
-  uint32_t snapshotEvery = lockstep::kSnapshotEvery;  // snapshot frame every N turns (from the record's state bytes)
+  uint32_t blockTurns = kBlockTurns;           // turns per frame; a crash loses at most the unflushed block
+  uint32_t snapshotEvery = kReplaySnapshotEvery;  // snapshot frame every N turns (from the record's state bytes)
+  uint16_t formatVersion = kFormatVersion;     // an older version writes what an older build wrote (tests of old files)
 };
 
 /// One index entry: where a frame starts.

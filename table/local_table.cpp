@@ -174,7 +174,13 @@ Result<bool> LocalTable::tryTurn() {
     if (!o) return false;  // a second person still deciding (a hot-seat table)
     orders[s] = std::move(*o);
   }
+  // Nothing a person played waits in an unflushed block: a kill -9 loses no move of theirs (the closed file is
+  // byte-identical with or without checkpoints, replay/writer.h). Officers' turns go by at machine speed.
+  bool personMoved = false;
+  for (Seat s = 0; s < seats; ++s) personMoved = personMoved || (!engine().session().seats[s].ai && !orders[s].empty());
   if (auto r = step(std::move(orders)); !r) return r.error();
+  if (personMoved && writer_)
+    if (auto r = writer_->checkpoint(); !r) return r.error();
   return true;
 }
 

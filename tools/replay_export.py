@@ -1,26 +1,44 @@
 #!/usr/bin/env python3
-"""Reads a `concord replay export` file (JSONL or CSV) into rows: one dict per turn and seat.
+"""Reads a `concord replay export` file (JSONL or CSV) and answers analysts' questions from it.
 
-Standard library only. Each row has: turn (int), seat (int), seat_name (str), deciding (bool),
-orders / rejections / events (lists of dicts), seal (32 hex digits) and, for exports made with
---legal, legal (a list of orders, or None where the seat was not deciding or not exported).
+Standard library only. load(path) returns an Export:
+  header  the header record (game id, seed, config, rules, seats) or None (CSV holds no header)
+  rows    one dict per turn and seat: turn, seat, seat_name, deciding, orders / rejections / narration (lists),
+          seal (32 hex digits) and, with --legal, legal (a list of orders, or None where the seat was not deciding)
+  events  the structured events, in order: turn (-1 = the setup), kind, seats, seat_names and the kind's fields
+  result  the result record (finished, summary, placings) or None
+red_alerts(x) and round_winners(x) answer "who opened each Red Alert, who answered it" and "who won each round".
 See docs/replay-format.md, "Export".
 
-    python3 tools/replay_export.py EXPORT [--summary]
+    python3 tools/replay_export.py EXPORT [--alerts] [--rounds]
 """
 import csv
 import json
 import sys
 
-LIST_COLUMNS = ("orders", "rejections", "events")
-FIELDS = ("turn", "seat", "seat_name", "deciding", "orders", "rejections", "events", "seal")
+LIST_COLUMNS = ("orders", "rejections", "narration")
+FIELDS = ("turn", "seat", "seat_name", "deciding", "orders", "rejections", "narration", "seal")
+VERSION = 2
 
 
 class ExportError(ValueError):
     """The file is not a well-formed export; the message names the line."""
 
 
-def _check(row, where):
+class Export:
+    def __init__(self):
+        self.header, self.rows, self.events, self.result = None, [], [], None
+
+    def name(self, seat):
+        """The seat's name as every record calls it (None for no seat)."""
+        if seat is None:
+            return None
+        if self.header:
+            return self.header["seats"][seat]["name"]
+        return next((r["seat_name"] for r in self.rows if r["seat"] == seat), str(seat))
+
+
+def _check_row(row, where):
     for f in FIELDS:
         if f not in row:
             raise ExportError(f"{where}: missing field '{f}'")
@@ -36,6 +54,13 @@ def _check(row, where):
     return row
 
 
+def _check_event(ev, where):
+    for f, kind in (("turn", int), ("kind", str), ("seats", list), ("seat_names", list)):
+        if not isinstance(ev.get(f), kind):
+            raise ExportError(f"{where}: an event needs '{f}' ({kind.__name__})")
+    return ev
+
+
 def _json_cell(text, where, column):
     try:
         return json.loads(text)
@@ -44,23 +69,38 @@ def _json_cell(text, where, column):
 
 
 def load_jsonl(stream):
-    rows = []
+    x = Export()
     for n, line in enumerate(stream, 1):
         if not line.strip():
             continue
         where = f"line {n}"
         try:
-            row = json.loads(line)
+            rec = json.loads(line)
         except json.JSONDecodeError as e:
             raise ExportError(f"{where}: not JSON: {e}") from None
-        if not isinstance(row, dict):
+        if not isinstance(rec, dict):
             raise ExportError(f"{where}: a record must be a JSON object")
-        rows.append(_check(row, where))
-    return rows
+        kind = rec.pop("record", None)
+        if kind == "header":
+            if n != 1 or rec.get("version") != VERSION:
+                raise ExportError(f"{where}: the header must be the first line, version {VERSION} "
+                                  f"(got version {rec.get('version')}; export the replay again with this build)")
+            x.header = rec
+        elif kind == "turn":
+            x.rows.append(_check_row(rec, where))
+        elif kind == "event":
+            x.events.append(_check_event(rec, where))
+        elif kind == "result":
+            x.result = rec
+        else:
+            raise ExportError(f"{where}: unknown record '{kind}' (header, turn, event or result)")
+    if x.header is None:
+        raise ExportError(f"line 1: no header record (an export of version {VERSION} starts with one)")
+    return x
 
 
 def load_csv(stream):
-    rows = []
+    x = Export()
     reader = csv.DictReader(stream)
     missing = [f for f in FIELDS if f not in (reader.fieldnames or [])]
     if missing:
@@ -80,16 +120,38 @@ def load_csv(stream):
         row["seal"] = rec["seal"]
         if "legal" in rec:
             row["legal"] = _json_cell(rec["legal"], where, "legal") if rec["legal"] else None
-        rows.append(_check(row, where))
-    return rows
+        x.rows.append(_check_row(row, where))
+    return x
 
 
 def load(path):
-    """Rows of the export at `path`; the format is told by its first character ('{' = JSONL)."""
+    """The export at `path`; the format is told by its first character ('{' = JSONL)."""
     with open(path, newline="", encoding="utf-8") as f:
         first = f.read(1)
         f.seek(0)
         return load_jsonl(f) if first == "{" else load_csv(f)
+
+
+def red_alerts(x):
+    """Each Red Alert: the turn it opened, who opened it (the captain whose turn left the double), who had to
+    answer, and who answered it (None: a dead double or the round ended first) at which turn."""
+    out, open_ = [], None
+    for e in x.events:
+        if e["kind"] == "red-alert":
+            open_ = {"turn": e["turn"], "double": e["double"], "opened_by": e["opened_by"],
+                     "responsible": e["responsible"], "answered_by": None, "answered_turn": None, "how": None}
+            out.append(open_)
+        elif e["kind"] == "alert-answered" and e["red"] and open_:
+            open_.update(answered_by=e["by"], answered_turn=e["turn"], how=e["how"])
+            open_ = None
+        elif e["kind"] == "round-start":
+            open_ = None
+    return out
+
+
+def round_winners(x):
+    """Each round's end: round, winner (None: blocked or shared), winners, how, and the scores it left."""
+    return [e for e in x.events if e["kind"] == "round-end"]
 
 
 def main(argv):
@@ -97,14 +159,24 @@ def main(argv):
         print(__doc__.strip())
         return 0 if len(argv) >= 2 else 2
     try:
-        rows = load(argv[1])
+        x = load(argv[1])
     except (OSError, ExportError) as e:
         print(f"replay_export: {argv[1]}: {e}", file=sys.stderr)
         return 1
-    turns = len({r["turn"] for r in rows})
-    seats = len({r["seat"] for r in rows})
-    events = sum(len(r["events"]) for r in rows if r["seat"] == 0)
-    print(f"{len(rows)} rows: {turns} turns x {seats} seats, {events} game events")
+    turns = len({r["turn"] for r in x.rows})
+    seats = len({r["seat"] for r in x.rows})
+    print(f"{len(x.rows)} rows: {turns} turns x {seats} seats, {len(x.events)} events")
+    if x.result and x.result["finished"]:
+        print("result: " + x.result["summary"])
+    if "--alerts" in argv:
+        for a in red_alerts(x):
+            answer = (f"answered by {x.name(a['answered_by'])} at turn {a['answered_turn']} ({a['how']})"
+                      if a["answered_by"] is not None else f"not answered ({a['how'] or 'the round ended first'})")
+            print(f"turn {a['turn']}: Red Alert on {a['double']} opened by {x.name(a['opened_by'])}, "
+                  f"{x.name(a['responsible'])} to answer; {answer}")
+    if "--rounds" in argv:
+        for r in round_winners(x):
+            print(f"round {r['round']}: won by {x.name(r['winner'])} ({r['how']})")
     return 0
 
 

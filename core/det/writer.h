@@ -32,6 +32,10 @@ class Writer {
   class Block;
   /// traced = true records a TraceEntry per field (desync reports); off for hashing, which must be fast.
   explicit Writer(bool traced = false) : traced_(traced) {}
+  /// Room for `bytes` in one allocation: a state written every turn grows once, not by doubling from 256.
+  void reserve(size_t bytes) {
+    if (buf_.size() < bytes) buf_.resize(bytes);
+  }
 
   // The untraced paths are inline: hashing a state is a stream of these calls.
   void u8(std::string_view name, uint8_t v) { traced_ ? tracedInt(name, v, 1) : put(v, 1); }

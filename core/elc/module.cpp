@@ -1,6 +1,7 @@
 // Registers Every Last City with the module registry (core/modules.cpp).
 #include "core/elc/module.h"
 
+#include "core/elc/analyst_events.h"
 #include "core/elc/config.h"
 #include "core/elc/state.h"
 
@@ -16,6 +17,7 @@ ModuleEntry moduleEntry(uint32_t rulesVersion) {
     g->setRulesVersion(rulesVersion);
     return g;
   };
+  e.makeEvents = makeAnalystEvents;  // issue 30: structured events for `replay export`
   e.parseConfig = [](const ConfigOptions& opts) -> Result<std::vector<uint8_t>> {
     auto c = parseOptions(opts);
     if (!c) return c.error();

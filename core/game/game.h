@@ -59,6 +59,9 @@ class Game {
   virtual Result<void> read(det::Reader& r) = 0;
   /// Exactly what `viewer` may know; kOmniscient gives everything (analysts only).
   virtual Observation observe(Seat viewer) const = 0;
+  /// observe(viewer) as an officer reads it: the canonical bytes, the text possibly left empty (officers never read
+  /// it; verify re-derives every officer decision of a record, so this is the hot path of `replay verify`).
+  virtual Observation observeForOfficer(Seat viewer) const { return observe(viewer); }
   /// observe(viewer) with the seats called by `names` in its text; the canonical bytes are observe(viewer)'s.
   /// By default the module's own labels.
   virtual Observation observeNamed(Seat viewer, const SeatNames& names) const {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/det/result.h"
+#include "core/game/analyst_event.h"
 #include "core/game/game.h"
 
 namespace concord {
@@ -31,6 +32,8 @@ struct ModuleEntry {
   /// Bot kinds this module offers ("random", "greedy", ...); the first is the default.
   std::vector<std::string> botKinds;
   std::function<std::unique_ptr<Bot>(std::string_view kind, Seat seat)> makeBot;
+  /// Issue 30: reads a re-simulated game's structured events for analysts; empty for a module without them.
+  std::function<std::unique_ptr<EventExtractor>()> makeEvents;
 };
 
 /// Every module this build knows, ascending id.

@@ -4,6 +4,8 @@
 #include <map>
 #include <set>
 
+#include "core/tei/officer_like.h"
+
 namespace concord::tei {
 
 std::string_view ruleCode(Rule r) {
@@ -161,6 +163,10 @@ Eligibility evaluateEligibility(const MatchRecord& m, const RulesProfile& profil
       case ModuleClass::Unknown: fail(Rule::E8, "unknown module '" + id + "' (nonstandard house profile)"); break;
     }
   }
+
+  // E3 again, issue 30: a solo person whose own decisions only an officer matches (core/tei/officer_like.h).
+  for (size_t i = 0; i < m.seats.size() && e.context == Context::Solo; ++i)
+    if (std::string why = officerLikeReason(m.seats[i], i); !why.empty()) fail(Rule::E3, why);
 
   std::stable_sort(e.exclusions.begin(), e.exclusions.end(),
                    [](const Exclusion& a, const Exclusion& b) { return a.rule < b.rule; });

@@ -29,6 +29,8 @@ struct SeatRecord {
   int officerTurns = 0;          // turns an officer played for this person (auto, clock, substitution...)
   int placing = 0;               // competition rank, 1 = best, ties share (1,2,2,4) — TEI §5.2
   int squad = -1;                // Module Zeta squadron index; -1 when not in a squadron
+  uint32_t ownDecisions = 0;     // issue 30: non-forced decisions the person made (no officer mark)...
+  uint32_t officerMatched = 0;   // ...equal to the Commander's from the seat's Observation (core/tei/officer_like.h)
 };
 
 /// Issue 26: a hidden-hand rule broken at a hidden-hands table, as the full-information audit of `replay verify`

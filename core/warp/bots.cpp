@@ -62,6 +62,8 @@ class GreedyBot final : public Bot {
 std::unique_ptr<Bot> makeBot(std::string_view kind) {
   if (kind == "greedy") return std::make_unique<GreedyBot>();
   if (auto officer = ai::makeOfficer(kind)) return officer;  // RULES §VII (core/warp/ai/)
+  // Tuning profiles (custom:DEPTH:BLUNDER:SLACK), so selfplay can seat the people-proxies of issue 30's match rate.
+  if (auto custom = ai::parseCustomProfile(kind)) return ai::makeOfficer(*custom);
   return std::make_unique<RandomBot>();
 }
 

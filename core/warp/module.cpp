@@ -1,6 +1,7 @@
 // Registers Warp with the module registry (core/modules.cpp).
 #include "core/warp/module.h"
 
+#include "core/warp/analyst_events.h"
 #include "core/warp/config.h"
 #include "core/warp/hidden/hidden_table.h"
 #include "core/warp/state.h"
@@ -29,6 +30,7 @@ ModuleEntry moduleEntry(uint32_t rulesVersion) {
     if (!c) return c.error();
     return encodeConfig(*c);
   };
+  e.makeEvents = makeAnalystEvents;  // issue 30: structured events for `replay export`
   e.describeConfig = [](std::span<const uint8_t> b) -> std::string {
     auto c = decodeConfig(b);
     if (!c) return "invalid warp config: " + c.message();

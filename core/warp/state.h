@@ -112,6 +112,7 @@ class WarpGame final : public Game {
   void write(det::Writer& w) const override;
   Result<void> read(det::Reader& r) override;
   Observation observe(Seat viewer) const override;
+  Observation observeForOfficer(Seat viewer) const override;
   std::vector<Order> legalOrders(Seat seat) const override;
   std::optional<Outcome> outcome() const override;
   std::unique_ptr<Game> clone() const override { return std::make_unique<WarpGame>(*this); }
@@ -143,6 +144,8 @@ class WarpGame final : public Game {
   /// from `viewer` (other hands and packs, the pile, an unseen wager) pooled in ascending order, the deal
   /// stream zeroed and the event logs dropped. Two states that `viewer` cannot tell apart redact identically.
   WarpGame redactedFor(Seat viewer) const;
+  /// This table without its event logs (what every table view starts from).
+  WarpGame withoutLogs() const;
   /// §VII Lookahead determinization: re-deals the coordinates hidden from `viewer` at random from `rng`
   /// (each hand and pack keeps its count, the rest fills the pile) and reseeds the deal stream from `rng`.
   void determinize(Seat viewer, det::Rng& rng);
@@ -211,6 +214,9 @@ class WarpGame final : public Game {
   /// This round's log, rendered in the manual's words (the state keeps compact event records).
   std::vector<std::string> log() const;
   const RoundLog& events() const { return log_; }
+  /// The previous round's records and the count of records written before this round (analyst events).
+  const RoundLog& previousEvents() const { return prevLog_; }
+  uint64_t logBase() const { return logBase_; }
   std::string render(const LogEvent& e, const RoundLog& round) const;
   std::string lastLogLine() const;
   /// §VI Kappa: an even round under rules v4, where the top hand wins the round (scoring.cpp).
@@ -240,6 +246,8 @@ class WarpGame final : public Game {
   void startRound();
   // legal.cpp
   bool routeOpenTo(uint8_t s, uint8_t line, bool assumeAllBeacons) const;
+  // observe.cpp: the plain-language board (observe() = observeForOfficer() + this).
+  std::string observationText(Seat viewer) const;
   // Display only (observe): `t` matches the open end of a trail (or the Neutral Zone) seat s may chart to.
   bool fitsAnOpenEndFor(uint8_t s, Tile t) const;
   void chartsFor(uint8_t s, bool assumeAllBeacons, bool restrictDrawn, std::vector<Order>& out) const;

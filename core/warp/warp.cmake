@@ -5,6 +5,9 @@ target_sources(concord_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/serialize.cpp ${CMAKE_CURRENT_LIST_DIR}/observe.cpp ${CMAKE_CURRENT_LIST_DIR}/bots.cpp
   ${CMAKE_CURRENT_LIST_DIR}/module.cpp ${CMAKE_CURRENT_LIST_DIR}/modules.cpp
   ${CMAKE_CURRENT_LIST_DIR}/log.cpp ${CMAKE_CURRENT_LIST_DIR}/hidden_deal.cpp)
+# Issue 30: analysts' events, outside the unity batches so the batches above stay as they were.
+target_sources(concord_core PRIVATE ${CMAKE_CURRENT_LIST_DIR}/analyst_events.cpp)
+set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/analyst_events.cpp PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
 # RULES §VII AI officers, Lookahead and the tactical advisor (core/warp/ai/officer.h).
 target_sources(concord_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/ai/table_view.cpp ${CMAKE_CURRENT_LIST_DIR}/ai/table.cpp

@@ -1,6 +1,7 @@
 // Registers W.E.B. with the module registry (core/modules.cpp).
 #include "core/web/module.h"
 
+#include "core/web/analyst_events.h"
 #include "core/web/config.h"
 #include "core/web/state.h"
 
@@ -12,6 +13,7 @@ ModuleEntry moduleEntry() {
   e.rulesVersion = kRulesVersion;
   e.title = "W.E.B. (space 4X, simultaneous orders; seed 003)";
   e.create = [] { return std::make_unique<WebGame>(); };
+  e.makeEvents = makeAnalystEvents;  // issue 30: structured events for `replay export`
   e.parseConfig = [](const ConfigOptions& opts) -> Result<std::vector<uint8_t>> {
     auto c = parseOptions(opts);
     if (!c) return c.error();

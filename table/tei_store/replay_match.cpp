@@ -13,6 +13,7 @@
 #include "core/warp/config.h"
 #include "lockstep/membership.h"
 #include "table/tei_store/charter.h"
+#include "table/tei_store/officer_match_record.h"
 
 namespace concord::tei {
 
@@ -165,6 +166,7 @@ Result<ReplayMatch> matchFromReplay(const replay::ReplayReader& reader, const Re
       out.notes.push_back("seat " + std::to_string(s) + " (" + session.seats[s].name + "): " + help[s].text() +
                           (help[s].officerTurns > 0 ? "; no rating gain comes of officer turns, a loss counts" : ""));
   out.assistance = std::move(help);
+  if (auto om = addOfficerMatch(reader, m, out.notes); !om) return om.error();  // issue 30: E3 officer-like play
   if (report->findingsOnly) {
     const HiddenInfo* hidden = (*engine)->game().hiddenInfo();
     for (const auto& f : report->findings) {

@@ -104,7 +104,7 @@ uint32_t forge(const std::string& in, const std::string& out, uint32_t from) {
           }
       }
     }
-    auto frame = replay::encodeFrame(replay::FrameKind::Turns, f.firstTurn, f.turnCount, replay::encodeBlock(*block));
+    auto frame = replay::encodeFrame(replay::FrameKind::Turns, f.firstTurn, f.turnCount, replay::encodeBlock(*block, replay::sealTagBytes(r->header().formatVersion)));
     forged.insert(forged.end(), frame.begin(), frame.end());
   }
   writeAll(out, forged);
@@ -126,7 +126,10 @@ TEST(ReplayDamage, HeaderOnlyFileDoesNotVerify) {
 // Issue 11, then issue 30: a flipped byte inside one frame costs the turns from that frame to the next snapshot; verify
 // names them and how many of the rest verify, and salvage writes both sides of the hole as a new file.
 TEST(ReplayDamage, FlippedByteCostsItsFrameToTheNextSnapshotAndSalvageKeepsBothSides) {
-  auto r = replay::ReplayReader::open(finishedGame());
+  // A finished two-officer Warp campaign long enough for snapshots (about 2,400 turns).
+  const auto game = path("long.ccr");
+  ASSERT_EQ(run(bin() + " selfplay --module warp --seats 2 --seed 1 --out " + game + " 2>&1").code, 0);
+  auto r = replay::ReplayReader::open(game);
   ASSERT_TRUE(r.ok()) << r.message();
   const replay::FrameInfo* hit = nullptr;
   uint32_t next = 0;
@@ -136,7 +139,7 @@ TEST(ReplayDamage, FlippedByteCostsItsFrameToTheNextSnapshotAndSalvageKeepsBothS
   }
   ASSERT_NE(hit, nullptr);
   ASSERT_NE(next, 0u) << "the game must be long enough for a snapshot after the damaged frame";
-  auto bytes = readAll(finishedGame());
+  auto bytes = readAll(game);
   bytes[static_cast<size_t>(hit->offset + hit->size / 2)] ^= 0x20;  // inside the frame's compressed payload
   auto damaged = path("damaged.ccr");
   writeAll(damaged, bytes);
@@ -166,6 +169,7 @@ TEST(ReplayDamage, FlippedByteCostsItsFrameToTheNextSnapshotAndSalvageKeepsBothS
   EXPECT_EQ(again.out.find("notice"), std::string::npos) << "a salvaged file is closed cleanly: " << again.out;
   auto rated = run(bin() + " tei apply " + out + " --db " + path("holes.sqlite") + " 2>&1");
   EXPECT_NE(rated.code, 0) << "a game with a hole is never rated: " << rated.out;
+  EXPECT_NE(rated.out.find("lost before this file was salvaged"), std::string::npos) << rated.out;
 
   // Damage in the first frame of a game with no snapshot after it leaves nothing to salvage: a clear refusal.
   auto shortGame = path("short.ccr");
@@ -282,11 +286,13 @@ TEST(ReplayTools, SeatsAreNamedTheSameWayInInfoDumpAndStep) {
 
 // ---- Export --------------------------------------------------------------------------------------------
 
+// The export's turn rows (its header, event and result records are checked in replay_events_test.cpp).
 std::vector<nlohmann::json> jsonl(const std::string& text) {
   std::vector<nlohmann::json> rows;
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);)
-    if (!line.empty()) rows.push_back(nlohmann::json::parse(line));
+    if (!line.empty())
+      if (auto j = nlohmann::json::parse(line); j["record"] == "turn") rows.push_back(std::move(j));
   return rows;
 }
 
@@ -302,7 +308,7 @@ TEST(ReplayExport, OneRecordPerTurnAndSeatWithOrdersEventsAndSeal) {
   EXPECT_EQ(rows[0]["orders"][0]["kind"], 1);
   EXPECT_EQ(rows[0]["orders"][0]["text"].get<std::string>().rfind("chart ", 0), 0u);
   EXPECT_FALSE(rows[0]["orders"][0]["payload"].get<std::string>().empty());
-  EXPECT_EQ(rows.back()["events"].back()["kind"], "winner");
+  EXPECT_EQ(rows.back()["narration"].back()["kind"], "winner");
   EXPECT_FALSE(rows[0].contains("legal")) << "legal orders only with --legal";
   // The Seal column is the Seal verify re-derives: the last one is the final Seal.
   auto v = run(bin() + " replay verify " + finishedGame() + " 2>&1").out;
@@ -311,7 +317,7 @@ TEST(ReplayExport, OneRecordPerTurnAndSeatWithOrdersEventsAndSeal) {
   auto c = run(bin() + " replay export " + finishedGame() + " --format csv 2>&1");
   ASSERT_EQ(c.code, 0);
   EXPECT_EQ(count(c.out, "\r\n"), rows.size() + 1);
-  EXPECT_EQ(c.out.rfind("turn,seat,seat_name,deciding,orders,rejections,events,seal\r\n", 0), 0u);
+  EXPECT_EQ(c.out.rfind("turn,seat,seat_name,deciding,orders,rejections,narration,seal\r\n", 0), 0u);
   EXPECT_EQ(run(bin() + " replay export " + finishedGame() + " --format xml 2>&1").code, 2);
 }
 

@@ -83,7 +83,7 @@ void playOut(ElcGame& g, uint64_t seed, uint32_t maxTurns, F onSeal, const char*
     std::vector<std::vector<Order>> orders(g.players().size());
     for (Seat s : g.awaiting()) {
       auto rng = det::Rng::fromU64(seed * 7919 + g.turn() * 31 + s);
-      orders[s] = bots[s]->choose(g.observe(s), g.legalOrders(s), rng);
+      orders[s] = bots[s]->choose(g.observeForOfficer(s), g.legalOrders(s), rng);
     }
     auto rej = playTurn(g, orders);
     EXPECT_TRUE(rej.empty()) << "turn " << g.turn() << ": " << rej.front().reason;

@@ -100,7 +100,7 @@ TEST(ElcTeams, TheBotDoesNotAttackATeamMate) {
     auto bot = makeBot("conqueror");
     auto rng = det::Rng::fromU64(7);
     bool onBlue = false;
-    for (const auto& o : bot->choose(g.observe(0), g.legalOrders(0), rng)) {
+    for (const auto& o : bot->choose(g.observeForOfficer(0), g.legalOrders(0), rng)) {
       auto d = decodeOrder(o);
       if (d && d->kind == kMove && static_cast<int32_t>(d->b) == g.world().cities[blueSeat].tile) onBlue = true;
     }

@@ -35,7 +35,8 @@ struct Sample {
 };
 
 // 3 seats, blocks of 8, 20 turns; comms at turns 0 (lobby), 3, 3, 9 and 20 (after the last turn).
-Sample record(const std::string& name, const std::function<void(std::vector<CommsEntry>&)>& tamper = {}) {
+Sample record(const std::string& name, const std::function<void(std::vector<CommsEntry>&)>& tamper = {},
+              uint16_t formatVersion = kFormatVersion) {
   Sample s;
   s.path = tempPath(name);
   auto session = shedSession(3, "comms");
@@ -46,7 +47,7 @@ Sample record(const std::string& name, const std::function<void(std::vector<Comm
   if (tamper) tamper(all);
   s.written = all;
   RecordOptions opt;
-  opt.writer = {8, 8};
+  opt.writer = {8, 8, formatVersion};
   opt.maxTurns = 20;
   auto sum = recordBotGame(s.path, session, keys, opt, [&](uint32_t t) {
     std::vector<CommsEntry> now;
@@ -152,9 +153,13 @@ TEST(ReplayComms, StrictDecoding) {
 }
 
 TEST(ReplayComms, FormatVersion1IsStillReadAndCannotHoldComms) {
-  // A version 1 file (no comms frames) reads and verifies as before: the committed format 3 shed game (written
-  // before format 4 put chain heads in snapshots and a header copy first), relabelled.
-  auto bytes = readAll(std::string(CONCORD_SOURCE_DIR) + "/tests/replay/data/v3_shed.ccr");
+  // A version 1 file (no comms frames) reads and verifies as before.
+  auto path = tempPath("comms_v1.ccr");
+  RecordOptions opt;
+  opt.writer = {8, 8, 3};  // what a format 3 build wrote (4-byte Seal tags, like versions 1 and 2)
+  opt.maxTurns = 20;
+  ASSERT_TRUE(recordBotGame(path, shedSession(3, "comms"), botSessionKeys("comms", 3), opt).ok());
+  auto bytes = readAll(path);
   ASSERT_EQ(bytes.at(8), 3);
   // Relabel as version 1: from format 3 the header checksum covers the version byte (body-only before). A format 4
   // file also loses its header copy (a kind a version 1 file cannot hold).
@@ -176,7 +181,7 @@ TEST(ReplayComms, FormatVersion1IsStillReadAndCannotHoldComms) {
   ASSERT_TRUE(rep.ok());
   EXPECT_TRUE(rep->ok) << rep->failure;
   // A comms frame in a version 1 file is corruption, not something to skip.
-  auto s = record("comms_in_v1.ccr");
+  auto s = record("comms_in_v1.ccr", {}, 3);
   auto withComms = readAll(s.path);
   relabelV1(withComms);
   auto bad = ReplayReader::fromBytes(withComms);

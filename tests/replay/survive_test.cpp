@@ -36,7 +36,7 @@ Recorded record(const std::string& name, const lockstep::SessionConfig& session,
   return g;
 }
 
-// A finished Warp game between two officers: about 2,400 turns, blocks of 64, a snapshot every 256 turns.
+// A finished Warp game between two officers with the default blocks and snapshots (several snapshots).
 const Recorded& warpGame() {
   static const Recorded g = [] {
     auto session = makeBotSession("warp", {}, 2, "survive-warp").value();
@@ -155,7 +155,7 @@ TEST(ReplaySurvive, AWarpGameLosesOneSnapshotSpanForAByteInTheMiddle) {
   ASSERT_TRUE(rep->holesOnly) << rep->failure;
   const uint32_t next = snapshotFrom(clean, mid->firstTurn + mid->turnCount).value();
   EXPECT_EQ(rep->lostTurns, next - mid->firstTurn);
-  EXPECT_LE(rep->lostTurns, 256u + 64u) << "at most a block and a snapshot span";
+  EXPECT_LE(rep->lostTurns, clean.header().snapshotEvery) << "at most one snapshot span (blocks end at snapshots)";
   EXPECT_NE(rep->failure.find("turns " + std::to_string(mid->firstTurn) + "-" + std::to_string(next - 1) + " lost"),
             std::string::npos)
       << rep->failure;
@@ -273,7 +273,7 @@ TEST(ReplaySurvive, FormatThreeFilesStillReadVerifyAndLoseOnlyTheirTailToDamage)
     auto rep = verifyReplay(*r);
     ASSERT_TRUE(rep.ok());
     EXPECT_TRUE(rep->ok) << rep->failure;
-    // Its snapshots hold no chain heads: a hole in a format 3 file loses the turns after it, as before format 4.
+    // Its snapshots hold no chain heads: a hole in a format 3 file loses the turns after it, as before format 5.
     Recorded g{path, readAll(path), r->turnCount()};
     const auto clean = intact(g);
     const FrameInfo* first = nullptr;

@@ -67,7 +67,7 @@ PlayStats playout(const Config& cfg, Seat seats, uint64_t seed, const char* botK
       if (std::find(waiting.begin(), waiting.end(), t) != waiting.end()) continue;
       for (const auto& o : g.legalOrders(t)) EXPECT_EQ(o.kind, kCatch);
     }
-    auto pick = bot->choose(g.observe(s), legal, rng);
+    auto pick = bot->choose(g.observeForOfficer(s), legal, rng);
     auto res = g.act(s, pick.front());
     EXPECT_TRUE(res.ok()) << (res.ok() ? "" : res.message());
     ++st.actions;

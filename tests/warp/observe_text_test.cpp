@@ -51,7 +51,7 @@ TEST(WarpBoardText, TrailsShowTheOpenEndEveryChartMatches) {
       EXPECT_TRUE(ends.count(d->tile.hi) || ends.count(d->tile.lo)) << "chart " << d->tile.text() << " matches no shown open end\n" << text;
     }
     if (text.find("* matches a reachable open end)") != std::string::npos) ++marked;
-    auto pick = bot->choose(g.observe(s), legal, rng);
+    auto pick = bot->choose(g.observeForOfficer(s), legal, rng);
     ASSERT_TRUE(g.act(s, pick.front()).ok());
   }
   EXPECT_GT(charts, 20u);
@@ -68,7 +68,7 @@ TEST(WarpBoardText, LobbyNamesReplaceCaptainNumbersInTextOnly) {
   auto rng = det::Rng::fromU64(9);
   for (int step = 0; step < 12 && !g.outcome(); ++step) {
     const Seat s = g.awaiting().front();
-    ASSERT_TRUE(g.act(s, bot->choose(g.observe(s), g.legalOrders(s), rng).front()).ok());
+    ASSERT_TRUE(g.act(s, bot->choose(g.observeForOfficer(s), g.legalOrders(s), rng).front()).ok());
   }
   const SeatNames names{"alice", "bob", "AI 2"};
   const det::Hash128 before = stateHash(g);
@@ -107,7 +107,7 @@ TEST(WarpBoardText, TallyAndOutcomeLinesUseTheLobbyNames) {
   auto rng = det::Rng::fromU64(11);
   for (int step = 0; step < 20000 && !g.outcome(); ++step) {
     const Seat s = g.awaiting().front();
-    ASSERT_TRUE(g.act(s, bot->choose(g.observe(s), g.legalOrders(s), rng).front()).ok());
+    ASSERT_TRUE(g.act(s, bot->choose(g.observeForOfficer(s), g.legalOrders(s), rng).front()).ok());
   }
   ASSERT_TRUE(g.outcome());
   const SeatNames names{"alice", "bob", "AI 2"};

@@ -50,7 +50,7 @@ TEST(WarpSnapshot, StrictReadRefusesTruncationAndSurvivesFlips) {
   for (int i = 0; i < 40 && !g.over(); ++i) {
     Seat s = g.awaiting().front();
     auto legal = g.legalOrders(s);
-    ASSERT_TRUE(g.act(s, bot->choose(g.observe(s), legal, rng).front()).ok());
+    ASSERT_TRUE(g.act(s, bot->choose(g.observeForOfficer(s), legal, rng).front()).ok());
   }
   det::Writer w;
   g.write(w);
@@ -89,7 +89,7 @@ TEST(WarpDeterminism, SameSeedSameHashesAndClonesAgree) {
   while (!a.over()) {
     Seat s = a.awaiting().front();
     auto legal = a.legalOrders(s);
-    auto o = bot->choose(a.observe(s), legal, rng).front();
+    auto o = bot->choose(a.observeForOfficer(s), legal, rng).front();
     ASSERT_TRUE(a.act(s, o).ok());
     ASSERT_TRUE(b.act(s, o).ok());
     if (++step == 100) mid = a.clone();

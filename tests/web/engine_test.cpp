@@ -70,7 +70,7 @@ TEST(WebState, WriteReadWriteIsIdenticalAndTheReaderIsStrict) {
     std::vector<std::vector<Order>> o(4);
     for (Seat s = 0; s < 4; ++s) {
       auto rng = det::Rng::fromU64(static_cast<uint64_t>(t * 10 + s));
-      o[s] = makeBot("ai", s)->choose(g.observe(s), g.legalOrders(s), rng);
+      o[s] = makeBot("ai", s)->choose(g.observeForOfficer(s), g.legalOrders(s), rng);
     }
     std::vector<SeatOrders> by;
     for (Seat s = 0; s < 4; ++s) by.push_back({s, o[s]});
@@ -178,7 +178,7 @@ TEST(WebProperties, ConservationNoIllegalOrderAcceptedAndEveryGameEnds) {
       std::vector<std::vector<bool>> legal(seats);
       for (Seat s : g.awaiting()) {
         auto rng = det::Rng::fromU64(seed * 1000 + g.turn() * 16 + s);
-        orders[s] = makeBot("ai", s)->choose(g.observe(s), g.legalOrders(s), rng);
+        orders[s] = makeBot("ai", s)->choose(g.observeForOfficer(s), g.legalOrders(s), rng);
         // One extra order with random fields: validate() and apply() must agree about it.
         MoveCounts m;
         m.destroyers = static_cast<uint16_t>(chaos.below(3));

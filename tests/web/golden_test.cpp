@@ -25,7 +25,7 @@ TEST(WebGolden, ASeededAiGameHashesAlikeInEveryBuild) {
     std::vector<SeatOrders> by;
     for (Seat s : g.awaiting()) {
       auto rng = det::Rng::fromU64(77000 + static_cast<uint64_t>(g.turn()) * 16 + s);
-      orders[s] = makeBot("ai", s)->choose(g.observe(s), g.legalOrders(s), rng);
+      orders[s] = makeBot("ai", s)->choose(g.observeForOfficer(s), g.legalOrders(s), rng);
       by.push_back({s, orders[s]});
     }
     g.apply(TurnInput{g.turn(), by});

@@ -40,7 +40,7 @@ TEST(WebOrderText, EveryLegalAndEveryAiOrderInSeededGamesRoundTrips) {
         const auto legal = g.legalOrders(s);
         for (const auto& o : legal) expectRoundTrip(g, s, o, checked);
         auto rng = det::Rng::fromU64(seed * 1000 + g.turn() * 16 + s);
-        orders[s] = makeBot("ai", s)->choose(g.observe(s), legal, rng);
+        orders[s] = makeBot("ai", s)->choose(g.observeForOfficer(s), legal, rng);
         for (const auto& o : orders[s]) expectRoundTrip(g, s, o, checked);
       }
       std::vector<SeatOrders> by;

@@ -68,7 +68,7 @@ int replayAdvise(Args args) {
   }
   // Hidden coordinates are guessed from a fixed stream: the same replay position always gets the same advice.
   auto rng = det::Rng::fromU64(turn * 64 + seat);
-  auto a = warp::ai::advise(g.observe(s), legal, rng);
+  auto a = warp::ai::advise(g.observeForOfficer(s), legal, rng);
   if (!a) return failure(a.message());
   std::printf("after %llu turns, seat %u: %s\n", static_cast<unsigned long long>(turn), s, a->orderText.c_str());
   for (const auto& reason : a->reasons) std::printf("  - %s\n", reason.c_str());

@@ -40,7 +40,7 @@ uint32_t playCell(Track t, int cls, uint64_t players, uint64_t seedNum) {
     std::vector<std::vector<Order>> orders(players);
     for (Seat s : g.awaiting()) {
       auto rng = botStream(seed, s, g.turn());
-      orders[s] = bots[s]->choose(g.observe(s), g.legalOrders(s), rng);
+      orders[s] = bots[s]->choose(g.observeForOfficer(s), g.legalOrders(s), rng);
     }
     std::vector<SeatOrders> so;
     for (Seat s = 0; s < players; ++s) so.push_back(SeatOrders{s, orders[s]});

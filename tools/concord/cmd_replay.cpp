@@ -9,6 +9,7 @@
 #include "core/game/registry.h"
 #include "net/comms.h"
 #include "replay/hidden_view.h"
+#include "replay/officer_match.h"
 #include "replay/reader.h"
 #include "table/record_bots.h"
 #include "replay/salvage.h"
@@ -37,7 +38,22 @@ Result<replay::ReplayReader> openOrSay(const std::string& path) {
   return r;
 }
 
-int info(const std::string& path) {
+// Issue 30: each seat's own non-forced decisions that equal the Commander's from its Observation (docs/tei.md).
+int printOfficerMatch(const replay::ReplayReader& r, replay::MarkedTurns marked) {
+  auto m = replay::officerMatchRates(r, marked);
+  if (!m) return failure(m.message());
+  if (!m->unavailable.empty()) return std::printf("officer match: not measured: %s\n", m->unavailable.c_str()), 0;
+  const auto& s = r.header().session;
+  const char* which = marked == replay::MarkedTurns::Count ? "non-forced decisions (officer turns too)" : "own non-forced decisions";
+  for (size_t i = 0; i < m->seats.size(); ++i) {
+    const auto& x = m->seats[i];
+    std::printf("officer match: %-29s %u of %u %s equal the %s's choice (%u‰)\n", seatLabel(s, static_cast<Seat>(i)).c_str(),
+                x.matched, x.decisions, which, replay::kMatchOfficer, x.perMille());
+  }
+  return 0;
+}
+
+int info(const std::string& path, replay::MarkedTurns marked) {
   auto r = openOrSay(path);
   if (!r) return failure(r.message());
   const auto& h = r->header();
@@ -77,7 +93,7 @@ int info(const std::string& path) {
       any = true;
     }
   if (!any) std::printf("assisted:    none (no officer turns or advisor marks on a person's seat)\n");
-  return 0;
+  return printOfficerMatch(*r, marked);
 }
 
 // Issue 30: a file with holes: the turns lost, what the rest proves, and how to keep it.
@@ -262,12 +278,16 @@ struct ViewOptions {
   std::string path;
   std::optional<uint32_t> from, to, turn;
   Seat viewer = kOmniscient;
+  replay::MarkedTurns marked = replay::MarkedTurns::Skip;  // info: the officer match rate's turns (issue 30)
 };
 
 CommandLine declareInfo(ViewOptions& o) {
   CommandLine c("replay info", "Module, version, seats with key fingerprints, turns, size, snapshots, comms, and the result\n"
                 "(placings, scores, how it ended; or unfinished).\n");
-  c.positional("FILE", "", o.path, true, "which replay? give FILE").path(PathUse::Read);
+  c.positional("FILE", "", o.path, true, "which replay? give FILE")
+      .path(PathUse::Read)
+      .flag("--count-officer-turns", "the officer match rate counts officer-marked turns too: what a seat would show\n"
+            "with its marks stripped (issue 30 calibration)", [&o] { o.marked = replay::MarkedTurns::Count; });
   return c;
 }
 
@@ -322,7 +342,7 @@ CommandLine viewLine() {
 int runInfo(Args args) {
   ViewOptions o;
   if (auto code = declareInfo(o).parse(args)) return *code;
-  return info(o.path);
+  return info(o.path, o.marked);
 }
 
 int runVerify(Args args) {

@@ -7,10 +7,12 @@
 #include <optional>
 #include <string>
 
+#include "core/game/registry.h"
 #include "replay/hidden_view.h"
 #include "replay/reader.h"
 #include "tools/concord/command.h"
 #include "tools/concord/command_line.h"
+#include "tools/concord/export_records.h"
 #include "tools/concord/replay_view.h"
 
 namespace concord::cli {
@@ -26,11 +28,14 @@ struct ExportOptions {
 CommandLine declareExport(ExportOptions& o) {
   CommandLine c("replay export",
                 "One record per turn and seat: the seat's orders (text, kind, payload bytes), the rules' rejections,\n"
-                "the turn's game events and its Seal hash, each turn checked against the recorded Seal. A rated game\n"
-                "that is not over is refused (issue 26).\n");
+                "the turn's narration and its Seal hash, each turn checked against the recorded Seal. JSONL adds a\n"
+                "header record (game id, seed, config, rules), each turn's structured events (rounds, alerts, Seals,\n"
+                "captures, battles, ...) and the result (docs/replay-format.md \"Export\"). A rated game that is not\n"
+                "over is refused (issue 26).\n");
   c.positional("FILE", "", o.path, true, "which replay? give FILE")
       .path(PathUse::Read)
-      .choice("--format", "F", "jsonl (one JSON object a line, the default) or csv (a header row; list columns hold JSON)",
+      .choice("--format", "F", "jsonl (one JSON object a line with every record, the default) or csv (the turn rows only: a "
+              "header row; list columns hold JSON)",
               o.format, {"jsonl", "csv"})
       .flag("--legal", "add each deciding seat's legal orders before the turn (for AI datasets)", o.legal)
       .number("--seat", "S", "with --legal: only seat S's legal orders, what S may know (its perspective)", o.seat, 0,
@@ -40,16 +45,9 @@ CommandLine declareExport(ExportOptions& o) {
   return c;
 }
 
-std::string hexOf(std::span<const uint8_t> b) {
-  static const char* d = "0123456789abcdef";
-  std::string s;
-  for (uint8_t x : b) (s += d[x >> 4]) += d[x & 15];
-  return s;
-}
-
 nlohmann::ordered_json ordersJson(const Game& g, Seat s, const std::vector<Order>& orders) {
   auto a = nlohmann::ordered_json::array();
-  for (const auto& o : orders) a.push_back({{"text", orderLine(g, s, o)}, {"kind", o.kind}, {"payload", hexOf(o.payload)}});
+  for (const auto& o : orders) a.push_back({{"text", orderLine(g, s, o)}, {"kind", o.kind}, {"payload", hexBytes(o.payload)}});
   return a;
 }
 
@@ -60,6 +58,15 @@ std::string csvCell(const std::string& v) {
 }
 
 std::string dumpJson(const nlohmann::ordered_json& j) { return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace); }
+
+// The turn's narration with the session's seat names (the names every record uses), each line with its kind.
+nlohmann::ordered_json narrationJson(const Game& g, uint64_t from, const std::vector<GameEvent>& events, const SeatNames& names) {
+  auto lines = g.narrationNamed(from, names);
+  auto out = nlohmann::ordered_json::array();
+  for (size_t i = 0; i < events.size(); ++i)
+    out.push_back({{"kind", events[i].kind}, {"text", lines.size() == events.size() ? lines[i] : events[i].text}});
+  return out;
+}
 
 }  // namespace
 
@@ -91,10 +98,19 @@ int replayExport(Args args) {
   }
   std::ostream& out = o.out.empty() ? std::cout : file;
   const bool csv = o.format == "csv";
-  if (csv) out << "turn,seat,seat_name,deciding,orders,rejections,events,seal" << (o.legal ? ",legal" : "") << "\r\n";
+  if (csv) out << "turn,seat,seat_name,deciding,orders,rejections,narration,seal" << (o.legal ? ",legal" : "") << "\r\n";
+  else out << dumpJson(headerRecord(*r)) << '\n';
   auto engine = r->seek(0);
   if (!engine) return failure(engine.message());
   auto& e = **engine;
+  const auto names = sessionNames(session);
+  auto module = findModule(session.moduleId, session.rulesVersion);
+  auto extractor = module && (*module)->makeEvents ? (*module)->makeEvents() : nullptr;
+  auto writeEvents = [&](const std::vector<AnalystEvent>& events) {
+    if (!csv)
+      for (const auto& ev : events) out << dumpJson(eventRecord(ev, session)) << '\n';
+  };
+  if (extractor) writeEvents(extractor->begin(e.game()));
   for (uint32_t t = 0; t < r->turnCount(); ++t) {
     auto rec = r->turn(t);
     if (!rec) return failure(rec.message());
@@ -105,10 +121,11 @@ int replayExport(Args args) {
     if (o.legal)
       for (Seat s : deciding)
         if (o.seat == kOmniscient || o.seat == s) legal[s] = ordersJson(e.game(), s, e.game().legalOrders(s));
+    if (extractor) extractor->before(e.game(), t);
+    const uint64_t narrated = e.game().narrationTotal();
     auto st = stepRecorded(e, *rec);
     if (!st.sealMatches) return out.flush(), failure(sealMismatch(st));
-    auto events = nlohmann::ordered_json::array();
-    for (const auto& ev : st.events) events.push_back({{"kind", ev.kind}, {"text", ev.text}});
+    auto narration = narrationJson(e.game(), narrated, st.events, names);
     for (Seat s = 0; s < session.seats.size(); ++s) {
       auto rejections = nlohmann::ordered_json::array();
       for (const auto& rj : st.rejected)
@@ -116,19 +133,22 @@ int replayExport(Args args) {
       bool decides = std::find(deciding.begin(), deciding.end(), s) != deciding.end();
       if (csv) {
         out << t << ',' << s << ',' << csvCell(session.seats[s].name) << ',' << (decides ? "true" : "false") << ','
-            << csvCell(dumpJson(orders[s])) << ',' << csvCell(dumpJson(rejections)) << ',' << csvCell(dumpJson(events))
+            << csvCell(dumpJson(orders[s])) << ',' << csvCell(dumpJson(rejections)) << ',' << csvCell(dumpJson(narration))
             << ',' << st.seal.hex();
         if (o.legal) out << ',' << csvCell(legal[s].is_null() ? std::string() : dumpJson(legal[s]));
         out << "\r\n";
       } else {
-        nlohmann::ordered_json j = {{"turn", t}, {"seat", s}, {"seat_name", session.seats[s].name}, {"deciding", decides},
-                            {"orders", orders[s]}, {"rejections", rejections}, {"events", events},
-                            {"seal", st.seal.hex()}};
+        nlohmann::ordered_json j = {{"record", "turn"}, {"turn", t}, {"seat", s}, {"seat_name", session.seats[s].name},
+                                    {"deciding", decides}, {"orders", orders[s]}, {"rejections", rejections},
+                                    {"narration", narration}, {"seal", st.seal.hex()}};
         if (o.legal) j["legal"] = legal[s];
         out << dumpJson(j) << '\n';
       }
     }
+    writeEvents(systemOrderEvents(t, rec->ordersBySeat));
+    if (extractor) writeEvents(extractor->after(e.game(), t));
   }
+  if (!csv) out << dumpJson(resultRecord(e, session, r->turnCount())) << '\n';
   out.flush();
   if (!out) return failure("writing the export failed");
   return 0;

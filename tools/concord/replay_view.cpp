@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/det/reader.h"
+#include "lockstep/assistance.h"
 #include "lockstep/bundle.h"
 #include "lockstep/membership.h"
 #include "lockstep/session_result.h"
@@ -26,7 +28,7 @@ SteppedTurn stepRecorded(lockstep::TurnEngine& engine, const replay::TurnRecord&
   t.rejected = std::move(res.rejected);
   t.events = engine.game().eventsSince(before);
   t.seal = res.seal;
-  t.sealMatches = replay::sealTag(res.seal) == rec.sealTag;
+  t.sealMatches = rec.sealMatches(res.seal);
   return t;
 }
 
@@ -38,6 +40,16 @@ std::string sealMismatch(const SteppedTurn& t) {
 std::string orderLine(const Game& game, Seat seat, const Order& order) {
   if (order.kind == lockstep::kSubstitute) return "(system) substitute";
   if (order.kind == lockstep::kReclaim) return "(system) reclaim";
+  // Issue 30: the assistance marks by name, the officer's with why it played ("officer-played auto").
+  if (order.kind == lockstep::kOfficerPlayed || order.kind == lockstep::kAdvisorConsulted) {
+    std::string name = order.kind == lockstep::kOfficerPlayed ? "officer-played" : "advisor-consulted";
+    if (auto ok = lockstep::checkAssistanceOrder(order, seat); !ok) return "(system) " + name + " (refused: " + ok.message() + ")";
+    if (order.kind == lockstep::kAdvisorConsulted) return "(system) " + name;
+    det::Reader r(order.payload);
+    r.varu("seat", kMaxSeats - 1);
+    return "(system) " + name + " " +
+           std::string(lockstep::officerReasonName(static_cast<lockstep::OfficerReason>(r.varu("reason", lockstep::kOfficerReasons - 1))));
+  }
   if (order.kind >= lockstep::kSystemOrderBase) return "(system) order " + std::to_string(order.kind);
   return game.orderText(seat, order);
 }

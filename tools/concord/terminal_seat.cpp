@@ -309,7 +309,7 @@ void TerminalSeat::advise(const lockstep::TurnEngine& e, Seat s) {
         "  RULES §VIII); at an online table one assisted captain leaves the whole sector unrated. It is on the record.");
   }
   auto rng = det::Rng::fromU64(static_cast<uint64_t>(e.turn()) * 64 + s);
-  auto a = warp::ai::advise(seen(e, s).observe(s), legal_, rng);
+  auto a = warp::ai::advise(seen(e, s).observeForOfficer(s), legal_, rng);
   if (!a) return say("! advisor: " + a.message());
   say("Advisor: " + a->orderText);
   for (const auto& r : a->reasons) say("  - " + r);

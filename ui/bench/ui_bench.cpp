@@ -28,7 +28,7 @@ std::unique_ptr<Game> midGame() {
   auto rng = det::Rng::fromU64(1);
   for (uint32_t turn = 0; turn < 60 && !g->outcome(); ++turn) {
     std::vector<std::vector<Order>> orders(8);
-    for (Seat s : g->awaiting()) orders[s] = bot->choose(g->observe(s), g->legalOrders(s), rng);
+    for (Seat s : g->awaiting()) orders[s] = bot->choose(g->observeForOfficer(s), g->legalOrders(s), rng);
     std::vector<SeatOrders> bySeat;
     for (Seat s = 0; s < 8; ++s) bySeat.push_back({s, orders[s]});
     g->apply(TurnInput{turn, bySeat});

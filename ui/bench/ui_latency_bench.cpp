@@ -75,7 +75,7 @@ std::unique_ptr<Game> eightCaptains(uint32_t turns) {
   for (uint32_t turn = 0; turn < turns && !g->outcome(); ++turn) {
     std::vector<SeatOrders> bySeat;
     for (Seat s = 0; s < 8; ++s) bySeat.push_back({s, {}});
-    for (Seat s : g->awaiting()) bySeat[s].orders = bot->choose(g->observe(s), g->legalOrders(s), rng);
+    for (Seat s : g->awaiting()) bySeat[s].orders = bot->choose(g->observeForOfficer(s), g->legalOrders(s), rng);
     g->apply(TurnInput{turn, bySeat});
     g->seal(turn);
   }

@@ -31,7 +31,7 @@ Result<CampaignResult> playCampaign(const Config& cfg, std::vector<std::unique_p
       auto legal = g.legalOrders(s);
       if (legal.empty()) continue;
       auto rng = botStream(seed, s, turn);
-      orders[s] = bots[s]->choose(g.observe(s), legal, rng);
+      orders[s] = bots[s]->choose(g.observeForOfficer(s), legal, rng);
       if (sink)
         for (const auto& o : orders[s]) sink(turn, s, o);
       bySeat.push_back(SeatOrders{s, orders[s]});

@@ -2,10 +2,33 @@
 // redactedFor() is that view as a full WarpGame (hidden coordinates pooled in a canonical order), so an
 // officer can run the real rules engine on it; determinize() re-deals the pool for one Lookahead world.
 #include <algorithm>
+#include <array>
 
 #include "core/warp/state.h"
 
 namespace concord::warp {
+
+namespace {
+// Ascending, as std::sort leaves it, in one pass over the dense indices (190 for real coordinates): verify re-derives
+// every officer decision of a record, and sorting the pool was an eighth of it. Placeholders fall back to the sort.
+void sortAscending(std::vector<Tile>& v) {
+  constexpr int kDense = 256;
+  std::array<uint8_t, kDense> count{};
+  std::array<Tile, kDense> byIndex{};
+  for (Tile t : v) {
+    const int i = t.index();
+    if (i >= kDense) {
+      std::sort(v.begin(), v.end());
+      return;
+    }
+    ++count[static_cast<size_t>(i)];
+    byIndex[static_cast<size_t>(i)] = t;
+  }
+  size_t at = 0;
+  for (size_t i = 0; i < kDense; ++i)
+    for (uint8_t c = count[i]; c > 0; --c) v[at++] = byIndex[i];
+}
+}  // namespace
 
 void WarpGame::redealHidden(Seat viewer, det::Rng* rng) {
   const bool wagerSeen = phase_ == Phase::Wager && viewer == toAct_;
@@ -21,7 +44,7 @@ void WarpGame::redealHidden(Seat viewer, det::Rng* rng) {
   std::optional<Tile> top;
   if (peekSeen) top = pile_.back();  // §VI Alpha Peek: the invoker knows the next coordinate
   pool.insert(pool.end(), pile_.begin(), pile_.end() - (peekSeen ? 1 : 0));
-  std::sort(pool.begin(), pool.end());
+  sortAscending(pool);
   // Issue 26: on a hidden table the viewer's copy holds placeholders there; the pool is what no place names
   // (the same coordinates an open table would pool, so an officer sees the same either way).
   if (!pool.empty() && isUnknown(pool.back())) {
@@ -56,12 +79,17 @@ void WarpGame::redealHidden(Seat viewer, det::Rng* rng) {
   }
 }
 
-WarpGame WarpGame::redactedFor(Seat viewer) const {
+WarpGame WarpGame::withoutLogs() const {
   WarpGame g = *this;
   // Event logs may name drawn or exchanged coordinates; an officer reads the table, not the log.
   g.log_ = RoundLog{};
   g.prevLog_ = RoundLog{};
   g.logBase_ = 0;
+  return g;
+}
+
+WarpGame WarpGame::redactedFor(Seat viewer) const {
+  WarpGame g = withoutLogs();
   g.redealHidden(viewer, nullptr);
   return g;
 }

@@ -35,6 +35,7 @@ class HiddenTable final : public Game, public HiddenInfo {
   Result<void> read(det::Reader& r) override;
   /// The public view: a seat's own hand shows as unknown here; its client shows it (agent.h viewFor).
   Observation observe(Seat viewer) const override { return rules_.observe(viewer); }
+  Observation observeForOfficer(Seat viewer) const override { return rules_.observeForOfficer(viewer); }
   std::vector<Order> legalOrders(Seat seat) const override;
   /// Set once the sector is over and every holder's key is in (the audit then has all it needs).
   std::optional<Outcome> outcome() const override;

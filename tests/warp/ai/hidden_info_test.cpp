@@ -77,7 +77,7 @@ TEST(WarpOfficerHiddenInfo, RedealtHiddenCoordinatesChangeNothing) {
         Seat t = g.awaiting().front();
         auto legal = g.legalOrders(t);
         auto r = det::Rng::fromU64(static_cast<uint64_t>(turn * 7 + k));
-        auto orders = mover->choose(g.observe(t), legal, r);
+        auto orders = mover->choose(g.observeForOfficer(t), legal, r);
         ASSERT_TRUE(g.act(t, orders.front()).ok());
       }
     }

@@ -21,7 +21,7 @@ TEST(WarpOmniscientTable, CarriesEveryHandAndThePileWhileASeatsTableHidesThem) {
   for (int step = 0; step < 40 && !g.over(); ++step) {
     for (Seat s : g.awaiting()) {
       auto legal = g.legalOrders(s);
-      auto picked = greedy->choose(g.observe(s), legal, rng);
+      auto picked = greedy->choose(g.observeForOfficer(s), legal, rng);
       for (const auto& o : picked) ASSERT_TRUE(g.act(s, o));
     }
     auto all = tableOf(g.observe(kOmniscient));

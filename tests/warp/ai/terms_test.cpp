@@ -107,7 +107,7 @@ TEST(WarpOfficerAdvisor, SuggestsALegalOrderWithReasons) {
   WarpGame g = redAlertPosition(false);
   auto legal = g.legalOrders(0);
   auto rng = det::Rng::fromU64(1);
-  auto a = advise(g.observe(0), legal, rng);
+  auto a = advise(g.observeForOfficer(0), legal, rng);
   ASSERT_TRUE(a.ok()) << a.message();
   ASSERT_NE(std::find(legal.begin(), legal.end(), a->order), legal.end());
   ASSERT_FALSE(a->reasons.empty());
@@ -125,7 +125,7 @@ TEST(WarpOfficerAdvisor, SuggestsALegalOrderWithReasons) {
   }
   for (int i = 0; i < static_cast<int>(TermId::Count); ++i)
     EXPECT_NE(explain(Term{static_cast<TermId>(i), 1, 2, 3}, 12), "?") << termName(static_cast<TermId>(i));
-  auto none = advise(g.observe(1), {}, rng);
+  auto none = advise(g.observeForOfficer(1), {}, rng);
   EXPECT_FALSE(none.ok());
 }
 

@@ -68,7 +68,7 @@ inline Played playHidden(std::vector<Seat> keeperOf, const Config& cfg, uint64_t
       auto legal = view.legalOrders(s);
       if (legal.empty()) continue;
       det::Rng rng = botStream(seed, s, turn);
-      auto chosen = bots[s]->choose(view.observe(s), legal, rng);
+      auto chosen = bots[s]->choose(view.observeForOfficer(s), legal, rng);
       auto proved = agent.withProofs(*table, s, chosen);
       orders[s].insert(orders[s].end(), proved.begin(), proved.end());
     }
