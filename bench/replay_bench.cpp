@@ -65,18 +65,40 @@ void BM_SeekWorstCase(benchmark::State& state) {
 }
 BENCHMARK(BM_SeekWorstCase)->Unit(benchmark::kMillisecond);
 
-void BM_Verify(benchmark::State& state) {
-  const auto& r = game10k();
+// `replay verify` of one file, repeated: turns per second.
+void verifyRepeatedly(benchmark::State& state, const ReplayReader& r) {
   for (auto _ : state) {
     auto rep = verifyReplay(r);
     if (!rep.ok() || !rep->ok) state.SkipWithError("verify failed");
     benchmark::DoNotOptimize(rep);
   }
+  state.counters["turns"] = static_cast<double>(r.turnCount());
   state.counters["turns_per_s"] =
       benchmark::Counter(static_cast<double>(r.turnCount()) * static_cast<double>(state.iterations()),
                          benchmark::Counter::kIsRate);
 }
+
+void BM_Verify(benchmark::State& state) { verifyRepeatedly(state, game10k()); }
 BENCHMARK(BM_Verify)->Unit(benchmark::kMillisecond);
+
+// Issue 30: a long Warp game of one person (seat 0, unmarked) and three Lieutenant officers, whose orders verify
+// re-derives on every turn an AI seat has a decision to make.
+const ReplayReader& warpSolo() {
+  static const ReplayReader r = [] {
+    const std::string name = "bench_warp_solo.ccr";
+    auto path = (std::filesystem::temp_directory_path() / name).string();
+    auto session = table::makeBotSession("warp", {{"objective", "goout"}, {"goout", "fixed"}, {"rounds", "60"}}, 4,
+                                         name, "lieutenant").value();
+    session.seats[0].ai = false;
+    session.rated = true;
+    if (!table::recordBotGame(path, session, table::botSessionKeys(name, 4)).ok()) std::abort();
+    return ReplayReader::open(path).value();
+  }();
+  return r;
+}
+
+void BM_VerifyWarpSolo(benchmark::State& state) { verifyRepeatedly(state, warpSolo()); }
+BENCHMARK(BM_VerifyWarpSolo)->Unit(benchmark::kMillisecond);
 
 // Args: seats, turns per block (= signature interval). 10,000 turns of shed.
 void BM_BytesPerSeatTurn(benchmark::State& state) {
@@ -113,15 +135,7 @@ std::string recordWarp(Seat seats, const std::string& set, const std::string& na
 // `replay verify` of a long Warp game: a Warp 18 campaign, two Commander seats (every decision an officer's).
 void BM_VerifyWarp(benchmark::State& state) {
   static const ReplayReader r = ReplayReader::open(recordWarp(2, "18", "bench_warp18.cwr")).value();
-  for (auto _ : state) {
-    auto rep = verifyReplay(r);
-    if (!rep.ok() || !rep->ok) state.SkipWithError("verify failed");
-    benchmark::DoNotOptimize(rep);
-  }
-  state.counters["turns"] = r.turnCount();
-  state.counters["turns_per_s"] =
-      benchmark::Counter(static_cast<double>(r.turnCount()) * static_cast<double>(state.iterations()),
-                         benchmark::Counter::kIsRate);
+  verifyRepeatedly(state, r);
 }
 BENCHMARK(BM_VerifyWarp)->Unit(benchmark::kMillisecond);
 

@@ -30,6 +30,8 @@ Result<Run> run(const ReplayReader& reader, const VerifyProgress& progress, cons
     rep.failedSeat = seat;
     rep.failure = "turn " + std::to_string(turn) + (seat ? " seat " + std::to_string(*seat) : "") + ": " + why;
   };
+  OfficerAudit officers(session, keys);
+  OfficerAuditCounts officerCounts;
   const auto& frames = reader.frames();
   bool pickUp = false;  // after a hole, the next snapshot is where the game is picked up (issue 30)
   for (size_t i = 0; i < frames.size(); ++i) {
@@ -74,8 +76,12 @@ Result<Run> run(const ReplayReader& reader, const VerifyProgress& progress, cons
     lockstep::TurnRecord rec;
     for (size_t k = 0; k < block->turns.size(); ++k) {
       const auto& t = block->turns[k];
-      // Issue 11: a turn marked as the officer's must be the officer's (re-derived before the turn is applied).
-      if (auto bad = falseOfficerMark(st.ledger->engine(), t.ordersBySeat, rep.officerTurnsChecked, keys)) {
+      // Issues 11, 30: a turn marked as the officer's, and an AI seat's every decision, must be the officer's
+      // (re-derived before the turn is applied).
+      auto bad = officers.check(st.ledger->engine(), t.ordersBySeat, officerCounts);
+      rep.officerTurnsChecked = officerCounts.markedTurns;
+      rep.aiDecisionsChecked = officerCounts.aiDecisions;
+      if (bad) {
         fail(t.turn, bad->seat, bad->why);
         return st;
       }

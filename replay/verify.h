@@ -25,6 +25,7 @@ struct VerifyReport {
   uint32_t snapshotsChecked = 0;
   uint64_t commsChecked = 0;        // comms messages whose sender signature was checked (format 2)
   uint64_t officerTurnsChecked = 0; // turns marked OfficerPlayed whose orders were re-derived (issue 11)
+  uint64_t aiDecisionsChecked = 0;  // AI seats' turns with a choice, re-derived from the header's officer (issue 30)
   std::optional<uint32_t> failedTurn;
   std::optional<Seat> failedSeat;
   std::string failure;              // "turn 812 seat 2: signature does not verify ..." when !ok

@@ -108,7 +108,7 @@ Eligibility evaluateEligibility(const MatchRecord& m, const RulesProfile& profil
   // E3 Unassisted (whole match: RULES §VIII "one assisted captain leaves the whole sector unrated")
   for (size_t i = 0; i < m.seats.size(); ++i)
     if (m.seats[i].kind == SeatKind::Human && m.seats[i].advisorUsed) {
-      fail(Rule::E3, "captain at seat " + std::to_string(i + 1) + " used the tactical advisor during live play");
+      fail(Rule::E3, "captain at seat " + std::to_string(i) + " used the tactical advisor during live play");
       break;
     }
 
@@ -128,7 +128,7 @@ Eligibility evaluateEligibility(const MatchRecord& m, const RulesProfile& profil
     if (s.kind != SeatKind::Ai) continue;
     auto k = anchorSkill(s.officer);
     if (!k) {
-      fail(Rule::E6, "seat " + std::to_string(i + 1) + " is a " + std::string(officerName(s.officer)) +
+      fail(Rule::E6, "seat " + std::to_string(i) + " is a " + std::string(officerName(s.officer)) +
                          " officer, not a reference anchor (Ensign / Lieutenant / Commander)");
       mixedSkills = false;
       soloSkill.reset();
@@ -224,7 +224,7 @@ Result<void> validateRecord(const MatchRecord& m) {
   std::map<int, int> squadPlacing;
   for (size_t i = 0; i < m.seats.size(); ++i) {
     const auto& s = m.seats[i];
-    const std::string where = "seat " + std::to_string(i + 1);
+    const std::string where = "seat " + std::to_string(i);  // 0-based, as every message and the CLI (issue 30)
     if (s.placing < 1 || static_cast<size_t>(s.placing) > m.seats.size())
       return Err(where, ": placing must be between 1 and the number of seats (got ", s.placing, ")");
     if (s.kind == SeatKind::Human) {

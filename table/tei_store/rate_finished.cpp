@@ -1,13 +1,27 @@
 #include "table/tei_store/rate_finished.h"
 
+#include <filesystem>
 #include <utility>
-
-#include "table/tei_store/store.h"
 
 namespace concord::tei {
 
-Result<FinishedRating> rateFinishedGame(const std::string& replayPath, const std::string& storePath) {
-  auto match = matchFromReplay(replayPath);
+Result<StoreApplied> applyToStoreAt(const std::string& storePath, const MatchRecord& m) {
+  std::error_code ec;
+  if (storePath != ":memory:" && !std::filesystem::exists(storePath, ec)) {
+    auto dry = TeiStore::open(":memory:");
+    if (!dry) return dry.error();
+    if (auto r = dry->applyMatch(m); !r) return Err(r.message(), " (no database was created at ", storePath, ")");
+  }
+  auto store = TeiStore::open(storePath);
+  if (!store) return store.error();
+  auto res = store->applyMatch(m);
+  if (!res) return res.error();
+  return StoreApplied{std::move(*store), std::move(*res)};
+}
+
+Result<FinishedRating> rateFinishedGame(const std::string& replayPath, const std::string& storePath,
+                                        const ReplayMatchOptions& options) {
+  auto match = matchFromReplay(replayPath, options);
   if (!match) return match.error();
   std::string path = storePath;
   if (path.empty()) {
@@ -15,12 +29,10 @@ Result<FinishedRating> rateFinishedGame(const std::string& replayPath, const std
     if (!d) return d.error();
     path = *d;
   }
-  auto store = TeiStore::open(path);
-  if (!store) return store.error();
-  auto res = store->applyMatch(match->record);
-  if (!res) return res.error();
-  FinishedRating out{path, ReplayApplied{std::move(*match), std::move(*res)}, {}};
-  out.text = describeApplied(out.applied, &*store);
+  auto applied = applyToStoreAt(path, match->record);
+  if (!applied) return applied.error();
+  FinishedRating out{path, ReplayApplied{std::move(*match), std::move(applied->outcome)}, {}};
+  out.text = describeApplied(out.applied, &applied->store);
   return out;
 }
 

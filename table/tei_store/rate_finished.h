@@ -8,6 +8,7 @@
 
 #include "core/det/result.h"
 #include "table/tei_store/replay_match.h"
+#include "table/tei_store/store.h"
 
 namespace concord::tei {
 
@@ -17,9 +18,19 @@ struct FinishedRating {
   std::string text;       // describeApplied with each write's board percentile (TEI §9.2)
 };
 
+/// A store and what it did with one record.
+struct StoreApplied {
+  TeiStore store;
+  ApplyOutcome outcome;
+};
+/// Applies `m` to the store at `storePath`; a store that does not exist yet is created only if it accepts the record
+/// (issue 30: a refused game, e.g. an unfinished one, leaves no database behind; tried first on a store in memory).
+Result<StoreApplied> applyToStoreAt(const std::string& storePath, const MatchRecord& m);
+
 /// Verifies `replayPath`, builds its MatchRecord and applies it to the store at `storePath` ("" = the
 /// default store, table/tei_store defaultStorePath). Idempotent by game id (applied.outcome.alreadyApplied).
 /// The error says why nothing was rated: an unreadable or failed replay, no store path, an unopenable store.
-Result<FinishedRating> rateFinishedGame(const std::string& replayPath, const std::string& storePath);
+Result<FinishedRating> rateFinishedGame(const std::string& replayPath, const std::string& storePath,
+                                        const ReplayMatchOptions& options = {});
 
 }  // namespace concord::tei

@@ -31,6 +31,7 @@ struct ReplayMatchOptions {
 
 struct ReplayMatch {
   MatchRecord record;
+  lockstep::SessionConfig session;     // the signed header's (seat keys, charter): which copy of a deal a ledger keeps
   replay::VerifyReport report;
   std::string gameIdHex;               // = record.gameId
   uint32_t turns = 0;
@@ -82,7 +83,8 @@ std::string describeApplied(const ReplayApplied& a, TeiStore* store = nullptr);
 /// that fails refuses the whole ledger. Games are applied in ascending game id (hex) order — the only order
 /// every holder of the folder derives from content alone (replays carry no trusted time); two files of the
 /// same game count once (the one with more turns, then the smaller final Seal). The text names no file, so
-/// identical folders give byte-identical ledgers whatever their file names or directory order.
+/// identical folders give byte-identical ledgers whatever their file names or directory order. Several games of one
+/// deal: table/tei_store/deal_copies.h says which one is rated (issue 30).
 struct Ledger {
   std::string text;
   size_t replays = 0;

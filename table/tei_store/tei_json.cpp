@@ -190,7 +190,7 @@ Result<MatchRecord> parseMatchRecord(const std::string& text) {
   if (seats == j->end() || !seats->is_array()) return Err(w, ": \"seats\" must be an array");
   for (size_t i = 0; i < seats->size(); ++i) {
     const json& s = (*seats)[i];
-    const std::string sw = "seat " + std::to_string(i + 1);
+    const std::string sw = "seat " + std::to_string(i);  // 0-based, as every message and the CLI (issue 30)
     if (!s.is_object()) return Err(sw, " must be an object");
     if (auto k = onlyKeys(s, {"player", "kind", "officer", "guest", "advisorUsed", "finished", "placing", "squad", "officerTurns"}, sw); !k)
       return k.error();

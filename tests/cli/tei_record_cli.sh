@@ -22,6 +22,10 @@ grep -q "nothing was recorded" a1.txt || fail "point 1: the refusal does not say
 if [ -f "$DB" ]; then
   [ "$(sqlite3 "$DB" 'SELECT COUNT(*) FROM applied_games' 2>/dev/null || echo 0)" = 0 ] || fail "point 1: an unfinished game was recorded"
 fi
+# Issue 30: a refused game never creates a database.
+"$CONCORD" tei apply "$DIR/unfinished.ccr" --db "$DIR/fresh.db" > a1b.txt 2>&1 && fail "point 1: an unfinished game was accepted: $(cat a1b.txt)"
+[ -e "$DIR/fresh.db" ] && fail "issue 30: tei apply of a refused game created the database $DIR/fresh.db: $(cat a1b.txt)"
+grep -q "no database was created" a1b.txt || fail "issue 30: the refusal does not say no database was created: $(cat a1b.txt)"
 mkdir -p ledger1 && cp "$DIR/unfinished.ccr" ledger1/
 "$CONCORD" tei ledger ledger1 > l1.txt 2>&1 || fail "point 1: a ledger with an unfinished game failed: $(cat l1.txt)"
 grep -q "not rated: unfinished" l1.txt || fail "point 1: the ledger does not say the game is unfinished: $(cat l1.txt)"
@@ -55,7 +59,7 @@ grep -q "^Your officer played [0-9]* turns (auto [0-9]*): no rating gain" play2.
 grep -q "^note: seat 0 (Captain 0): officer played [0-9]* turns (auto" play2.txt || fail "point 3: the rating summary does not say the officer played: $(tail -6 play2.txt)"
 grep -q "(officer turns: " play2.txt || fail "point 3: the before -> after line does not say officer turns: $(tail -4 play2.txt)"
 grep -q "^assisted:    seat 0 Captain 0: officer played [0-9]* turns (auto" info.txt || fail "point 3: replay info does not say the officer played: $(cat info.txt)"
-grep -q "format 5" info.txt || fail "point 3: the marks are a format change (3; 5 since issue 30): $(head -1 info.txt)"
+grep -q "format 5" info.txt || fail "point 3: the marks came with format 3; files are written as format 5 (one-byte Seal tags, then files that survive, issue 30): $(head -1 info.txt)"
 "$CONCORD" tei apply "$DIR/game.ccr" --db "$DIR/fresh.db" > a3.txt 2>&1 || fail "point 3: apply: $(cat a3.txt)"
 grep -q "note: seat 0 (Captain 0): officer played" a3.txt || fail "point 3: tei apply does not say the officer played: $(cat a3.txt)"
 # A person who answers every turn: nothing on the record.

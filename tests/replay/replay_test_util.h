@@ -35,8 +35,13 @@ inline void writeAll(const std::string& path, const std::vector<uint8_t>& bytes)
 inline lockstep::SessionConfig shedSession(Seat seats, const std::string& label, uint32_t maxTurns = 100000,
                                            uint32_t hands = 50) {
   auto s = makeBotSession("shed", {{"hands", std::to_string(hands)}, {"maxTurns", std::to_string(maxTurns)}}, seats,
-                          label);
-  return s.value();
+                          label).value();
+  // People who choose the first legal order (playFirstLegal): an AI seat's orders must be its officer's (issue 30).
+  for (auto& seat : s.seats) {
+    seat.ai = false;
+    seat.botKind.clear();
+  }
+  return s;
 }
 
 inline det::Hash128 stateOf(const lockstep::TurnEngine& e) {

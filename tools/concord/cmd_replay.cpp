@@ -157,6 +157,9 @@ int verify(const std::string& path) {
   if (rep->officerTurnsChecked > 0)
     std::printf("officer turns re-derived: %llu (every OfficerPlayed mark is the officer's own orders)\n",
                 static_cast<unsigned long long>(rep->officerTurnsChecked));
+  if (rep->aiDecisionsChecked > 0)  // issue 30
+    std::printf("AI seat decisions re-derived: %llu (every AI seat played as the officer its header names)\n",
+                static_cast<unsigned long long>(rep->aiDecisionsChecked));
   if (rep->hiddenAudited)
     std::printf("hidden hands: every deal read with the revealed keys; every order and poll answer re-checked with "
                 "all hands known: no rule broken\n");

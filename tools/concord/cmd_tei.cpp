@@ -17,7 +17,7 @@
 #include "tools/concord/command_line.h"
 #include "net/identity.h"
 #include "table/tei_store/charter.h"
-#include "table/tei_store/replay_match.h"
+#include "table/tei_store/rate_finished.h"  // and replay_match.h
 #include "table/tei_store/store.h"
 #include "table/tei_store/tei_json.h"
 
@@ -142,15 +142,15 @@ CommandLine teiLine(const std::string& sub, Options& o) {
   return CommandLine("tei " + sub, "");
 }
 
+Result<std::string> storePath(const Options& o) {
+  if (auto it = o.kv.find("--db"); it != o.kv.end()) return it->second;
+  return defaultStorePath();
+}
+
 Result<TeiStore> openStore(const Options& o) {
-  std::string path;
-  if (auto it = o.kv.find("--db"); it != o.kv.end()) path = it->second;
-  else {
-    auto d = defaultStorePath();
-    if (!d) return d.error();
-    path = *d;
-  }
-  return TeiStore::open(path);
+  auto path = storePath(o);
+  if (!path) return path.error();
+  return TeiStore::open(*path);
 }
 
 int runRate(Args args) {
@@ -377,11 +377,11 @@ int runApply(Args args) {
   // Verify and build the record before touching the store: a bad replay never opens (or creates) the db.
   auto match = matchFromReplay(o->positional[0], *mo);
   if (!match) return failure("tei apply: refused: " + match.message());
-  auto store = openStore(*o);
-  if (!store) return failure("tei apply: " + store.message());
-  auto res = store->applyMatch(match->record);
-  if (!res) return failure("tei apply: " + res.message());
-  std::printf("%s", describeApplied(ReplayApplied{std::move(*match), std::move(*res)}, &*store).c_str());
+  auto path = storePath(*o);
+  if (!path) return failure("tei apply: " + path.message());
+  auto applied = applyToStoreAt(*path, match->record);  // issue 30: a refused record creates no database
+  if (!applied) return failure("tei apply: " + applied.message());
+  std::printf("%s", describeApplied(ReplayApplied{std::move(*match), std::move(applied->outcome)}, &applied->store).c_str());
   return 0;
 }
 
