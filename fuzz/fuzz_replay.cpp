@@ -1,14 +1,18 @@
 // Fuzz target: the replay reader. Mode (first byte % 4):
-//   0  the bytes as a whole file (header, frames, trailer, footer) -> open, verify, seek
+//   0  the bytes as a whole file (header, frames, trailer, footer) -> open (strict, and keeping what is intact around
+//      damage: issue 30), verify, seek, pick-up ledgers
 //   1  a valid header for a fixed shed session, then frames built from the input with correct checksums
-//      and zstd framing, so the fuzzer reaches the block, snapshot and index decoders -> open, verify, seek
-//   2  decodeBlock on the bytes directly;  3  decodeIndex, decodeHeader and decodeComms on the bytes directly
+//      and zstd framing (turns, snapshots, index, gaps, header copies, skipped turns), so the fuzzer reaches the
+//      block, snapshot, index and gap decoders and the hole logic -> the same
+//   2  decodeBlock on the bytes directly;  3  decodeIndex, decodeHeader, decodeComms, decodeGap and the snapshot
+//      decoders on the bytes directly
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <span>
 #include <vector>
 
+#include "replay/anchor.h"
 #include "replay/format.h"
 #include "replay/reader.h"
 #include "table/record_bots.h"
@@ -22,14 +26,19 @@ using namespace concord::replay;
 namespace {
 
 void exercise(std::vector<uint8_t> file) {
-  auto r = ReplayReader::fromBytes(std::move(file));
-  if (!r.ok()) return;
-  for (size_t i = 0; i < r->frames().size(); ++i)
-    if (r->frames()[i].kind == FrameKind::Turns) (void)r->block(i);
-  (void)r->comms();
-  (void)verifyReplay(*r);
-  (void)r->seek(r->turnCount() / 2);
-  (void)r->seek(r->turnCount());
+  for (auto mode : {OnDamage::Refuse, OnDamage::KeepIntact}) {
+    auto r = ReplayReader::fromBytes(file, mode);
+    if (!r.ok()) continue;
+    for (size_t i = 0; i < r->frames().size(); ++i) {
+      if (r->frames()[i].kind == FrameKind::Turns) (void)r->block(i);
+      if (r->frames()[i].kind == FrameKind::Snapshot) (void)r->ledgerAt(i);
+    }
+    for (const auto& h : r->holes()) (void)r->seek(h.firstTurn + 1);
+    (void)r->comms();
+    (void)verifyReplay(*r);
+    (void)r->seek(r->turnCount() / 2);
+    (void)r->seek(r->turnCount());
+  }
 }
 
 const Header& fixedHeader() {
@@ -54,15 +63,21 @@ std::vector<uint8_t> structured(std::span<const uint8_t> in) {
     auto payload = in.subspan(at + 3, len);
     at += 3 + len;
     std::vector<uint8_t> frame;
-    switch (ctl % 4) {
+    const uint32_t count = 1u + ctl / 8u % 8u;
+    switch (ctl % 8) {
       case 0:
-      case 1: {
-        uint32_t count = 1u + ctl / 4u % 8u;
+      case 1:
         frame = encodeFrame(FrameKind::Turns, turns, count, payload);
         turns += count;
         break;
-      }
       case 2: frame = encodeFrame(FrameKind::Snapshot, turns, 0, payload); break;
+      case 4:
+        frame = encodeFrame(FrameKind::Gap, turns, count, payload);
+        turns += count;
+        break;
+      case 5: frame = encodeFrame(FrameKind::HeaderCopy, 0, 0, encodeHeader(fixedHeader())); break;
+      case 6: turns += count; continue;  // turns in no frame: a hole, as a cheater would cut one out
+      case 7: frame = encodeFrame(FrameKind::Comms, turns, 0, payload); break;
       default: {
         uint64_t trailerAt = file.size();
         frame = encodeFrame(FrameKind::Index, turns, 0, payload);
@@ -90,6 +105,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       break;
     default: {
       (void)decodeIndex(in);
+      (void)decodeGap(in);
+      (void)ledgerFromSnapshot(fixedHeader().session, kFormatVersion, in);
+      (void)engineFromSnapshot(fixedHeader().session, 3, in);
       size_t consumed = 0;
       (void)decodeHeader(in, consumed);
       if (auto c = decodeComms(in, in.empty() ? 0 : in[0] * 64u, 0, static_cast<Seat>(1 + in.size() % kMaxSeats)); c.ok())

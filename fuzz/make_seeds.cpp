@@ -18,6 +18,7 @@
 #include "net/mesh_msg.h"
 #include "net/secure_channel.h"
 #include "table/record_bots.h"
+#include "replay/salvage.h"
 #include "replay/turn_block.h"
 #include "replay/writer.h"
 
@@ -140,6 +141,19 @@ int main(int argc, char** argv) {
   (void)table::recordBotGame(tmp, session, keys, opt, commsAt);
   put(root / "replay", "replay_comms", 0, slurp(tmp), true);
   put(root / "replay", "comms_direct", 3, replay::encodeComms(commsAt(4)), true);
+  // Issue 30 (format 4): a replay with one damaged frame before a snapshot (a hole the reader resumes after), and its
+  // salvage (a Gap frame, then the snapshot that picks the game up).
+  opt.maxTurns = 40;
+  (void)table::recordBotGame(tmp, session, keys, opt);
+  auto holed = slurp(tmp);
+  if (auto r = replay::ReplayReader::fromBytes(holed); r.ok() && r->frames().size() > 4)
+    holed[static_cast<size_t>(r->frames()[4].offset + r->frames()[4].size / 2)] ^= 0x5A;
+  put(root / "replay", "replay_hole", 0, holed, true);
+  std::ofstream(tmp, std::ios::binary | std::ios::trunc).write(reinterpret_cast<const char*>(holed.data()), static_cast<std::streamsize>(holed.size()));
+  const std::string salvaged = tmp + ".salvaged";
+  (void)replay::salvageReplay(tmp, salvaged);
+  put(root / "replay", "replay_salvaged", 0, slurp(salvaged), true);
+  std::remove(salvaged.c_str());
   std::remove(tmp.c_str());
   // Net packets (fuzz_net_packet: first byte picks the decoder).
   const auto ka = lockstep::KeyPair::fromLabel("seed:a");

@@ -123,7 +123,7 @@ FrameParse parseFrame(std::span<const uint8_t> bytes) {
   p.header.turnCount = static_cast<uint32_t>(getLE(bytes, 5, 4));
   p.header.rawLen = static_cast<uint32_t>(getLE(bytes, 9, 4));
   p.header.storedLen = static_cast<uint32_t>(getLE(bytes, 13, 4));
-  if (kind < 1 || kind > 4 || p.header.rawLen > kMaxFrameBytes || p.header.storedLen > kMaxFrameBytes) {
+  if (kind < 1 || kind > kMaxFrameKind || p.header.rawLen > kMaxFrameBytes || p.header.storedLen > kMaxFrameBytes) {
     p.status = FrameStatus::Corrupt;
     p.why = "frame header has an invalid kind or length";
     return p;
@@ -142,6 +142,13 @@ FrameParse parseFrame(std::span<const uint8_t> bytes) {
     p.why = "frame payload checksum mismatch";
   }
   return p;
+}
+
+size_t nextIntactFrame(std::span<const uint8_t> bytes, size_t from) {
+  // A false match needs a 32-bit header check and a 64-bit payload check to hold by chance.
+  for (size_t at = from; at + kFrameHeaderSize <= bytes.size(); ++at)
+    if (parseFrame(bytes.subspan(at)).status == FrameStatus::Ok) return at;
+  return bytes.size();
 }
 
 Result<std::vector<uint8_t>> framePayload(std::span<const uint8_t> frame, const FrameHeader& h) {

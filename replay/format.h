@@ -21,7 +21,11 @@ inline constexpr std::array<uint8_t, 8> kFooterMagic = {'C', 'O', 'N', 'C', 'I',
 /// Version 3 added the assistance marks (officer played / advisor consulted, lockstep/assistance.h) as system
 /// orders in seat bundles: an older build would drop them as unknown orders, so it must refuse the file.
 /// Version 4 keeps one byte of each turn's Seal hash, not four (issue 30: a Warp record at 4 bytes a seat-turn).
-inline constexpr uint16_t kFormatVersion = 4;
+/// Version 5 (issue 30, files that survive a bad byte) keeps a copy of the header as the first frame, writes the seats'
+/// chain heads into every snapshot (so verify resumes after a damaged frame) and names salvaged holes (Gap frames).
+inline constexpr uint16_t kFormatVersion = 5;
+/// The first format whose snapshots carry chain heads and whose header has a copy (kinds 5 and 6 exist from here).
+inline constexpr uint16_t kAnchorFormat = 5;
 inline constexpr uint16_t kMinFormatVersion = 1;
 inline constexpr char kEngineVersion[] = "concord 0.1.0";
 
@@ -39,7 +43,10 @@ inline constexpr uint32_t kMaxFrameBytes = 64u << 20;
 /// tag 1 time in 256, and the next turn's tag names it) replaced format 3's four.
 inline constexpr size_t sealTagBytes(uint16_t formatVersion) { return formatVersion >= 4 ? 1 : 4; }
 
-enum class FrameKind : uint8_t { Turns = 1, Snapshot = 2, Index = 3, Comms = 4 };
+/// HeaderCopy: the header's bytes again, first frame of a format 5 file. Gap: turns a salvage lost to damage
+/// (payload: the reason), always followed by the snapshot that resumes the game after them.
+enum class FrameKind : uint8_t { Turns = 1, Snapshot = 2, Index = 3, Comms = 4, HeaderCopy = 5, Gap = 6 };
+inline constexpr uint8_t kMaxFrameKind = 6;
 
 /// Limits of one comms record (a signed message kept beside the orders; format version 2).
 inline constexpr size_t kMaxCommsSignedBytes = 4096;
@@ -98,6 +105,8 @@ struct FrameParse {
 };
 /// Checks the frame at `bytes` (header check, bounds, payload check) without decompressing.
 FrameParse parseFrame(std::span<const uint8_t> bytes);
+/// After damage: the offset of the next intact frame (both checksums hold) at or after `from`, or bytes.size().
+size_t nextIntactFrame(std::span<const uint8_t> bytes, size_t from);
 /// Decompresses a checked frame's payload; the error says why.
 Result<std::vector<uint8_t>> framePayload(std::span<const uint8_t> frame, const FrameHeader& h);
 

@@ -8,19 +8,10 @@
 
 #include "core/det/reader.h"
 #include "core/det/writer.h"
+#include "replay/anchor.h"
 #include "replay/writer.h"
 
 namespace concord::replay {
-
-namespace {
-std::string turnRange(const FrameHeader& h) {
-  if (h.kind == FrameKind::Turns && h.turnCount > 0)
-    return "turns " + std::to_string(h.firstTurn) + ".." + std::to_string(h.firstTurn + h.turnCount - 1);
-  if (h.kind == FrameKind::Snapshot) return "snapshot at turn " + std::to_string(h.firstTurn);
-  if (h.kind == FrameKind::Comms) return "comms at turn " + std::to_string(h.firstTurn);
-  return "index trailer";
-}
-}  // namespace
 
 Result<ReplayReader> ReplayReader::open(const std::string& path, OnDamage onDamage) {
   std::error_code ec;
@@ -38,100 +29,15 @@ Result<ReplayReader> ReplayReader::fromBytes(std::vector<uint8_t> bytes, OnDamag
   ReplayReader rr;
   rr.bytes_ = std::move(bytes);
   rr.onDamage_ = onDamage;
-  size_t at = 0;
-  auto h = decodeHeader(rr.bytes_, at);
-  if (!h) return h.error();
-  rr.header_ = std::move(*h);
-  rr.dataEnd_ = at;
-  if (auto s = rr.scan(); !s) {
-    if (rr.onDamage_ == OnDamage::Refuse) return s.error();
-    rr.damage_ = s.message();  // the frames before the damage were read and checked: keep them
-  }
+  auto at = rr.readHeader();
+  if (!at) return at.error();
+  rr.dataEnd_ = *at;
+  if (auto s = rr.scan(); !s) return s.error();
   return rr;
 }
 
 std::span<const uint8_t> ReplayReader::frameBytes(const FrameInfo& f) const {
   return std::span<const uint8_t>(bytes_).subspan(static_cast<size_t>(f.offset), static_cast<size_t>(f.size));
-}
-
-Result<void> ReplayReader::scan() {
-  size_t at = static_cast<size_t>(dataEnd_);
-  const std::span<const uint8_t> all(bytes_);
-  const Seat seats = static_cast<Seat>(header_.session.seats.size());
-  while (at < all.size()) {
-    auto p = parseFrame(all.subspan(at));
-    if (p.status == FrameStatus::Cut) {
-      notices_.push_back("file is cut at byte " + std::to_string(all.size()) + " (" + p.why + " at offset " +
-                         std::to_string(at) + "); read the " + std::to_string(turns_) +
-                         " complete turns before the cut");
-      return Ok();
-    }
-    if (p.status == FrameStatus::Corrupt && p.totalSize != 0)  // header intact: name the frame's turns
-      return Err("corrupt frame at offset ", at, " (", turnRange(p.header), "): ", p.why);
-    if (p.status == FrameStatus::Corrupt)
-      return Err("corrupt frame at offset ", at, " (the frame holding turn ", turns_, " or later): ", p.why);
-    const auto& fh = p.header;
-    auto bad = [&](const std::string& why) {
-      return Err("corrupt frame at offset ", at, " (", turnRange(fh), "): ", why);
-    };
-    FrameInfo fi{fh.kind, fh.firstTurn, fh.turnCount, at, p.totalSize, fh};
-    if (fh.kind == FrameKind::Turns) {
-      if (fh.firstTurn != turns_) return bad("expected a block starting at turn " + std::to_string(turns_));
-      if (fh.turnCount == 0 || fh.turnCount > header_.blockTurns)
-        return bad("block of " + std::to_string(fh.turnCount) + " turns (1.." +
-                   std::to_string(header_.blockTurns) + " allowed)");
-      if (fh.turnCount > UINT32_MAX - turns_) return bad("turn count overflows");
-      if (fh.rawLen < fh.turnCount * (1 + sealTagBytes(header_.formatVersion)) + 16 + 64u * seats)
-        return bad("block too small for its turns");
-      turns_ += fh.turnCount;
-      frames_.push_back(fi);
-      at += p.totalSize;
-      dataEnd_ = at;
-    } else if (fh.kind == FrameKind::Comms) {
-      if (header_.formatVersion < 2) return bad("comms frame in a format version 1 file");
-      if (fh.firstTurn != turns_ || fh.turnCount != 0)
-        return bad("comms frame must sit at the current turn " + std::to_string(turns_));
-      if (fh.rawLen < 1 + 68) return bad("comms frame too small for a message");
-      frames_.push_back(fi);
-      at += p.totalSize;
-      dataEnd_ = at;
-    } else if (fh.kind == FrameKind::Snapshot) {
-      if (fh.firstTurn != turns_ || fh.turnCount != 0)
-        return bad("snapshot must sit at the current turn " + std::to_string(turns_));
-      frames_.push_back(fi);
-      at += p.totalSize;
-      dataEnd_ = at;
-    } else {
-      // The index trailer: must be followed by exactly the footer, and must match what we scanned.
-      size_t end = at + p.totalSize;
-      if (all.size() - end < kFooterSize) {
-        notices_.push_back("file is cut inside its footer; the index was rebuilt by scanning");
-        return Ok();
-      }
-      if (all.size() - end > kFooterSize) return bad("bytes after the footer");
-      auto footer = all.subspan(end);
-      uint64_t ptr = 0;
-      for (int i = 0; i < 8; ++i) ptr |= static_cast<uint64_t>(footer[static_cast<size_t>(i)]) << (8 * i);
-      if (!std::equal(kFooterMagic.begin(), kFooterMagic.end(), footer.begin() + 8) || ptr != at)
-        return bad("footer is corrupt");
-      if (fh.firstTurn != turns_ || fh.turnCount != 0) return bad("trailer names the wrong turn count");
-      auto raw = framePayload(all.subspan(at, p.totalSize), fh);
-      if (!raw) return bad(raw.message());
-      auto idx = decodeIndex(*raw);
-      if (!idx) return bad(idx.message());
-      if (idx->size() != frames_.size()) return bad("index does not match the frames in the file");
-      for (size_t i = 0; i < frames_.size(); ++i) {
-        IndexEntry e{frames_[i].kind, frames_[i].firstTurn, frames_[i].turnCount, frames_[i].offset};
-        if (!((*idx)[i] == e)) return bad("index entry " + std::to_string(i) + " does not match its frame");
-      }
-      fi.size = p.totalSize;
-      frames_.push_back(fi);
-      closed_ = true;
-      return Ok();
-    }
-  }
-  notices_.push_back("no index trailer (the writer did not close the file: crash or still recording); index rebuilt by scanning");
-  return Ok();
 }
 
 uint32_t ReplayReader::snapshotCount() const {
@@ -159,6 +65,7 @@ Result<TurnRecord> ReplayReader::turn(uint32_t t) const {
     if (!b) return b.error();
     return std::move(b->turns[t - f.firstTurn]);
   }
+  if (const Hole* h = holeAt(t)) return Err("turn ", t, " is not in the replay: ", h->describe());
   return Err("turn ", t, " is not in the replay (it has ", turns_, " turns)");
 }
 
@@ -181,14 +88,29 @@ Result<std::unique_ptr<lockstep::TurnEngine>> ReplayReader::loadSnapshot(size_t 
   const auto& f = frames_[i];
   auto raw = framePayload(frameBytes(f), f.header);
   if (!raw) return Err("snapshot at turn ", f.firstTurn, ": ", raw.message());
-  auto e = lockstep::TurnEngine::create(header_.session);
-  if (!e) return e.error();
-  det::Reader r(*raw, "snapshot");
-  if (auto st = (*e)->read(r); !st) return Err("snapshot at turn ", f.firstTurn, ": ", st.message());
-  if (auto st = r.finish(); !st) return Err("snapshot at turn ", f.firstTurn, ": ", st.message());
+  auto e = engineFromSnapshot(header_.session, header_.formatVersion, *raw);
+  if (!e) return Err("snapshot at turn ", f.firstTurn, ": ", e.message());
   if ((*e)->turn() != f.firstTurn)
     return Err("snapshot at turn ", f.firstTurn, " holds the state of turn ", (*e)->turn());
   return e;
+}
+
+Result<std::unique_ptr<lockstep::TurnLedger>> ReplayReader::ledgerAt(size_t i) const {
+  if (i >= frames_.size() || frames_[i].kind != FrameKind::Snapshot) return Err("frame ", i, " is not a snapshot");
+  const auto& f = frames_[i];
+  auto raw = framePayload(frameBytes(f), f.header);
+  if (!raw) return Err("snapshot at turn ", f.firstTurn, ": ", raw.message());
+  auto l = ledgerFromSnapshot(header_.session, header_.formatVersion, *raw);
+  if (!l) return Err("snapshot at turn ", f.firstTurn, ": ", l.message());
+  if ((*l)->turn() != f.firstTurn)
+    return Err("snapshot at turn ", f.firstTurn, " holds the state of turn ", (*l)->turn());
+  return l;
+}
+
+const Hole* ReplayReader::holeAt(uint32_t t) const {
+  for (const auto& h : holes_)
+    if (t >= h.firstTurn && (h.turnCount == 0 || t - h.firstTurn < h.turnCount)) return &h;
+  return nullptr;
 }
 
 Result<std::unique_ptr<lockstep::TurnEngine>> ReplayReader::seek(uint32_t position) const {
@@ -219,6 +141,11 @@ Result<std::unique_ptr<lockstep::TurnEngine>> ReplayReader::seek(uint32_t positi
         return Err("turn ", t.turn, ": Seal hash ", res.seal.shortHex(),
                    " does not match the recorded one (replay corrupt or recorded by different rules)");
     }
+  }
+  // Stepping stops at a hole: the turns in it are not in the file and the next snapshot is after `position`.
+  if (engine->turn() != position) {
+    const Hole* h = holeAt(engine->turn());
+    return Err("cannot seek to turn ", position, ": ", h ? h->describe() : "the turns before it are not in the file");
   }
   return engine;
 }

@@ -34,8 +34,24 @@ Result<Run> run(const ReplayReader& reader, const VerifyProgress& progress, cons
   OfficerAudit officers(session, keys);
   OfficerAuditCounts officerCounts;
   const auto& frames = reader.frames();
+  bool pickUp = false;  // after a hole, the next snapshot is where the game is picked up (issue 30)
   for (size_t i = 0; i < frames.size(); ++i) {
     const auto& f = frames[i];
+    if (f.kind == FrameKind::Gap) {
+      pickUp = true;
+      continue;
+    }
+    if (f.kind == FrameKind::Snapshot && pickUp) {
+      pickUp = false;
+      auto picked = reader.ledgerAt(i);
+      if (!picked) {
+        fail(f.firstTurn, std::nullopt, picked.message());
+        return st;
+      }
+      st.ledger = std::move(*picked);
+      ++rep.snapshotsChecked;
+      continue;
+    }
     if (f.kind == FrameKind::Snapshot) {
       auto snap = reader.loadSnapshot(i);
       if (!snap) {
@@ -124,6 +140,17 @@ Result<Run> run(const ReplayReader& reader, const VerifyProgress& progress, cons
   }
   rep.ok = true;
   rep.finalSeal = st.ledger->lastSeal();
+  // Issue 30: every turn the file still holds verified, but a game with a hole is not the whole game.
+  for (const auto& h : reader.holes()) {
+    rep.lost.push_back(h);
+    rep.lostTurns += h.turnCount;
+  }
+  if (!rep.lost.empty()) {
+    rep.ok = false;
+    rep.holesOnly = true;
+    rep.failedTurn = rep.lost.front().firstTurn;
+    rep.failure = rep.lost.front().describe();
+  }
   return st;
 }
 

@@ -38,6 +38,12 @@ struct VerifyReport {
   /// mark verified in both passes, so the file is the game as its seats signed it (TEI applies it as a void game,
   /// docs/tei.md "Hidden-hand violations"); a forged or damaged file never has this set.
   bool findingsOnly = false;
+  /// Issue 30: the turns the file lost (damage, or a salvaged file's Gap); ok is then false. holesOnly: every turn
+  /// the file holds verified, re-simulated from the start and from the snapshot after each hole, so those parts are
+  /// the game as its seats signed it, but what the lost turns held (marks, hidden-hand plays) is unknown.
+  std::vector<Hole> lost;
+  uint64_t lostTurns = 0;
+  bool holesOnly = false;
 };
 
 /// Called after each block with (turns done, total turns).

@@ -8,6 +8,7 @@
 
 #include "core/det/reader.h"
 #include "core/det/writer.h"
+#include "replay/anchor.h"
 #include "replay/reader.h"
 
 namespace concord::replay {
@@ -31,7 +32,8 @@ Result<std::vector<IndexEntry>> decodeIndex(std::span<const uint8_t> raw) {
   for (uint64_t i = 0; i < n && r.ok(); ++i) {
     IndexEntry e;
     uint8_t k = r.u8("kind");
-    if (r.ok() && (k < 1 || k > 4 || k == 3)) r.fail("kind", "index entries name turn, snapshot or comms frames only");
+    if (r.ok() && (k < 1 || k > kMaxFrameKind || k == 3 || k == 5))
+      r.fail("kind", "index entries name turn, snapshot, comms or gap frames only");
     e.kind = static_cast<FrameKind>(k);
     e.firstTurn = static_cast<uint32_t>(r.varu("firstTurn", UINT32_MAX));
     e.turnCount = static_cast<uint32_t>(r.varu("turnCount", UINT32_MAX));
@@ -66,7 +68,11 @@ Result<std::unique_ptr<ReplayWriter>> ReplayWriter::create(const std::string& pa
   w->seats_ = static_cast<Seat>(session.seats.size());
   w->file_ = std::fopen(path.c_str(), "wb");
   if (!w->file_) return Err("cannot create replay ", path, ": ", std::strerror(errno));
-  if (auto r = w->writeBytes(encodeHeader(w->header_)); !r) return r.error();
+  const auto header = encodeHeader(w->header_);
+  if (auto r = w->writeBytes(header); !r) return r.error();
+  // A second copy of the header (format 5): one bad byte in the first no longer loses the whole file.
+  if (w->header_.formatVersion >= kAnchorFormat)
+    if (auto r = w->writeBytes(encodeFrame(FrameKind::HeaderCopy, 0, 0, header)); !r) return r.error();
   if (std::fflush(w->file_) != 0) return Err("cannot write replay ", path, ": ", std::strerror(errno));
   return w;
 }
@@ -127,7 +133,7 @@ Result<void> ReplayWriter::append(const lockstep::TurnRecord& rec) {
   }
   if (rec.state && header_.snapshotEvery != 0 && nextTurn_ % header_.snapshotEvery == 0) {
     if (auto r = flush(); !r) return r;
-    if (auto r = writeFrame(FrameKind::Snapshot, nextTurn_, 0, *rec.state); !r) return r;
+    if (auto r = writeFrame(FrameKind::Snapshot, nextTurn_, 0, snapshotPayload(rec, header_.formatVersion)); !r) return r;
   }
   return Ok();
 }

@@ -123,42 +123,61 @@ TEST(ReplayDamage, HeaderOnlyFileDoesNotVerify) {
   EXPECT_NE(v.out.find("FAILED: the file holds a header and no turns"), std::string::npos) << v.out;
 }
 
-// Issue 11: a flipped byte inside one frame leaves every turn of the frames before it readable; verify
-// says how many, and salvage writes them as a new file that verifies.
-TEST(ReplayDamage, FlippedByteKeepsEveryTurnBeforeItsFrameAndSalvageWritesThem) {
-  auto r = replay::ReplayReader::open(finishedGame());
+// Issue 11, then issue 30: a flipped byte inside one frame costs the turns from that frame to the next snapshot; verify
+// names them and how many of the rest verify, and salvage writes both sides of the hole as a new file.
+TEST(ReplayDamage, FlippedByteCostsItsFrameToTheNextSnapshotAndSalvageKeepsBothSides) {
+  // A finished two-officer Warp campaign long enough for snapshots (about 2,400 turns).
+  const auto game = path("long.ccr");
+  ASSERT_EQ(run(bin() + " selfplay --module warp --seats 2 --seed 1 --out " + game + " 2>&1").code, 0);
+  auto r = replay::ReplayReader::open(game);
   ASSERT_TRUE(r.ok()) << r.message();
   const replay::FrameInfo* hit = nullptr;
-  for (const auto& f : r->frames())
-    if (f.kind == replay::FrameKind::Turns && f.firstTurn >= 3 * r->header().blockTurns) {
-      hit = &f;
-      break;
-    }
+  uint32_t next = 0;
+  for (const auto& f : r->frames()) {
+    if (!hit && f.kind == replay::FrameKind::Turns && f.firstTurn >= 3 * r->header().blockTurns) hit = &f;
+    if (hit && !next && f.kind == replay::FrameKind::Snapshot && f.firstTurn > hit->firstTurn) next = f.firstTurn;
+  }
   ASSERT_NE(hit, nullptr);
-  auto bytes = readAll(finishedGame());
+  ASSERT_NE(next, 0u) << "the game must be long enough for a snapshot after the damaged frame";
+  auto bytes = readAll(game);
   bytes[static_cast<size_t>(hit->offset + hit->size / 2)] ^= 0x20;  // inside the frame's compressed payload
   auto damaged = path("damaged.ccr");
   writeAll(damaged, bytes);
+  const uint32_t kept = r->turnCount() - (next - hit->firstTurn);
 
   auto v = run(bin() + " replay verify " + damaged + " 2>&1");
   EXPECT_EQ(v.code, 1) << v.out;
-  EXPECT_NE(v.out.find("FAILED: corrupt frame at offset " + std::to_string(hit->offset)), std::string::npos) << v.out;
-  EXPECT_NE(v.out.find("recoverable: " + std::to_string(hit->firstTurn) + " turns before the damage verify"),
+  EXPECT_NE(v.out.find("FAILED: turns " + std::to_string(hit->firstTurn) + "-" + std::to_string(next - 1) +
+                       " lost (frame damaged at offset " + std::to_string(hit->offset)),
             std::string::npos)
       << v.out;
+  EXPECT_NE(v.out.find("recoverable: " + std::to_string(kept) + " turns verify (turns 0-" + std::to_string(hit->firstTurn - 1) +
+                       ", " + std::to_string(next) + "-" + std::to_string(r->turnCount() - 1)),
+            std::string::npos)
+      << v.out;
+  EXPECT_NE(v.out.find("not ratable"), std::string::npos) << v.out;
 
   auto out = path("salvaged.ccr");
   auto s = run(bin() + " replay salvage " + damaged + " " + out + " 2>&1");
   ASSERT_EQ(s.code, 0) << s.out;
-  EXPECT_NE(s.out.find("salvaged " + std::to_string(hit->firstTurn) + " turns"), std::string::npos) << s.out;
-  auto ok = run(bin() + " replay verify " + out + " 2>&1");
-  EXPECT_EQ(ok.code, 0) << ok.out;
-  EXPECT_NE(ok.out.find("OK: " + std::to_string(hit->firstTurn) + " turns re-simulated"), std::string::npos) << ok.out;
-  EXPECT_EQ(ok.out.find("notice"), std::string::npos) << "a salvaged file is closed cleanly: " << ok.out;
+  EXPECT_NE(s.out.find("salvaged " + std::to_string(kept) + " turns"), std::string::npos) << s.out;
+  EXPECT_NE(s.out.find("kept both sides of a hole"), std::string::npos) << s.out;
+  auto again = run(bin() + " replay verify " + out + " 2>&1");
+  EXPECT_EQ(again.code, 1) << "the salvaged game still has its hole: " << again.out;
+  EXPECT_NE(again.out.find("lost before this file was salvaged"), std::string::npos) << again.out;
+  EXPECT_NE(again.out.find("recoverable: " + std::to_string(kept) + " turns verify"), std::string::npos) << again.out;
+  EXPECT_EQ(again.out.find("notice"), std::string::npos) << "a salvaged file is closed cleanly: " << again.out;
+  auto rated = run(bin() + " tei apply " + out + " --db " + path("holes.sqlite") + " 2>&1");
+  EXPECT_NE(rated.code, 0) << "a game with a hole is never rated: " << rated.out;
+  EXPECT_NE(rated.out.find("lost before this file was salvaged"), std::string::npos) << rated.out;
 
-  // Damage in the first frame leaves nothing to salvage: a clear refusal, no file claimed.
-  auto first = readAll(finishedGame());
-  first[static_cast<size_t>(r->frames().front().offset + r->frames().front().size / 2)] ^= 0x20;
+  // Damage in the first frame of a game with no snapshot after it leaves nothing to salvage: a clear refusal.
+  auto shortGame = path("short.ccr");
+  ASSERT_EQ(run(bin() + " replay record " + shortGame + " --turns 100 2>&1").code, 0);
+  auto sr = replay::ReplayReader::open(shortGame);
+  ASSERT_TRUE(sr.ok()) << sr.message();
+  auto first = readAll(shortGame);
+  first[static_cast<size_t>(sr->frames().front().offset + sr->frames().front().size / 2)] ^= 0x20;
   writeAll(path("first.ccr"), first);
   auto none = run(bin() + " replay salvage " + path("first.ccr") + " " + path("none.ccr") + " 2>&1");
   EXPECT_EQ(none.code, 1) << none.out;

@@ -59,7 +59,7 @@ grep -q "^Your officer played [0-9]* turns (auto [0-9]*): no rating gain" play2.
 grep -q "^note: seat 0 (Captain 0): officer played [0-9]* turns (auto" play2.txt || fail "point 3: the rating summary does not say the officer played: $(tail -6 play2.txt)"
 grep -q "(officer turns: " play2.txt || fail "point 3: the before -> after line does not say officer turns: $(tail -4 play2.txt)"
 grep -q "^assisted:    seat 0 Captain 0: officer played [0-9]* turns (auto" info.txt || fail "point 3: replay info does not say the officer played: $(cat info.txt)"
-grep -q "format 4" info.txt || fail "point 3: the marks came with format 3; files are written as format 4 (one-byte Seal tags, issue 30): $(head -1 info.txt)"
+grep -q "format 5" info.txt || fail "point 3: the marks came with format 3; files are written as format 5 (one-byte Seal tags, then files that survive, issue 30): $(head -1 info.txt)"
 "$CONCORD" tei apply "$DIR/game.ccr" --db "$DIR/fresh.db" > a3.txt 2>&1 || fail "point 3: apply: $(cat a3.txt)"
 grep -q "note: seat 0 (Captain 0): officer played" a3.txt || fail "point 3: tei apply does not say the officer played: $(cat a3.txt)"
 # A person who answers every turn: nothing on the record.

@@ -161,13 +161,17 @@ TEST(ReplayComms, FormatVersion1IsStillReadAndCannotHoldComms) {
   ASSERT_TRUE(recordBotGame(path, shedSession(3, "comms"), botSessionKeys("comms", 3), opt).ok());
   auto bytes = readAll(path);
   ASSERT_EQ(bytes.at(8), 3);
-  // Relabel as version 1: from format 3 the header checksum covers the version byte (body-only before).
+  // Relabel as version 1: from format 3 the header checksum covers the version byte (body-only before). A format 4
+  // file also loses its header copy (a kind a version 1 file cannot hold).
   auto relabelV1 = [](std::vector<uint8_t>& b) {
+    const bool copy = b[8] >= kAnchorFormat;
     b[8] = 1;
     size_t len = 0;
     for (size_t i = 0; i < 4; ++i) len |= static_cast<size_t>(b[10 + i]) << (8 * i);
     const uint64_t sum = det::hash64(b.data() + kPreambleSize, len, 0x434f4e43u);
     for (size_t i = 0; i < 8; ++i) b[kPreambleSize + len + i] = static_cast<uint8_t>(sum >> (8 * i));
+    const auto first = static_cast<std::ptrdiff_t>(kPreambleSize + len + 8);
+    if (copy) b.erase(b.begin() + first, b.begin() + first + static_cast<std::ptrdiff_t>(parseFrame(std::span(b).subspan(static_cast<size_t>(first))).totalSize));
   };
   relabelV1(bytes);
   auto v1 = ReplayReader::fromBytes(bytes);

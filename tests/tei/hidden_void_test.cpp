@@ -334,10 +334,16 @@ TEST(TeiHiddenVoid, AForgedOrDamagedCheatersFileIsStillRefused) {
     b[static_cast<size_t>(at)] ^= 0x40;
     std::ofstream(bad, std::ios::binary | std::ios::trunc).write(b.data(), static_cast<std::streamsize>(b.size()));
     auto rep = replay::verifyReplay(bad.string());
-    if (rep) {
-      EXPECT_FALSE(rep->ok || rep->findingsOnly) << "byte " << at;
+    if (at == first.offset + first.size / 2) {  // a turn block: turns lost, refused
+      if (rep) {
+        EXPECT_FALSE(rep->ok || rep->findingsOnly) << "byte " << at;
+      }
+      EXPECT_FALSE(applyReplay(*store, bad.string())) << "byte " << at;
+      continue;
     }
-    EXPECT_FALSE(applyReplay(*store, bad.string())) << "byte " << at;
+    // Issue 30: the index trailer and the header (with its copy) hold nothing the game needs: the same cheat is found.
+    ASSERT_TRUE(rep) << "byte " << at << ": " << rep.message();
+    EXPECT_TRUE(rep->findingsOnly) << "byte " << at << ": " << rep->failure;
   }
   EXPECT_TRUE(store->appliedGameIds().value().empty());
   EXPECT_TRUE(store->violationsOf(idOf(l, 1)).value().empty());

@@ -198,7 +198,7 @@ TEST(TeiReplay, TamperedReplayIsRefused) {
   const auto& f = reader->frames().front();
   auto bytes = readAll(path);
   const fs::path bad = dir / "bad.replay";
-  for (uint64_t at : {f.offset + f.size / 2, uint64_t{20}, f.offset + 3}) {
+  for (uint64_t at : {f.offset + f.size / 2, f.offset + 3}) {
     auto b = bytes;
     b[static_cast<size_t>(at)] ^= 0x40;
     writeAll(bad, b);
@@ -208,6 +208,13 @@ TEST(TeiReplay, TamperedReplayIsRefused) {
     ASSERT_TRUE(store);
     EXPECT_FALSE(applyReplay(*store, bad.string()));
   }
+  // Issue 30: a flipped header byte is damage its copy repairs, not tampering: the same game, every turn intact.
+  auto b = bytes;
+  b[20] ^= 0x40;
+  writeAll(bad, b);
+  auto repaired = matchFromReplay(bad.string());
+  ASSERT_TRUE(repaired) << repaired.message();
+  EXPECT_EQ(repaired->gameIdHex, matchFromReplay(path).value().gameIdHex);
   EXPECT_FALSE(matchFromReplay((dir / "missing.replay").string()));
 }
 
@@ -317,7 +324,8 @@ TEST(TeiReplayCli, ApplyApplyAgainTamperedAndBadInput) {
   EXPECT_NE(std::string(board.begin(), board.end()).find("board human/points"), std::string::npos);
 
   auto bytes = readAll(path);
-  bytes[bytes.size() / 3] ^= 0x10;
+  const auto turns = replay::ReplayReader::open(path).value().frames().front();  // a turn block: damage loses turns
+  bytes[static_cast<size_t>(turns.offset + turns.size / 2)] ^= 0x10;
   writeAll(dir / "bad.replay", bytes);
   auto r3 = run("tei apply " + (dir / "bad.replay").string() + " " + db);
   EXPECT_EQ(r3.code, 1) << r3.out;

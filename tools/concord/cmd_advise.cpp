@@ -23,6 +23,7 @@ CommandLine declareAdvise(AdviseOptions& o) {
                 "Warp: the tactical advisor's move and reasons for seat S after T turns (RULES §VII); post-match\n"
                 "analysis, never marked assisted. It sees only seat S's Observation.\n");
   c.positional("FILE", "", o.path, true, "which replay? give FILE")
+      .path(PathUse::Read)
       .number("--turn", "T", "the position after T turns", o.turn, 0, UINT32_MAX)
       .required("replay advise needs --turn T")
       .number("--seat", "S", "the seat to advise", o.seat, 0, kMaxSeats - 1)

@@ -151,13 +151,14 @@ CommandLine declareRun(Options& o) {
                   return "--shard needs I/N with 0 <= I < N, got '" + v + "'";
                 return "";
               })
-      .text("--out", "FILE", "also write the raw cell totals (the merge input)", o.out);
+      .text("--out", "FILE", "also write the raw cell totals (the merge input)", o.out)
+      .path(PathUse::Write);
   return c;
 }
 
 CommandLine declareMerge(Options& o) {
   CommandLine c("calibrate merge", "Adds the cell totals of shard files (written by a calibrate run's out option) and prints the table.\n");
-  c.positionals("FILE", "shard files of one sweep", o.files, "calibrate merge needs shard files");
+  c.positionals("FILE", "shard files of one sweep", o.files, "calibrate merge needs shard files").path(PathUse::Read);
   return c;
 }
 

@@ -29,6 +29,7 @@ CommandLine declareScenario(ScenarioOptions& o) {
                 "one JSON line per order (accepted or the requirement that refused it) and the final state with the\n"
                 "rendered Chronicle. \"expect\" entries are checked: exit 1 if any fails. Format: docs/elc-scenarios.md\n");
   c.positional("FILE.json", "", o.file, true, "which scenario? give FILE.json")
+      .path(PathUse::Read)
       .flag("--quiet", "print only the final state, on one line, and failed expectations", o.quiet);
   return c;
 }
@@ -53,7 +54,7 @@ int runScenario(Args args) {
     for (const auto& f : run.failures) std::fprintf(stderr, "concord: elc scenario %s: %s\n", o.file.c_str(), f.c_str());
     return run.failures.empty() ? 0 : 1;
   } catch (const std::exception& e) {
-    return cl.usage(o.file + ": " + e.what());
+    return failure("elc scenario: " + o.file + ": " + e.what() + " (docs/elc-scenarios.md describes the file)");
   }
 }
 

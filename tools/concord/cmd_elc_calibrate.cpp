@@ -77,7 +77,8 @@ CommandLine declareMerge(Options& o) {
   CommandLine c("elc calibrate merge",
                 "Joins the lines of shard files (TRACK CLASS PLAYERS SEED END) and prints core/elc/calibration_table.cpp\n"
                 "(p20, median and p80 of the end turn per cell; VC-2030).\n");
-  c.positionals("FILE", "shard files of one sweep", o.files, "elc calibrate merge needs shard files");
+  c.positionals("FILE", "shard files of one sweep", o.files, "elc calibrate merge needs shard files")
+      .path(PathUse::Read);
   return c;
 }
 

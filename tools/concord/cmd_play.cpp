@@ -100,20 +100,25 @@ CommandLine declare(Options& o) {
             "write the game's replay to P (default: $XDG_DATA_HOME/concord/replays/<module>-seed<N>-<time>.ccr);\n"
             "check it with `concord replay verify P`",
             o.replayPath)
+      .path(PathUse::Write)
       .flag("--no-replay", "do not write a replay", [&o] { o.writeReplay = false; })
       .text("--tei-db", "P", "rate the finished game into the TEI database P (Warp; default: the user's)", o.teiDb)
+      .path(PathUse::ReadOrCreate)
       .flag("--no-tei", "do not rate the game: it is casual", [&o] { o.rate = false; })
       .flag("--casual", "play unrated: the game is recorded as casual and TEI does not move (TEI E7)", o.casual)
       .text("--resume", "P",
             "continue the game saved in replay P (a game left with \"q\"): the table, your seat and\n"
             "the officers come from the save, which is verified first and appended to",
             o.resumePath)
+      .path(PathUse::Read)
       .text("--identity", "FILE",
             "your identity key, which signs your seat (default $CONCORD_HOME/identity.key or\n"
             "~/.config/concord/identity.key, created on first use with mode 0600; the same as LAN play)",
             o.identityPath)
+      .path(PathUse::ReadOrCreate)
       .text("--charter", "FILE", "play under a crew charter (TEI §3.4; Warp): the game rates into the crew's ladder",
             o.charterPath)
+      .path(PathUse::Read)
       .configArgs("a table option (listed below; default: the module's defaults)", o.opts)
       .footer(m.optionsHelp +
               "At your turn type an order (its number when listed, or its text); \"help\" lists the orders and the\n"

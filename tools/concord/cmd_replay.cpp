@@ -69,6 +69,7 @@ int info(const std::string& path, replay::MarkedTurns marked) {
                 s.seats[i].ai ? (" AI " + s.seats[i].botKind).c_str() : "");
   uint64_t seatTurns = static_cast<uint64_t>(r->turnCount()) * s.seats.size();
   std::printf("turns:       %u (%s)\n", r->turnCount(), r->closedCleanly() ? "closed cleanly" : "no trailer");
+  for (const auto& hole : r->holes()) std::printf("lost:        %s\n", hole.describe().c_str());  // issue 30
   if (seatTurns)
     std::printf("size:        %.2f bytes per seat-turn (whole file), %.2f excluding header\n",
                 static_cast<double>(r->fileSize()) / static_cast<double>(seatTurns),
@@ -95,22 +96,37 @@ int info(const std::string& path, replay::MarkedTurns marked) {
   return printOfficerMatch(*r, marked);
 }
 
-int verify(const std::string& path) {
-  auto r = replay::ReplayReader::open(path, replay::OnDamage::KeepPrefix);
-  if (!r) return failure(r.message());
-  for (const auto& n : r->notices()) std::fprintf(stderr, "notice: %s\n", n.c_str());
-  if (!r->damage().empty()) {
-    auto rec = replay::recoverable(*r);
-    if (!rec) return failure(rec.message());
-    std::printf("FAILED: %s\n", r->damage().c_str());
-    if (!rec->report.ok)
-      std::printf("recoverable: 0 turns (the intact turns before the damage do not verify: %s)\n",
-                  rec->report.failure.c_str());
-    else
-      std::printf("recoverable: %u turns before the damage verify%s\n", rec->turns,
-                  rec->turns ? (" (`concord replay salvage " + path + " OUT` writes them as a new file)").c_str() : "");
+// Issue 30: a file with holes: the turns lost, what the rest proves, and how to keep it.
+int verifyWithHoles(const std::string& path, const replay::ReplayReader& r) {
+  auto rec = replay::recoverable(r);
+  if (!rec) return failure(rec.message());
+  for (const auto& h : r.holes()) std::printf("FAILED: %s\n", h.describe().c_str());
+  if (!rec->report.holesOnly) {
+    std::printf("recoverable: 0 turns (what the file holds does not verify: %s)\n", rec->report.failure.c_str());
     return 1;
   }
+  std::string parts;
+  uint32_t from = 0;
+  for (const auto& h : r.holes()) {
+    if (h.firstTurn > from) parts += (parts.empty() ? "" : ", ") + std::to_string(from) + "-" + std::to_string(h.firstTurn - 1);
+    if (!h.resumed) break;
+    from = h.firstTurn + h.turnCount;
+  }
+  if (r.holes().back().resumed && r.turnCount() > from)
+    parts += (parts.empty() ? "" : ", ") + std::to_string(from) + "-" + std::to_string(r.turnCount() - 1);
+  std::printf("recoverable: %u turns verify (turns %s; after a hole, from the snapshot that picks the game up: its "
+              "state is the Seal the seats signed next)%s\n",
+              rec->turns, parts.c_str(),
+              rec->turns ? ("; `concord replay salvage " + path + " OUT` writes them as a new file").c_str() : "");
+  std::printf("not ratable: what the lost turns held (officer and advisor marks) is unknown (docs/rules-decisions.md)\n");
+  return 1;
+}
+
+int verify(const std::string& path) {
+  auto r = replay::ReplayReader::open(path, replay::OnDamage::KeepIntact);
+  if (!r) return failure(r.message());
+  for (const auto& n : r->notices()) std::fprintf(stderr, "notice: %s\n", n.c_str());
+  if (!r->holes().empty()) return verifyWithHoles(path, *r);
   if (r->turnCount() == 0) {
     std::printf("FAILED: the file holds a header and no turns: there is no game to verify\n");
     return 1;
@@ -219,7 +235,7 @@ struct RecordOptions {
 
 CommandLine declareRecord(RecordOptions& o) {
   CommandLine c("replay record", "Plays shed bots directly through TurnEngine and writes a replay to FILE.\n");
-  c.positional("FILE", "", o.path, true, "which file? give FILE")
+  c.positional("FILE", "", o.path, true, "which file? give FILE").path(PathUse::Write)
       .number("--seats", "N", "seats (default 4)", o.seats, 1, kMaxSeats)
       .number("--turns", "N", "stop after N turns (default 10000; also the shed maxTurns unless given)", o.turns, 0, UINT32_MAX)
       .text("--label", "L", "label the bot keys derive from (default replay-record)", o.label)
@@ -272,6 +288,7 @@ CommandLine declareInfo(ViewOptions& o) {
   CommandLine c("replay info", "Module, version, seats with key fingerprints, turns, size, snapshots, comms, and the result\n"
                 "(placings, scores, how it ended; or unfinished).\n");
   c.positional("FILE", "", o.path, true, "which replay? give FILE")
+      .path(PathUse::Read)
       .flag("--count-officer-turns", "the officer match rate counts officer-marked turns too: what a seat would show\n"
             "with its marks stripped (issue 30 calibration)", [&o] { o.marked = replay::MarkedTurns::Count; });
   return c;
@@ -280,7 +297,7 @@ CommandLine declareInfo(ViewOptions& o) {
 CommandLine declareVerify(ViewOptions& o) {
   CommandLine c("replay verify", "Re-simulates FILE; checks every Seal hash, chain-head signature and snapshot. A corrupt frame, or a\n"
                 "file with no turns, fails (exit 1); verify then says how many turns before the damage are recoverable.\n");
-  c.positional("FILE", "", o.path, true, "which replay? give FILE");
+  c.positional("FILE", "", o.path, true, "which replay? give FILE").path(PathUse::Read);
   return c;
 }
 
@@ -299,6 +316,7 @@ CommandLine declareDump(ViewOptions& o) {
                 "the recorded one (exit 1 at the first mismatch); comms messages (hails, text) print between the\n"
                 "turns at which they were accepted. A rated game that is not over: its events and Seals only (issue 26).\n");
   c.positional("FILE", "", o.path, true, "which replay? give FILE")
+      .path(PathUse::Read)
       .option("--from", "T", "first turn to dump (default 0)", turnInto("--from", o.from))
       .option("--to", "T", "last turn to dump (default: the last)", turnInto("--to", o.to));
   return c;
@@ -311,6 +329,7 @@ CommandLine declareStep(ViewOptions& o) {
                 "o SEAT, o all, q. A rated game that is not over shows only the public table, to every viewer\n"
                 "(issue 26; docs/rules-decisions.md).\n");
   c.positional("FILE", "", o.path, true, "which replay? give FILE")
+      .path(PathUse::Read)
       .option("--turn", "T", "the position after T turns", turnInto("--turn", o.turn))
       .number("--seat", "S", "what seat S may know (default: everything)", o.viewer, 0, kMaxSeats - 1)
       .flag("--omniscient", "everything, every hand (the default)", [&o] { o.viewer = kOmniscient; });

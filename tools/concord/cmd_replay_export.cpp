@@ -33,13 +33,15 @@ CommandLine declareExport(ExportOptions& o) {
                 "captures, battles, ...) and the result (docs/replay-format.md \"Export\"). A rated game that is not\n"
                 "over is refused (issue 26).\n");
   c.positional("FILE", "", o.path, true, "which replay? give FILE")
+      .path(PathUse::Read)
       .choice("--format", "F", "jsonl (one JSON object a line with every record, the default) or csv (the turn rows only: a "
               "header row; list columns hold JSON)",
               o.format, {"jsonl", "csv"})
       .flag("--legal", "add each deciding seat's legal orders before the turn (for AI datasets)", o.legal)
       .number("--seat", "S", "with --legal: only seat S's legal orders, what S may know (its perspective)", o.seat, 0,
               kMaxSeats - 1)
-      .text("--out", "P", "write to P instead of standard output", o.out);
+      .text("--out", "P", "write to P instead of standard output", o.out)
+      .path(PathUse::Write);
   return c;
 }
 

@@ -84,6 +84,7 @@ CommandLine declare(Options& o) {
       .keyValue("--opt", "a module table option (repeatable)", p.options)
       .text("--bot", "KIND", "bot kind of every seat (default: the module's first)", p.botKind)
       .text("--out", "FILE", "replay path (one game)", o.out)
+      .path(PathUse::Write)
       .text("--out-dir", "DIR", "one replay file per game (default $XDG_DATA_HOME/concord/replays\n"
                                 "or ~/.local/share/concord/replays)", o.outDir)
       .flag("--no-replay", "write no replay", o.noReplay)

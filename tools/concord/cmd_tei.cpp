@@ -14,7 +14,6 @@
 #include "core/tei/grade.h"
 #include "core/tei/match.h"
 #include "core/tei/openskill.h"
-#include "tools/concord/command.h"
 #include "tools/concord/command_line.h"
 #include "net/identity.h"
 #include "table/tei_store/charter.h"
@@ -113,6 +112,12 @@ const std::vector<TeiSpec>& teiSpecs() {
   return specs;
 }
 
+// The tei options that name files: PATH values are stores (and the identity), FILE values read or written (--out).
+std::optional<PathUse> pathUseOf(std::string_view value, std::string_view name) {
+  if (value == "PATH" || name == "--identity") return PathUse::ReadOrCreate;
+  return name == "--out" ? std::optional(PathUse::Write) : value == "FILE" ? std::optional(PathUse::Read) : std::nullopt;
+}
+
 CommandLine teiLine(const std::string& sub, Options& o) {
   for (const auto& spec : teiSpecs()) {
     if (spec.name != sub) continue;
@@ -120,6 +125,7 @@ CommandLine teiLine(const std::string& sub, Options& o) {
     if (spec.file) {
       o.positional.resize(1);
       c.positional(spec.file, "", o.positional[0], true, spec.fileHelp);
+      c.path(std::string_view(spec.file) == "DIR" ? PathUse::Folder : PathUse::Read);
     }
     for (const auto& opt : spec.options) {
       c.option(opt.name, opt.value, opt.help, [&o, n = std::string(opt.name), check = opt.check](const std::string& v) {
@@ -129,6 +135,7 @@ CommandLine teiLine(const std::string& sub, Options& o) {
         return std::string();
       });
       if (opt.required) c.required();
+      if (auto use = pathUseOf(opt.value, opt.name)) c.path(*use);
     }
     return c;
   }
@@ -312,15 +319,10 @@ int runApplyRecord(Args args) {
   Options opts;
   if (auto code = teiLine("apply-record", opts).parse(args)) return *code;
   Options* o = &opts;
-  std::error_code ec;
-  if (std::filesystem::is_directory(o->positional[0], ec))
-    return failure("tei apply-record: " + o->positional[0] + " is a directory, not a match record file");
   std::ifstream in(o->positional[0], std::ios::binary);
-  if (!in) return failure("tei apply-record: cannot read " + o->positional[0]);
   std::ostringstream buffer;
   buffer << in.rdbuf();
-  std::string text = buffer.str();
-  auto rec = parseMatchRecord(text);
+  auto rec = parseMatchRecord(buffer.str());
   if (!rec) return failure("tei apply-record: " + o->positional[0] + ": " + rec.message());
   auto store = openStore(*o);
   if (!store) return failure("tei apply-record: " + store.message());
@@ -435,7 +437,6 @@ const std::vector<Subcommand>& teiSubcommands() {
   }();
   return subs;
 }
-
 }  // namespace
 
 std::vector<CommandLine> teiLines() {

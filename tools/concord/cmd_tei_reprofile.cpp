@@ -21,8 +21,9 @@ CommandLine reprofileLine(ReprofileOptions& o) {
   CommandLine c("tei reprofile",
                 "after a change of TEI anchors: keep the old store as history (unchanged) and re-rate your replays\n"
                 "under the new profile\n");
-  c.positional("DIR", "the replays to re-rate (default: where play saves them, $XDG_DATA_HOME/concord/replays)", o.dir, false);
-  c.text("--db", "PATH", "the TEI store (default $XDG_DATA_HOME/concord/tei.sqlite or ~/.local/share/concord/tei.sqlite)", o.db);
+  c.positional("DIR", "the replays to re-rate (default: where play saves them, $XDG_DATA_HOME/concord/replays)", o.dir, false)
+      .path(PathUse::Folder);
+  c.text("--db", "PATH", "the TEI store (default $XDG_DATA_HOME/concord/tei.sqlite or ~/.local/share/concord/tei.sqlite)", o.db).path(PathUse::ReadOrCreate);
   return c;
 }
 

@@ -27,6 +27,7 @@ CommandLine declareScenario(ScenarioOptions& o) {
                 "then one JSON object with the end state and the round log. Expectations in the file (\"expect\")\n"
                 "are checked: exit 1 if any fails. Format: docs/warp-scenarios.md\n");
   c.positional("FILE.json", "", o.file, true, "which scenario? give FILE.json")
+      .path(PathUse::Read)
       .flag("--quiet", "print nothing but failed expectations", o.quiet);
   return c;
 }

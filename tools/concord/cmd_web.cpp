@@ -27,6 +27,7 @@ CommandLine declareScenario(ScenarioOptions& o) {
                 "losses, moves, invasions, builds, supply) and the final systems and ships. Expectations in the file\n"
                 "(\"expect\") are checked: exit 1 if any fails. Format: docs/web-scenarios.md\n");
   c.positional("FILE.json", "", o.file, true, "which scenario? give FILE.json")
+      .path(PathUse::Read)
       .flag("--quiet", "print nothing but failed expectations", o.quiet);
   return c;
 }

@@ -151,6 +151,11 @@ CommandLine& CommandLine::required(std::string missing) {
   return *this;
 }
 
+CommandLine& CommandLine::path(PathUse use) {
+  decl_.back().path = use;
+  return *this;
+}
+
 CommandLine& CommandLine::footer(std::string text) {
   footer_ += text;
   return *this;
@@ -247,7 +252,36 @@ std::optional<int> CommandLine::parse(Args args) const {
     return 0;
   }
   if (!problem.empty()) return usage(problem);
+  if (auto bad = pathCheck(args); !bad.empty()) return failure(path_ + ": " + bad);
   return std::nullopt;
+}
+
+std::string CommandLine::pathCheck(Args args) const {
+  // The arguments parsed cleanly, so each value's declaration is found again the way check() found it.
+  std::vector<const Declared*> positionals;
+  for (const auto& d : decl_)
+    if (d.kind == Declared::Kind::Positional) positionals.push_back(&d);
+  const bool config = std::any_of(decl_.begin(), decl_.end(), [](const Declared& d) { return d.kind == Declared::Kind::ConfigArg; });
+  size_t nextPositional = 0;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    const Declared* d = nullptr;
+    std::string value = a;
+    if (a.size() > 1 && a[0] == '-') {
+      auto o = std::find_if(decl_.begin(), decl_.end(), [&](const Declared& x) { return x.name == a && isOption(x); });
+      if (o == decl_.end() || o->kind == Declared::Kind::Flag || i + 1 >= args.size()) continue;
+      d = &*o;
+      value = args[++i];
+    } else if (config && a.find('=') != std::string::npos) {
+      continue;
+    } else if (nextPositional < positionals.size()) {
+      d = positionals[nextPositional];
+      if (!d->many) ++nextPositional;
+    }
+    if (d && d->path)
+      if (auto p = pathProblem(value, *d->path); !p.empty()) return p;
+  }
+  return "";
 }
 
 std::string groupHelp(const std::string& path, const std::vector<Subcommand>& subs, const std::string& noun) {

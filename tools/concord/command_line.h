@@ -13,6 +13,7 @@
 
 #include "core/game/registry.h"
 #include "tools/concord/command.h"
+#include "tools/concord/path_check.h"
 
 namespace concord::cli {
 
@@ -27,6 +28,7 @@ struct Declared {
   std::string missing;    // the error when it is missing ("which game? give ADDR"); default "missing <name>"
   std::function<std::string(const std::string&)> take;  // stores a value; "" or the problem with it
   bool many = false;      // a last positional that takes every remaining argument ("FILE...")
+  std::optional<PathUse> path = std::nullopt;  // a file or folder, checked by pathProblem after parsing (exit 1 when unusable)
 };
 
 /// A whole number typed as an argument, checked against [min, max]; "" or the problem ("--seats takes ...").
@@ -69,6 +71,8 @@ class CommandLine {
   CommandLine& positionals(std::string placeholder, std::string help, std::vector<std::string>& out,
                            std::string missing = "");
   CommandLine& configArgs(std::string help, ConfigOptions& out);
+  /// Marks the argument declared last as a path used so: parse() refuses an unusable one (exit 1, issue 30).
+  CommandLine& path(PathUse use);
   /// Marks the option declared last as required: without it the arguments are a usage error.
   CommandLine& required(std::string missing = "");
   /// Prose printed after the options (what to type at the prompt, exit codes).
@@ -79,10 +83,13 @@ class CommandLine {
   /// The whole --help text.
   std::string help() const;
   /// Parses `args` into the bound variables. nullopt: go on. Otherwise the exit code to return: 0 after
-  /// printing --help, 2 after printing the usage error ("concord: <path>: <problem>" and the help hint).
+  /// printing --help, 2 after printing the usage error ("concord: <path>: <problem>" and the help hint), 1 after
+  /// printing why a path argument cannot be used ("concord: <path>: <file> is a folder, not a file: ...").
   std::optional<int> parse(Args args) const;
   /// The same without printing: "" or the usage problem; `help` is set when -h/--help was given.
   std::string check(Args args, bool& help) const;
+  /// After check(): "" or the first path argument that cannot be used as declared.
+  std::string pathCheck(Args args) const;
 
   const std::string& path() const { return path_; }
   const std::vector<Declared>& declared() const { return decl_; }

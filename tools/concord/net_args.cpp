@@ -82,10 +82,12 @@ void declareNetOptions(CommandLine& c, net::NodeOptions& o, NetCli& cli) {
               })
       .text("--identity", "FILE", "identity key file (default $CONCORD_HOME/identity.key or ~/.config/concord/identity.key)",
             cli.identityPath)
+      .path(PathUse::ReadOrCreate)
       .text("--bind", "HOST", "address to listen on (default 0.0.0.0; tests use 127.0.0.1)", o.bind.host)
       .number("--port", "N", "UDP port (0 = any free port)", o.bind.port)
       .number("--advertise-port", "N", "port others reach us on (a chaos proxy in front of us)", o.advertisePort)
       .text("--replay", "FILE", "write this peer's replay (default for a person: $XDG_DATA_HOME/concord/replays/)", o.replayPath)
+      .path(PathUse::Write)
       .flag("--no-replay", "write no replay", cli.noReplay)
       .flag("--officer", "(host, join) the module's officer plays your seat instead of you", cli.officer)
       .option("--turn-clock", "S",
@@ -114,6 +116,7 @@ void declareNetOptions(CommandLine& c, net::NodeOptions& o, NetCli& cli) {
             "only, its id in the signed header, rated into group/<id>; (join, bot) play only a table under\n"
             "exactly this charter (a joiner always sees the table's charter and must be a member)",
             cli.charterPath)
+      .path(PathUse::Read)
       .flag("--no-sender-checks", "send comms without our own checks (tests: receivers must refuse)", [&o] { o.senderChecks = false; });
 }
 
