@@ -201,6 +201,7 @@ Result<Resumed> resumeReplay(const std::string& path) {
   auto r = run(*reader, {}, {});
   if (!r) return r.error();
   if (!r->report.ok) return Err(path, ": cannot resume: ", r->report.failure);
+  r->ledger->keepStates(true);  // play goes on from here: the recorder's snapshots and the peer's ring need them
   return Resumed{std::move(*reader), std::move(r->ledger), std::move(r->report)};
 }
 
