@@ -64,6 +64,24 @@ bool decides(const lockstep::TurnEngine& before, Seat s, const std::vector<Order
   return false;
 }
 
+// Whether the engine rejects every game order of seat s's bundle this turn (probed on a copy: only when an AI seat's
+// orders differ from its officer's, which an honest record does only where they change nothing — e.g. a steward's
+// officer ordering in the turn a seat change misdeals a hidden-hands table, RULES §V, docs/rules-decisions.md).
+bool changedNothing(const lockstep::TurnEngine& before, std::span<const std::vector<Order>> ordersBySeat, Seat s,
+                    const HiddenInfo* hidden) {
+  auto probe = before.clone();
+  probe->keepStates(false);
+  const auto res = probe->step(ordersBySeat);
+  const auto& orders = ordersBySeat[s];
+  for (uint32_t i = 0; i < orders.size(); ++i) {
+    if (orders[i].kind >= lockstep::kSystemOrderBase || (hidden && hidden->isDeckWork(orders[i]))) continue;
+    const bool rejected = std::any_of(res.rejected.begin(), res.rejected.end(),
+                                      [&](const Rejection& r) { return r.seat == s && r.index == i; });
+    if (!rejected) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 OfficerAudit::OfficerAudit(const lockstep::SessionConfig& session, const RevealedKeys* keys)
@@ -105,6 +123,7 @@ std::optional<FalseMark> OfficerAudit::check(const lockstep::TurnEngine& before,
     if (officer == played) continue;
     if (!ai)
       return FalseMark{s, "marked as played by its officer, but the officer gives other orders here (a false OfficerPlayed mark)"};
+    if (changedNothing(before, ordersBySeat, s, hidden)) continue;
     const Game& g = before.game();
     return FalseMark{s, "an AI seat whose header names officer " + kind + ", which plays " + ordersText(g, s, officer) +
                             " here, but the file has " + ordersText(g, s, played) +
