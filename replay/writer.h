@@ -22,10 +22,10 @@ class ReplayReader;
 /// The live pipeline checkpoints its replay this often (wall time): a kill -9 loses at most this much play.
 inline constexpr uint64_t kCheckpointMs = 1000;
 
-/// Issue 30 (the record at speed): 128-turn blocks and a snapshot every 512 turns keep a Warp record under 4 bytes a
+/// Issue 30 (the record at speed): 256-turn blocks and a snapshot every 512 turns keep a Warp record under 4 bytes a
 /// seat-turn at two seats (docs/performance.md "The record at speed"); tables checkpoint, so a crash still loses at
 /// most a second of play (the live node) or nothing a person played (LocalTable), not a whole block.
-inline constexpr uint32_t kBlockTurns = 128;
+inline constexpr uint32_t kBlockTurns = 256;
 inline constexpr uint32_t kReplaySnapshotEvery = 2 * lockstep::kSnapshotEvery;
 static_assert(kReplaySnapshotEvery % lockstep::kSnapshotEvery == 0, "snapshots fall on turns whose state peers keep");
 
