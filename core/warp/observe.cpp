@@ -46,7 +46,7 @@ Observation WarpGame::observeForOfficer(Seat viewer) const {
     // (the Qt replay viewer) draws it with the same decoder, ai::tableOf. Issue 26: a spectator's is redacted for
     // no seat (every hand, pack, wager and the pile pooled), so the viewer draws the public table from it.
     WarpGame t = omni ? withoutLogs() : redactedFor(viewer);
-    // Issue 26: a hidden deal's table is read back by the same decoder as an open one: placeholders still standing
+    // Issue 26: a hidden deal's table is read back by the same decoder as an open one: masked coordinates still standing
     // (a player's own view drawn whole) take the unseen coordinates in ascending order, as a redacted pool does.
     if (t.hiddenDeal_) {
       auto pool = t.unseenTiles();

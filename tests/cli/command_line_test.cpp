@@ -9,6 +9,7 @@
 #include <string>
 #include <sys/wait.h>
 
+#include "tests/support/run_command.h"
 #include "tools/concord/command.h"
 #include "tools/concord/command_line.h"
 
@@ -16,20 +17,9 @@ using namespace concord::cli;
 
 namespace {
 
-struct Ran {
-  int code = -1;
-  std::string out;
-};
-
+using concord::testing::Ran;
 Ran run(const std::string& args) {
-  Ran r;
-  FILE* p = popen((std::string(CONCORD_BIN) + " " + args + " 2>&1 < /dev/null").c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  for (size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) r.out.append(buf, n);
-  int st = pclose(p);
-  r.code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
+  return concord::testing::runCommand(std::string(CONCORD_BIN) + " " + args + " 2>&1 < /dev/null");
 }
 
 bool isOption(const Declared& d) { return d.kind == Declared::Kind::Flag || d.kind == Declared::Kind::Value; }

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "tests/support/run_command.h"
 #include "tests/support/temp_dir.h"
 #include "tools/concord/elc_scenario.h"
 
@@ -18,24 +19,10 @@ using namespace concord::elc;
 
 namespace {
 
-fs::path concordBinary() { return fs::read_symlink("/proc/self/exe").parent_path().parent_path() / "tools" / "concord"; }
+using concord::testing::concordBinary;
 
-struct Ran {
-  int code = -1;
-  std::string out;
-};
-
-Ran run(const std::string& cmd) {
-  Ran r;
-  FILE* p = popen((cmd + " 2>&1").c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  size_t n = 0;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  int st = pclose(p);
-  r.code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
-}
+using concord::testing::Ran;
+Ran run(const std::string& cmd) { return concord::testing::runCommand(cmd + " 2>&1"); }
 
 fs::path scenarios() { return fs::path(CONCORD_SOURCE_DIR) / "tests/elc/scenarios"; }
 

@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <string>
 
 namespace concord::testing {
@@ -23,6 +24,11 @@ inline Ran runCommand(const std::string& cmd) {
   int st = pclose(p);
   r.code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
   return r;
+}
+
+/// The `concord` binary of the build the running test executable belongs to (build/<preset>/tools/concord).
+inline std::filesystem::path concordBinary() {
+  return std::filesystem::read_symlink("/proc/self/exe").parent_path().parent_path() / "tools" / "concord";
 }
 
 }  // namespace concord::testing

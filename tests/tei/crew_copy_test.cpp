@@ -99,18 +99,35 @@ std::string crewLedger(const fs::path& dir, const std::vector<std::string>& file
   return at == std::string::npos ? std::string() : led->text.substr(at);
 }
 
+// Where every test starts: Bob's three crew nights (one of them lost), their files and the honest ledger over them.
+struct Nights {
+  std::vector<Played> played;
+  Played lost;
+  std::vector<std::string> files;
+  std::string honest;
+};
+Nights threeNights(const fs::path& dir) {
+  Nights n;
+  n.played = bobsNights(dir / "nights");
+  for (const auto& p : n.played) n.files.push_back(p.path);
+  auto it = std::find_if(n.played.begin(), n.played.end(), [](const Played& p) { return p.bobPlacing > 1; });
+  if (it != n.played.end()) n.lost = *it;
+  n.honest = crewLedger(dir / "honest", n.files);
+  return n;
+}
+
 }  // namespace crew_copy
 
 using namespace crew_copy;
 
 TEST(TeiCrewCopy, ACopyReSignedByANonMemberCannotVoidTheMembersGame) {
   const auto dir = crew_copy::tempDir("throwaway");
-  const auto nights = bobsNights(dir / "nights");
+  const auto start = threeNights(dir);
+  const auto& nights = start.played;
   ASSERT_EQ(nights.size(), 3u);
-  const auto lost = *std::find_if(nights.begin(), nights.end(), [](const Played& p) { return p.bobPlacing > 1; });
-  std::vector<std::string> files;
-  for (const auto& n : nights) files.push_back(n.path);
-  const std::string honest = crewLedger(dir / "honest", files);
+  const auto& lost = start.lost;
+  std::vector<std::string> files = start.files;
+  const std::string& honest = start.honest;
   ASSERT_NE(honest.find("matches 3"), std::string::npos) << honest;
 
   const auto throwaway = lockstep::KeyPair::fromLabel("crew-copy:throwaway");
@@ -141,12 +158,12 @@ TEST(TeiCrewCopy, ACopyReSignedByANonMemberCannotVoidTheMembersGame) {
 // The next path: Bob signs the copy himself (his seat renamed, so a new game id) and plays the deal again, knowing it.
 TEST(TeiCrewCopy, ACopyTheSameCaptainSignedCountsAtTheirWorsePlacing) {
   const auto dir = crew_copy::tempDir("same-key");
-  const auto nights = bobsNights(dir / "nights");
+  const auto start = threeNights(dir);
+  const auto& nights = start.played;
   ASSERT_EQ(nights.size(), 3u);
-  const auto lost = *std::find_if(nights.begin(), nights.end(), [](const Played& p) { return p.bobPlacing > 1; });
-  std::vector<std::string> files;
-  for (const auto& n : nights) files.push_back(n.path);
-  const std::string honest = crewLedger(dir / "honest", files);
+  const auto& lost = start.lost;
+  std::vector<std::string> files = start.files;
+  const std::string& honest = start.honest;
 
   std::optional<Played> retry;
   for (const char* officer : {"lieutenant", "commander", "commander+lookahead", "greedy", "random"}) {
@@ -174,12 +191,12 @@ TEST(TeiCrewCopy, ACopyTheSameCaptainSignedCountsAtTheirWorsePlacing) {
 // No file shows which charter is the crew's, so neither copy counts until the crew's own charter file is given.
 TEST(TeiCrewCopy, ACopyUnderAHomeMadeCharterOfTheSameIdCountsOnlyUntilTheCrewsCharterIsGiven) {
   const auto dir = crew_copy::tempDir("home-made");
-  const auto nights = bobsNights(dir / "nights");
+  const auto start = threeNights(dir);
+  const auto& nights = start.played;
   ASSERT_EQ(nights.size(), 3u);
-  const auto lost = *std::find_if(nights.begin(), nights.end(), [](const Played& p) { return p.bobPlacing > 1; });
-  std::vector<std::string> files;
-  for (const auto& n : nights) files.push_back(n.path);
-  const std::string honest = crewLedger(dir / "honest", files);
+  const auto& lost = start.lost;
+  std::vector<std::string> files = start.files;
+  const std::string& honest = start.honest;
 
   const auto throwaway = lockstep::KeyPair::fromLabel("crew-copy:throwaway");
   auto forged = lost.session;

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/run_command.h"
 #include "core/warp/hidden/hidden_table.h"
 #include "core/warp/orders.h"
 #include "lockstep/deck_duty.h"
@@ -128,15 +129,9 @@ BucketKey goOutPool() {
 }
 
 std::string run(const std::string& cmd, int* code) {
-  std::string out;
-  FILE* p = popen((cmd + " 2>&1").c_str(), "r");
-  if (!p) return out;
-  char buf[4096];
-  size_t n = 0;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
-  const int st = pclose(p);
-  *code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return out;
+  auto r = concord::testing::runCommand(cmd + " 2>&1");
+  *code = r.code;
+  return r.out;
 }
 
 TEST(TeiHiddenVoid, VerifyNamesTheCheatingSeatAndNothingElseFails) {

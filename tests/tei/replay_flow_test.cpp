@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/run_command.h"
 #include "table/record_bots.h"
 #include "table/tei_store/replay_match.h"
 #include "table/tei_store/store.h"
@@ -287,21 +288,8 @@ TEST(TeiReplay, LedgerIsByteIdenticalForTheSameFolderWhateverNamesAndOrder) {
 }
 
 #ifdef CONCORD_BIN
-struct Run {
-  int code = 0;
-  std::string out;
-};
-Run run(const std::string& args) {
-  Run r;
-  const std::string cmd = std::string(CONCORD_BIN) + " " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return {-1, ""};
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  const int st = pclose(p);
-  r.code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
+concord::testing::Ran run(const std::string& args) {
+  return concord::testing::runCommand(std::string(CONCORD_BIN) + " " + args + " 2>&1");
 }
 
 // End to end through the real `concord` binary.

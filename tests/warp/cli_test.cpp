@@ -19,7 +19,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path concordBinary() { return fs::read_symlink("/proc/self/exe").parent_path().parent_path() / "tools" / "concord"; }
+using concord::testing::concordBinary;
 
 using concord::testing::Ran;
 Ran run(const std::string& cmd) { return concord::testing::runCommand(cmd); }

@@ -10,30 +10,17 @@
 #include <fstream>
 #include <string>
 
+#include "tests/support/run_command.h"
 #include "tests/support/temp_dir.h"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-fs::path concordBinary() { return fs::read_symlink("/proc/self/exe").parent_path().parent_path() / "tools" / "concord"; }
+using concord::testing::concordBinary;
 
-struct Ran {
-  int code = -1;
-  std::string out;
-};
-
-Ran run(const std::string& cmd) {
-  Ran r;
-  FILE* p = popen((cmd + " 2>&1").c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  size_t n = 0;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  int st = pclose(p);
-  r.code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
-}
+using concord::testing::Ran;
+Ran run(const std::string& cmd) { return concord::testing::runCommand(cmd + " 2>&1"); }
 
 const std::string kBin = concordBinary().string();
 

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <string>
 
+#include "tests/support/run_command.h"
 #include "lockstep/selfplay.h"
 #include "replay/session_recorder.h"
 #include "replay/verify.h"
@@ -56,15 +57,7 @@ TEST(WebPipeline, NineEmpireAiGamesAgreeEndAndVerify) {
 }
 
 std::string runConcord(const std::string& args) {
-  const auto bin = std::filesystem::read_symlink("/proc/self/exe").parent_path().parent_path() / "tools" / "concord";
-  std::string out;
-  FILE* p = popen((bin.string() + " " + args + " 2>&1").c_str(), "r");
-  if (!p) return out;
-  char buf[4096];
-  size_t n = 0;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
-  pclose(p);
-  return out;
+  return concord::testing::runCommand(concord::testing::concordBinary().string() + " " + args + " 2>&1").out;
 }
 
 // Galactic Ranking: "empires that abandon a game (AI takeover) receive last place, scoring 0 points". Seat 2's

@@ -10,7 +10,7 @@ namespace concord::warp {
 
 namespace {
 // Ascending, as std::sort leaves it, in one pass over the dense indices (190 for real coordinates): verify re-derives
-// every officer decision of a record, and sorting the pool was an eighth of it. Placeholders fall back to the sort.
+// every officer decision of a record, and sorting the pool was an eighth of it. Masked coordinates (unknownTile, issue 26) fall back to the sort.
 void sortAscending(std::vector<Tile>& v) {
   constexpr int kDense = 256;
   std::array<uint8_t, kDense> count{};
