@@ -107,4 +107,36 @@ TEST(LocalTable, WebIsRecordedResumedAndVerified) {
   fs::remove(path);
 }
 
+// Issue 30: records are written in 256-turn blocks, so a local table checkpoints after every turn a person played:
+// the file on disk, read while the table is still open (what a kill -9 leaves), already holds that person's move.
+TEST(LocalTable, APersonsMoveIsOnDiskBeforeTheBlockEnds) {
+  const fs::path path = tempFile("checkpoint");
+  table::TableSetup setup;
+  setup.moduleId = "web";
+  setup.options = {{"turns", "6"}};
+  setup.seats = 3;
+  setup.person = 1;
+  setup.seed = 5;
+  setup.identity = lockstep::KeyPair::fromLabel("local-table-test:person");
+  setup.replayPath = path.string();
+  setup.casual = true;
+  auto t = table::LocalTable::open(setup);
+  ASSERT_TRUE(t.ok()) << t.message();
+  auto person = std::make_unique<table::ChosenSeat>();
+  table::ChosenSeat* me = person.get();
+  (*t)->seat(1, std::move(person));
+  const Order move = (*t)->game().legalOrders(1).front();
+  me->choose({move});
+  ASSERT_TRUE((*t)->tryTurn().value());
+  auto onDisk = replay::ReplayReader::open(path.string());  // the table is still open: no trailer yet
+  ASSERT_TRUE(onDisk.ok()) << onDisk.message();
+  ASSERT_EQ(onDisk->turnCount(), 1u) << "the person's turn waits in an unflushed block";
+  auto block = onDisk->block(0);
+  for (size_t i = 0; !block.ok() && i < onDisk->frames().size(); ++i) block = onDisk->block(i);
+  ASSERT_TRUE(block.ok()) << block.message();
+  EXPECT_EQ(gameOrders(block->turns.at(0).ordersBySeat.at(1)), std::vector<Order>{move});
+  ASSERT_TRUE((*t)->close().ok());
+  fs::remove(path);
+}
+
 }  // namespace
