@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
+#include <mutex>
 
 namespace concord::net {
 namespace {
@@ -39,18 +41,31 @@ Result<ENetAddress> toEnet(const Address& a) {
 }
 
 // ENet's intercept callback carries no user pointer: each host's transport is found here (reachability probes, and the
-// tests' stand-in NATs, dropIncomingForTests).
-std::map<ENetHost*, EnetTransport*>& transportsByHost() {
-  static std::map<ENetHost*, EnetTransport*> all;
-  return all;
+// tests' stand-in NATs, dropIncomingForTests). Locked: every node runs its transport on its own thread (CI once
+// segfaulted in Node.AJoinerFindsItsHost… when one thread created a host while another looked its own up).
+struct HostRegistry {
+  std::mutex lock;
+  std::map<ENetHost*, EnetTransport*> all;
+};
+HostRegistry& transportsByHost() {
+  static HostRegistry registry;
+  return registry;
+}
+
+EnetTransport* transportOf(ENetHost* host) {
+  HostRegistry& r = transportsByHost();
+  std::lock_guard<std::mutex> hold(r.lock);
+  auto it = r.all.find(host);
+  return it == r.all.end() ? nullptr : it->second;
 }
 
 int ENET_CALLBACK interceptRaw(ENetHost* host, ENetEvent*) {
-  auto it = transportsByHost().find(host);
-  if (it == transportsByHost().end()) return 0;
+  // Only the thread pumping `host` gets here, and only it destroys the transport: the pointer stays valid.
+  EnetTransport* t = transportOf(host);
+  if (!t) return 0;
   char ip[64] = "";
   enet_address_get_host_ip(&host->receivedAddress, ip, sizeof ip);
-  return it->second->interceptDatagram(Address{ip, host->receivedAddress.port},
+  return t->interceptDatagram(Address{ip, host->receivedAddress.port},
                                        std::span<const uint8_t>(host->receivedData, host->receivedDataLength))
              ? 1
              : 0;
@@ -93,7 +108,10 @@ Result<std::unique_ptr<EnetTransport>> EnetTransport::create(const lockstep::Key
   t->host_->maximumPacketSize = kMaxPlaintext + kDataOverhead + 64;
   t->host_->maximumWaitingData = 64u << 20;
   t->host_->intercept = interceptRaw;
-  transportsByHost()[t->host_] = t.get();
+  {
+    std::lock_guard<std::mutex> hold(transportsByHost().lock);
+    transportsByHost().all[t->host_] = t.get();
+  }
   return t;
 }
 
@@ -101,7 +119,10 @@ void EnetTransport::dropIncomingForTests(std::function<bool(const Address&)> dro
 
 EnetTransport::~EnetTransport() {
   if (host_) {
-    transportsByHost().erase(host_);
+    {
+      std::lock_guard<std::mutex> hold(transportsByHost().lock);
+      transportsByHost().all.erase(host_);
+    }
     // A goodbye on every link: the other side drops this connection now instead of after ENet's timeout.
     for (auto& [peer, c] : conns_) enet_peer_disconnect_now(peer, 0);
     enet_host_flush(host_);
