@@ -55,6 +55,12 @@ std::optional<Refusal> TurnLedger::admit(Arrival& a, std::span<const Seat> subst
     if (!(a.known == SignerKnown::Refuted && a.signer == expected) && b.verifySignature(expected)) {
       a.signer = expected;
       a.known = SignerKnown::Checked;
+    } else if (a.known == SignerKnown::Vouched && a.bundle.verifySignature(a.signer)) {
+      // Honestly signed by the holder whose link brought it, who is not this turn's signer: a seat that changed
+      // hands (a rejoin, a substitution) crossed in flight — a race, not a forgery (CI once logged it as an attack).
+      a.known = SignerKnown::Checked;
+      return Refusal{Kind::OtherSigner, "signed by " + a.signer.fingerprint() +
+                                            " but the membership of this turn expects " + expected.fingerprint()};
     } else {
       return Refusal{Kind::BadSignature,
                      "signature does not verify against the expected signer " + expected.fingerprint()};

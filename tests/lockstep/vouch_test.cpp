@@ -370,3 +370,36 @@ TEST(VouchHoles, ASeatsLinkRelayingAnotherMembersBundleIsNotAForgery) {
     EXPECT_EQ(table.peer(s).seals(), table.peer(0).seals()) << s;
   }
 }
+
+// CI once logged a rejoin as an attack (net_rejoin_chain under ASan): a bundle honestly signed by the holder whose
+// link delivered it, while this turn's membership expects another member (the seat changed hands in flight), was
+// checked only against the expected key and so reported as a bad signature. It is a race (OtherSigner); a vouched
+// bundle whose signature fails its own link's key is still a forgery.
+TEST(Vouch, AVouchedBundleFromAMemberNotDueThisTurnIsARaceNotAForgery) {
+  auto t = quietVouchingTable();
+  ASSERT_TRUE(t);
+  const TurnLedger& ledger = t->peer(0).ledger();
+  const KeyPair& formerHolder = t->key(2);  // a member, but not seat 1's signer
+  ASSERT_NE(ledger.expectedSigner(1, {}), formerHolder.publicKey);
+
+  Bundle honest = ledger.draft(1, {});
+  honest.signWith(formerHolder);
+  Arrival race{honest, honest.bodyHash(), formerHolder.publicKey, SignerKnown::Vouched};
+  auto no = ledger.admit(race, {});
+  ASSERT_TRUE(no);
+  EXPECT_EQ(no->kind, Refusal::Kind::OtherSigner) << no->why;
+  EXPECT_EQ(race.known, SignerKnown::Checked) << "the signature was checked once, against the key that made it";
+
+  Bundle forged = honest;
+  forged.signature.bytes[5] ^= 1;
+  Arrival forgery{forged, forged.bodyHash(), formerHolder.publicKey, SignerKnown::Vouched};
+  no = ledger.admit(forgery, {});
+  ASSERT_TRUE(no);
+  EXPECT_EQ(no->kind, Refusal::Kind::BadSignature) << no->why;
+
+  // The seat's own signer, vouched: admitted as before.
+  Bundle own = ledger.draft(1, {});
+  own.signWith(t->key(1));
+  Arrival due{own, own.bodyHash(), t->key(1).publicKey, SignerKnown::Vouched};
+  EXPECT_FALSE(ledger.admit(due, {}));
+}
