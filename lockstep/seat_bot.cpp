@@ -16,12 +16,13 @@ std::unique_ptr<Bot> makeSeatBot(const SessionConfig& session, Seat s) {
 
 std::vector<Order> botOrdersFor(const TurnEngine& e, Seat s, Bot& bot, const KeyPair* ours, const HolderKey* keeperKey) {
   // Awaited, or out of turn with something legal to do (Warp: a catch while the window is open).
-  if (e.game().legalOrders(s).empty()) return {};
+  auto legal = e.game().legalOrders(s);
+  if (legal.empty()) return {};
   std::unique_ptr<Game> view;
   if (keeperKey && e.game().hiddenInfo()) view = e.game().hiddenInfo()->viewFor(s, *keeperKey);
   else if (ours) view = seatView(e, s, *ours);
   const Game& g = view ? *view : e.game();
-  auto legal = g.legalOrders(s);
+  if (view) legal = g.legalOrders(s);  // what the seat's own view allows (a hidden table's holder sees its hand)
   if (legal.empty()) return {};
   // A fresh stream per (seat, turn): any peer that becomes steward computes the same orders.
   auto rng = botStream(e.session().seed, s, e.turn());

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -68,11 +69,17 @@ struct SealRecord {
   det::Hash128 stateHash;
 };
 
+class Game;
+
 /// What one seat may know (or everything, for kOmniscient): canonical bytes for AI and UI, text for people.
 struct Observation {
   Seat viewer = kOmniscient;
   std::vector<uint8_t> canonical;
   std::string text;
+  /// The module's own view that `canonical` encodes, already built (optional, in-process only): an officer reads
+  /// it instead of decoding the bytes it was written to (verify re-runs an officer every AI decision). It holds
+  /// exactly what `canonical` says, no more; nothing hashes, stores or sends it.
+  std::shared_ptr<const Game> decoded;
 };
 
 /// A finished game: competition ranks by seat (1 = first, ties share a rank) and final scores.

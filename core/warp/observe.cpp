@@ -59,6 +59,8 @@ Observation WarpGame::observeForOfficer(Seat viewer) const {
     tw.reserve(4096);
     t.write(tw);
     tableBytes = tw.take();
+    // The very table the bytes encode (a snapshot's write/read round trip is exact): officers skip decoding it.
+    o.decoded = std::make_shared<const WarpGame>(std::move(t));
   }
   det::Writer w;
   w.reserve(tableBytes.size() + 512);

@@ -75,8 +75,9 @@ std::string explain(const Term& t, int maxPip) {
 
 Result<Advice> advise(const Observation& obs, std::span<const Order> legal, det::Rng& rng) {
   if (legal.empty()) return Err("nothing to advise: this seat has no legal order now");
-  auto table = tableOf(obs);
-  if (!table) return table.error();
+  auto shared = sharedTableOf(obs);
+  if (!shared) return shared.error();
+  const WarpGame* table = shared->get();
   auto policy = heuristicPolicy(*profileNamed("commander+lookahead"));
   auto d = policy->decide(*table, obs.viewer, legal, rng);
   Advice a;

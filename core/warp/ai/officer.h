@@ -71,6 +71,8 @@ struct Budget {
 
 /// The seat's table as its Observation shows it; the error names what is malformed.
 Result<WarpGame> tableOf(const Observation& obs);
+/// The same table without a copy: the Observation's own decoded view when it carries one, else decoded here.
+Result<std::shared_ptr<const WarpGame>> sharedTableOf(const Observation& obs);
 
 /// Scores every legal order of `me` on `table` with the stack at `depth`.
 std::vector<Scored> scoreAll(const WarpGame& table, Seat me, std::span<const Order> legal, Depth depth);

@@ -88,10 +88,10 @@ class Officer final : public Bot {
   explicit Officer(std::unique_ptr<Policy> p) : policy_(std::move(p)) {}
   std::vector<Order> choose(const Observation& obs, std::span<const Order> legal, det::Rng& rng) override {
     if (legal.empty()) return {};
-    auto table = tableOf(obs);
+    auto table = sharedTableOf(obs);
     // A Warp observation always carries its table; anything else gets the first legal order.
     if (!table) return {legal.front()};
-    auto d = policy_->decide(*table, obs.viewer, legal, rng);
+    auto d = policy_->decide(**table, obs.viewer, legal, rng);
     return {d.chosen.order};
   }
 

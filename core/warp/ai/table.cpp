@@ -1,4 +1,5 @@
 // tableOf(): the redacted table observe() appends for the seat (table_view.cpp), read back strictly.
+// sharedTableOf(): the officers' path, which takes the table observe() built instead of reading its bytes back.
 #include "core/warp/ai/officer.h"
 
 namespace concord::warp::ai {
@@ -15,6 +16,13 @@ Result<WarpGame> tableOf(const Observation& obs) {
   if (auto ok = g.read(r); !ok) return ok.error();
   if (auto end = r.finish(); !end) return end.error();
   return g;
+}
+
+Result<std::shared_ptr<const WarpGame>> sharedTableOf(const Observation& obs) {
+  if (auto* own = dynamic_cast<const WarpGame*>(obs.decoded.get())) return std::shared_ptr<const WarpGame>(obs.decoded, own);
+  auto t = tableOf(obs);
+  if (!t) return t.error();
+  return std::make_shared<const WarpGame>(std::move(*t));
 }
 
 }  // namespace concord::warp::ai

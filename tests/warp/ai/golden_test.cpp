@@ -9,17 +9,14 @@
 
 #include "core/warp/ai/campaign.h"
 #include "core/warp/ai/officer.h"
+#include "tests/support/seed_of.h"
 
 namespace concord::warp::ai {
 namespace {
 
-const char* kGolden = CONCORD_SOURCE_DIR "/tests/golden/warp_officers.txt";
+using test_support::seedOf;
 
-det::Seed seedOf(uint64_t v) {
-  det::Seed s;
-  for (int i = 0; i < 8; ++i) s.bytes[static_cast<size_t>(i)] = static_cast<uint8_t>(v >> (8 * i));
-  return s;
-}
+const char* kGolden = CONCORD_SOURCE_DIR "/tests/golden/warp_officers.txt";
 
 TEST(WarpOfficerGolden, OrdersOfFixedSeedCampaigns) {
   // A Points campaign of three officers, and a short Go-out sector (first to 2) with Modules and Lookahead.

@@ -8,15 +8,12 @@
 #include "core/warp/ai/campaign.h"
 #include "core/warp/ai/officer.h"
 #include "core/warp/module.h"
+#include "tests/support/seed_of.h"
 
 namespace concord::warp::ai {
 namespace {
 
-det::Seed seedOf(uint64_t v) {
-  det::Seed s;
-  for (int i = 0; i < 8; ++i) s.bytes[static_cast<size_t>(i)] = static_cast<uint8_t>(v >> (8 * i));
-  return s;
-}
+using test_support::seedOf;
 
 int scale() {
   const char* e = std::getenv("CONCORD_TEST_SCALE");
