@@ -15,22 +15,14 @@
 #include "core/warp/state.h"
 #include "core/web/state.h"
 #include "replay/reader.h"
-#include "tests/support/run_command.h"
-#include "tests/support/temp_dir.h"
+#include "tests/support/cli_home.h"
 
 using namespace concord;
 using nlohmann::json;
 
 namespace {
 
-const concord::testing::TempDir& home() {
-  static const concord::testing::TempDir dir("replay-events");
-  return dir;
-}
-std::string bin() {
-  return "HOME=" + home().path().string() + " XDG_DATA_HOME=" + home().path().string() + " " CONCORD_BIN;
-}
-std::string path(const std::string& name) { return (home() / name).string(); }
+const concord::testing::CliHome home("replay-events");
 
 // A replay the binary plays and the export of it, split by record.
 struct Exported {
@@ -54,10 +46,10 @@ struct Exported {
 
 Exported playAndExport(const std::string& name, const std::string& play) {
   Exported x;
-  x.file = path(name + ".ccr");
-  auto p = concord::testing::runCommand(bin() + " " + play + " --replay " + x.file + " 2>&1");
+  x.file = home.path(name + ".ccr");
+  auto p = concord::testing::runCommand(home.bin() + " " + play + " --replay " + x.file + " 2>&1");
   EXPECT_EQ(p.code, 0) << p.out.substr(0, 2000);
-  auto e = concord::testing::runCommand(bin() + " replay export " + x.file + " 2>&1");
+  auto e = concord::testing::runCommand(home.bin() + " replay export " + x.file + " 2>&1");
   EXPECT_EQ(e.code, 0) << e.out.substr(0, 2000);
   std::istringstream in(e.out);
   for (std::string line; std::getline(in, line);) {
@@ -205,10 +197,10 @@ TEST(ReplayEvents, WarpRedAlertOpenerIsTheSeatWhoseOrderOpenedItAndTheAnswerIsAC
 // The assistance marks are events and named orders (they read "(system) order 65283" before issue 30).
 TEST(ReplayEvents, WarpMarksAreNamed) {
   {
-    std::ofstream typed(path("auto.txt"));
+    std::ofstream typed(home.path("auto.txt"));
     typed << "auto\n";  // the person hands the seat to the officer at once
   }
-  auto x = playAndExport("marks", "play warp --seats 2 --seed 3 --no-tei set=9 < " + path("auto.txt"));
+  auto x = playAndExport("marks", "play warp --seats 2 --seed 3 --no-tei set=9 < " + home.path("auto.txt"));
   auto marks = x.of("officer-played");
   ASSERT_FALSE(marks.empty()) << "after `auto` the officer plays the person's seat";
   size_t named = 0;
