@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "replay/reader.h"
+#include "table/record_bots.h"
 #include "tests/support/cli_home.h"
 
 using namespace concord;
@@ -226,6 +227,50 @@ TEST(ReplayHoles, InfoOfADamagedOrSalvagedFileNamesTheHoleAndTheResult) {
     EXPECT_NE(i.out.find(result), std::string::npos) << "the game after the hole ends where it did: " << i.out;
     EXPECT_NE(i.out.find("officer match: seat 1 "), std::string::npos) << i.out;
   }
+}
+
+// Issue 26 hides a rated game's hands until it ends; a hole before the end does not unprove the ending (the turns after
+// it verify from a state the seats signed), so the game is an ended game: orders in dump, an export (docs/rules-decisions.md
+// "Analysts past a hole"). A hole that takes the end leaves it not over: public only.
+TEST(ReplayHoles, ARatedGameWhoseEndingVerifiesAfterAHoleIsAnEndedGame) {
+  auto session = table::makeBotSession("warp", {}, 4, "replay-holes-rated", "ensign");
+  ASSERT_TRUE(session.ok()) << session.message();
+  session->rated = true;
+  table::RecordOptions opt;
+  opt.writer = {32, 64};  // snapshots often enough for a hole in a short game
+  const auto file = home.path("rated.ccr");
+  ASSERT_TRUE(table::recordBotGame(file, *session, table::botSessionKeys("replay-holes-rated", 4), opt).ok());
+  auto r = replay::ReplayReader::open(file);
+  ASSERT_TRUE(r.ok()) << r.message();
+  const replay::FrameInfo *hit = nullptr, *last = nullptr;
+  for (const auto& f : r->frames())
+    if (f.kind == replay::FrameKind::Turns) {
+      if (!hit && f.firstTurn >= 64) hit = &f;
+      last = &f;
+    }
+  ASSERT_TRUE(hit && last && hit->firstTurn + 64 < last->firstTurn) << "a game long enough for a hole in its middle";
+  const auto bytes = concord::testing::readBytes(file);
+  auto flipped = [&](const replay::FrameInfo& f, const std::string& name) {
+    auto b = bytes;
+    b[static_cast<size_t>(f.offset + f.size / 2)] ^= 0x20;
+    concord::testing::writeBytes(home.path(name), b);
+    return home.path(name);
+  };
+  const auto middle = flipped(*hit, "rated-middle.ccr"), end = flipped(*last, "rated-end.ccr");
+  const std::string reason = "this rated game";
+  auto d = runCommand(home.bin() + " replay dump " + middle + " 2>&1");
+  EXPECT_EQ(d.code, 0) << d.out.substr(0, 600);
+  EXPECT_EQ(d.out.find(reason), std::string::npos) << d.out.substr(0, 600);
+  EXPECT_NE(d.out.find(": chart "), std::string::npos) << "the orders of an ended game";
+  EXPECT_NE(d.out.find("gap: turns " + std::to_string(hit->firstTurn) + "-"), std::string::npos);
+  auto x = runCommand(home.bin() + " replay export " + middle + " 2>&1");
+  EXPECT_EQ(x.code, 0) << x.out.substr(0, 600);
+  EXPECT_NE(x.out.find("\"record\":\"gap\""), std::string::npos);
+  auto cut = runCommand(home.bin() + " replay dump " + end + " 2>&1");
+  EXPECT_EQ(cut.code, 0) << cut.out.substr(0, 600);
+  EXPECT_NE(cut.out.find(reason + " is not over"), std::string::npos) << cut.out.substr(0, 600);
+  EXPECT_EQ(cut.out.find(": chart "), std::string::npos) << "no orders of a rated game whose end is lost";
+  EXPECT_EQ(runCommand(home.bin() + " replay export " + end + " 2>&1").code, 1);
 }
 
 }  // namespace
