@@ -56,7 +56,7 @@ size_t count(const std::string& hay, const std::string& needle) {
 uint32_t forge(const std::string& in, const std::string& out, uint32_t from) {
   auto r = replay::ReplayReader::open(in);
   EXPECT_TRUE(r.ok());
-  const auto bytes = concord::testing::readBytes(in);
+  const auto bytes = concord::testing::readAll(in);
   std::vector<uint8_t> forged(bytes.begin(), bytes.begin() + static_cast<long>(r->frames().front().offset));
   uint32_t forgedTurn = UINT32_MAX;
   for (size_t i = 0; i < r->frames().size(); ++i) {
@@ -86,7 +86,7 @@ uint32_t forge(const std::string& in, const std::string& out, uint32_t from) {
     auto frame = replay::encodeFrame(replay::FrameKind::Turns, f.firstTurn, f.turnCount, replay::encodeBlock(*block, replay::sealTagBytes(r->header().formatVersion)));
     forged.insert(forged.end(), frame.begin(), frame.end());
   }
-  concord::testing::writeBytes(out, forged);
+  concord::testing::writeAll(out, forged);
   return forgedTurn;
 }
 
@@ -118,10 +118,10 @@ TEST(ReplayDamage, FlippedByteCostsItsFrameToTheNextSnapshotAndSalvageKeepsBothS
   }
   ASSERT_NE(hit, nullptr);
   ASSERT_NE(next, 0u) << "the game must be long enough for a snapshot after the damaged frame";
-  auto bytes = concord::testing::readBytes(game);
+  auto bytes = concord::testing::readAll(game);
   bytes[static_cast<size_t>(hit->offset + hit->size / 2)] ^= 0x20;  // inside the frame's compressed payload
   auto damaged = home.path("damaged.ccr");
-  concord::testing::writeBytes(damaged, bytes);
+  concord::testing::writeAll(damaged, bytes);
   const uint32_t kept = r->turnCount() - (next - hit->firstTurn);
 
   auto v = run(home.bin() + " replay verify " + damaged + " 2>&1");
@@ -155,9 +155,9 @@ TEST(ReplayDamage, FlippedByteCostsItsFrameToTheNextSnapshotAndSalvageKeepsBothS
   ASSERT_EQ(run(home.bin() + " replay record " + shortGame + " --turns 100 2>&1").code, 0);
   auto sr = replay::ReplayReader::open(shortGame);
   ASSERT_TRUE(sr.ok()) << sr.message();
-  auto first = concord::testing::readBytes(shortGame);
+  auto first = concord::testing::readAll(shortGame);
   first[static_cast<size_t>(sr->frames().front().offset + sr->frames().front().size / 2)] ^= 0x20;
-  concord::testing::writeBytes(home.path("first.ccr"), first);
+  concord::testing::writeAll(home.path("first.ccr"), first);
   auto none = run(home.bin() + " replay salvage " + home.path("first.ccr") + " " + home.path("none.ccr") + " 2>&1");
   EXPECT_EQ(none.code, 1) << none.out;
   EXPECT_NE(none.out.find("nothing to salvage"), std::string::npos) << none.out;

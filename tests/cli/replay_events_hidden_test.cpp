@@ -12,12 +12,10 @@
 #include <vector>
 
 #include "core/warp/state.h"
-#include "lockstep/deck_duty.h"
-#include "lockstep/local_signing.h"
 #include "lockstep/seat_bot.h"
-#include "replay/writer.h"
 #include "table/record_bots.h"
 #include "tests/support/analyst_export.h"
+#include "tests/support/signed_table.h"
 
 using namespace concord;
 using nlohmann::json;
@@ -37,22 +35,11 @@ std::string playHidden() {
   s.hiddenHands = true;
   const auto keys = table::botSessionKeys(label, 3);
   const auto path = home.path("hidden.ccr");
-  auto ledger = lockstep::TurnLedger::create(s).value();
-  auto writer = replay::ReplayWriter::create(path, s).value();
   std::vector<std::unique_ptr<Bot>> bots;
   for (Seat i = 0; i < 3; ++i) bots.push_back(lockstep::makeSeatBot(s, i));
-  while (!ledger->engine().over() && ledger->engine().turn() < 20000) {
-    const auto& e = ledger->engine();
-    std::vector<std::vector<Order>> orders(3);
-    for (Seat i = 0; i < 3; ++i)
-      orders[i] = lockstep::withDeckDuty(e, i, keys[i], lockstep::botOrdersFor(e, i, *bots[i], &keys[i]));
-    auto rec = lockstep::applySignedLocally(*ledger, std::move(orders), keys);
-    EXPECT_TRUE(rec) << rec.message();
-    if (!rec) break;
-    EXPECT_TRUE(writer->append(*rec));
-  }
-  EXPECT_TRUE(ledger->engine().over());
-  EXPECT_TRUE(writer->close());
+  concord::testing::playSignedLocally(s, keys, path, [&](const lockstep::TurnEngine& e, Seat i, const lockstep::KeyPair& ours) {
+    return lockstep::botOrdersFor(e, i, *bots[i], &ours);
+  });
   return path;
 }
 

@@ -51,11 +51,11 @@ const Damaged& game() {
     if (!hit || !last) return g;
     g.first = hit->firstTurn;
     g.tailFirst = last->firstTurn;
-    const auto bytes = concord::testing::readBytes(g.intact);
+    const auto bytes = concord::testing::readAll(g.intact);
     auto flip = [&](const replay::FrameInfo& f, const std::string& name) {
       auto b = bytes;
       b[static_cast<size_t>(f.offset + f.size / 2)] ^= 0x20;  // inside the frame's compressed payload
-      concord::testing::writeBytes(home.path(name), b);
+      concord::testing::writeAll(home.path(name), b);
       return home.path(name);
     };
     g.damaged = flip(*hit, "damaged.ccr");
@@ -180,7 +180,7 @@ TEST(ReplayHoles, ExportGoesOnFromTheSnapshotAfterAHoleWithAGapRecord) {
     const auto t = line.rfind("turn,", 0) == 0 ? 0 : std::stoul(line);
     if (line.rfind("turn,", 0) == 0 || t < g.first || t >= g.resume) kept += line + "\n";
   }
-  EXPECT_EQ(concord::testing::readBytes(home.path("d.csv")), std::vector<uint8_t>(kept.begin(), kept.end()));
+  EXPECT_EQ(concord::testing::readAll(home.path("d.csv")), std::vector<uint8_t>(kept.begin(), kept.end()));
   // A hit last frame: the rows before it, a gap that picks nothing up, and the result of the game so far.
   auto tail = runCommand(home.bin() + " replay export " + g.tail + " 2>/dev/null");
   ASSERT_EQ(tail.code, 0);
@@ -249,11 +249,11 @@ TEST(ReplayHoles, ARatedGameWhoseEndingVerifiesAfterAHoleIsAnEndedGame) {
       last = &f;
     }
   ASSERT_TRUE(hit && last && hit->firstTurn + 64 < last->firstTurn) << "a game long enough for a hole in its middle";
-  const auto bytes = concord::testing::readBytes(file);
+  const auto bytes = concord::testing::readAll(file);
   auto flipped = [&](const replay::FrameInfo& f, const std::string& name) {
     auto b = bytes;
     b[static_cast<size_t>(f.offset + f.size / 2)] ^= 0x20;
-    concord::testing::writeBytes(home.path(name), b);
+    concord::testing::writeAll(home.path(name), b);
     return home.path(name);
   };
   const auto middle = flipped(*hit, "rated-middle.ccr"), end = flipped(*last, "rated-end.ccr");
