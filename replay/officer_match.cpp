@@ -64,12 +64,12 @@ Result<OfficerMatch> officerMatchRates(const ReplayReader& reader, MarkedTurns m
     out.unavailable = "module " + session.moduleId + " has no " + kMatchOfficer + " officer to compare with";
     return out;
   }
-  auto engine = lockstep::TurnEngine::create(session);
-  if (!engine) return engine.error();
-  auto& e = **engine;
-  e.keepStates(false);  // a walk over the turns: no rewind ring
+  auto created = lockstep::TurnEngine::create(session);
+  if (!created) return created.error();
+  std::unique_ptr<lockstep::TurnEngine> engine = std::move(*created);
+  engine->keepStates(false);  // a walk over the turns: no rewind ring
   RevealedKeys keys;
-  if (e.game().hiddenInfo()) {
+  if (engine->game().hiddenInfo()) {
     auto end = reader.seek(reader.turnCount());
     if (!end) return end.error();
     const HiddenInfo* last = (*end)->game().hiddenInfo();
@@ -81,13 +81,22 @@ Result<OfficerMatch> officerMatchRates(const ReplayReader& reader, MarkedTurns m
     for (Seat s = 0; s < session.seats.size(); ++s) keys.push_back(last->revealedKey(s));
   }
   out.seats.resize(session.seats.size());
-  for (size_t i = 0; i < reader.frames().size(); ++i) {
-    if (reader.frames()[i].kind != FrameKind::Turns) continue;
+  const auto& frames = reader.frames();
+  for (size_t i = 0; i < frames.size(); ++i) {
+    // Issue 30: past a hole the walk goes on from the snapshot that picks the game up (the frame after the Gap).
+    if (frames[i].kind == FrameKind::Gap && i + 1 < frames.size() && frames[i + 1].kind == FrameKind::Snapshot) {
+      auto picked = reader.loadSnapshot(i + 1);
+      if (!picked) return picked.error();
+      engine = std::move(*picked);
+      engine->keepStates(false);
+      continue;
+    }
+    if (frames[i].kind != FrameKind::Turns) continue;
     auto block = reader.block(i);
     if (!block) return block.error();
     for (const auto& t : block->turns) {
-      tallyOfficerMatch(e, t.ordersBySeat, out.seats, keys.empty() ? nullptr : &keys, marked);
-      if (!t.sealMatches(e.step(t.ordersBySeat).seal))
+      tallyOfficerMatch(*engine, t.ordersBySeat, out.seats, keys.empty() ? nullptr : &keys, marked);
+      if (!t.sealMatches(engine->step(t.ordersBySeat).seal))
         return Err("turn ", t.turn, ": the re-simulated Seal hash does not match the recorded one (replay corrupt or "
                    "recorded by different rules; `concord replay verify` says more)");
     }

@@ -7,6 +7,9 @@ Standard library only. load(path) returns an Export:
           seal (32 hex digits) and, with --legal, legal (a list of orders, or None where the seat was not deciding)
   events  the structured events, in order: turn (-1 = the setup), kind, seats, seat_names and the kind's fields
   result  the result record (finished, summary, placings) or None
+  gaps    the turns a damaged or salvaged replay lost (issue 30), in order: first_turn, last_turn and turns (None
+          when the damage runs to an end the file does not name), picked_up, salvaged, why. The rows and events
+          skip those turns; a CSV export has no gap records (its rows just skip them)
 red_alerts(x) and round_winners(x) answer "who opened each Red Alert, who answered it" and "who won each round".
 See docs/replay-format.md, "Export".
 
@@ -27,7 +30,7 @@ class ExportError(ValueError):
 
 class Export:
     def __init__(self):
-        self.header, self.rows, self.events, self.result = None, [], [], None
+        self.header, self.rows, self.events, self.result, self.gaps = None, [], [], None, []
 
     def name(self, seat):
         """The seat's name as every record calls it (None for no seat)."""
@@ -61,6 +64,15 @@ def _check_event(ev, where):
     return ev
 
 
+def _check_gap(gap, where):
+    if not isinstance(gap.get("first_turn"), int) or not isinstance(gap.get("picked_up"), bool):
+        raise ExportError(f"{where}: a gap needs 'first_turn' (int) and 'picked_up' (bool)")
+    for f in ("last_turn", "turns"):
+        if gap.get(f) is not None and not isinstance(gap[f], int):
+            raise ExportError(f"{where}: a gap's '{f}' is a whole number or null")
+    return gap
+
+
 def _json_cell(text, where, column):
     try:
         return json.loads(text)
@@ -92,8 +104,10 @@ def load_jsonl(stream):
             x.events.append(_check_event(rec, where))
         elif kind == "result":
             x.result = rec
+        elif kind == "gap":
+            x.gaps.append(_check_gap(rec, where))
         else:
-            raise ExportError(f"{where}: unknown record '{kind}' (header, turn, event or result)")
+            raise ExportError(f"{where}: unknown record '{kind}' (header, turn, event, gap or result)")
     if x.header is None:
         raise ExportError(f"line 1: no header record (an export of version {VERSION} starts with one)")
     return x
@@ -132,11 +146,22 @@ def load(path):
         return load_jsonl(f) if first == "{" else load_csv(f)
 
 
+def lost(x, turn):
+    """The gap that took `turn` (None: the export holds it)."""
+    for g in x.gaps:
+        if g["first_turn"] <= turn and (g["last_turn"] is None or turn <= g["last_turn"]):
+            return g
+    return None
+
+
 def red_alerts(x):
     """Each Red Alert: the turn it opened, who opened it (the captain whose turn left the double), who had to
-    answer, and who answered it (None: a dead double or the round ended first) at which turn."""
+    answer, and who answered it (None: a dead double or the round ended first; how "gap": its answer may lie in
+    turns a damaged replay lost) at which turn. An answer after a gap is never paired with an alert before it."""
     out, open_ = [], None
     for e in x.events:
+        if open_ and any(open_["turn"] < g["first_turn"] <= e["turn"] for g in x.gaps):
+            open_["how"], open_ = "gap", None
         if e["kind"] == "red-alert":
             open_ = {"turn": e["turn"], "double": e["double"], "opened_by": e["opened_by"],
                      "responsible": e["responsible"], "answered_by": None, "answered_turn": None, "how": None}
@@ -146,6 +171,8 @@ def red_alerts(x):
             open_ = None
         elif e["kind"] == "round-start":
             open_ = None
+    if open_ and any(open_["turn"] < g["first_turn"] for g in x.gaps):
+        open_["how"] = "gap"
     return out
 
 
@@ -166,6 +193,10 @@ def main(argv):
     turns = len({r["turn"] for r in x.rows})
     seats = len({r["seat"] for r in x.rows})
     print(f"{len(x.rows)} rows: {turns} turns x {seats} seats, {len(x.events)} events")
+    for g in x.gaps:
+        last = g["last_turn"] if g["last_turn"] is not None else "the end"
+        print(f"gap: turns {g['first_turn']}-{last} lost ({g.get('why', '')}); "
+              + ("picked up after them" if g["picked_up"] else "not picked up"))
     if x.result and x.result["finished"]:
         print("result: " + x.result["summary"])
     if "--alerts" in argv:

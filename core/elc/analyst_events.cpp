@@ -14,6 +14,12 @@ const char* bandName(Band b) { return b == Band::Alarm ? "alarm" : b == Band::Re
 
 EventValue ownerValue(int32_t owner) { return owner < 0 ? EventValue{} : EventValue{int64_t{owner}}; }
 
+// The team a seat was dealt into ("Team A"; VC-1570), null without teams.
+EventValue teamOf(const ElcGame& e, Seat s) {
+  if (!e.config().teams()) return EventValue{};
+  return std::string("Team ") + static_cast<char>('A' + e.config().team[s]);
+}
+
 class ElcEvents final : public EventExtractor {
  public:
   std::vector<AnalystEvent> begin(const Game& g) override {
@@ -41,13 +47,19 @@ class ElcEvents final : public EventExtractor {
       const auto& p = e.players()[s];
       if (p.left == left_[s] || p.left == Left::Live) continue;
       out.push_back(AnalystEvent{"left", turn, {s}, {}});
-      out.back().with("seat", int64_t{s}).with("how", std::string(p.left == Left::Conceded ? "conceded" : "capitulated"));
+      out.back().with("seat", int64_t{s}).with("how", std::string(p.left == Left::Conceded ? "conceded" : "capitulated"))
+          .with("team", teamOf(e, s));  // VC-1580: leaving the game leaves the team
     }
-    if (e.over() && !over_) {  // VC-1590: the winner and the route that won
+    if (e.over() && !over_) {  // VC-1590: the winner and the route that won; VC-1570: a team wins as one player
       out.push_back(AnalystEvent{"game-over", turn, {}, {}});
       auto& ev = out.back();
-      if (e.winner() >= 0) ev.about(static_cast<Seat>(e.winner()));
-      ev.with("winner", ownerValue(e.winner())).with("route", e.route()).with("elc_turn", int64_t{e.turn()});
+      std::vector<Seat> winners;
+      for (Seat s = 0; s < e.players().size() && e.winner() >= 0; ++s)
+        if (e.sideOf(s) == e.sideOf(static_cast<Seat>(e.winner()))) winners.push_back(s);
+      for (Seat s : winners) ev.about(s);
+      ev.with("winner", ownerValue(e.winner())).with("winners", seatList(winners))
+          .with("team", e.winner() >= 0 && e.teamed(static_cast<Seat>(e.winner())) ? teamOf(e, static_cast<Seat>(e.winner())) : EventValue{})
+          .with("route", e.route()).with("elc_turn", int64_t{e.turn()});
     }
     return out;
   }

@@ -17,10 +17,8 @@
 #include "core/warp/state.h"
 #include "replay/reader.h"
 #include "replay/writer.h"
-#include "tests/support/temp_dir.h"
-#include "tests/support/run_command.h"
+#include "tests/support/cli_home.h"
 
-namespace fs = std::filesystem;
 using namespace concord;
 
 namespace {
@@ -28,33 +26,14 @@ namespace {
 using concord::testing::Ran;
 Ran run(const std::string& cmd) { return concord::testing::runCommand(cmd); }
 
-const concord::testing::TempDir& home() {
-  static const concord::testing::TempDir dir("replay-analyst");
-  return dir;
-}
-
 // Every command runs with its own HOME and data directory (play writes keys and replays there).
-std::string bin() {
-  return "HOME=" + home().path().string() + " XDG_DATA_HOME=" + home().path().string() + " " CONCORD_BIN;
-}
-
-std::string path(const std::string& name) { return (home() / name).string(); }
-
-std::vector<uint8_t> readAll(const std::string& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::vector<uint8_t>((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
-void writeAll(const std::string& p, const std::vector<uint8_t>& b) {
-  std::ofstream out(p, std::ios::binary | std::ios::trunc);
-  out.write(reinterpret_cast<const char*>(b.data()), static_cast<std::streamsize>(b.size()));
-}
+const concord::testing::CliHome home("replay-analyst");
 
 // A finished three-captain Warp 9 sector played by greedy officers (about 700 turns, 11 frames).
 const std::string& finishedGame() {
   static const std::string p = [] {
-    auto f = path("finished.ccr");
-    auto r = run(bin() + " play warp --auto --seats 3 --seed 5 --no-tei --replay " + f + " set=9 2>&1");
+    auto f = home.path("finished.ccr");
+    auto r = run(home.bin() + " play warp --auto --seats 3 --seed 5 --no-tei --replay " + f + " set=9 2>&1");
     EXPECT_EQ(r.code, 0) << r.out;
     return f;
   }();
@@ -77,7 +56,7 @@ size_t count(const std::string& hay, const std::string& needle) {
 uint32_t forge(const std::string& in, const std::string& out, uint32_t from) {
   auto r = replay::ReplayReader::open(in);
   EXPECT_TRUE(r.ok());
-  const auto bytes = readAll(in);
+  const auto bytes = concord::testing::readAll(in);
   std::vector<uint8_t> forged(bytes.begin(), bytes.begin() + static_cast<long>(r->frames().front().offset));
   uint32_t forgedTurn = UINT32_MAX;
   for (size_t i = 0; i < r->frames().size(); ++i) {
@@ -107,7 +86,7 @@ uint32_t forge(const std::string& in, const std::string& out, uint32_t from) {
     auto frame = replay::encodeFrame(replay::FrameKind::Turns, f.firstTurn, f.turnCount, replay::encodeBlock(*block, replay::sealTagBytes(r->header().formatVersion)));
     forged.insert(forged.end(), frame.begin(), frame.end());
   }
-  writeAll(out, forged);
+  concord::testing::writeAll(out, forged);
   return forgedTurn;
 }
 
@@ -115,10 +94,10 @@ uint32_t forge(const std::string& in, const std::string& out, uint32_t from) {
 
 // Issue 11: a file with a header and no turns is not a game that verifies (it was "OK: 0 turns", exit 0).
 TEST(ReplayDamage, HeaderOnlyFileDoesNotVerify) {
-  auto f = path("empty.ccr");
-  run("printf 'quit\\n' | " + bin() + " play warp --seats 2 --seed 3 --no-tei --replay " + f + " 2>&1");
+  auto f = home.path("empty.ccr");
+  run("printf 'quit\\n' | " + home.bin() + " play warp --seats 2 --seed 3 --no-tei --replay " + f + " 2>&1");
   ASSERT_EQ(turnsOf(f), 0u) << "quitting at once leaves a header-only file";
-  auto v = run(bin() + " replay verify " + f + " 2>&1");
+  auto v = run(home.bin() + " replay verify " + f + " 2>&1");
   EXPECT_EQ(v.code, 1) << v.out;
   EXPECT_NE(v.out.find("FAILED: the file holds a header and no turns"), std::string::npos) << v.out;
 }
@@ -127,8 +106,8 @@ TEST(ReplayDamage, HeaderOnlyFileDoesNotVerify) {
 // names them and how many of the rest verify, and salvage writes both sides of the hole as a new file.
 TEST(ReplayDamage, FlippedByteCostsItsFrameToTheNextSnapshotAndSalvageKeepsBothSides) {
   // A finished two-officer Warp campaign long enough for snapshots (about 2,400 turns).
-  const auto game = path("long.ccr");
-  ASSERT_EQ(run(bin() + " selfplay --module warp --seats 2 --seed 1 --out " + game + " 2>&1").code, 0);
+  const auto game = home.path("long.ccr");
+  ASSERT_EQ(run(home.bin() + " selfplay --module warp --seats 2 --seed 1 --out " + game + " 2>&1").code, 0);
   auto r = replay::ReplayReader::open(game);
   ASSERT_TRUE(r.ok()) << r.message();
   const replay::FrameInfo* hit = nullptr;
@@ -139,13 +118,13 @@ TEST(ReplayDamage, FlippedByteCostsItsFrameToTheNextSnapshotAndSalvageKeepsBothS
   }
   ASSERT_NE(hit, nullptr);
   ASSERT_NE(next, 0u) << "the game must be long enough for a snapshot after the damaged frame";
-  auto bytes = readAll(game);
+  auto bytes = concord::testing::readAll(game);
   bytes[static_cast<size_t>(hit->offset + hit->size / 2)] ^= 0x20;  // inside the frame's compressed payload
-  auto damaged = path("damaged.ccr");
-  writeAll(damaged, bytes);
+  auto damaged = home.path("damaged.ccr");
+  concord::testing::writeAll(damaged, bytes);
   const uint32_t kept = r->turnCount() - (next - hit->firstTurn);
 
-  auto v = run(bin() + " replay verify " + damaged + " 2>&1");
+  auto v = run(home.bin() + " replay verify " + damaged + " 2>&1");
   EXPECT_EQ(v.code, 1) << v.out;
   EXPECT_NE(v.out.find("FAILED: turns " + std::to_string(hit->firstTurn) + "-" + std::to_string(next - 1) +
                        " lost (frame damaged at offset " + std::to_string(hit->offset)),
@@ -157,39 +136,39 @@ TEST(ReplayDamage, FlippedByteCostsItsFrameToTheNextSnapshotAndSalvageKeepsBothS
       << v.out;
   EXPECT_NE(v.out.find("not ratable"), std::string::npos) << v.out;
 
-  auto out = path("salvaged.ccr");
-  auto s = run(bin() + " replay salvage " + damaged + " " + out + " 2>&1");
+  auto out = home.path("salvaged.ccr");
+  auto s = run(home.bin() + " replay salvage " + damaged + " " + out + " 2>&1");
   ASSERT_EQ(s.code, 0) << s.out;
   EXPECT_NE(s.out.find("salvaged " + std::to_string(kept) + " turns"), std::string::npos) << s.out;
   EXPECT_NE(s.out.find("kept both sides of a hole"), std::string::npos) << s.out;
-  auto again = run(bin() + " replay verify " + out + " 2>&1");
+  auto again = run(home.bin() + " replay verify " + out + " 2>&1");
   EXPECT_EQ(again.code, 1) << "the salvaged game still has its hole: " << again.out;
   EXPECT_NE(again.out.find("lost before this file was salvaged"), std::string::npos) << again.out;
   EXPECT_NE(again.out.find("recoverable: " + std::to_string(kept) + " turns verify"), std::string::npos) << again.out;
   EXPECT_EQ(again.out.find("notice"), std::string::npos) << "a salvaged file is closed cleanly: " << again.out;
-  auto rated = run(bin() + " tei apply " + out + " --db " + path("holes.sqlite") + " 2>&1");
+  auto rated = run(home.bin() + " tei apply " + out + " --db " + home.path("holes.sqlite") + " 2>&1");
   EXPECT_NE(rated.code, 0) << "a game with a hole is never rated: " << rated.out;
   EXPECT_NE(rated.out.find("lost before this file was salvaged"), std::string::npos) << rated.out;
 
   // Damage in the first frame of a game with no snapshot after it leaves nothing to salvage: a clear refusal.
-  auto shortGame = path("short.ccr");
-  ASSERT_EQ(run(bin() + " replay record " + shortGame + " --turns 100 2>&1").code, 0);
+  auto shortGame = home.path("short.ccr");
+  ASSERT_EQ(run(home.bin() + " replay record " + shortGame + " --turns 100 2>&1").code, 0);
   auto sr = replay::ReplayReader::open(shortGame);
   ASSERT_TRUE(sr.ok()) << sr.message();
-  auto first = readAll(shortGame);
+  auto first = concord::testing::readAll(shortGame);
   first[static_cast<size_t>(sr->frames().front().offset + sr->frames().front().size / 2)] ^= 0x20;
-  writeAll(path("first.ccr"), first);
-  auto none = run(bin() + " replay salvage " + path("first.ccr") + " " + path("none.ccr") + " 2>&1");
+  concord::testing::writeAll(home.path("first.ccr"), first);
+  auto none = run(home.bin() + " replay salvage " + home.path("first.ccr") + " " + home.path("none.ccr") + " 2>&1");
   EXPECT_EQ(none.code, 1) << none.out;
   EXPECT_NE(none.out.find("nothing to salvage"), std::string::npos) << none.out;
-  auto same = run(bin() + " replay salvage " + damaged + " " + damaged + " 2>&1");
+  auto same = run(home.bin() + " replay salvage " + damaged + " " + damaged + " 2>&1");
   EXPECT_EQ(same.code, 1) << same.out;
 }
 
 // ---- Events and result in the tools --------------------------------------------------------------------
 
 TEST(ReplayTools, InfoShowsPlacingsScoresAndHowTheGameEnded) {
-  auto i = run(bin() + " replay info " + finishedGame() + " 2>&1");
+  auto i = run(home.bin() + " replay info " + finishedGame() + " 2>&1");
   ASSERT_EQ(i.code, 0) << i.out;
   EXPECT_NE(i.out.find("result:      finished after " + std::to_string(turnsOf(finishedGame())) +
                        " turns: Sector over (campaign complete"),
@@ -208,14 +187,14 @@ TEST(ReplayTools, InfoShowsPlacingsScoresAndHowTheGameEnded) {
     EXPECT_NE(i.out.find("score " + std::to_string(outcome->scoreBySeat[s])), std::string::npos) << i.out;
   }
   // A game left early says it is unfinished.
-  auto early = path("early.ccr");
-  run("printf '1\\n1\\nquit\\n' | " + bin() + " play warp --seats 3 --seed 4 --no-tei --replay " + early + " 2>&1");
-  auto u = run(bin() + " replay info " + early + " 2>&1");
+  auto early = home.path("early.ccr");
+  run("printf '1\\n1\\nquit\\n' | " + home.bin() + " play warp --seats 3 --seed 4 --no-tei --replay " + early + " 2>&1");
+  auto u = run(home.bin() + " replay info " + early + " 2>&1");
   EXPECT_NE(u.out.find("result:      unfinished"), std::string::npos) << u.out;
 }
 
 TEST(ReplayTools, DumpPrintsGameEventsBetweenTheOrders) {
-  auto d = run(bin() + " replay dump " + finishedGame() + " 2>&1");
+  auto d = run(home.bin() + " replay dump " + finishedGame() + " 2>&1");
   ASSERT_EQ(d.code, 0) << d.out.substr(0, 2000);
   EXPECT_NE(d.out.find("  event round: Round 2: Spacedock 8-8"), std::string::npos);
   EXPECT_NE(d.out.find("  event alert: "), std::string::npos);
@@ -233,36 +212,36 @@ TEST(ReplayTools, DumpPrintsGameEventsBetweenTheOrders) {
 
 // Issue 11: a forged order (checksums intact) made dump print a different game to the end with exit 0.
 TEST(ReplayTools, DumpChecksEachSealAndStopsAtAForgedOrder) {
-  auto forged = path("forged.ccr");
+  auto forged = home.path("forged.ccr");
   uint32_t t = forge(finishedGame(), forged, 100);
   ASSERT_NE(t, UINT32_MAX);
-  auto d = run(bin() + " replay dump " + forged + " 2>&1");
+  auto d = run(home.bin() + " replay dump " + forged + " 2>&1");
   EXPECT_NE(d.code, 0);
   EXPECT_NE(d.out.find("turn " + std::to_string(t) + ": re-simulated Seal"), std::string::npos) << d.out.substr(d.out.size() - 600);
   EXPECT_EQ(d.out.find("\nturn " + std::to_string(t + 1) + "\n"), std::string::npos) << "dump went on past the forgery";
   EXPECT_NE(d.out.find("\nturn " + std::to_string(t - 1) + "\n"), std::string::npos);
   // export refuses the same way.
-  auto x = run(bin() + " replay export " + forged + " --out " + path("forged.jsonl") + " 2>&1");
+  auto x = run(home.bin() + " replay export " + forged + " --out " + home.path("forged.jsonl") + " 2>&1");
   EXPECT_EQ(x.code, 1) << x.out;
   EXPECT_NE(x.out.find("turn " + std::to_string(t) + ": re-simulated Seal"), std::string::npos) << x.out;
 }
 
 TEST(ReplayTools, StepShowsTheLastMoveAndJumpsToTheNextRoundAndAlert) {
-  auto s = run(bin() + " replay step " + finishedGame() + " --turn 1 2>&1");
+  auto s = run(home.bin() + " replay step " + finishedGame() + " --turn 1 2>&1");
   ASSERT_EQ(s.code, 0) << s.out;
   EXPECT_NE(s.out.find("== after 1 of "), std::string::npos) << s.out;
   EXPECT_NE(s.out.find("last move (turn 0):\n  seat 0 Captain 0: chart "), std::string::npos) << s.out;
   EXPECT_NE(s.out.find("  event play: Captain 0 charts"), std::string::npos) << s.out;
 
   // Where the first alert and the second round begin, from dump's events.
-  auto d = run(bin() + " replay dump " + finishedGame() + " 2>&1").out;
+  auto d = run(home.bin() + " replay dump " + finishedGame() + " 2>&1").out;
   auto turnBefore = [&](size_t at) {
     auto t = d.rfind("\nturn ", at);
     return std::stoul(d.substr(t + 6, d.find('\n', t + 1) - t - 6));
   };
   auto alertTurn = turnBefore(d.find("  event alert: "));
   auto roundTurn = turnBefore(d.find("  event round: ", d.find("  event alert: ")));
-  auto j = run("printf 'next alert\\nnext round\\nnext nonsense\\nq\\n' | " + bin() + " replay step " + finishedGame() +
+  auto j = run("printf 'next alert\\nnext round\\nnext nonsense\\nq\\n' | " + home.bin() + " replay step " + finishedGame() +
                " --seat 1 2>&1");
   ASSERT_EQ(j.code, 0) << j.out;
   EXPECT_NE(j.out.find("== after " + std::to_string(alertTurn + 1) + " of "), std::string::npos) << j.out;
@@ -275,9 +254,9 @@ TEST(ReplayTools, StepShowsTheLastMoveAndJumpsToTheNextRoundAndAlert) {
 // Issue 11: info said "seat 1  Captain 1", dump "Captain 1:", step "seat 1"; now one label everywhere.
 TEST(ReplayTools, SeatsAreNamedTheSameWayInInfoDumpAndStep) {
   const std::string label = "seat 1 Captain 1";
-  auto i = run(bin() + " replay info " + finishedGame() + " 2>&1").out;
-  auto d = run(bin() + " replay dump " + finishedGame() + " --to 3 2>&1").out;
-  auto s = run(bin() + " replay step " + finishedGame() + " --turn 2 --seat 1 2>&1").out;
+  auto i = run(home.bin() + " replay info " + finishedGame() + " 2>&1").out;
+  auto d = run(home.bin() + " replay dump " + finishedGame() + " --to 3 2>&1").out;
+  auto s = run(home.bin() + " replay step " + finishedGame() + " --turn 2 --seat 1 2>&1").out;
   EXPECT_NE(i.find(label + " "), std::string::npos) << i;
   EXPECT_NE(d.find("  " + label + ": chart "), std::string::npos) << d;
   EXPECT_NE(s.find("seen by " + label + " =="), std::string::npos) << s;
@@ -297,7 +276,7 @@ std::vector<nlohmann::json> jsonl(const std::string& text) {
 }
 
 TEST(ReplayExport, OneRecordPerTurnAndSeatWithOrdersEventsAndSeal) {
-  auto x = run(bin() + " replay export " + finishedGame() + " --format jsonl 2>&1");
+  auto x = run(home.bin() + " replay export " + finishedGame() + " --format jsonl 2>&1");
   ASSERT_EQ(x.code, 0) << x.out.substr(0, 400);
   auto rows = jsonl(x.out);
   const uint32_t turns = turnsOf(finishedGame());
@@ -311,21 +290,21 @@ TEST(ReplayExport, OneRecordPerTurnAndSeatWithOrdersEventsAndSeal) {
   EXPECT_EQ(rows.back()["narration"].back()["kind"], "winner");
   EXPECT_FALSE(rows[0].contains("legal")) << "legal orders only with --legal";
   // The Seal column is the Seal verify re-derives: the last one is the final Seal.
-  auto v = run(bin() + " replay verify " + finishedGame() + " 2>&1").out;
+  auto v = run(home.bin() + " replay verify " + finishedGame() + " 2>&1").out;
   EXPECT_NE(v.find("final Seal " + rows.back()["seal"].get<std::string>()), std::string::npos) << v;
 
-  auto c = run(bin() + " replay export " + finishedGame() + " --format csv 2>&1");
+  auto c = run(home.bin() + " replay export " + finishedGame() + " --format csv 2>&1");
   ASSERT_EQ(c.code, 0);
   EXPECT_EQ(count(c.out, "\r\n"), rows.size() + 1);
   EXPECT_EQ(c.out.rfind("turn,seat,seat_name,deciding,orders,rejections,narration,seal\r\n", 0), 0u);
-  EXPECT_EQ(run(bin() + " replay export " + finishedGame() + " --format xml 2>&1").code, 2);
+  EXPECT_EQ(run(home.bin() + " replay export " + finishedGame() + " --format xml 2>&1").code, 2);
 }
 
 // --legal adds each deciding seat's legal orders; with --seat S only S's, exactly what S may know: they
 // equal the legal orders of the position redacted for S (every coordinate hidden from S pooled).
 TEST(ReplayExport, LegalOrdersComeFromTheDecidingSeatsOwnPerspective) {
-  auto all = jsonl(run(bin() + " replay export " + finishedGame() + " --legal 2>&1").out);
-  auto one = jsonl(run(bin() + " replay export " + finishedGame() + " --legal --seat 1 2>&1").out);
+  auto all = jsonl(run(home.bin() + " replay export " + finishedGame() + " --legal 2>&1").out);
+  auto one = jsonl(run(home.bin() + " replay export " + finishedGame() + " --legal --seat 1 2>&1").out);
   ASSERT_EQ(all.size(), one.size());
   auto r = replay::ReplayReader::open(finishedGame());
   size_t checked = 0;
@@ -349,8 +328,8 @@ TEST(ReplayExport, LegalOrdersComeFromTheDecidingSeatsOwnPerspective) {
     ++checked;
   }
   EXPECT_GT(checked, 5u);
-  EXPECT_EQ(run(bin() + " replay export " + finishedGame() + " --seat 1 2>&1").code, 2) << "--seat needs --legal";
-  EXPECT_EQ(run(bin() + " replay export " + finishedGame() + " --legal --seat 9 2>&1").code, 2);
+  EXPECT_EQ(run(home.bin() + " replay export " + finishedGame() + " --seat 1 2>&1").code, 2) << "--seat needs --legal";
+  EXPECT_EQ(run(home.bin() + " replay export " + finishedGame() + " --legal --seat 9 2>&1").code, 2);
 }
 
 }  // namespace

@@ -15,118 +15,28 @@
 #include "core/warp/state.h"
 #include "core/web/state.h"
 #include "replay/reader.h"
-#include "tests/support/run_command.h"
-#include "tests/support/temp_dir.h"
+#include "tests/support/analyst_export.h"
 
 using namespace concord;
 using nlohmann::json;
 
 namespace {
 
-const concord::testing::TempDir& home() {
-  static const concord::testing::TempDir dir("replay-events");
-  return dir;
-}
-std::string bin() {
-  return "HOME=" + home().path().string() + " XDG_DATA_HOME=" + home().path().string() + " " CONCORD_BIN;
-}
-std::string path(const std::string& name) { return (home() / name).string(); }
+const concord::testing::CliHome home("replay-events");
 
-// A replay the binary plays and the export of it, split by record.
-struct Exported {
-  std::string file;
-  json header, result;
-  std::vector<json> rows, events;
-  std::vector<json> of(const std::string& kind) const {
-    std::vector<json> out;
-    for (const auto& e : events)
-      if (e["kind"] == kind) out.push_back(e);
-    return out;
-  }
-  // The turn's rows (one per seat).
-  std::vector<json> turn(int64_t t) const {
-    std::vector<json> out;
-    for (const auto& r : rows)
-      if (r["turn"] == t) out.push_back(r);
-    return out;
-  }
-};
+using concord::testing::actors;
+using concord::testing::Exported;
+using concord::testing::narrates;
 
 Exported playAndExport(const std::string& name, const std::string& play) {
-  Exported x;
-  x.file = path(name + ".ccr");
-  auto p = concord::testing::runCommand(bin() + " " + play + " --replay " + x.file + " 2>&1");
-  EXPECT_EQ(p.code, 0) << p.out.substr(0, 2000);
-  auto e = concord::testing::runCommand(bin() + " replay export " + x.file + " 2>&1");
-  EXPECT_EQ(e.code, 0) << e.out.substr(0, 2000);
-  std::istringstream in(e.out);
-  for (std::string line; std::getline(in, line);) {
-    auto j = json::parse(line);
-    if (j["record"] == "header") x.header = j;
-    else if (j["record"] == "turn") x.rows.push_back(j);
-    else if (j["record"] == "event") x.events.push_back(j);
-    else if (j["record"] == "result") x.result = j;
-    else ADD_FAILURE() << "unknown record " << line;
-  }
-  return x;
+  return concord::testing::playAndExport(home, name, play);
 }
 
 std::unique_ptr<lockstep::TurnEngine> at(const std::string& file, uint32_t turn) {
-  auto r = replay::ReplayReader::open(file);
-  EXPECT_TRUE(r.ok()) << r.message();
-  auto e = r->seek(turn);
-  EXPECT_TRUE(e.ok()) << e.message();
-  return std::move(*e);
+  return concord::testing::engineAt(file, turn);
 }
 
-// The header names the game exactly as its file does; the result is the engine's Outcome in rank order.
-void checkHeaderAndResult(const Exported& x, const std::string& module) {
-  auto r = replay::ReplayReader::open(x.file);
-  ASSERT_TRUE(r.ok());
-  const auto& session = r->header().session;
-  EXPECT_EQ(x.header["version"], 2);
-  EXPECT_EQ(x.header["module"], module);
-  EXPECT_EQ(x.header["rules_version"], session.rulesVersion);
-  EXPECT_EQ(x.header["game_id"], session.gameId().hex());
-  EXPECT_EQ(x.header["turns"], r->turnCount());
-  EXPECT_EQ(x.header["seed"].get<std::string>().size(), 64u);
-  EXPECT_FALSE(x.header["config_text"].get<std::string>().empty());
-  ASSERT_EQ(x.header["seats"].size(), session.seats.size());
-  EXPECT_EQ(x.rows.size(), static_cast<size_t>(r->turnCount()) * session.seats.size());
-  auto end = at(x.file, r->turnCount());
-  auto outcome = end->game().outcome();
-  ASSERT_TRUE(outcome.has_value()) << "the game played to its end";
-  EXPECT_EQ(x.result["finished"], true);
-  EXPECT_EQ(x.result["summary"], outcome->summary);
-  ASSERT_EQ(x.result["placings"].size(), session.seats.size());
-  uint32_t lastRank = 0;
-  for (const auto& p : x.result["placings"]) {
-    const Seat s = p["seat"];
-    EXPECT_EQ(p["rank"], outcome->rankBySeat[s]);
-    EXPECT_EQ(p["score"], outcome->scoreBySeat[s]);
-    EXPECT_EQ(p["name"], session.seats[s].name);
-    EXPECT_GE(p["rank"].get<uint32_t>(), lastRank) << "placings in rank order";
-    lastRank = p["rank"];
-  }
-  for (const auto& e : x.events)
-    for (size_t i = 0; i < e["seats"].size(); ++i) EXPECT_EQ(e["seat_names"][i], session.seats[e["seats"][i].get<Seat>()].name);
-}
-
-bool narrates(const Exported& x, int64_t turn, const std::string& text) {
-  const auto rows = x.turn(turn);  // named: a range-for over a member of a temporary would dangle
-  for (const auto& n : rows.at(0)["narration"])
-    if (n["text"].get<std::string>().find(text) != std::string::npos) return true;
-  return false;
-}
-
-// The seats whose game orders the turn's log holds.
-std::vector<Seat> actors(const Exported& x, int64_t turn) {
-  std::vector<Seat> out;
-  for (const auto& r : x.turn(turn))
-    for (const auto& o : r["orders"])
-      if (o["kind"].get<uint32_t>() < 0xFF00) out.push_back(r["seat"]);
-  return out;
-}
+using concord::testing::checkHeaderAndResult;
 
 // ---- Warp ----------------------------------------------------------------------------------------------
 
@@ -205,10 +115,10 @@ TEST(ReplayEvents, WarpRedAlertOpenerIsTheSeatWhoseOrderOpenedItAndTheAnswerIsAC
 // The assistance marks are events and named orders (they read "(system) order 65283" before issue 30).
 TEST(ReplayEvents, WarpMarksAreNamed) {
   {
-    std::ofstream typed(path("auto.txt"));
+    std::ofstream typed(home.path("auto.txt"));
     typed << "auto\n";  // the person hands the seat to the officer at once
   }
-  auto x = playAndExport("marks", "play warp --seats 2 --seed 3 --no-tei set=9 < " + path("auto.txt"));
+  auto x = playAndExport("marks", "play warp --seats 2 --seed 3 --no-tei set=9 < " + home.path("auto.txt"));
   auto marks = x.of("officer-played");
   ASSERT_FALSE(marks.empty()) << "after `auto` the officer plays the person's seat";
   size_t named = 0;

@@ -6,6 +6,7 @@ answered it, who won each round", checked against the order log and the narratio
     python3 tests/cli/replay_export_test.py CONCORD_BIN TOOLS_DIR
 """
 import os
+import struct
 import subprocess
 import sys
 import tempfile
@@ -96,7 +97,55 @@ def main(concord, tools):
             raise AssertionError("an export without its header must be refused")
         except replay_export.ExportError as e:
             assert "header" in str(e), e
+        check_gaps(run, d, replay_export)
     print("replay export reader: all checks passed")
+
+
+def turn_frames(data):
+    """(kind, first turn, offset, size) of each frame of a replay (docs/replay-format.md), up to the index."""
+    header_len = struct.unpack_from("<I", data, 10)[0]
+    pos, out = 14 + header_len + 8, []
+    while pos + 21 <= len(data):
+        kind, first, _count, _raw, stored, _check = struct.unpack_from("<BIIIII", data, pos)
+        if kind == 3:
+            break
+        out.append((kind, first, pos, 21 + stored + 8))
+        pos += 21 + stored + 8
+    return out
+
+
+def check_gaps(run, d, replay_export):
+    """Issue 30: a replay with one flipped byte in its middle exports both sides of the hole and a gap record; the
+    reader keeps the gap, the rows skip it, and no Red Alert is paired with an answer across it."""
+    game, damaged = os.path.join(d, "long.ccr"), os.path.join(d, "damaged.ccr")
+    p = run("selfplay", "--module", "warp", "--seats", "2", "--seed", "1", "--out", game)
+    assert p.returncode == 0, p.stdout + p.stderr
+    data = bytearray(open(game, "rb").read())
+    frames = turn_frames(data)
+    turns = max(f[1] for f in frames)  # about the game's length: enough to find its middle
+    hit = next(f for f in frames if f[0] == 1 and f[1] >= turns // 4)
+    snap = next(f[1] for f in frames if f[0] == 2 and f[1] > hit[1])
+    data[hit[2] + hit[3] // 2] ^= 0x20
+    open(damaged, "wb").write(bytes(data))
+    for path in (game, damaged):
+        p = run("replay", "export", path, "--out", path + ".jsonl")
+        assert p.returncode == 0, p.stderr
+    whole, x = replay_export.load(game + ".jsonl"), replay_export.load(damaged + ".jsonl")
+    assert whole.gaps == [] and len(x.gaps) == 1, x.gaps
+    g = x.gaps[0]
+    assert (g["first_turn"], g["last_turn"], g["picked_up"]) == (hit[1], snap - 1, True), g
+    lost = range(hit[1], snap)
+    assert x.rows == [r for r in whole.rows if r["turn"] not in lost], "the rows on both sides, as the intact file's"
+    assert x.events == [e for e in whole.events if e["turn"] not in lost]
+    assert replay_export.lost(x, hit[1] + 1) == g and replay_export.lost(x, snap) is None
+    intact = {a["turn"]: a for a in replay_export.red_alerts(whole)}
+    for a in replay_export.red_alerts(x):
+        if a["answered_turn"] is not None:
+            assert not (a["turn"] < hit[1] <= a["answered_turn"]), f"an answer paired across the gap: {a}"
+            assert a == intact[a["turn"]], (a, intact[a["turn"]])
+    p = subprocess.run([sys.executable, os.path.join(os.path.dirname(replay_export.__file__), "replay_export.py"),
+                        damaged + ".jsonl"], capture_output=True, text=True)
+    assert p.returncode == 0 and f"gap: turns {hit[1]}-{snap - 1} lost (" in p.stdout, p.stdout + p.stderr
 
 
 if __name__ == "__main__":

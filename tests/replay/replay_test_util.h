@@ -12,6 +12,7 @@
 #include "lockstep/turn_ledger.h"
 #include "table/record_bots.h"
 #include "replay/writer.h"
+#include "tests/support/file_bytes.h"
 #include "tests/support/temp_dir.h"
 
 namespace concord::replay::testing {
@@ -22,15 +23,8 @@ inline std::string tempPath(const std::string& name) {
   return (dir / name).string();
 }
 
-inline std::vector<uint8_t> readAll(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::vector<uint8_t>((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
-inline void writeAll(const std::string& path, const std::vector<uint8_t>& bytes) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-}
+using concord::testing::readAll;  // tests/support/file_bytes.h
+using concord::testing::writeAll;
 
 inline lockstep::SessionConfig shedSession(Seat seats, const std::string& label, uint32_t maxTurns = 100000,
                                            uint32_t hands = 50) {

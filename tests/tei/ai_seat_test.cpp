@@ -21,6 +21,7 @@
 #include "table/record_bots.h"
 #include "table/tei_store/replay_match.h"
 #include "tests/support/run_command.h"
+#include "tests/support/signed_table.h"
 #include "tests/support/temp_dir.h"
 
 namespace concord::tei {
@@ -134,33 +135,15 @@ std::string playHidden(const fs::path& dir, const std::string& header, const std
   s.rated = true;
   s.hiddenHands = true;
   const std::string path = (dir / (header + "-" + played + ".ccr")).string();
-  auto ledger = lockstep::TurnLedger::create(s).value();
-  auto writer = replay::ReplayWriter::create(path, s).value();
   std::vector<std::unique_ptr<Bot>> bots;
   for (Seat i = 0; i < 4; ++i) {
     auto si = s;
     if (si.seats[i].ai) si.seats[i].botKind = played;
     bots.push_back(lockstep::makeSeatBot(si, i));
   }
-  while (!ledger->engine().over() && ledger->engine().turn() < 20000) {
-    const auto& e = ledger->engine();
-    std::vector<std::vector<Order>> orders(4);
-    const auto signers = ledger->expectedSigners(orders);
-    for (Seat i = 0; i < 4; ++i) {
-      const lockstep::KeyPair* ours = nullptr;
-      for (const auto& k : keys)
-        if (k.publicKey == signers[i]) ours = &k;
-      EXPECT_NE(ours, nullptr);
-      if (!ours) return path;
-      orders[i] = lockstep::withDeckDuty(e, i, *ours, lockstep::botOrdersFor(e, i, *bots[i], ours));
-    }
-    auto rec = lockstep::applySignedLocally(*ledger, std::move(orders), keys);
-    EXPECT_TRUE(rec) << rec.message();
-    if (!rec) break;
-    EXPECT_TRUE(writer->append(*rec));
-  }
-  EXPECT_TRUE(ledger->engine().over());
-  EXPECT_TRUE(writer->close());
+  concord::testing::playSignedLocally(s, keys, path, [&](const lockstep::TurnEngine& e, Seat i, const lockstep::KeyPair& ours) {
+    return lockstep::botOrdersFor(e, i, *bots[i], &ours);
+  });
   return path;
 }
 

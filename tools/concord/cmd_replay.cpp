@@ -7,7 +7,6 @@
 #include <string>
 
 #include "core/game/registry.h"
-#include "net/comms.h"
 #include "replay/hidden_view.h"
 #include "replay/officer_match.h"
 #include "replay/reader.h"
@@ -27,16 +26,10 @@ int replaySalvage(Args args);  // cmd_replay_salvage.cpp
 CommandLine salvageLine();
 int replayExport(Args args);  // cmd_replay_export.cpp
 int replayStep(const std::string& path, std::optional<uint32_t> turn, Seat viewer);  // cmd_replay_step.cpp
+int replayDump(const std::string& path, uint32_t from, uint32_t to);                 // cmd_replay_dump.cpp
 CommandLine exportLine();
 
 namespace {
-
-Result<replay::ReplayReader> openOrSay(const std::string& path) {
-  auto r = replay::ReplayReader::open(path);
-  if (r.ok())
-    for (const auto& n : r->notices()) std::fprintf(stderr, "notice: %s\n", n.c_str());
-  return r;
-}
 
 // Issue 30: each seat's own non-forced decisions that equal the Commander's from its Observation (docs/tei.md).
 int printOfficerMatch(const replay::ReplayReader& r, replay::MarkedTurns marked) {
@@ -54,7 +47,7 @@ int printOfficerMatch(const replay::ReplayReader& r, replay::MarkedTurns marked)
 }
 
 int info(const std::string& path, replay::MarkedTurns marked) {
-  auto r = openOrSay(path);
+  auto r = openPastHoles(path);  // issue 30: a `lost:` line per hole, the rest as the file holds it
   if (!r) return failure(r.message());
   const auto& h = r->header();
   const auto& s = h.session;
@@ -170,61 +163,6 @@ int verify(const std::string& path) {
   return 0;
 }
 
-int dump(const std::string& path, uint32_t from, uint32_t to) {
-  auto r = openOrSay(path);
-  if (!r) return failure(r.message());
-  if (r->turnCount() == 0) return std::printf("(no turns)\n"), 0;
-  to = std::min(to, r->turnCount() - 1);
-  if (from > to) return failure("--from is after the last turn to dump");
-  auto engine = r->seek(from);
-  if (!engine) return failure(engine.message());
-  auto comms = r->comms();
-  if (!comms) return failure(comms.message());
-  size_t next = 0;
-  // Comms accepted before turn `upTo` was applied (a per-peer annotation, not part of the Seal).
-  auto printComms = [&](uint32_t upTo) {
-    for (; next < comms->size() && (*comms)[next].turn <= upTo; ++next) {
-      const auto& c = (*comms)[next];
-      if (c.turn < from) continue;
-      auto m = net::commsFromSigned(c.signedBytes, c.sig);
-      std::printf("comms %s: %s\n", seatLabel(r->header().session, c.seat).c_str(),
-                  m ? net::describeComms(*m).c_str() : ("unreadable message: " + m.message()).c_str());
-    }
-  };
-  // Issue 26: a rated game not over dumps its public record: the events (the table's narration) and the Seals.
-  // Its orders and rejections stay out: Warp's give/pick/keep and a refused chart name coordinates in a hand,
-  // W.E.B.'s orders move fleets under fog (what a chart shows, the narration says).
-  auto rights = replay::viewRightsOf(*r);
-  if (!rights) return failure(rights.message());
-  if (rights->publicOnly)
-    std::printf("%s\n", replay::hiddenNote(*rights, "dumping its public record only: events and Seals, no orders").c_str());
-  auto& e = **engine;
-  const auto& session = r->header().session;
-  for (uint32_t t = from; t <= to; ++t) {
-    auto rec = r->turn(t);
-    if (!rec) return failure(rec.message());
-    printComms(t);
-    std::printf("turn %u\n", t);
-    for (Seat s = 0; s < rec->ordersBySeat.size() && !rights->publicOnly; ++s)
-      for (const auto& o : rec->ordersBySeat[s])
-        std::printf("  %s: %s\n", seatLabel(session, s).c_str(), orderLine(e.game(), s, o).c_str());
-    auto st = stepRecorded(e, *rec);
-    for (const auto& rj : st.rejected)
-      if (!rights->publicOnly)
-        std::printf("  rejected: %s order %u: %s\n", seatLabel(session, rj.seat).c_str(), rj.index, rj.reason.c_str());
-    // Game events come from the Game interface, after the orders that caused them.
-    for (const auto& ev : st.events) std::printf("  event %s: %s\n", ev.kind.c_str(), ev.text.c_str());
-    if (!st.sealMatches) {
-      std::printf("  seal %s MISMATCH\n", st.seal.shortHex().c_str());
-      std::fflush(stdout);
-      return failure(sealMismatch(st));
-    }
-    std::printf("  seal %s\n", st.seal.shortHex().c_str());
-  }
-  if (to + 1 == r->turnCount()) printComms(r->turnCount());
-  return 0;
-}
-
 struct RecordOptions {
   std::string path;
   uint64_t seats = 4, turns = 10000, block = 64, snapshot = 256;
@@ -314,7 +252,9 @@ CommandLine declareDump(ViewOptions& o) {
   CommandLine c("replay dump",
                 "Turn by turn: each seat's orders, the rules' rejections, the game events and the Seal, checked against\n"
                 "the recorded one (exit 1 at the first mismatch); comms messages (hails, text) print between the\n"
-                "turns at which they were accepted. A rated game that is not over: its events and Seals only (issue 26).\n");
+                "turns at which they were accepted. A rated game that is not over: its events and Seals only (issue 26).\n"
+                "Past turns a damaged or salvaged file lost, a `gap:` line names them and dump goes on from the snapshot\n"
+                "that picks the game up (issue 30).\n");
   c.positional("FILE", "", o.path, true, "which replay? give FILE")
       .path(PathUse::Read)
       .option("--from", "T", "first turn to dump (default 0)", turnInto("--from", o.from))
@@ -327,7 +267,7 @@ CommandLine declareStep(ViewOptions& o) {
                 "Prints the last move and the Observation after T turns; without --turn, interactive: n/next, p/prev,\n"
                 "g T, next KIND (round, alert, goout, catch, tally, winner: to just after the next such event),\n"
                 "o SEAT, o all, q. A rated game that is not over shows only the public table, to every viewer\n"
-                "(issue 26; docs/rules-decisions.md).\n");
+                "(issue 26; docs/rules-decisions.md). n and p step over the turns a hole lost (issue 30).\n");
   c.positional("FILE", "", o.path, true, "which replay? give FILE")
       .path(PathUse::Read)
       .option("--turn", "T", "the position after T turns", turnInto("--turn", o.turn))
@@ -357,7 +297,7 @@ int runVerify(Args args) {
 int runDump(Args args) {
   ViewOptions o;
   if (auto code = declareDump(o).parse(args)) return *code;
-  return dump(o.path, o.from.value_or(0), o.to.value_or(UINT32_MAX));
+  return replayDump(o.path, o.from.value_or(0), o.to.value_or(UINT32_MAX));
 }
 
 int runStep(Args args) {

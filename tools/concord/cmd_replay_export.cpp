@@ -2,6 +2,7 @@
 // for analysts and AI datasets (docs/replay-format.md "Export"; tools/replay_export.py reads it).
 #include <cstdio>
 #include <fstream>
+#include <memory>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -31,7 +32,8 @@ CommandLine declareExport(ExportOptions& o) {
                 "the turn's narration and its Seal hash, each turn checked against the recorded Seal. JSONL adds a\n"
                 "header record (game id, seed, config, rules), each turn's structured events (rounds, alerts, Seals,\n"
                 "captures, battles, ...) and the result (docs/replay-format.md \"Export\"). A rated game that is not\n"
-                "over is refused (issue 26).\n");
+                "over is refused (issue 26). Past turns a damaged or salvaged file lost, a gap record names them and the\n"
+                "export goes on from the snapshot that picks the game up (CSV: no rows for them; issue 30).\n");
   c.positional("FILE", "", o.path, true, "which replay? give FILE")
       .path(PathUse::Read)
       .choice("--format", "F", "jsonl (one JSON object a line with every record, the default) or csv (the turn rows only: a "
@@ -79,7 +81,7 @@ int replayExport(Args args) {
   ExportOptions o;
   auto line = declareExport(o);
   if (auto code = line.parse(args)) return *code;
-  auto r = replay::ReplayReader::open(o.path);
+  auto r = openPastHoles(o.path);  // issue 30: the turns on both sides of a hole, and a gap record between them
   if (!r) return failure(r.message());
   const auto& session = r->header().session;
   if (o.seat != kOmniscient && o.seat >= session.seats.size()) return line.usage("--seat is not at this table");
@@ -102,7 +104,8 @@ int replayExport(Args args) {
   else out << dumpJson(headerRecord(*r)) << '\n';
   auto engine = r->seek(0);
   if (!engine) return failure(engine.message());
-  auto& e = **engine;
+  std::unique_ptr<lockstep::TurnEngine> picked;  // the engine after a hole, loaded from the snapshot that picks the game up
+  auto* at = engine->get();
   const auto names = sessionNames(session);
   auto module = findModule(session.moduleId, session.rulesVersion);
   auto extractor = module && (*module)->makeEvents ? (*module)->makeEvents() : nullptr;
@@ -110,8 +113,23 @@ int replayExport(Args args) {
     if (!csv)
       for (const auto& ev : events) out << dumpJson(eventRecord(ev, session)) << '\n';
   };
-  if (extractor) writeEvents(extractor->begin(e.game()));
+  // A hole: named (a JSONL record; the CSV's rows skip it and stderr says so), the game picked up after it.
+  auto writeGap = [&](const replay::Hole& h) {
+    if (csv) std::fprintf(stderr, "notice: %s: no rows for them\n", gapLine(h).c_str());
+    else out << dumpJson(gapRecord(h)) << '\n';
+  };
+  if (extractor) writeEvents(extractor->begin(at->game()));
   for (uint32_t t = 0; t < r->turnCount(); ++t) {
+    if (const replay::Hole* h = r->holeAt(t)) {
+      writeGap(*h);
+      auto p = r->seek(h->firstTurn + h->turnCount);
+      if (!p) return out.flush(), failure(p.message());
+      picked = std::move(*p);
+      at = picked.get();
+      t = h->firstTurn + h->turnCount - 1;
+      continue;
+    }
+    auto& e = *at;
     auto rec = r->turn(t);
     if (!rec) return failure(rec.message());
     // Texts and legal orders are read before the turn is applied: the position the seats decided in.
@@ -148,7 +166,9 @@ int replayExport(Args args) {
     writeEvents(systemOrderEvents(t, rec->ordersBySeat));
     if (extractor) writeEvents(extractor->after(e.game(), t));
   }
-  if (!csv) out << dumpJson(resultRecord(e, session, r->turnCount())) << '\n';
+  for (const auto& h : r->holes())
+    if (!h.resumed) writeGap(h);
+  if (!csv) out << dumpJson(resultRecord(*at, session, r->turnCount())) << '\n';
   out.flush();
   if (!out) return failure("writing the export failed");
   return 0;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -30,20 +31,28 @@ std::optional<uint64_t> number(const std::string& s) {
 
 constexpr const char* kEventKinds[] = {"round", "goout", "round-end", "alert", "alert-end", "catch", "tally", "winner"};
 
-// The position after `pos` turns: the last move (turn pos-1: orders, rejections, events), then the view.
-void show(const replay::ReplayReader& r, uint32_t pos, Seat viewer) {
+// The position after `pos` turns: the last move (turn pos-1: orders, rejections, events), then the view. Issue 30: a
+// position inside a hole has no state (false); the one just after it shows the snapshot, its last move lost.
+bool show(const replay::ReplayReader& r, uint32_t pos, Seat viewer) {
   const auto& session = r.header().session;
-  auto e = r.seek(pos > 0 ? pos - 1 : 0);
+  if (const replay::Hole* h = holeInside(r, pos)) {
+    std::printf("error: there is no position after %u turns: %s\n", pos, gapLine(*h).c_str());
+    return false;
+  }
+  const replay::Hole* lastLost = pos > 0 ? r.holeAt(pos - 1) : nullptr;
+  auto e = r.seek(lastLost ? pos : pos > 0 ? pos - 1 : 0);
   if (!e) {
     std::printf("error: %s\n", e.message().c_str());
-    return;
+    return false;
   }
   std::printf("== after %u of %u turns, seen by %s ==\n", pos, r.turnCount(), viewerName(session, viewer).c_str());
-  if (pos > 0) {
+  if (lastLost) {
+    std::printf("last move (turn %u): %s\n", pos - 1, gapLine(*lastLost).c_str());
+  } else if (pos > 0) {
     auto rec = r.turn(pos - 1);
     if (!rec) {
       std::printf("error: %s\n", rec.message().c_str());
-      return;
+      return false;
     }
     std::vector<std::string> orders;
     for (Seat s = 0; s < rec->ordersBySeat.size(); ++s)
@@ -61,16 +70,27 @@ void show(const replay::ReplayReader& r, uint32_t pos, Seat viewer) {
     if (!st.sealMatches) std::printf("  %s\n", sealMismatch(st).c_str());
   }
   std::printf("%s\n", (*e)->game().observe(viewer).text.c_str());
+  return true;
 }
 
-// The position just after the next turn (from `pos`) whose events include one of `kind`.
+// The position just after the next turn (from `pos`) whose events include one of `kind`; over a hole, from the
+// snapshot after it (issue 30).
 std::optional<uint32_t> nextEvent(const replay::ReplayReader& r, uint32_t pos, const std::string& kind) {
-  auto e = r.seek(pos);
-  if (!e) return std::nullopt;
+  std::unique_ptr<lockstep::TurnEngine> e;
   for (uint32_t t = pos; t < r.turnCount(); ++t) {
+    if (const replay::Hole* h = r.holeAt(t)) {
+      t = h->firstTurn + h->turnCount - 1;
+      e.reset();
+      continue;
+    }
+    if (!e) {
+      auto at = r.seek(t);
+      if (!at) return std::nullopt;
+      e = std::move(*at);
+    }
     auto rec = r.turn(t);
     if (!rec) return std::nullopt;
-    auto st = stepRecorded(**e, *rec);
+    auto st = stepRecorded(*e, *rec);
     if (!st.sealMatches) return std::nullopt;
     for (const auto& ev : st.events)
       if (ev.kind == kind) return t + 1;
@@ -81,9 +101,8 @@ std::optional<uint32_t> nextEvent(const replay::ReplayReader& r, uint32_t pos, c
 }  // namespace
 
 int replayStep(const std::string& path, std::optional<uint32_t> turn, Seat asked) {
-  auto r = replay::ReplayReader::open(path);
+  auto r = openPastHoles(path);
   if (!r) return failure(r.message());
-  for (const auto& n : r->notices()) std::fprintf(stderr, "notice: %s\n", n.c_str());
   const auto seats = r->header().session.seats.size();
   if (asked != kOmniscient && asked >= seats) return failure("--seat is not at this table");
   if (turn && *turn > r->turnCount()) return failure("--turn is past the end of the replay");
@@ -96,13 +115,10 @@ int replayStep(const std::string& path, std::optional<uint32_t> turn, Seat asked
     if (!rights->allows(wanted) && !said)
       std::printf("%s\n", replay::hiddenNote(*rights, "showing the public table only").c_str());
     said = true;
-    show(*r, at, rights->viewerFor(wanted));
+    return show(*r, at, rights->viewerFor(wanted));
   };
   Seat viewer = asked;
-  if (turn) {
-    view(*turn, viewer);
-    return 0;
-  }
+  if (turn) return view(*turn, viewer) ? 0 : 1;
   uint32_t pos = 0;
   view(pos, viewer);
   std::string line;
@@ -111,8 +127,10 @@ int replayStep(const std::string& path, std::optional<uint32_t> turn, Seat asked
     if (line == "q" || line == "quit") break;
     if (line.empty() || line == "n" || line == "next") {
       if (pos < r->turnCount()) ++pos;
+      if (const replay::Hole* h = holeInside(*r, pos)) pos = h->firstTurn + h->turnCount;  // issue 30: over the hole
     } else if (line == "p" || line == "prev") {
       if (pos > 0) --pos;
+      if (const replay::Hole* h = holeInside(*r, pos)) pos = h->firstTurn;
     } else if (line.rfind("next ", 0) == 0) {
       std::string kind = line.substr(5);
       if (std::find(std::begin(kEventKinds), std::end(kEventKinds), kind) == std::end(kEventKinds)) {
@@ -129,6 +147,10 @@ int replayStep(const std::string& path, std::optional<uint32_t> turn, Seat asked
       auto t = number(line.substr(2));
       if (!t || *t > r->turnCount()) {
         std::printf("turn must be 0..%u\n", r->turnCount());
+        continue;
+      }
+      if (const replay::Hole* h = holeInside(*r, static_cast<uint32_t>(*t))) {
+        std::printf("no position after %llu turns: %s\n", static_cast<unsigned long long>(*t), gapLine(*h).c_str());
         continue;
       }
       pos = static_cast<uint32_t>(*t);

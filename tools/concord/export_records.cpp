@@ -133,4 +133,15 @@ nlohmann::ordered_json resultRecord(const lockstep::TurnEngine& engine, const lo
   return j;
 }
 
+nlohmann::ordered_json gapRecord(const replay::Hole& hole) {
+  const bool known = hole.turnCount > 0;
+  return {{"record", "gap"},
+          {"first_turn", hole.firstTurn},
+          {"last_turn", known ? nlohmann::ordered_json(hole.firstTurn + hole.turnCount - 1) : nlohmann::ordered_json(nullptr)},
+          {"turns", known ? nlohmann::ordered_json(hole.turnCount) : nlohmann::ordered_json(nullptr)},
+          {"picked_up", hole.resumed},
+          {"salvaged", hole.salvaged},
+          {"why", hole.why}};
+}
+
 }  // namespace concord::cli

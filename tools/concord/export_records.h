@@ -37,6 +37,11 @@ std::vector<AnalystEvent> systemOrderEvents(uint32_t turn, const std::vector<std
 nlohmann::ordered_json resultRecord(const lockstep::TurnEngine& engine, const lockstep::SessionConfig& session,
                                     uint32_t turns);
 
+/// Issue 30: the turns a hole took, where their rows would be: {"record":"gap", "first_turn", "last_turn" and "turns"
+/// (null when the damage runs to an end the file does not name), "picked_up" (the game goes on from the snapshot of
+/// turn last_turn + 1), "salvaged" (named by a salvaged file's Gap frame, not damage in this file), "why"}.
+nlohmann::ordered_json gapRecord(const replay::Hole& hole);
+
 /// The session's seat names, for the module's named narration.
 SeatNames sessionNames(const lockstep::SessionConfig& session);
 

@@ -54,6 +54,23 @@ std::string orderLine(const Game& game, Seat seat, const Order& order) {
   return game.orderText(seat, order);
 }
 
+Result<replay::ReplayReader> openPastHoles(const std::string& path) {
+  auto r = replay::ReplayReader::open(path, replay::OnDamage::KeepIntact);
+  if (r.ok())
+    for (const auto& n : r->notices()) std::fprintf(stderr, "notice: %s\n", n.c_str());
+  return r;
+}
+
+std::string gapLine(const replay::Hole& hole) {
+  if (!hole.resumed) return hole.describe() + "; not picked up: no snapshot after it";
+  return hole.describe() + "; picked up at turn " + std::to_string(hole.firstTurn + hole.turnCount) + " from the snapshot there";
+}
+
+const replay::Hole* holeInside(const replay::ReplayReader& reader, uint32_t pos) {
+  const replay::Hole* h = pos > 0 ? reader.holeAt(pos - 1) : nullptr;
+  return h && pos > h->firstTurn && (h->turnCount == 0 || pos < h->firstTurn + h->turnCount) ? h : nullptr;
+}
+
 Result<std::vector<std::string>> resultLines(const replay::ReplayReader& reader) {
   const auto& session = reader.header().session;
   auto engine = reader.seek(reader.turnCount());

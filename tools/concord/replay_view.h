@@ -37,6 +37,15 @@ std::string sealMismatch(const SteppedTurn& t);
 /// An order as a person types it (system orders, which the game never sees, by their kind).
 std::string orderLine(const Game& game, Seat seat, const Order& order);
 
+/// Issue 30: the analysts' commands read past holes (OnDamage::KeepIntact): FILE with its notices printed to stderr.
+Result<replay::ReplayReader> openPastHoles(const std::string& path);
+/// The line dump and step print where turns are lost: "turns 768-1023 lost (why); picked up at turn 1024 from the
+/// snapshot there", or "...; not picked up: no snapshot after it".
+std::string gapLine(const replay::Hole& hole);
+/// The hole that position `pos` (turns applied) lies strictly inside: no state is known there (the one before the
+/// hole and the snapshot after it are).
+const replay::Hole* holeInside(const replay::ReplayReader& reader, uint32_t pos);
+
 /// `replay info`'s result lines: placings and scores of a finished game and how it ended, or that it is
 /// unfinished. The error is a replay that cannot be re-simulated to its end.
 Result<std::vector<std::string>> resultLines(const replay::ReplayReader& reader);
