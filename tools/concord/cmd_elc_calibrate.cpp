@@ -118,13 +118,19 @@ int merge(Args args) {
 
 }  // namespace
 
+std::vector<CommandLine> elcMetricsLines();
+int runElcMetrics(Args args);
+
 std::vector<CommandLine> elcCalibrateLines() {
   static Options o;
-  return {declareRun(o), declareMerge(o)};
+  std::vector<CommandLine> out{declareRun(o), declareMerge(o)};
+  for (auto& l : elcMetricsLines()) out.push_back(std::move(l));
+  return out;
 }
 
 int runElcCalibrate(Args args) {
   if (!args.empty() && args[0] == "merge") return merge(args.subspan(1));
+  if (!args.empty() && args[0] == "metrics") return runElcMetrics(args.subspan(1));  // VC-3300
   Options o;
   if (auto code = declareRun(o).parse(args)) return *code;
   const uint64_t games = o.games, seed = o.seed, shardI = o.shardI, shardN = o.shardN;
