@@ -15,6 +15,7 @@ import argparse
 import json
 import os
 import re
+import signal
 import sys
 
 DOC_SECTION = "## Requirements not testable here"
@@ -117,6 +118,7 @@ def listed_in_doc(root):
 
 
 def main():
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends quietly
     here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser(description="Counts the VC IDs of the victory seed that no test cites.")
     ap.add_argument("--root", default=os.path.dirname(here))
