@@ -62,6 +62,7 @@ struct GameFacts {
   bool comeback = false;                     // M11: won by a player who trailed by a quarter from turn 20 on
   bool grantsDecided = false;                // M12: Warrant, Rally and Defiance Tenure changed the Tenure winner
   uint32_t capitulations = 0, falseCapitulations = 0;  // M6 (the false ones: filled by the counterfactual)
+  bool counterfactual = true;  // M6: false when the preset forbids Capitulation Never (Every Last City, VC-980)
   std::vector<int> charters;                 // M10: each seat's Charter Track index, empty without Charters
 };
 /// The facts of a finished game (falseCapitulations stays 0: the caller plays the counterfactual).

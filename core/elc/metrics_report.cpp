@@ -43,7 +43,8 @@ std::string factsLine(const GameFacts& f) {
     << " vigilsBegun=" << f.vigilsBegun << " vigilsBroken=" << f.vigilsBroken << " alarmLead=" << f.alarmLead
     << " longestQuiet=" << f.longestQuiet << " ebbTrackWin=" << f.ebbTrackWin << " ebbWin=" << f.ebbWin
     << " inEstimate=" << f.inEstimate << " comeback=" << f.comeback << " grantsDecided=" << f.grantsDecided
-    << " capitulations=" << f.capitulations << " falseCapitulations=" << f.falseCapitulations << " charters=";
+    << " capitulations=" << f.capitulations << " falseCapitulations=" << f.falseCapitulations
+    << " counterfactual=" << f.counterfactual << " charters=";
   if (f.charters.empty()) o << "-";
   for (size_t i = 0; i < f.charters.size(); ++i) o << (i ? "," : "") << f.charters[i];
   return o.str();
@@ -73,13 +74,13 @@ Result<GameFacts> parseFactsLine(const std::string& line) {
     }
     return Ok();
   };
-  int64_t v[18];
-  const char* keys[18] = {"preset", "players", "seed", "end", "ending", "winner", "decidedRun", "vigilsBegun",
+  int64_t v[19];
+  const char* keys[19] = {"preset", "players", "seed", "end", "ending", "winner", "decidedRun", "vigilsBegun",
                           "vigilsBroken", "alarmLead", "longestQuiet", "ebbTrackWin", "ebbWin", "inEstimate",
-                          "comeback", "grantsDecided", "capitulations", "falseCapitulations"};
-  const int64_t hi[18] = {4, kMaxSeats, 999'999'999'999, 100'000, kEndUnfinished, kMaxSeats - 1, 100'000, 1'000'000,
-                          1'000'000, 100'000, 100'000, 1, 1, 1, 1, 1, kMaxSeats, kMaxSeats};
-  for (int i = 0; i < 18; ++i)
+                          "comeback", "grantsDecided", "capitulations", "falseCapitulations", "counterfactual"};
+  const int64_t hi[19] = {4, kMaxSeats, 999'999'999'999, 100'000, kEndUnfinished, kMaxSeats - 1, 100'000, 1'000'000,
+                          1'000'000, 100'000, 100'000, 1, 1, 1, 1, 1, kMaxSeats, kMaxSeats, 1};
+  for (int i = 0; i < 19; ++i)
     if (auto r = num(keys[i], i == 5 ? -1 : 0, hi[i], v[i]); !r.ok()) return r.error();
   f.preset = static_cast<int>(v[0]);
   f.players = static_cast<int>(v[1]);
@@ -99,6 +100,7 @@ Result<GameFacts> parseFactsLine(const std::string& line) {
   f.grantsDecided = v[15];
   f.capitulations = static_cast<uint32_t>(v[16]);
   f.falseCapitulations = static_cast<uint32_t>(v[17]);
+  f.counterfactual = v[18];
   if (f.vigilsBroken > f.vigilsBegun || f.falseCapitulations > f.capitulations || f.winner >= f.players)
     return Err("metrics line: inconsistent counts in '", line, "'");
   auto ch = kv.find("charters");
@@ -128,8 +130,8 @@ std::vector<MetricResult> computeMetrics(std::span<const GameFacts> games) {
     alarmed += g.alarmLead >= 3;
     quietOk += g.longestQuiet < 20;
     cadenceExempt = cadenceExempt && g.preset == static_cast<int>(Preset::EveryLastCity);
-    caps += g.capitulations;
-    falseCaps += g.falseCapitulations;
+    caps += g.counterfactual ? g.capitulations : 0;  // without a counterfactual a capitulation cannot be judged
+    falseCaps += g.counterfactual ? g.falseCapitulations : 0;
     horizon += g.ending == static_cast<int>(Track::Horizon);
     ebbWins += g.ebbTrackWin;
     ebbBelow += g.ebbWin;

@@ -151,6 +151,10 @@ TEST(ElcMetrics, Vc3300MetricsFromFactsWithTheirTargets) {
   EXPECT_TRUE(m10.measured);
   EXPECT_EQ(m10.value, 500);
   EXPECT_FALSE(m10.pass);
+  // M6 without a counterfactual (Every Last City forbids Capitulation Never, VC-980): not measured, not a pass.
+  std::vector<GameFacts> elcGames(1);
+  elcGames[0].players = 4, elcGames[0].capitulations = 3, elcGames[0].counterfactual = false;
+  EXPECT_FALSE(computeMetrics(elcGames)[5].measured);
 }
 
 TEST(ElcMetrics, Vc3280TheFactsLineRoundTripsAndBadLinesAreNamed) {

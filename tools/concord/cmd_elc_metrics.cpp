@@ -56,7 +56,10 @@ GameFacts playMeasured(Preset p, uint64_t seedNum) {
   Config never = c;
   never.capitulation = Capitulation::Never;
   ElcGame cf;
-  if (!playOut(never, seedNum, cf)) return f;  // the preset forbids Never (none does today): no false positive counted
+  if (!playOut(never, seedNum, cf)) {  // Every Last City forces Aggressive (VC-980): M6 has no counterfactual there
+    f.counterfactual = false;
+    return f;
+  }
   for (const auto& r : caps)
     if (!r.conceded && recoversAfter(cf, r.seat, r.turn)) ++f.falseCapitulations;
   return f;
