@@ -58,6 +58,18 @@ inline ElcGame quiet(const Config& c, uint64_t seed, Seat seats) {
   return g;
 }
 
+/// Hands `n` neutral non-Landmark cities to `seat` at Integration 100 (a board placed by hand), lowest first.
+inline std::vector<int32_t> giveCities(ElcGame& g, Seat seat, int n) {
+  std::vector<int32_t> got;
+  for (int32_t c = 0; c < static_cast<int32_t>(g.cities().size()) && static_cast<int>(got.size()) < n; ++c)
+    if (g.cities()[c].owner == kNeutral && g.world().cities[c].landmark < 0) {
+      g.setOwner(c, seat);
+      g.cityForScenario(c).integration = 100;
+      got.push_back(c);
+    }
+  return got;
+}
+
 /// The chronicle holds an entry of class `cls` whose text contains `text`.
 inline bool chronicleHas(const ElcGame& g, Chron cls, const std::string& text = "") {
   return std::any_of(g.chronicle().begin(), g.chronicle().end(),

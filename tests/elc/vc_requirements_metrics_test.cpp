@@ -12,17 +12,6 @@ using namespace concord::elc::testing;
 
 namespace {
 
-std::vector<int32_t> giveCities(ElcGame& g, Seat seat, int n) {
-  std::vector<int32_t> got;
-  for (int32_t c = 0; c < static_cast<int32_t>(g.cities().size()) && static_cast<int>(got.size()) < n; ++c)
-    if (g.cities()[c].owner == kNeutral && g.world().cities[c].landmark < 0) {
-      g.setOwner(c, seat);
-      g.cityForScenario(c).integration = 100;
-      got.push_back(c);
-    }
-  return got;
-}
-
 // Red (2 seats, Standard War: Dominion 750 per mille = 36 of 48, vigil 3) holds 36 cities at turns 1-2 (Vigil 1, 2:
 // Alarm raised at turn 1), drops to 30 at turn 3 (625 per mille, ratio 833 < 850 and counter 0: Vigil broken, Alarm
 // cleared), takes the 6 back at turn 4 (Vigil 1, Alarm raised again) and completes at turn 6.

@@ -13,17 +13,6 @@ using namespace concord::elc::testing;
 
 namespace {
 
-std::vector<int32_t> giveCities(ElcGame& g, Seat seat, int n) {
-  std::vector<int32_t> got;
-  for (int32_t c = 0; c < static_cast<int32_t>(g.cities().size()) && static_cast<int>(got.size()) < n; ++c)
-    if (g.cities()[c].owner == kNeutral && g.world().cities[c].landmark < 0) {
-      g.setOwner(c, seat);
-      g.cityForScenario(c).integration = 100;
-      got.push_back(c);
-    }
-  return got;
-}
-
 int64_t outputOf(const ElcGame& g, Seat s, uint32_t turn) {
   int64_t out = 0;
   for (int32_t c = 0; c < static_cast<int32_t>(g.cities().size()); ++c)
