@@ -67,7 +67,10 @@ std::string ElcGame::boardText(uint32_t T, Seat viewer) const {
   const SealRecordElc& rec = records_[T - 1];
   const SealRecordElc* prev = T >= 2 ? &records_[T - 2] : nullptr;
   auto own = [&](Seat p) { return viewer == kOmniscient || over_ || (viewer < players_.size() && allied(p, viewer)); };
-  const std::string end = cfg_.on(Track::Horizon) ? "Horizon " + std::to_string(cfg_.horizon) : "hard bound " + std::to_string(cfg_.bound);
+  const bool hidden = cfg_.jitter > 0 && T + 10 < hTrue_;  // VC-1360: the true Horizon 10 turns ahead, not before
+  const std::string end = !cfg_.on(Track::Horizon) ? "no Horizon; the hard bound is turn " + std::to_string(cfg_.bound)
+                          : hidden ? "the Horizon falls between turns " + std::to_string(cfg_.horizon) + " and " + std::to_string(cfg_.horizon + cfg_.jitter)
+                                   : "the Horizon is turn " + std::to_string(hTrue_);
   std::string s = "The Board at the Seal of turn " + std::to_string(T) + " (" + end + "; VC-2390)\n";
   for (Seat p = 0; p < players_.size(); ++p) {  // the matrix: players against Tracks, per-Seal deltas, Vigils
     const PlayerRecord* rp = playerIn(&rec, p);
@@ -84,7 +87,8 @@ std::string ElcGame::boardText(uint32_t T, Seat viewer) const {
     s += std::string(rp->seatless ? ", Seatless" : "") + (rp->broken ? ", Broken" : "") + (rp->reduced ? ", Reduced" : "") + "\n";
     for (const auto& tr : rp->tracks) {
       const auto track = static_cast<Track>(tr.track);
-      if (track == Track::LastStanding || track == Track::Warrants) continue;
+      // The Horizon's progress is the turn itself, the same for everyone: the header states it once.
+      if (track == Track::LastStanding || track == Track::Warrants || track == Track::Horizon) continue;
       const TrackRecord* before = trackIn(pp, tr.track);
       s += "      " + trackLabel(p, track) + " ";
       if (own(p))
@@ -129,6 +133,7 @@ std::string ElcGame::boardText(uint32_t T, Seat viewer) const {
   const auto lines = renderLines(seen);
   s += "Chronicle (the last lines to turn " + std::to_string(T) + "; all of it: chronicle):\n";
   for (size_t i = lines.size() > 8 ? lines.size() - 8 : 0; i < lines.size(); ++i) s += lines[i] + "\n";
+  if (lines.empty()) s += "  (nothing yet)\n";
   return s;
 }
 

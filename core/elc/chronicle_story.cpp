@@ -34,19 +34,28 @@ void ElcGame::tellVigil(uint32_t t, Seat s, Track tr, Chron cls, Chron vigilCls,
     if (!moves || capturesTold_[k]) continue;
     capturesTold_[k] = 1;
     ++told;
-    note(t, cls, fragTakes(playerName(c.to), world_.cities[c.city].name, world_.cities[c.city].landmark >= 0));
+    // A Landmark is introduced as one the first time the Chronicle tells of its capture (VC-2460: "Red takes Kestrel
+    // Bay (Landmark)." at t131, "Blue takes Kestrel Bay." at t134).
+    const std::string& name = world_.cities[c.city].name;
+    const bool introduce = world_.cities[c.city].landmark >= 0 &&
+                           std::none_of(chronicle_.begin(), chronicle_.end(), [&](const ChronEntry& e) {
+                             return e.text.find(" takes " + name + " (Landmark).") != std::string::npos;
+                           });
+    note(t, cls, fragTakes(playerName(c.to), name, introduce));
   }
   const auto before = progressAtLastSeal(s, tr);
   const bool changed = !before || *before != ts.progress;
   const bool perMille = own == Track::Dominion || own == Track::Prosperity;
   const int64_t count = own == Track::Prosperity ? players_[s].output : players_[s].cities;
-  if (told > 0 || changed) {
+  auto readout = [&] {
     if (perMille) note(t, cls, fragPermilleReadout(who(s), count, ts.progress, ts.threshold, own == Track::Prosperity ? "Works" : "cities"), -1, true);
     else note(t, cls, fragCountReadout(who(s), trackLabel(s, tr), ts.progress, ts.threshold), -1, true);
-  } else if (crossing) {  // nothing moved but the bar: the Ebb caused it, and the line says what is held
-    if (own == Track::Dominion) note(t, cls, fragHolds(who(s), count));
-    else note(t, cls, fragCountReadout(who(s), trackLabel(s, tr), ts.progress, ts.threshold), -1, true);
-  }
+  };
+  // A capture is told with the margin it left ("Red — 26 cities, 541 ≥ 534."); a crossing nobody's capture caused
+  // says what is held ("Red holds 27."); a Vigil moved otherwise (a cession) shows its readout.
+  if (told > 0) readout();
+  else if (crossing && own == Track::Dominion) note(t, cls, fragHolds(who(s), count));
+  else if (crossing || changed) readout();
   note(t, vigilCls, vigilText);
   const size_t key = static_cast<size_t>(s) * kTracks + static_cast<size_t>(tr);
   storyStart_[key] = start;

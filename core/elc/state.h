@@ -238,6 +238,8 @@ class ElcGame final : public Game {
   bool tieChainBefore(Seat a, Seat b) const;
   /// Scenario seams (tests and `concord elc scenario`): place the board outside the rules before a Seal.
   void setOwner(int32_t city, int32_t owner) { cities_[city].owner = owner; }
+  /// Names a city as a scenario's story needs it ("Kestrel Bay", VC-2460); names stay unique.
+  void renameCityForScenario(int32_t city, std::string name) { world_.cities[city].name = std::move(name); }
   City& cityForScenario(int32_t city) { return cities_[city]; }
   Player& playerForScenario(Seat s) { return players_[s]; }
   std::vector<Unit>& unitsForScenario() { return units_; }
