@@ -41,11 +41,11 @@ std::string ElcGame::publishedReading(Track tr, const TrackRecord& now, const Tr
   };
   // VC-2240's exact counts read "2 of 3"; every other published value is a ratio, presented in percent (VC-120).
   auto words = [&](const TrackRecord& r, int64_t v) {
-    if (v < 0) return std::string(kBandWord[static_cast<int>(r.band)]);
+    const std::string band = kBandWord[static_cast<int>(r.band)];
+    if (v < 0) return band;
     const bool count = r.band != Band::Alarm && cfg_.visibility != Visibility::Public && tr != Track::Dominion &&
                        tr != Track::Prosperity && r.threshold <= 8;
-    return (r.band == Band::Alarm ? std::string("ALARM ") : std::string()) +
-           (count ? std::to_string(v) + " of " + std::to_string(r.threshold) : std::to_string(v / 10) + "%");
+    return band + " " + (count ? std::to_string(v) + " of " + std::to_string(r.threshold) : std::to_string(v / 10) + "%");
   };
   const int64_t v = value(now);
   std::string s = words(now, v);
@@ -165,7 +165,7 @@ std::string ElcGame::warrantBoardText(uint32_t T) const {
   for (const auto& w : warrants_) {
     if (w.announce > T) continue;
     uint32_t claimedAt = 0;
-    const std::string tag = "Warrant " + std::to_string(w.id) + " ";
+    const std::string tag = " claims Warrant " + std::to_string(w.id) + ":";  // warrants.cpp's WarrantClaimed line
     for (const auto& e : chronicle_)
       if (e.cls == Chron::WarrantClaimed && e.text.find(tag) != std::string::npos) claimedAt = e.turn;
     std::string state;

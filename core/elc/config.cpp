@@ -329,7 +329,6 @@ Result<Config> parseOptions(const std::vector<std::pair<std::string, std::string
   }
   if (horizonTrack)
     c.enabled = static_cast<uint16_t>(*horizonTrack ? c.enabled | bit(Track::Horizon) : c.enabled & ~bit(Track::Horizon));
-  if (c.on(Track::Horizon)) c.bound = 0;
   if (auto v = validateConfig(c); !v) return v.error();
   return c;
 }

@@ -8,7 +8,7 @@
 #include "tests/elc/support.h"
 
 namespace concord::elc::testing {
-namespace {
+namespace chronicle_live_test {
 
 constexpr Seat kRed = 0, kBlue = 1, kGreen = 2, kGold = 3;
 
@@ -151,5 +151,5 @@ TEST(ElcChronicleLive, Vc2430TheStoryCarriesItsClassesAndVc860EveryEbbStepIsWrit
   EXPECT_NE(g.boardText(180, kBlue).find("turn 172: Horizon DECIDED for Red"), std::string::npos) << g.boardText(180, kBlue);
 }
 
-}  // namespace
+}  // namespace chronicle_live_test
 }  // namespace concord::elc::testing
