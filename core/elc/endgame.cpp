@@ -287,7 +287,7 @@ std::vector<uint32_t> ElcGame::placingsWith(int32_t winSide) const {
 
 // VC-2520: a player who leaves receives a placing at once: VC-3030's, from their frozen state against everyone's at
 // this Seal. Live players' Tenure only rises (VC-620), so later Seals can move it down but never up; the end of the
-// game fixes it (rules-decisions "Issue 29").
+// game fixes it (docs/rules-decisions.md, issue 29 "VC-2520: a leaver's placing").
 void ElcGame::placeLeavers() {
   if (version_ < 5 || over_) return;
   const auto placing = placingsWith(-1);

@@ -108,7 +108,7 @@ TEST(ElcVectors, Vc2010TermsParagraph) {
 // VC-2010 through the live path: a Standard War game on a map of the reference's size (48 cities, 5 Landmarks, 8
 // Regions, 4 players) stores the vector's paragraph verbatim (VC-2000) up to its estimate, which is the shipped
 // calibration's VC-2050 combination (VC-890: the fallback only where no cell exists). This build's self-play measures
-// Standard War shorter than the document's guess, so the live clause is not "90-160" (rules-decisions "Issue 29").
+// Standard War shorter than the document's guess, so the live clause is not "90-160" (docs/rules-decisions.md, issue 29 "VC-2010").
 TEST(ElcVectors, Vc2010TheLiveGameStoresTheParagraphWithItsCalibratedEstimate) {
   ElcGame g;
   ASSERT_TRUE(g.setup(encodeConfig(presetConfig(Preset::StandardWar)), concord::test_support::seedOf(1), 4).ok());
