@@ -25,9 +25,13 @@ Result<void> ElcGame::validate(Seat seat, const Order& order) const {
     case kMove: {
       auto u = std::find_if(units_.begin(), units_.end(), [&](const Unit& x) { return x.id == d->a; });
       if (u == units_.end() || u->owner != seat) return Err("move: unit ", d->a, " is not yours");
-      if (d->b >= static_cast<uint32_t>(world_.grid.tiles())) return Err("move: tile ", d->b, " is off the map");
-      if (world_.grid.distance(u->tile, static_cast<int32_t>(d->b)) > kMaxDisplacement)
-        return Err("move: tile ", d->b, " is farther than MAX_DISPLACEMENT = ", kMaxDisplacement, " (VC-2650)");
+      const Grid& g = world_.grid;  // tiles are named (x,y), as the map and `units` print them
+      if (d->b >= static_cast<uint32_t>(g.tiles()))
+        return Err("move: tile number ", d->b, " is off the ", g.width, "x", g.height, " map (x 0..", g.width - 1, ", y 0..", g.height - 1, ")");
+      const auto to = static_cast<int32_t>(d->b);
+      if (g.distance(u->tile, to) > kMaxDisplacement)
+        return Err("move: (", g.x(to), ",", g.y(to), ") is ", g.distance(u->tile, to), " tiles from Legion ", d->a, " at (", g.x(u->tile), ",",
+                   g.y(u->tile), "), farther than MAX_DISPLACEMENT = ", kMaxDisplacement, " (VC-2650)");
       return Ok();
     }
     case kBuild: {

@@ -12,11 +12,20 @@ const char* attentionName(AttentionClass c) { return c == AttentionClass::RivalA
 std::vector<AttentionEvent> ElcGame::attentionEvents(Seat viewer) const {
   std::vector<AttentionEvent> out;
   if (viewer >= players_.size() || !live(viewer) || over_) return out;
-  for (const auto& e : chronicle_) {  // VC-2280: "on every other player's Dispatch", at that Seal
-    if (e.turn != turn_ || e.cls != Chron::AlarmRaised) continue;
-    for (Seat s = 0; s < players_.size(); ++s)
-      if (scores(s) && s != sideOf(viewer) && e.text.rfind("ALARM: " + who(s) + " ", 0) == 0)  // rivals only (VC-1570)
-        out.push_back(AttentionEvent{AttentionClass::RivalAlarm, static_cast<int32_t>(s), false, e.text});
+  // VC-2280: "on every other player's Dispatch", at the Seal a rival enters the Alarm band on a Track (from the Seal
+  // records, so the banner names the player, the Track and the count whatever the Chronicle's wording).
+  for (Seat s = 0; s < players_.size(); ++s) {
+    if (!scores(s) || s == sideOf(viewer)) continue;  // rivals only (VC-1570)
+    for (int i = 0; i < kTracks; ++i) {
+      const auto tr = static_cast<Track>(i);
+      const TrackRecord* now = recordedTrack(turn_, s, tr);
+      const TrackRecord* before = recordedTrack(turn_ - 1, s, tr);
+      if (tr == Track::Horizon || !now || now->band != Band::Alarm || (before && before->band == Band::Alarm)) continue;
+      std::string text = "ALARM: " + who(s) + " \u2014 " + trackLabel(s, tr) + " " + std::to_string(now->progress) + "/" +
+                         std::to_string(now->threshold);
+      if (now->vigil > 0) text += ", Vigil " + std::to_string(now->vigil) + "/" + std::to_string(vigilFor(s, tr));
+      out.push_back(AttentionEvent{AttentionClass::RivalAlarm, static_cast<int32_t>(s), false, text + "."});
+    }
   }
   if (verdictLeader_ >= 0 && static_cast<int32_t>(sideOf(viewer)) != verdictLeader_)  // VC-2780: persists through the window
     out.push_back(AttentionEvent{AttentionClass::VerdictOffer, verdictLeader_, false,

@@ -17,6 +17,21 @@ int32_t frontierDistance(const World& w, const std::vector<int32_t>& owner, int3
 }
 }  // namespace
 
+int64_t reportDenominator(Track tr, int64_t threshold, const MapFacts& m, uint32_t version) {
+  if (tr == Track::Dominion) return m.cities;  // VC-900
+  if (tr == Track::Prosperity && version >= 5) return std::max<int64_t>(1, m.potentialOutput);  // VC-1280 (v4: the threshold)
+  return std::max<int64_t>(1, threshold);
+}
+
+int64_t publishedValue(Track tr, Band band, int64_t progress, int64_t threshold, int64_t ratio, const Config& c,
+                       const MapFacts& m, uint32_t version) {
+  // Full precision in Alarm or under Public (VC-2190); nothing in Rumour or under Own Only.
+  if (band == Band::Alarm || c.visibility == Visibility::Public) return ratio;
+  if (c.visibility == Visibility::OwnOnly || band == Band::Rumour) return -1;
+  if (tr != Track::Dominion && tr != Track::Prosperity && threshold <= 8) return progress;  // VC-2240: "Keys 2 of 3"
+  return quantise(ratio, reportQuantum(reportDenominator(tr, threshold, m, version), threshold));  // VC-2250
+}
+
 std::vector<int32_t> ElcGame::sitesOf(Seat p, Track tr) const {
   IVec<int32_t> held = snap_.held.empty() ? IVec<int32_t>{} : snap_.held[p];
   std::vector<int32_t> out;
@@ -86,15 +101,11 @@ void ElcGame::s14Bands(uint32_t t) {
       if (alarmUp || (before == Band::Alarm && alarmStays)) ts.band = Band::Alarm;  // instant up, sticky down
       else if (ts.ratio >= 500 || (before != Band::Rumour && ts.ratio >= 475)) ts.band = Band::Report;
       else ts.band = Band::Rumour;
-      // The published value (VC-2160): full precision in Alarm, under Public, or for a vigil-1 Track at 500 (VC-740).
-      int64_t q = reportQuantum(tr == Track::Dominion ? facts_.cities : std::max<int64_t>(1, ts.threshold), ts.threshold);
-      bool full = ts.band == Band::Alarm || cfg_.visibility == Visibility::Public;
-      if (full) ts.published = ts.ratio;
-      else if (cfg_.visibility == Visibility::OwnOnly || ts.band == Band::Rumour) ts.published = -1;
-      else if (tr != Track::Dominion && tr != Track::Prosperity && ts.threshold <= 8) ts.published = ts.progress;  // VC-2240
-      else ts.published = quantise(ts.ratio, q);
+      ts.published = publishedValue(tr, ts.band, ts.progress, ts.threshold, ts.ratio, cfg_, facts_, version_);
       if (tr == Track::Horizon) continue;
-      if (ts.band == Band::Alarm && before != Band::Alarm)
+      // VC-2280; VC-2460: an Alarm raised by this Seal's Vigil story ends that story's line as "ALARM."
+      if (ts.band == Band::Alarm && before != Band::Alarm &&
+          !(version_ >= 5 && noteAfterStory(t, s, tr, Chron::AlarmRaised, fragAlarm())))
         note(t, Chron::AlarmRaised, "ALARM: " + who(s) + " \u2014 " + trackLabel(s, tr) + " " +
                                         std::to_string(ts.progress) + "/" + std::to_string(ts.threshold) + ".");
       if (ts.band != Band::Alarm && before == Band::Alarm)

@@ -51,10 +51,13 @@ std::string fragHolds(const std::string& player, int64_t cities) {
 std::string fragCountReadout(const std::string& player, const std::string& track, int64_t progress, int64_t threshold) {
   return player + kDash + track + " " + std::to_string(progress) + "/" + std::to_string(threshold) + ".";
 }
-std::string fragPermilleReadout(const std::string& player, int64_t cities, int64_t ratioPermille, int64_t thresholdPermille) {
-  return player + kDash + std::to_string(cities) + " cities, " + std::to_string(ratioPermille) + " \u2265 " +
+std::string fragPermilleReadout(const std::string& player, int64_t cities, int64_t ratioPermille, int64_t thresholdPermille,
+                                const std::string& unit) {
+  const char* cmp = ratioPermille >= thresholdPermille ? " \u2265 " : " < ";
+  return player + kDash + std::to_string(cities) + " " + unit + ", " + std::to_string(ratioPermille) + cmp +
          std::to_string(thresholdPermille) + ".";
 }
+std::string citiesWord(int64_t n) { return std::to_string(n) + (n == 1 ? " city" : " cities"); }
 std::string fragVigilBegins(int64_t vigil) { return "VIGIL BEGINS (" + std::to_string(vigil) + ")."; }
 std::string fragVigilBroken(int64_t counter, int64_t vigil) {
   return "VIGIL BROKEN at " + std::to_string(counter) + "/" + std::to_string(vigil) + ".";
@@ -68,9 +71,8 @@ std::string fragCapitulates(const std::string& player, int64_t brokenTurns, int6
                             int64_t unsettledTurns) {
   std::string s = player + " capitulates (Broken " + std::to_string(brokenTurns) + (brokenTurns == 1 ? " turn)." : " turns).");
   if (ceded == 0) return s;
-  std::string cities = std::to_string(ceded) + (ceded == 1 ? " city" : " cities");
-  if (to.empty()) return s + " " + cities + " become Free Cities.";
-  return s + " " + cities + " ceded to " + to + kDash + "Unsettled " + std::to_string(unsettledTurns) + " turns.";
+  if (to.empty()) return s + " " + (ceded == 1 ? std::string("1 city becomes a Free City.") : citiesWord(ceded) + " become Free Cities.");
+  return s + " " + citiesWord(ceded) + " ceded to " + to + kDash + "Unsettled " + std::to_string(unsettledTurns) + " turns.";
 }
 std::string fragEbb(const std::string& track, int64_t permille, int64_t count, int64_t of, bool unitWord) {
   return "Ebb: " + track + " " + std::to_string(permille) + " per mille (" + std::to_string(count) + " of " +
@@ -89,29 +91,80 @@ std::string fragWins(const std::string& player, const std::string& track) {
   return up + " WINS" + kDash + track + ".";
 }
 
-std::vector<std::string> renderLines(const std::vector<ChronEntry>& entries) {
-  // Group fragments by turn, in emission order.
-  std::vector<std::pair<uint32_t, std::vector<const ChronEntry*>>> lines;
-  for (const auto& e : entries) {
-    if (lines.empty() || lines.back().first != e.turn) lines.push_back({e.turn, {}});
-    lines.back().second.push_back(&e);
+namespace {
+
+// The part a fragment plays in a VC-2460 line.
+enum class Part { Takes, Readout, Holds, Vigil, Alarm, Won, Ebb, Other };
+
+Part partOf(const ChronEntry& e) {
+  if (e.cls == Chron::EbbStep) return Part::Ebb;
+  if (e.cls == Chron::GameWon) return Part::Won;
+  if (e.cls == Chron::AlarmRaised) return e.text == fragAlarm() ? Part::Alarm : Part::Other;
+  if (e.readout) return Part::Readout;
+  if (e.cls != Chron::TrackCrossed && e.cls != Chron::VigilBegun && e.cls != Chron::VigilHeld && e.cls != Chron::VigilBroken)
+    return Part::Other;
+  if (e.text.rfind("VIGIL ", 0) == 0 || e.text.rfind("Vigil ", 0) == 0) return Part::Vigil;
+  if (e.text.find(kDash) != std::string::npos) return Part::Other;  // victoryLogicVersion 4's "Red — Keys: VIGIL ..."
+  if (e.text.find(" takes ") != std::string::npos) return Part::Takes;
+  if (e.text.find(" holds ") != std::string::npos) return Part::Holds;
+  return Part::Other;
+}
+
+// Whether a fragment continues the story on the line before it (same turn) or starts a line of its own.
+bool continues(Part before, Part p) {
+  switch (p) {
+    case Part::Takes: case Part::Readout: return before == Part::Takes;
+    case Part::Holds: return before == Part::Ebb || before == Part::Takes;
+    case Part::Vigil: return before == Part::Takes || before == Part::Readout || before == Part::Holds;
+    case Part::Alarm: return before == Part::Vigil || before == Part::Readout || before == Part::Holds;
+    case Part::Won: return before == Part::Vigil || before == Part::Alarm;
+    default: return false;
   }
-  auto aligned = [&](size_t i) { return lines[i].second.size() > 1 && lines[i].second[1]->readout; };
+}
+
+// "Ebb: Dominion 536 per mille (26 of 48)." ends its line as "... (26 of 48 cities)."
+std::string withUnitWord(const std::string& text) {
+  if (text.rfind("Ebb: Dominion ", 0) != 0 || text.size() < 2 || text.compare(text.size() - 2, 2, ").") != 0 ||
+      text.find(" cities)") != std::string::npos)
+    return text;
+  return text.substr(0, text.size() - 2) + " cities).";
+}
+
+}  // namespace
+
+std::vector<std::string> renderLines(const std::vector<ChronEntry>& entries) {
+  struct Line {
+    uint32_t turn;
+    std::vector<const ChronEntry*> frags;
+  };
+  std::vector<Line> lines;
+  for (const auto& e : entries) {
+    if (lines.empty() || lines.back().turn != e.turn || !continues(partOf(*lines.back().frags.back()), partOf(e)))
+      lines.push_back({e.turn, {}});
+    lines.back().frags.push_back(&e);
+  }
+  auto aligned = [&](size_t i) { return lines[i].frags.size() > 1 && partOf(*lines[i].frags[1]) == Part::Readout; };
+  auto ebbOnly = [&](size_t i) {
+    return std::all_of(lines[i].frags.begin(), lines[i].frags.end(), [](const ChronEntry* e) { return e->cls == Chron::EbbStep; });
+  };
   std::vector<size_t> column(lines.size(), 0);
   for (size_t i = 0; i < lines.size();) {
     if (!aligned(i)) { ++i; continue; }
+    std::vector<size_t> run;
     size_t j = i, widest = 0;
-    while (j < lines.size() && aligned(j)) widest = std::max(widest, width(lines[j].second[0]->text)), ++j;
-    for (size_t k = i; k < j; ++k) column[k] = widest + 2;
+    for (; j < lines.size() && (aligned(j) || ebbOnly(j)); ++j)
+      if (aligned(j)) run.push_back(j), widest = std::max(widest, width(lines[j].frags[0]->text));
+    for (size_t k : run) column[k] = widest + 2;
     i = j;
   }
   std::vector<std::string> out;
   for (size_t i = 0; i < lines.size(); ++i) {
-    std::string s = " t" + std::to_string(lines[i].first) + "  ";
-    const auto& frags = lines[i].second;
+    std::string s = " t" + std::to_string(lines[i].turn) + "  ";
+    const auto& frags = lines[i].frags;
     for (size_t k = 0; k < frags.size(); ++k) {
-      s += frags[k]->text;
-      if (k + 1 == frags.size()) break;
+      const bool last = k + 1 == frags.size();
+      s += last && frags[k]->cls == Chron::EbbStep ? withUnitWord(frags[k]->text) : frags[k]->text;
+      if (last) break;
       size_t pad = (k == 0 && column[i] > 0) ? column[i] - width(frags[k]->text) : 2;
       s += std::string(pad, ' ');
     }

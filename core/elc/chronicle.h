@@ -39,7 +39,10 @@ std::string playerName(int seat);
 std::string fragTakes(const std::string& taker, const std::string& city, bool landmark);
 std::string fragHolds(const std::string& player, int64_t cities);
 std::string fragCountReadout(const std::string& player, const std::string& track, int64_t progress, int64_t threshold);
-std::string fragPermilleReadout(const std::string& player, int64_t cities, int64_t ratioPermille, int64_t thresholdPermille);
+/// "Red — 26 cities, 541 ≥ 534." (VC-2460): a per-mille Track's count in its natural unit, then progress against the
+/// threshold; "<" once the Track is no longer satisfied.
+std::string fragPermilleReadout(const std::string& player, int64_t cities, int64_t ratioPermille, int64_t thresholdPermille,
+                                const std::string& unit = "cities");
 std::string fragVigilBegins(int64_t vigil);
 std::string fragVigilBroken(int64_t counter, int64_t vigil);
 std::string fragVigilHolds(int64_t counter, int64_t vigil);  // "Vigil holds 2/3." or, at completion, "Vigil 3/3."
@@ -52,8 +55,15 @@ std::string fragDecided(const std::string& track, const std::string& player, con
                         int64_t mark);
 std::string fragWins(const std::string& player, const std::string& track);
 
-/// VC-2460 layout: " t<turn>  " then the turn's fragments joined by two spaces; in a run of consecutive lines
-/// whose second fragment is a readout, the first fragments are padded to a common column (longest + 2).
+/// "3 cities" / "1 city": the count with its noun in the right number.
+std::string citiesWord(int64_t n);
+
+/// VC-2460 layout: each line is " t<turn>  " and one story's fragments joined by two spaces. A story is a Vigil's
+/// event told whole: the captures behind it ("Red takes Kestrel Bay (Landmark)."), its readout, the Vigil's state,
+/// "ALARM." and the win; an Ebb step leads the line of a crossing it caused ("Red holds 27."); every other entry is a
+/// line of its own. In a run of lines whose second fragment is a readout the first fragments are padded to a common
+/// column (longest + 2); lines holding only Ebb steps (one every turn from Ds) do not break a run. The Dominion Ebb
+/// fragment that ends its line names its unit: "(29 of 48 cities)."
 std::vector<std::string> renderLines(const std::vector<ChronEntry>& entries);
 
 }  // namespace concord::elc

@@ -2,6 +2,7 @@
 #include "core/elc/config.h"
 
 #include <functional>
+#include <optional>
 
 #include "core/det/reader.h"
 #include "core/det/writer.h"
@@ -145,7 +146,13 @@ Result<void> validateConfig(const Config& c) {
     if (v < r.lo || v > r.hi) return Err(r.key, " = ", v, " is outside ", r.lo, "..", r.hi, " (", r.rule, ", VC-470)");
   }
   if (!c.on(Track::LastStanding)) return Err("Last Standing cannot be disabled (VC-450, VC-1010)");
-  if (!c.on(Track::Horizon)) return Err("the Horizon must stay enabled: this build proves termination by it (VC-090, VC-1340 L4)");
+  if (!c.on(Track::Horizon) && c.bound == 0)
+    return Err("the Horizon is off and no hard bound is set: no finite bound on the game's length exists; set bound=N "
+               "(", kMinBound, "..", kMaxBound, ") or enable the Horizon (VC-090, VC-1340 L4)");
+  if (c.on(Track::Horizon) && c.bound != 0) return Err("bound applies only with the Horizon off (horizon-track=off; VC-2600)");
+  if (c.bound != 0 && (c.bound < kMinBound || c.bound > kMaxBound))
+    return Err("bound = ", c.bound, " is outside ", kMinBound, "..", kMaxBound, " (VC-090, VC-470)");
+  if (!c.on(Track::Horizon) && c.jitter != 0) return Err("jitter needs the Horizon (VC-1360); it is off");
   if (auto v = validateV3(c); !v) return v;
   if (c.enabled >> kTracks) return Err("unknown Track bit in the enabled set (VC-880 lists exactly fourteen)");
   if (c.dominionStart != 0 && c.dominionStart < 501) return Err("dominion-start must be in 501..1000 (VC-910)");
@@ -173,6 +180,7 @@ std::vector<uint8_t> encodeConfig(const Config& c) {
   w.u8("vigilFailure", static_cast<uint8_t>(c.vigilFailure));
   w.u8("visibility", static_cast<uint8_t>(c.visibility));
   w.u8("warrantMode", static_cast<uint8_t>(c.warrantMode));
+  if (!c.on(Track::Horizon)) w.varu("bound", c.bound);  // v5: only a Horizon-less configuration carries it
   if (c.usesV3()) encodeV3(w, c);  // absent otherwise: a v2 configuration keeps its exact bytes
   return w.take();
 }
@@ -196,6 +204,7 @@ Result<Config> decodeConfig(std::span<const uint8_t> bytes) {
   c.visibility = static_cast<Visibility>(r.u8("visibility"));
   c.warrantMode = static_cast<WarrantMode>(r.u8("warrantMode"));
   if (static_cast<int>(c.warrantMode) > 2) r.fail("warrantMode", "must be open, contested or mixed (VC-1840)");
+  if ((c.enabled & bit(Track::Horizon)) == 0) c.bound = static_cast<uint16_t>(r.varu("bound", kMaxBound));
   if (static_cast<int>(c.capitulation) > 2 || static_cast<int>(c.cession) > 2 || static_cast<int>(c.vigilFailure) > 1 ||
       static_cast<int>(c.visibility) > 2)
     r.fail("enum", "a setting holds a value no requirement defines (VC-470)");
@@ -214,7 +223,7 @@ Result<bool> onOff(const std::string& key, const std::string& v) {
 }
 
 Result<uint16_t> trackSet(const std::string& v) {
-  uint16_t mask = bit(Track::LastStanding) | bit(Track::Horizon);
+  uint16_t mask = bit(Track::LastStanding) | bit(Track::Horizon);  // horizon-track=off removes the Horizon
   size_t pos = 0;
   while (pos <= v.size()) {
     size_t comma = v.find(',', pos);
@@ -234,6 +243,7 @@ Result<uint16_t> trackSet(const std::string& v) {
 
 Result<Config> parseOptions(const std::vector<std::pair<std::string, std::string>>& opts) {
   Config c = presetConfig(Preset::StandardWar);
+  std::optional<bool> horizonTrack;
   size_t i = 0;
   if (!opts.empty() && opts[0].first == "preset") {
     const std::string& v = opts[0].second;
@@ -269,6 +279,16 @@ Result<Config> parseOptions(const std::vector<std::pair<std::string, std::string
       if (!m) return m.error();
       c.enabled = *m;
       if (c.on(Track::EveryLastCity)) c.capitulation = Capitulation::Aggressive;  // VC-980 forces it
+    } else if (key == "horizon-track") {  // VC-1340: the Horizon may be disabled; then a hard bound ends the game
+      auto b = onOff(key, v);
+      if (!b) return b.error();
+      horizonTrack = *b;  // applied after every option, so `tracks=` (which lists Tracks to add) cannot undo it
+    } else if (key == "bound") {
+      if (v.empty() || v.size() > 6 || v.find_first_not_of("0123456789") != std::string::npos)
+        return Err("bound takes a whole number of turns, got '", v, "'");
+      const int64_t n = std::stoll(v);
+      if (n < kMinBound || n > kMaxBound) return Err("bound = ", n, " is outside ", kMinBound, "..", kMaxBound, " (VC-090, VC-470)");
+      c.bound = static_cast<uint16_t>(n);
     } else if (key == "topology") {
       if (v == "flat") c.topology = Topology::Flat;
       else if (v == "cylinder") c.topology = Topology::Cylinder;
@@ -307,6 +327,8 @@ Result<Config> parseOptions(const std::vector<std::pair<std::string, std::string
       *flag = *b;
     }
   }
+  if (horizonTrack)
+    c.enabled = static_cast<uint16_t>(*horizonTrack ? c.enabled | bit(Track::Horizon) : c.enabled & ~bit(Track::Horizon));
   if (auto v = validateConfig(c); !v) return v.error();
   return c;
 }
@@ -316,7 +338,8 @@ std::string describeConfig(const Config& c) {
   bool first = true;
   for (int i = 0; i < kTracks; ++i)
     if (c.on(static_cast<Track>(i))) s += (first ? "" : ", ") + std::string(kTrackNames[i]), first = false;
-  s += "; H " + std::to_string(c.horizon) + "; map " + std::to_string(c.width) + "x" + std::to_string(c.height) + " " +
+  s += "; H " + std::to_string(c.horizon) + (c.on(Track::Horizon) ? "" : " (Horizon off, bound " + std::to_string(c.bound) + ")") +
+       "; map " + std::to_string(c.width) + "x" + std::to_string(c.height) + " " +
        (c.topology == Topology::Flat ? "flat" : c.topology == Topology::Cylinder ? "cylinder" : "torus") + ", " +
        std::to_string(c.cities) + " cities";
   return s;

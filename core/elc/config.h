@@ -21,10 +21,14 @@ enum class Track : uint8_t {
 inline constexpr int kTracks = 14;
 /// The module's rulesVersion = victoryLogicVersion (VC-3220); bump on any change VC-3230 lists.
 // 2: the Rally's grants (VC-2950) and Warrant modes (VC-1840); 3: Charters, Sealed Orders and Ambition (§10) and
-// teams (VC-1570); 4: the Substituted Chronicle entry (VC-3080) and teams with Charters or Ambition. v2 and v3 still
-// verify their replays: every later addition is off under an earlier version (core/modules.cpp registers each).
-inline constexpr uint32_t kRulesVersion = 4;
+// teams (VC-1570); 4: the Substituted Chronicle entry (VC-3080) and teams with Charters or Ambition; 5 (issue 29): the
+// Chronicle in VC-2460's wording, a leaver's placing (VC-2520), Prosperity's report quantum (VC-2250), the Horizon
+// disableable with a hard bound (VC-1340, VC-2600) and the estimate from VC-2030 cells only. v2..v4 still verify their
+// replays: every later addition is off under an earlier version (core/modules.cpp registers each).
+inline constexpr uint32_t kRulesVersion = 5;
 inline constexpr uint32_t kOldestRulesVersion = 2;
+/// VC-090/VC-2600: the range of the hard bound (`bound=`) that ends a game without a Horizon: H's range plus J's.
+inline constexpr int64_t kMinBound = 20, kMaxBound = 2040;
 /// VC-360 kinds (table reconstructed in docs/rules-decisions.md).
 enum class Kind : uint8_t { Threshold, Accumulative, Scheduled, Absolute, Objective };
 const char* trackName(Track t);
@@ -55,7 +59,7 @@ struct Config {
   uint8_t startCities = 1;
   uint8_t minStartSeparation = 6;
   uint8_t neutralDefence = 2;
-  // Tracks: bit i = Track i enabled. Last Standing always (VC-450); the Horizon always in this build (VC-1340).
+  // Tracks: bit i = Track i enabled. Last Standing always (VC-450); the Horizon unless `bound` is set (VC-1340).
   uint16_t enabled = 0;
   uint16_t dominionStart = 0;  // 0: derived by VC-910
   uint8_t dominionVigil = 3;   // VC-940
@@ -73,6 +77,9 @@ struct Config {
   uint8_t prosperityVigil = 8;
   uint16_t horizon = 200;  // VC-1330
   uint8_t jitter = 0;      // J, VC-1360: the true Horizon is H + draw(0..J)
+  // VC-090/VC-2600: the configured hard bound that ends a game whose Horizon is disabled (0 while the Horizon is on;
+  // encoded only then, so configurations with a Horizon keep their bytes).
+  uint16_t bound = 0;
   uint16_t enduranceTurn = 0;    // 0: floor(3H/4), VC-1400
   uint16_t enduranceCities = 0;  // 0: ceil(MAP_CITIES/8)
   uint8_t throneVigil = 3;       // VC-1480

@@ -6,6 +6,10 @@ set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/names.cpp PROPERTIES SKIP_
 # Issue 30: analysts' events, apart for the same reason.
 target_sources(concord_core PRIVATE ${CMAKE_CURRENT_LIST_DIR}/analyst_events.cpp)
 set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/analyst_events.cpp PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
+# Issue 29: the Chronicle's stories (VC-2460) and the Board (VC-2390), apart for the same reason.
+target_sources(concord_core PRIVATE ${CMAKE_CURRENT_LIST_DIR}/chronicle_story.cpp ${CMAKE_CURRENT_LIST_DIR}/board.cpp)
+set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/chronicle_story.cpp ${CMAKE_CURRENT_LIST_DIR}/board.cpp
+                            PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
 target_sources(concord_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/arith.cpp ${CMAKE_CURRENT_LIST_DIR}/config.cpp ${CMAKE_CURRENT_LIST_DIR}/terms.cpp
   ${CMAKE_CURRENT_LIST_DIR}/chronicle.cpp ${CMAKE_CURRENT_LIST_DIR}/map.cpp ${CMAKE_CURRENT_LIST_DIR}/orders.cpp

@@ -99,7 +99,10 @@ void ElcGame::s10Eliminate(uint32_t t) {
 
 // S11: Out of Contention (VC-2700, VC-2740), Sole Contender (VC-2710), all eliminated (VC-2720).
 void ElcGame::s11Contention(uint32_t t) {
-  bool provable = !cfg_.on(Track::Throne);  // Throne has no sound elimination: nobody can be proved out
+  // At the hard bound of a game without a Horizon no Seal remains, so nobody can complete anything: every live player
+  // is eliminated from every Track, Throne included (VC-2600, VC-2720: what makes such a game terminate, VC-090).
+  const bool atBound = !cfg_.on(Track::Horizon) && t >= cfg_.bound;
+  bool provable = !cfg_.on(Track::Throne) || atBound;  // Throne has no sound elimination: nobody can be proved out
   std::vector<Seat> contenders;
   int liveCount = 0;
   for (Seat s = 0; s < players_.size(); ++s) {
@@ -107,7 +110,7 @@ void ElcGame::s11Contention(uint32_t t) {
     ++liveCount;
     Player& p = players_[s];
     bool out = provable;
-    for (int i = 0; i < kTracks && out; ++i) {
+    for (int i = 0; i < kTracks && out && !atBound; ++i) {
       auto tr = static_cast<Track>(i);
       if (cfg_.on(tr) && isTerminal(tr) && tr != Track::LastStanding && !p.tracks[i].eliminated) out = false;
     }
@@ -117,7 +120,8 @@ void ElcGame::s11Contention(uint32_t t) {
     if (!out) contenders.push_back(s);
   }
   if (liveCount > 1 && contenders.size() == 1) endGame(t, contenders[0], "Sole Contender");
-  else if (liveCount > 0 && contenders.empty()) endGame(t, tenureLeader(), "all eliminated (tie chain)");
+  else if (liveCount > 0 && contenders.empty())
+    endGame(t, tenureLeader(), atBound ? "the hard bound (tie chain)" : "all eliminated (tie chain)");
 }
 
 // S12: the Verdict (VC-2750..VC-2820).
@@ -225,10 +229,21 @@ void ElcGame::s13Capitulation(uint32_t t) {
     p.left = p.concede ? Left::Conceded : Left::Capitulated;
     p.leftTurn = t;
     for (auto& ts : p.tracks) ts.vigil = 0;  // VC-720
-    std::string text = p.concede ? playerName(s) + " concedes." + (n ? " " + std::to_string(n) + (cede ? " cities ceded to " + playerName(pa) : " cities become Free Cities") + "." : "")
-                                 : fragCapitulates(playerName(s), p.brokenRun, n, cede ? playerName(pa) : "", kUnsettledTurns);
+    std::string text;
+    if (version_ < 5)  // victoryLogicVersion 4's words, kept byte for byte for its replays ("1 cities")
+      text = p.concede ? playerName(s) + " concedes." + (n ? " " + std::to_string(n) + (cede ? " cities ceded to " + playerName(pa) : " cities become Free Cities") + "." : "")
+                       : n == 1 && !cede ? playerName(s) + " capitulates (Broken " + std::to_string(p.brokenRun) +
+                                               (p.brokenRun == 1 ? " turn). 1 city become Free Cities." : " turns). 1 city become Free Cities.")
+                                         : fragCapitulates(playerName(s), p.brokenRun, n, cede ? playerName(pa) : "", kUnsettledTurns);
+    else if (p.concede)
+      text = playerName(s) + " concedes." +
+             (n == 0 ? "" : " " + (cede ? citiesWord(n) + " ceded to " + playerName(pa) + " \u2014 Unsettled " + std::to_string(kUnsettledTurns) + " turns"
+                                        : n == 1 ? std::string("1 city becomes a Free City") : citiesWord(n) + " become Free Cities") + ".");
+    else
+      text = fragCapitulates(playerName(s), p.brokenRun, n, cede ? playerName(pa) : "", kUnsettledTurns);
     note(t, p.concede ? Chron::Conceded : Chron::Capitulated, text);
   }
+  placeLeavers();
   bool any = false;
   for (Seat s = 0; s < players_.size(); ++s) any |= live(s);  // VC-1580: an emptied team is one not-live player
   if (!any && !wereLive.empty()) {  // VC-1020: mutual annihilation, by the tie chain among those live before
@@ -244,22 +259,40 @@ void ElcGame::endGame(uint32_t t, int32_t winner, std::string route) {
   over_ = true;
   winner_ = winner;
   route_ = std::move(route);
-  // VC-1570: a side places as a unit; its members share the placing, the next side's counts the seats above it.
   const int32_t winSide = winner >= 0 ? static_cast<int32_t>(sideOf(static_cast<Seat>(winner))) : -1;
+  const auto placing = placingsWith(winSide);
+  for (Seat k = 0; k < players_.size(); ++k) players_[k].placing = placing[k];
+  (void)t;  // GameWon is published last, at S15
+}
+
+// VC-3030: the winner's side first, then every side by the tie chain on its state at the Seal it left or at this one.
+// VC-1570: a side places as a unit; its members share the placing, the next side's counts the seats above it.
+std::vector<uint32_t> ElcGame::placingsWith(int32_t winSide) const {
   std::vector<Seat> order;  // one seat per side (its lead): the winner's, then the others by the tie chain
   if (winSide >= 0) order.push_back(static_cast<Seat>(winSide));
   const auto others = static_cast<std::ptrdiff_t>(order.size());
   for (Seat s = 0; s < players_.size(); ++s)
     if (sideOf(s) == s && static_cast<int32_t>(s) != winSide) order.push_back(s);
   std::sort(order.begin() + others, order.end(), [&](Seat a, Seat b) { return tieChainBefore(a, b); });
+  std::vector<uint32_t> placing(players_.size(), 0);
   uint32_t next = 1;
   for (Seat side : order) {
     uint32_t members = 0;
     for (Seat k = 0; k < players_.size(); ++k)
-      if (sideOf(k) == side) players_[k].placing = next, ++members;
+      if (sideOf(k) == side) placing[k] = next, ++members;
     next += members;
   }
-  (void)t;  // GameWon is published last, at S15
+  return placing;
+}
+
+// VC-2520: a player who leaves receives a placing at once: VC-3030's, from their frozen state against everyone's at
+// this Seal. Live players' Tenure only rises (VC-620), so later Seals can move it down but never up; the end of the
+// game fixes it (docs/rules-decisions.md, issue 29 "VC-2520: a leaver's placing").
+void ElcGame::placeLeavers() {
+  if (version_ < 5 || over_) return;
+  const auto placing = placingsWith(-1);
+  for (Seat k = 0; k < players_.size(); ++k)
+    if (!live(k)) players_[k].placing = placing[k];
 }
 
 }  // namespace concord::elc

@@ -35,8 +35,11 @@ std::vector<Finding> lintTerms(const Config& c, const MapFacts& m, const std::ve
   if (c.on(Track::Dominion) && m.cities < 24 && c.dominionVigil >= 3)  // VC-960
     add("L3", Severity::Warning, "Dominion on " + n(m.cities) + " cities (< 24) with dominion-vigil " + n(c.dominionVigil) +
                                      ": one city moves the bar " + n(1000 / m.cities) + " per mille; set dominion-vigil=2 or cities>=24");
-  if (!c.on(Track::Horizon))  // VC-090, VC-1340
-    add("L4", Severity::Error, "the Horizon is off: no finite bound on the game's length can be proved; enable horizon");
+  if (!c.on(Track::Horizon))  // VC-1340: disabling it raises L4; VC-090: an Error only where no bound exists
+    add("L4", c.bound == 0 ? Severity::Error : Severity::Warning,
+        c.bound == 0 ? std::string("the Horizon is off and no hard bound is set: no finite bound on the game's length; set bound=N or enable the Horizon")
+                     : "the Horizon is off: no Tenure race decides the game; it ends at the hard bound, turn " + n(c.bound) +
+                           ", by the tie chain (VC-2600, VC-2720); enable the Horizon (horizon-track=on) for a published finish");
   // VC-1770's other in-play mechanisms (table lost): Tallies, Sealed Order reveals, the Rally, Defiance.
   const bool cadence = c.on(Track::Ascendancy) || c.on(Track::Ambition) || c.rally || c.defiance;
   if (c.horizon >= 150 && c.preset != Preset::EveryLastCity && !c.on(Track::Warrants) && !c.on(Track::Ascendancy))  // VC-060

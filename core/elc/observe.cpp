@@ -77,8 +77,9 @@ Observation ElcGame::observeNamed(Seat viewer, const SeatNames& names) const {
   // The Watch: one row per player, then the footer (VC-2370).
   // VC-1360: the true Horizon stays hidden until 10 turns before it; the window is public from turn 1.
   const bool hidden = cfg_.jitter > 0 && t + 10 < hTrue_;
-  const std::string horizon = hidden ? std::to_string(cfg_.horizon) + "\u2013" + std::to_string(cfg_.horizon + cfg_.jitter)
-                                     : std::to_string(hTrue_);
+  const std::string horizon = !cfg_.on(Track::Horizon) ? std::to_string(cfg_.bound) + " (no Horizon: the hard bound)"
+                              : hidden ? std::to_string(cfg_.horizon) + "\u2013" + std::to_string(cfg_.horizon + cfg_.jitter)
+                                       : std::to_string(hTrue_);
   std::string s = "Every Last City \u2014 turn " + std::to_string(t) + " of " + horizon +
                   (over_ ? " (over: " + (winner_ >= 0 ? namedWho(static_cast<Seat>(winner_), names) : std::string("nobody")) + " wins by " + route_ + ")" : "") + "\n";
   for (Seat p = 0; p < players_.size(); ++p) {
@@ -93,7 +94,9 @@ Observation ElcGame::observeNamed(Seat viewer, const SeatNames& names) const {
       const TrackState& ts = pl.tracks[i];
       bool own = omni || p == viewer || over_ || (viewer < players_.size() && allied(p, viewer));
       s += "  | " + std::string(trackName(tr)) + " ";
+      const TrackRecord* sealed = recordedTrack(turn_, p, tr);
       if (own) s += std::to_string(ts.progress) + "/" + std::to_string(ts.threshold);
+      else if (sealed) s += publishedReading(tr, *sealed, recordedTrack(turn_ - 1, p, tr));  // the band and which way it moved
       else if (ts.published < 0) s += kBand[static_cast<int>(ts.band)];
       else s += std::to_string(ts.published / 10) + "%";
       if (ts.vigil > 0) s += " vigil " + std::to_string(ts.vigil);

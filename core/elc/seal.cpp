@@ -15,6 +15,10 @@ void ElcGame::note(uint32_t t, Chron cls, std::string text, int32_t subject, boo
 void ElcGame::seal(uint32_t) {
   if (over_) return;
   const uint32_t t = turn_ + 1;  // VC-270: turns count from 1; this Seal ends turn t
+  storyStart_.assign(players_.size() * kTracks, -1);
+  storyEnd_.assign(players_.size() * kTracks, -1);
+  capturesTold_.assign(captures_.size(), 0);
+  winTrack_ = -1;
   s1Snapshot(t);
   s2Standing();
   s3Tenure(t);
@@ -193,7 +197,8 @@ void ElcGame::s4Progress(uint32_t t) {
     if (!cfg_.on(tr)) continue;
     int64_t now = thresholdAt(tr, cfg_, facts_, t, 0), before = thresholdAt(tr, cfg_, facts_, t - 1, 0);
     if (now == before) continue;
-    if (tr == Track::Dominion) note(t, Chron::EbbStep, fragEbb("Dominion", now, citiesFor(now, facts_.cities), facts_.cities, true));
+    if (tr == Track::Dominion)  // v5: the unit word is the renderer's, for the fragment that ends its line (VC-2460)
+      note(t, Chron::EbbStep, fragEbb("Dominion", now, citiesFor(now, facts_.cities), facts_.cities, version_ < 5));
     else note(t, Chron::EbbStep, "Ebb: Hegemony " + std::to_string(now) + " of " + std::to_string(facts_.regions) + " Regions.");
   }
 }
@@ -230,13 +235,22 @@ void ElcGame::s5Vigils(uint32_t t) {
       TrackState& ts = players_[s].tracks[i];
       int64_t v = vigilFor(s, tr);
       uint8_t before = ts.vigil;
+      const std::string head = who(s) + " \u2014 " + trackLabel(s, tr) + ": ";  // victoryLogicVersion 4's lines
       if (satisfied(tr, ts)) {
         ts.vigil = static_cast<uint8_t>(std::min<int64_t>(ts.vigil + 1, 255));
-        if (v > 1 && before == 0) note(t, Chron::VigilBegun, who(s) + " \u2014 " + trackLabel(s, tr) + ": " + fragVigilBegins(v));  // VC-750: public from 1
-        else if (v > 1) note(t, Chron::VigilHeld, who(s) + " \u2014 " + trackLabel(s, tr) + ": " + fragVigilHolds(ts.vigil, v));
+        if (v > 1 && before == 0) {  // VC-750: public from 1
+          if (version_ >= 5) tellVigil(t, s, tr, Chron::TrackCrossed, Chron::VigilBegun, fragVigilBegins(v), true);
+          else note(t, Chron::VigilBegun, head + fragVigilBegins(v));
+        } else if (v > 1 && version_ < 5) {
+          note(t, Chron::VigilHeld, head + fragVigilHolds(ts.vigil, v));
+        } else if (v > 1) {  // VC-2460: a Vigil holds as news when it was tested (its progress moved) or completes
+          const auto was = progressAtLastSeal(s, tr);
+          if (ts.vigil >= v || !was || *was != ts.progress) tellVigil(t, s, tr, Chron::VigilHeld, Chron::VigilHeld, fragVigilHolds(ts.vigil, v), false);
+        }
       } else if (before > 0) {
         ts.vigil = cfg_.vigilFailure == VigilFailure::Decay ? static_cast<uint8_t>(before - 1) : 0;
-        note(t, Chron::VigilBroken, who(s) + " \u2014 " + trackLabel(s, tr) + ": " + fragVigilBroken(before, v));
+        if (version_ >= 5) tellVigil(t, s, tr, Chron::VigilBroken, Chron::VigilBroken, fragVigilBroken(before, v), false);
+        else note(t, Chron::VigilBroken, head + fragVigilBroken(before, v));
       }
     }
   }
@@ -351,13 +365,14 @@ void ElcGame::s9Resolve(uint32_t t, const std::vector<std::pair<Seat, Track>>& d
     auto win = best.front();  // across Tracks: the tie chain, no precedence among Tracks (VC-1530)
     for (const auto& b : best)
       if (tieChainBefore(b.first, win.first)) win = b;
+    winTrack_ = static_cast<int32_t>(win.second);
     endGame(t, win.first, win.second == Track::Charters ? std::string("Charter (") + trackName(players_[win.first].charter) + ")"
                                                         : std::string(trackName(win.second)));
     return;
   }
   if (t + 11 == hTrue_ && cfg_.jitter > 0)  // published for the start of turn H_true - 10 (VC-1360)
     note(t, Chron::TrackDecided, "The Horizon falls at the end of turn " + std::to_string(hTrue_) + ".");
-  if (t == hTrue_) {
+  if (t == hTrue_ && cfg_.on(Track::Horizon)) {
     int32_t lead = tenureLeader();
     if (lead >= 0) endGame(t, lead, "Horizon");
   }
@@ -380,6 +395,8 @@ void ElcGame::s15Publish(uint32_t t) {
   }
   records_.push_back(std::move(rec));
   if (over_ && winner_ >= 0) {  // the last line of the game; the whole Chronicle becomes public (VC-2450)
+    // v5: the winning Vigil's story moves last, so the win ends its line and the Chronicle (VC-2460)
+    if (version_ >= 5 && winTrack_ >= 0) storyToTheEnd(sideOf(static_cast<Seat>(winner_)), static_cast<Track>(winTrack_));
     note(t, Chron::GameWon, fragWins(who(static_cast<Seat>(winner_)), route_));
     for (auto& e : chronicle_) e.visibleMask = 0xFFFFFFFFu;
   }

@@ -61,6 +61,8 @@ Result<void> ElcGame::setup(std::span<const uint8_t> config, const det::Seed& se
     return Err("Charters, Sealed Orders, Ambition and teams need victoryLogicVersion 3; this game runs ", version_, " (VC-3220)");
   if (version_ < 4 && c->teams() && (c->on(Track::Charters) || c->on(Track::Ambition)))
     return Err("teams with Charters or Ambition need victoryLogicVersion 4; this game runs ", version_, " (VC-3220)");
+  if (version_ < 5 && !c->on(Track::Horizon))
+    return Err("a game without the Horizon needs victoryLogicVersion 5; this game runs ", version_, " (VC-3220, VC-1340)");
   if (c->teams())  // VC-1570: one team letter per seat, no more, no fewer
     for (Seat s = 0; s < kMaxSeats; ++s)
       if ((s < seats) != (c->team[s] != kNoPick))

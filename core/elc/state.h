@@ -27,6 +27,13 @@ inline constexpr uint32_t kUnsettledTurns = 8;    // VC-2550
 inline constexpr int64_t kDefianceGrant = 150;    // VC-2990
 enum class Band : uint8_t { Rumour = 0, Report = 1, Alarm = 2 };  // §13.2
 enum class Left : uint8_t { Live = 0, Capitulated = 1, Conceded = 2 };
+/// VC-2250: the report quantum's denominator: MAP_CITIES for Dominion, MAP_POTENTIAL_OUTPUT for Prosperity (VC-1280;
+/// victoryLogicVersion 4 and earlier used the threshold), the threshold for every other Track.
+int64_t reportDenominator(Track tr, int64_t threshold, const MapFacts& m, uint32_t version);
+/// VC-2160..VC-2260: what a Track's values publish to the other players at this band; -1 = unpublished. The Board
+/// derives a past turn's published values from its Seal record with it (VC-2400).
+int64_t publishedValue(Track tr, Band band, int64_t progress, int64_t threshold, int64_t ratio, const Config& c,
+                       const MapFacts& m, uint32_t version);
 
 struct City {
   int32_t owner = kNeutral;
@@ -180,6 +187,8 @@ class ElcGame final : public Game {
   int64_t maxTenurePerSeal() const { return maxTenure_; }
   uint32_t trueHorizon() const { return hTrue_; }
   bool live(Seat s) const { return players_[s].left == Left::Live; }
+  /// victoryLogicVersion this game runs (VC-3220).
+  uint32_t rulesVersion() const { return version_; }
   // VC-1570 teams (teams.cpp). A side is a team (its victory state computed at its lead seat and mirrored to
   // every live member) or, without teams or after leaving one (VC-1580), a single seat.
   bool teamed(Seat s) const { return cfg_.teams() && !players_[s].leftTeam; }
@@ -215,6 +224,13 @@ class ElcGame final : public Game {
   int64_t vigilFor(Seat s, Track tr) const;
   bool unsettled(int32_t city, uint32_t turn) const { return turn <= cities_[city].unsettledThrough; }
   int64_t cityWorks(int32_t city, uint32_t turn) const;
+  /// VC-2390/VC-2400: the Board at the Seal of turn T as `viewer` may see it (board.cpp).
+  std::string boardText(uint32_t T, Seat viewer) const;
+  /// A rival's Track as published at a Seal, with the way it moved since the Seal before: "report 40% (rising from
+  /// 35%)", "rumour (down from report)" (VC-2160, VC-2220).
+  std::string publishedReading(Track tr, const TrackRecord& now, const TrackRecord* before) const;
+  /// The Seal record of Track tr for seat p at the Seal of `turn`, or nullptr (not live then, or not enabled).
+  const TrackRecord* recordedTrack(uint32_t turn, Seat p, Track tr) const;
   /// VC-3050/VC-1590: the end-of-game record as text: winner and route, every placing with final Standing,
   /// Tenure and the turn each left, the stored Terms, the complete Chronicle, and the versions.
   std::string resultRecord() const;
@@ -222,6 +238,8 @@ class ElcGame final : public Game {
   bool tieChainBefore(Seat a, Seat b) const;
   /// Scenario seams (tests and `concord elc scenario`): place the board outside the rules before a Seal.
   void setOwner(int32_t city, int32_t owner) { cities_[city].owner = owner; }
+  /// Names a city as a scenario's story needs it ("Kestrel Bay", VC-2460); names stay unique.
+  void renameCityForScenario(int32_t city, std::string name) { world_.cities[city].name = std::move(name); }
   City& cityForScenario(int32_t city) { return cities_[city]; }
   Player& playerForScenario(Seat s) { return players_[s]; }
   std::vector<Unit>& unitsForScenario() { return units_; }
@@ -275,10 +293,22 @@ class ElcGame final : public Game {
   void writeV3(det::Writer& w) const;
   Result<void> readV3(det::Reader& r);
   std::string warrantText(const Warrant& w) const;
+  std::string ebbScheduleText(uint32_t T) const;     // VC-830 (board.cpp)
+  std::string warrantBoardText(uint32_t T) const;    // VC-1890
+  std::string tallyCalendarText(uint32_t T) const;   // VC-1200
   int64_t liveRivals(Seat p) const;
   std::vector<int32_t> sitesOf(Seat p, Track tr) const;
   void endGame(uint32_t t, int32_t winner, std::string route);
+  std::vector<uint32_t> placingsWith(int32_t winSide) const;  // VC-3030 (endgame.cpp)
+  void placeLeavers();                                         // VC-2520: a leaver's placing at once
   void note(uint32_t t, Chron cls, std::string text, int32_t subject = -1, bool readout = false);
+  // VC-2460 stories (chronicle_story.cpp, victoryLogicVersion 5): a Vigil's event with its captures and readout.
+  void tellVigil(uint32_t t, Seat s, Track tr, Chron cause, Chron vigilCls, const std::string& vigilText, bool crossing);
+  std::optional<int64_t> progressAtLastSeal(Seat s, Track tr) const;
+  /// Puts `text` right after the story told this Seal for (s, tr) and returns true; false when none was told.
+  bool noteAfterStory(uint32_t t, Seat s, Track tr, Chron cls, std::string text);
+  /// Moves the story told this Seal for (s, tr) to the end of the Chronicle (the winning one, before GameWon).
+  bool storyToTheEnd(Seat s, Track tr);
   bool holdsReach(Seat p, uint32_t t, IVec<uint8_t>& reach) const;
 
   Config cfg_;
@@ -309,6 +339,11 @@ class ElcGame final : public Game {
   int32_t verdictLeader_ = -1;
   uint32_t verdictResolveAt_ = 0, verdictCooldownThrough_ = 0;
   Snapshot snap_;  // transient: rebuilt at S1 of every Seal
+  // Transient, reset at the start of every Seal (never serialized): where this Seal's stories end in the Chronicle
+  // (by side x Track), which of this turn's captures a story has told, and the Track the winner completed.
+  std::vector<int64_t> storyStart_, storyEnd_;
+  std::vector<uint8_t> capturesTold_;
+  int32_t winTrack_ = -1;
   uint32_t version_ = kRulesVersion;  // not serialized: the replay header carries it
 };
 

@@ -11,21 +11,8 @@
 namespace concord::elc {
 namespace {
 
-// VC-2390/VC-2400: the Board for a past turn, redrawn from that turn's Seal record alone.
-std::string boardAt(const ElcGame& g, uint32_t turn, Seat viewer) {
-  if (turn == 0 || turn > g.sealRecords().size()) return "no Seal record for turn " + std::to_string(turn) + "\n";
-  const auto& rec = g.sealRecords()[turn - 1];
-  std::string s = "Board at the Seal of turn " + std::to_string(turn) + "\n";
-  for (const auto& p : rec.players) {
-    s += "  " + g.seatLabel(p.seat) + ": Standing " + std::to_string(p.standing) + ", Tenure " + std::to_string(p.tenure) +
-         (p.seatless ? ", Seatless" : "") + (p.broken ? ", Broken" : "") + (p.reduced ? ", Reduced" : "") + "\n";
-    for (const auto& t : p.tracks)
-      s += "      " + std::string(trackName(static_cast<Track>(t.track))) + " " + std::to_string(t.progress) + "/" +
-           std::to_string(t.threshold) + " (ratio " + std::to_string(t.ratio) + ", vigil " + std::to_string(t.vigil) + ")\n";
-  }
-  if (g.horizonDecidedFor() >= 0) s += "  Horizon DECIDED for " + g.who(static_cast<Seat>(g.horizonDecidedFor())) + "\n";
-  return s + g.objectivesText(viewer);  // VC-2390: each player's Charter and Sealed Order count (fixed at setup)
-}
+// One letter per seat, unique (Gold and Green share a G, Grey too): the map's marks and its legend.
+constexpr char kInitial[] = {'R', 'B', 'G', 'O', 'V', 'T', 'A', 'Y'};
 
 // VC-2440: only what was published to this player.
 std::string chronicleFor(const ElcGame& g, Seat you) {
@@ -58,7 +45,7 @@ std::string mapAround(const ElcGame& g, int32_t city, int32_t radius) {
       for (size_t k = 0; k < g.cities().size(); ++k)
         if (g.world().cities[k].tile == tile) {
           const int32_t o = g.cities()[k].owner;
-          c = o < 0 ? 'n' : playerName(o)[0];
+          c = o < 0 ? 'n' : kInitial[static_cast<size_t>(o) % 8];
           if (g.world().cities[k].landmark >= 0) c = o < 0 ? '*' : static_cast<char>(std::tolower(c));
         }
       int n = 0;
@@ -68,7 +55,10 @@ std::string mapAround(const ElcGame& g, int32_t city, int32_t radius) {
     }
     s += "\n";
   }
-  return s;
+  // The legend: what every mark above means.
+  return s + "  Legend: . open ground; R B G O V T A Y a city held by Red, Blue, Green, Gold, Violet, Teal, Orange, Grey\n"
+             "  (lower case: a Landmark so held); n a neutral city, * a neutral Landmark; a digit after a mark: Legions on\n"
+             "  that tile (9 = nine or more). Every tile is open ground (docs/elc-world.md); columns run x, rows y.\n";
 }
 
 std::string cityList(const ElcGame& g) {
@@ -105,7 +95,8 @@ std::string ElcGame::introduction(Seat viewer) const {
 
 std::vector<std::string> ElcGame::tableCommandForms() const {
   return {"watch              your Watch (VC-2350)", "terms              the Terms: cards and paragraph (VC-1910, VC-2000)",
-          "board TURN         the Board at the Seal of TURN (VC-2390)", "chronicle          the Chronicle as published to you (VC-2440)",
+          "board now | TURN   the Board at the last Seal, or at the Seal of TURN (VC-2390, VC-2400)",
+          "chronicle          the Chronicle as published to you (VC-2440)",
           "map [CITY]         the map around a city (your Seat by default)", "cities             every city: owner, Works, Yard, Region",
           "units              your Legions and where they stand"};
 }
@@ -120,9 +111,14 @@ std::optional<std::string> ElcGame::tableCommand(Seat viewer, std::string_view l
   if (verb == "cities") return cityList(*this);
   if (verb == "units") return unitList(*this, viewer);
   if (verb == "board") {
-    uint32_t t = 0;
-    if (!(in >> t)) return std::nullopt;  // "board" alone redraws the table (the client's command)
-    return boardAt(*this, t, viewer);
+    std::string arg;
+    if (!(in >> arg)) return std::nullopt;  // "board" alone redraws the table (the client's command)
+    if (arg == "now") return turn() == 0 ? std::string("no Seal yet: the Board starts at the end of turn 1\n") : boardText(turn(), viewer);
+    char* end = nullptr;
+    const unsigned long t = std::strtoul(arg.c_str(), &end, 10);
+    if (*end != '\0' || arg[0] == '-' || t > 100000)
+      return "board takes now or a turn number (1.." + std::to_string(turn()) + "), got \"" + arg + "\"\n";
+    return boardText(static_cast<uint32_t>(t), viewer);
   }
   if (verb == "map") {
     int32_t c = viewer < players().size() && players()[viewer].seatCity >= 0 ? players()[viewer].seatCity : 0;

@@ -90,7 +90,7 @@ Estimate fallbackEstimate(Track t, const Config& c) {
 }
 
 int64_t countBackTurn(Track t, const Config& c, const MapFacts& m, int64_t progress, int64_t turn) {
-  for (int64_t k = turn + 1; k <= c.horizon; ++k)
+  for (int64_t k = turn + 1; k <= std::min<int64_t>(c.horizon, terminationBound(c)); ++k)
     if (progress >= thresholdAt(t, c, m, k, 0)) return k;
   return -1;
 }
@@ -111,7 +111,7 @@ Estimate estimateLength(const Config& c, const MapFacts& m, EstimateSource src) 
     e.p20 = std::min(e.p20, f.p20);
     e.p80 = std::min(e.p80, f.p80);
   }
-  e.p80 = std::min<int64_t>(e.p80, c.horizon);  // VC-2050: the Horizon caps everything
+  e.p80 = std::min<int64_t>(e.p80, terminationBound(c));  // VC-2050: the Horizon (or the hard bound) caps everything
   e.p20 = std::min(e.p20, e.p80);
   return e;
 }
@@ -156,7 +156,10 @@ std::string termsParagraph(const Config& c, const MapFacts& m, EstimateSource sr
   if (c.on(Track::Hegemony) && !exclusive && ebbs(Track::Hegemony, c, m))
     s += " From turn " + ds + " the Hegemony requirement falls, reaching " + std::to_string(m.regions / 2 + 1) + " of " +
          std::to_string(m.regions) + " Regions at turn " + h + ".";
-  if (c.jitter > 0)  // VC-1360: the window is public from turn 1, the true turn 10 turns ahead
+  if (!c.on(Track::Horizon))  // VC-1340 disabled: the hard bound ends the game by the tie chain (VC-2600, VC-2720)
+    s += " There is no Horizon: if no one has won by turn " + std::to_string(c.bound) +
+         ", the game ends there and the player with the highest Tenure wins.";
+  else if (c.jitter > 0)  // VC-1360: the window is public from turn 1, the true turn 10 turns ahead
     s += " Between turns " + h + " and " + std::to_string(c.horizon + c.jitter) +
          " (the exact turn is announced 10 turns ahead), the player with the highest Tenure wins.";
   else

@@ -46,7 +46,8 @@ std::string termsParagraph(const Config& c, const MapFacts& m, EstimateSource sr
 /// VC-840: the earliest turn after `turn` at which `progress` meets the Track's threshold, evaluating threshold(t)
 /// forward to the Horizon; -1 when no such turn exists before it.
 int64_t countBackTurn(Track t, const Config& c, const MapFacts& m, int64_t progress, int64_t turn);
-/// VC-090: the finite turn bound the Terms state: H, or H + J with jitter (VC-2600: H_end).
-inline int64_t terminationBound(const Config& c) { return c.horizon + c.jitter; }
+/// VC-090: the finite turn bound the Terms state (VC-2600: H_end): H, or H + J with jitter, or the configured hard
+/// bound where the Horizon is disabled.
+inline int64_t terminationBound(const Config& c) { return c.on(Track::Horizon) ? c.horizon + c.jitter : c.bound; }
 
 }  // namespace concord::elc

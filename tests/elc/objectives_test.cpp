@@ -275,6 +275,7 @@ TEST(ElcSealedOrders, Vc3220AV2GamePlaysByteIdenticallyUnderV3SoOldReplaysVerify
   for (Preset p : {Preset::StandardWar, Preset::Blitz}) {
     ElcGame a, b;
     a.setRulesVersion(2);
+    b.setRulesVersion(3);  // v5 rewords the Chronicle (VC-2460), so from v5 on the bytes differ by design
     ASSERT_TRUE(a.setup(encodeConfig(presetConfig(p)), seedOf(5), 3).ok());
     ASSERT_TRUE(b.setup(encodeConfig(presetConfig(p)), seedOf(5), 3).ok());
     std::vector<std::vector<uint8_t>> bytesA;

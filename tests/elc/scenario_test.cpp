@@ -95,7 +95,7 @@ TEST(ElcCli, ScenarioTermsAndTerminalPlay) {
   EXPECT_LT(play.out.find("The Terms: the Tracks (VC-1910)"), play.out.find("The Terms (VC-2000)")) << "VC-1910: cards first";
   EXPECT_NE(play.out.find("Aggression "), std::string::npos);
   EXPECT_NE(play.out.find("[Dominion] ", play.out.find("Your order> ")), std::string::npos) << "`terms` shows the cards again";
-  EXPECT_NE(play.out.find("! rejected: move: tile"), std::string::npos) << play.out;
+  EXPECT_NE(play.out.find("! rejected: move: (15,15) is "), std::string::npos) << "tiles named (x,y)\n" << play.out;
   EXPECT_NE(play.out.find("VC-2650"), std::string::npos);
   EXPECT_NE(play.out.find("! rejected: build: city 999 is not yours"), std::string::npos);
   EXPECT_NE(play.out.find("Board at the Seal of turn 1"), std::string::npos);
@@ -105,7 +105,7 @@ TEST(ElcCli, ScenarioTermsAndTerminalPlay) {
   EXPECT_EQ(demo.code, 0);
   EXPECT_NE(demo.out.find("WINS"), std::string::npos) << demo.out;
   EXPECT_NE(demo.out.find("Result: "), std::string::npos);
-  EXPECT_NE(demo.out.find("victoryLogicVersion 4"), std::string::npos);  // VC-3220: v4 since the substitution Chronicle line
+  EXPECT_NE(demo.out.find("victoryLogicVersion 5"), std::string::npos);  // VC-3220: v5 since issue 29's Chronicle and Board
   EXPECT_NE(demo.out.find("Replay: " + replayFile.string()), std::string::npos) << demo.out;
   // The game played at the terminal verifies from its replay, and its VC-1590 record lies beside it.
   auto verify = run(bin + " replay verify " + replayFile.string());
@@ -123,7 +123,13 @@ TEST(ElcCli, TeamsPlayAtTheTerminalAndVerify) {
   EXPECT_EQ(board.code, 1) << "left before the end\n" << board.out;
   EXPECT_NE(board.out.find("Teams: Team A (Red, Blue) against Team B (Green, Gold)"), std::string::npos) << board.out;
   EXPECT_NE(board.out.find("Red [Team A] (you): Tenure"), std::string::npos) << board.out;
-  EXPECT_NE(board.out.find("  Gold [Team B]: Standing "), std::string::npos) << "the Board of turn 1\n" << board.out;
+  EXPECT_NE(board.out.find("  Gold [Team B]: Tenure "), std::string::npos) << "the Board of turn 1\n" << board.out;
+  auto lineOf = [&](const std::string& head) {
+    const size_t at = board.out.find(head, board.out.find("The Board at the Seal of turn 1"));
+    return at == std::string::npos ? std::string() : board.out.substr(at, board.out.find('\n', at) - at);
+  };
+  EXPECT_NE(lineOf("  Blue [Team A]: Tenure ").find(", Standing "), std::string::npos) << "a team-mate's own values (VC-2170)";
+  EXPECT_EQ(lineOf("  Gold [Team B]: Tenure ").find("Standing"), std::string::npos) << "VC-2180: no rival's Standing";
   auto bad = run(bin + " play elc --seats 4 --no-replay teams=AAB");
   EXPECT_NE(bad.code, 0);
   EXPECT_NE(bad.out.find("one team letter per seat"), std::string::npos) << bad.out;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 
+#include "core/elc/arith.h"
 #include "core/elc/calibration.h"
 #include "lockstep/selfplay.h"
 #include "tests/elc/support.h"

@@ -53,7 +53,8 @@ TEST(ElcTeams, Vc1570AggregatedHoldingsPassAThresholdNeitherMemberPassesAlone) {
   const auto& a = g.players()[0];
   EXPECT_EQ(a.tracks[0].progress, 1000 * 2 * half / g.facts().cities) << "VC-900 on the team's cities";
   EXPECT_EQ(a.tracks[0].vigil, 1);
-  EXPECT_TRUE(chronicleHas(g, Chron::VigilBegun, "Team A \u2014 Dominion"));
+  EXPECT_TRUE(chronicleHas(g, Chron::TrackCrossed, "Team A "));  // VC-2460: the crossing names the team, then
+  EXPECT_TRUE(chronicleHas(g, Chron::VigilBegun, "VIGIL BEGINS (3)."));  // the Vigil it begins
   EXPECT_EQ(solo.players()[0].tracks[0].vigil, 0) << "alone, neither member passes";
   EXPECT_EQ(solo.players()[1].tracks[0].vigil, 0);
   // Standing from the aggregated inputs: both members' cities, both Seats, the summed output (VC-510).
