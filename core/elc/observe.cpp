@@ -133,6 +133,7 @@ Observation ElcGame::observeNamed(Seat viewer, const SeatNames& names) const {
     s += "  Your Legions: " + (legions.empty() ? std::string("none") : legions) + "\n";
   }
   s += objectivesText(viewer);  // §10: Charters, Sealed Orders, Ambition
+  s += alarmText(viewer);       // VC-2280, VC-2230: the Alarm's addresses
   for (const auto& a : attentionEvents(viewer))  // VC-3150: the Dispatch, never demoted
     s += "  DISPATCH [" + std::string(attentionName(a.cls)) + "] " + a.text + "\n";
   for (const auto& wr : warrants_)  // VC-1800/VC-1890: the Warrant board, from the announcement on

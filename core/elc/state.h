@@ -216,6 +216,9 @@ class ElcGame final : public Game {
   /// The Watch's §10 lines for a viewer: every Charter (VC-1610), Sealed Order counts and classes (VC-1730), the
   /// viewer's own Orders and every revealed one (VC-1720).
   std::string objectivesText(Seat viewer) const;
+  /// VC-2280/VC-2230: every player's Bellwethers (named, with tiles) and, for a viewer in Alarm, what was published
+  /// about them and which of their sites were revealed (alarm_text.cpp).
+  std::string alarmText(Seat viewer) const;
   /// VC-3190: §10 in the Observation's bytes, written only when Charters or Ambition is on (objectives.cpp).
   void writeObjectives(det::Writer& w, Seat viewer) const;
   /// VC-3150: the non-adaptable Attention Events on `viewer`'s Dispatch after the last Seal (attention.cpp).
