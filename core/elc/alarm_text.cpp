@@ -10,7 +10,7 @@ namespace {
 // What rivals were told of one Track at the last Seal (bands.cpp's published value, VC-2160..VC-2250).
 std::string publishedText(Track tr, const TrackState& ts) {
   if (ts.published < 0) return "nothing (rumour)";
-  if (ts.band == Band::Report && tr != Track::Dominion && tr != Track::Prosperity && ts.threshold <= 8)
+  if (ts.band == Band::Report && ts.published != ts.ratio && tr != Track::Dominion && tr != Track::Prosperity && ts.threshold <= 8)
     return std::to_string(ts.published) + " of " + std::to_string(ts.threshold);  // VC-2240
   return std::to_string(ts.published) + " per mille";
 }

@@ -24,12 +24,26 @@ int64_t reportDenominator(Track tr, int64_t threshold, const MapFacts& m, uint32
 }
 
 int64_t publishedValue(Track tr, Band band, int64_t progress, int64_t threshold, int64_t ratio, const Config& c,
-                       const MapFacts& m, uint32_t version) {
-  // Full precision in Alarm or under Public (VC-2190); nothing in Rumour or under Own Only.
-  if (band == Band::Alarm || c.visibility == Visibility::Public) return ratio;
+                       const MapFacts& m, uint32_t version, bool halfShown) {
+  // Full precision in Alarm or under Public (VC-2190), and for a vigil-1 Track from ratio 500 (VC-740: its Alarm
+  // and its completion coincide, VC-2320, so like the Alarm it holds under Own Only); nothing in Rumour or Own Only.
+  if (band == Band::Alarm || c.visibility == Visibility::Public || (version >= 6 && halfShown)) return ratio;
   if (c.visibility == Visibility::OwnOnly || band == Band::Rumour) return -1;
   if (tr != Track::Dominion && tr != Track::Prosperity && threshold <= 8) return progress;  // VC-2240: "Keys 2 of 3"
   return quantise(ratio, reportQuantum(reportDenominator(tr, threshold, m, version), threshold));  // VC-2250
+}
+
+bool ElcGame::halfShown(Track tr, uint32_t turn) const {
+  // The Horizon is Scheduled (no Vigil, VC-1370) and a Charter's vigil is its holder's own (VC-1600): neither applies.
+  if (version_ < 6 || tr == Track::Horizon || tr == Track::Charters || tr == Track::LastStanding || vigilFor(0, tr) != 1)
+    return false;
+  for (const auto& rec : records_) {
+    if (rec.turn > turn) break;
+    for (const auto& p : rec.players)
+      for (const auto& r : p.tracks)
+        if (r.track == static_cast<uint8_t>(tr) && r.ratio >= 500) return true;
+  }
+  return false;
 }
 
 std::vector<int32_t> ElcGame::sitesOf(Seat p, Track tr) const {
@@ -101,7 +115,11 @@ void ElcGame::s14Bands(uint32_t t) {
       if (alarmUp || (before == Band::Alarm && alarmStays)) ts.band = Band::Alarm;  // instant up, sticky down
       else if (ts.ratio >= 500 || (before != Band::Rumour && ts.ratio >= 475)) ts.band = Band::Report;
       else ts.band = Band::Rumour;
-      ts.published = publishedValue(tr, ts.band, ts.progress, ts.threshold, ts.ratio, cfg_, facts_, version_);
+      // VC-740: this Seal's ratios count (its record is published at S15), and so does every earlier record.
+      bool half = halfShown(tr, t - 1);
+      for (Seat o = 0; o < players_.size() && !half && version_ >= 6 && vigilFor(o, tr) == 1; ++o)
+        half = scores(o) && players_[o].tracks[i].ratio >= 500;
+      ts.published = publishedValue(tr, ts.band, ts.progress, ts.threshold, ts.ratio, cfg_, facts_, version_, half);
       if (tr == Track::Horizon) continue;
       // VC-2280; VC-2460: an Alarm raised by this Seal's Vigil story ends that story's line as "ALARM."
       if (ts.band == Band::Alarm && before != Band::Alarm &&

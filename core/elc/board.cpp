@@ -35,15 +35,16 @@ const TrackRecord* ElcGame::recordedTrack(uint32_t turn, Seat p, Track tr) const
   return trackIn(playerIn(&records_[turn - 1], p), static_cast<int>(tr));
 }
 
-std::string ElcGame::publishedReading(Track tr, const TrackRecord& now, const TrackRecord* before) const {
+std::string ElcGame::publishedReading(Track tr, const TrackRecord& now, const TrackRecord* before, uint32_t turn) const {
+  auto half = [&](const TrackRecord& r) { return halfShown(tr, &r == &now ? turn : turn - 1); };  // VC-740 then
   auto value = [&](const TrackRecord& r) {
-    return publishedValue(tr, r.band, r.progress, r.threshold, r.ratio, cfg_, facts_, version_);
+    return publishedValue(tr, r.band, r.progress, r.threshold, r.ratio, cfg_, facts_, version_, half(r));
   };
   // VC-2240's exact counts read "2 of 3"; every other published value is a ratio, presented in percent (VC-120).
   auto words = [&](const TrackRecord& r, int64_t v) {
     const std::string band = kBandWord[static_cast<int>(r.band)];
     if (v < 0) return band;
-    const bool count = r.band != Band::Alarm && cfg_.visibility != Visibility::Public && tr != Track::Dominion &&
+    const bool count = r.band != Band::Alarm && cfg_.visibility != Visibility::Public && !half(r) && tr != Track::Dominion &&
                        tr != Track::Prosperity && r.threshold <= 8;
     return band + " " + (count ? std::to_string(v) + " of " + std::to_string(r.threshold) : std::to_string(v / 10) + "%");
   };
@@ -95,7 +96,7 @@ std::string ElcGame::boardText(uint32_t T, Seat viewer) const {
         s += std::to_string(tr.progress) + "/" + std::to_string(tr.threshold) +
              (before ? " (" + signedNumber(tr.progress - before->progress) + ")" : "");
       else
-        s += publishedReading(track, tr, before);
+        s += publishedReading(track, tr, before, T);
       if (tr.vigil > 0 && track != Track::Horizon) s += ", vigil " + std::to_string(tr.vigil) + "/" + std::to_string(vigilFor(p, track));  // VC-750
       // VC-840 at the precision the viewer holds: exact for their own side, for a rival only at full precision.
       const bool exact = own(p) || tr.band == Band::Alarm || cfg_.visibility == Visibility::Public;

@@ -3,7 +3,7 @@
 
 namespace concord::elc {
 
-const uint32_t kCalibrationRulesetVersion = 5;
+const uint32_t kCalibrationRulesetVersion = 6;
 
 namespace {
 // track, class, players, games, p20, median, p80

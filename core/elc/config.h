@@ -24,8 +24,9 @@ inline constexpr int kTracks = 14;
 // teams (VC-1570); 4: the Substituted Chronicle entry (VC-3080) and teams with Charters or Ambition; 5 (issue 29): the
 // Chronicle in VC-2460's wording, a leaver's placing (VC-2520), Prosperity's report quantum (VC-2250), the Horizon
 // disableable with a hard bound (VC-1340, VC-2600) and the estimate from VC-2030 cells only. v2..v4 still verify their
-// replays: every later addition is off under an earlier version (core/modules.cpp registers each).
-inline constexpr uint32_t kRulesVersion = 5;
+// replays: every later addition is off under an earlier version (core/modules.cpp registers each). 6 (issue 29): a
+// vigil-1 Track is published at full precision once some player's ratio on it reaches 500 (VC-740, VC-2320, VC-1240).
+inline constexpr uint32_t kRulesVersion = 6;
 inline constexpr uint32_t kOldestRulesVersion = 2;
 /// VC-090/VC-2600: the range of the hard bound (`bound=`) that ends a game without a Horizon: H's range plus J's.
 inline constexpr int64_t kMinBound = 20, kMaxBound = 2040;

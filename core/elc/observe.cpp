@@ -96,7 +96,7 @@ Observation ElcGame::observeNamed(Seat viewer, const SeatNames& names) const {
       s += "  | " + std::string(trackName(tr)) + " ";
       const TrackRecord* sealed = recordedTrack(turn_, p, tr);
       if (own) s += std::to_string(ts.progress) + "/" + std::to_string(ts.threshold);
-      else if (sealed) s += publishedReading(tr, *sealed, recordedTrack(turn_ - 1, p, tr));  // the band and which way it moved
+      else if (sealed) s += publishedReading(tr, *sealed, recordedTrack(turn_ - 1, p, tr), turn_);  // the band and which way it moved
       else if (ts.published < 0) s += kBand[static_cast<int>(ts.band)];
       else s += std::to_string(ts.published / 10) + "%";
       if (ts.vigil > 0) s += " vigil " + std::to_string(ts.vigil);

@@ -32,8 +32,9 @@ enum class Left : uint8_t { Live = 0, Capitulated = 1, Conceded = 2 };
 int64_t reportDenominator(Track tr, int64_t threshold, const MapFacts& m, uint32_t version);
 /// VC-2160..VC-2260: what a Track's values publish to the other players at this band; -1 = unpublished. The Board
 /// derives a past turn's published values from its Seal record with it (VC-2400).
+/// `halfShown`: VC-740/VC-2320, a vigil-1 Track some player's ratio reached 500 on: full precision (v6).
 int64_t publishedValue(Track tr, Band band, int64_t progress, int64_t threshold, int64_t ratio, const Config& c,
-                       const MapFacts& m, uint32_t version);
+                       const MapFacts& m, uint32_t version, bool halfShown = false);
 
 struct City {
   int32_t owner = kNeutral;
@@ -229,9 +230,12 @@ class ElcGame final : public Game {
   int64_t cityWorks(int32_t city, uint32_t turn) const;
   /// VC-2390/VC-2400: the Board at the Seal of turn T as `viewer` may see it (board.cpp).
   std::string boardText(uint32_t T, Seat viewer) const;
+  /// VC-740/VC-2320 (victoryLogicVersion 6): a Track with vigil 1 on which some player's ratio reached 500 at a Seal
+  /// up to `turn` is published at full precision to everyone from then on (read from the Seal records, VC-2400).
+  bool halfShown(Track tr, uint32_t turn) const;
   /// A rival's Track as published at a Seal, with the way it moved since the Seal before: "report 40% (rising from
   /// 35%)", "rumour (down from report)" (VC-2160, VC-2220).
-  std::string publishedReading(Track tr, const TrackRecord& now, const TrackRecord* before) const;
+  std::string publishedReading(Track tr, const TrackRecord& now, const TrackRecord* before, uint32_t turn) const;
   /// The Seal record of Track tr for seat p at the Seal of `turn`, or nullptr (not live then, or not enabled).
   const TrackRecord* recordedTrack(uint32_t turn, Seat p, Track tr) const;
   /// VC-3050/VC-1590: the end-of-game record as text: winner and route, every placing with final Standing,

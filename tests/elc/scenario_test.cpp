@@ -105,7 +105,7 @@ TEST(ElcCli, ScenarioTermsAndTerminalPlay) {
   EXPECT_EQ(demo.code, 0);
   EXPECT_NE(demo.out.find("WINS"), std::string::npos) << demo.out;
   EXPECT_NE(demo.out.find("Result: "), std::string::npos);
-  EXPECT_NE(demo.out.find("victoryLogicVersion 5"), std::string::npos);  // VC-3220: v5 since issue 29's Chronicle and Board
+  EXPECT_NE(demo.out.find("victoryLogicVersion 6"), std::string::npos);  // VC-3220: v6 since VC-740 (issue 29)
   EXPECT_NE(demo.out.find("Replay: " + replayFile.string()), std::string::npos) << demo.out;
   // The game played at the terminal verifies from its replay, and its VC-1590 record lies beside it.
   auto verify = run(bin + " replay verify " + replayFile.string());
