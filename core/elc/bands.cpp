@@ -87,6 +87,10 @@ std::vector<int32_t> ElcGame::sitesOf(Seat p, Track tr) const {
     case Track::Throne:  // VC-1490: rival Seats held, then rival Seats to take
       for (Seat r = 0; r < players_.size(); ++r)
         if (!allied(static_cast<int32_t>(r), static_cast<int32_t>(p)) && live(r) && players_[r].seatCity >= 0) out.push_back(players_[r].seatCity);
+      if (version_ >= 6) {  // the held ones first, each group in ascending city sequence number (v5 listed by seat)
+        auto heldFirst = [&](int32_t c) { return std::find(held.begin(), held.end(), c) != held.end() ? 0 : 1; };
+        std::sort(out.begin(), out.end(), [&](int32_t a, int32_t b) { return std::pair(heldFirst(a), a) < std::pair(heldFirst(b), b); });
+      }
       break;
     case Track::Charters:  // VC-1610: a Charter's sites are its Track's
       if (players_[p].charter != Track::Charters) return sitesOf(p, players_[p].charter);

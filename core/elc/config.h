@@ -25,7 +25,8 @@ inline constexpr int kTracks = 14;
 // Chronicle in VC-2460's wording, a leaver's placing (VC-2520), Prosperity's report quantum (VC-2250), the Horizon
 // disableable with a hard bound (VC-1340, VC-2600) and the estimate from VC-2030 cells only. v2..v4 still verify their
 // replays: every later addition is off under an earlier version (core/modules.cpp registers each). 6 (issue 29): a
-// vigil-1 Track is published at full precision once some player's ratio on it reaches 500 (VC-740, VC-2320, VC-1240).
+// vigil-1 Track is published at full precision once some player's ratio on it reaches 500 (VC-740, VC-2320, VC-1240),
+// Throne's sites held-first by sequence number (VC-1490) and an Accumulative elimination told with its sum (VC-2690).
 inline constexpr uint32_t kRulesVersion = 6;
 inline constexpr uint32_t kOldestRulesVersion = 2;
 /// VC-090/VC-2600: the range of the hard bound (`bound=`) that ends a game without a Horizon: H's range plus J's.

@@ -76,9 +76,17 @@ void ElcGame::s10Eliminate(uint32_t t) {
         case Track::Endurance: ts.eliminated = guarded && n < enduranceCities(cfg_, facts_); break;
         default: ts.eliminated = false;  // Throne, Last Standing: no sound proof exists
       }
-      if (ts.eliminated && !was && tr != Track::Horizon)  // VC-2690: told, with the arithmetic
-        note(t, Chron::TrackDecided, who(s) + " can no longer reach " + trackName(tr) + " (" + std::to_string(R) +
-                                         " turns \u00d7 " + std::to_string(kMaxDisplacement) + " tiles).", s);
+      if (ts.eliminated && !was && tr != Track::Horizon) {  // VC-2690: told, with the arithmetic
+        std::string why = std::to_string(R) + " turns \u00d7 " + std::to_string(kMaxDisplacement) + " tiles";
+        if (version_ >= 6 && trackKind(tr) == Kind::Accumulative) {  // VC-2610's own sum, not the reach bound's
+          const int64_t gain = tr == Track::Ascendancy ? cfg_.litCount : tr == Track::GreatWork ? cfg_.workRate : kAmbitionMaxGain;
+          const int64_t now = tr == Track::Ascendancy ? p.ascendancy : tr == Track::GreatWork ? p.greatWork : p.ambition;
+          const int64_t bar = tr == Track::Ambition ? cfg_.ambitionThreshold : end;
+          why = std::to_string(now) + " + " + std::to_string(R) + " \u00d7 " + std::to_string(gain) + " = " +
+                std::to_string(now + R * gain) + " < " + std::to_string(bar);
+        }
+        note(t, Chron::TrackDecided, who(s) + " can no longer reach " + trackName(tr) + " (" + why + ").", s);
+      }
     }
   }
   if (decidedFor_ < 0 && cfg_.on(Track::Horizon)) {  // VC-1380
