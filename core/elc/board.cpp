@@ -112,6 +112,7 @@ std::string ElcGame::boardText(uint32_t T, Seat viewer) const {
     if (e.turn <= T && (e.cls == Chron::OutOfContention || (e.cls == Chron::TrackDecided && e.text.find("DECIDED") != std::string::npos)))
       marks += "  turn " + std::to_string(e.turn) + ": " + e.text + "\n";
   if (!marks.empty()) s += "DECIDED and Out of Contention (VC-2410):\n" + marks;
+  s += thresholdLimitNote(cfg_);
   s += ebbScheduleText(T);
   s += warrantBoardText(T);
   s += tallyCalendarText(T);

@@ -26,7 +26,7 @@ target_sources(concord_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/substitution.cpp)
 # Issue 29: the acceptance metrics of VC-3300 and the Alarm record of VC-2330, apart for the same reason.
 target_sources(concord_core PRIVATE ${CMAKE_CURRENT_LIST_DIR}/metrics.cpp ${CMAKE_CURRENT_LIST_DIR}/metrics_report.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/alarm_text.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/alarm_text.cpp ${CMAKE_CURRENT_LIST_DIR}/terms_notes.cpp)
 set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/metrics.cpp ${CMAKE_CURRENT_LIST_DIR}/metrics_report.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/alarm_text.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/alarm_text.cpp ${CMAKE_CURRENT_LIST_DIR}/terms_notes.cpp
   PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)

@@ -88,7 +88,7 @@ std::string unitList(const ElcGame& g, Seat viewer) {
 
 std::string ElcGame::introduction(Seat viewer) const {
   std::string s = "The Terms: the Tracks (VC-1910)\n" + renderCards(termsCards(config(), facts())) + "\nThe Terms (VC-2000):\n" +
-                  terms() + "\n";
+                  terms() + "\n" + termsNotes(config(), facts());
   if (viewer < players().size()) s += "\nYou are " + playerName(viewer) + ".\n";
   return s;
 }
@@ -106,7 +106,7 @@ std::optional<std::string> ElcGame::tableCommand(Seat viewer, std::string_view l
   std::string verb;
   in >> verb;
   if (verb == "watch") return observe(viewer).text;
-  if (verb == "terms") return renderCards(termsCards(config(), facts())) + "\n" + terms() + "\n";
+  if (verb == "terms") return renderCards(termsCards(config(), facts())) + "\n" + terms() + "\n" + termsNotes(config(), facts());
   if (verb == "chronicle") return chronicleFor(*this, viewer);
   if (verb == "cities") return cityList(*this);
   if (verb == "units") return unitList(*this, viewer);

@@ -46,6 +46,10 @@ std::string termsParagraph(const Config& c, const MapFacts& m, EstimateSource sr
 /// VC-840: the earliest turn after `turn` at which `progress` meets the Track's threshold, evaluating threshold(t)
 /// forward to the Horizon; -1 when no such turn exists before it.
 int64_t countBackTurn(Track t, const Config& c, const MapFacts& m, int64_t progress, int64_t turn);
+/// VC-2060, VC-2070, VC-1660, VC-2640: the notes the Terms print under the paragraph (terms_notes.cpp).
+std::string termsNotes(const Config& c, const MapFacts& m);
+/// VC-2640: the sentence the Terms and the Board state when a Threshold Track is enabled; empty otherwise.
+std::string thresholdLimitNote(const Config& c);
 /// VC-090: the finite turn bound the Terms state (VC-2600: H_end): H, or H + J with jitter, or the configured hard
 /// bound where the Horizon is disabled.
 inline int64_t terminationBound(const Config& c) { return c.on(Track::Horizon) ? c.horizon + c.jitter : c.bound; }

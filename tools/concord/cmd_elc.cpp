@@ -92,11 +92,7 @@ int runTerms(Args args) {
   if (auto r = g.setup(elc::encodeConfig(*c), s, static_cast<Seat>(o.seats)); !r) return failure("elc terms: " + r.message());
   std::printf("%s\n\n%s\n%s\n", elc::describeConfig(*c).c_str(), elc::renderCards(elc::termsCards(*c, g.facts())).c_str(),
               g.terms().c_str());
-  auto e = elc::estimateLength(*c, g.facts());
-  if (!e.calibrated) std::printf("(The estimate uses the shipped fallback for some Track: without calibration data, VC-2060.)\n");
-  if (e.stale) std::printf("(The calibration table is stale: generated under another rulesetVersion, VC-2070.)\n");
-  std::printf("Threshold Tracks cannot be closed by the arithmetic of VC-2610 and VC-2620; the reach bound, the Ebb and\n"
-              "the Verdict close them (VC-2640).\n");
+  std::printf("%s", elc::termsNotes(*c, g.facts()).c_str());  // VC-2060, VC-2070, VC-1660, VC-2640
   return 0;
 }
 
