@@ -80,7 +80,7 @@ TEST(ElcEndings, Vc2910ReducedEndsWhenThePlayerBecomesBrokenVc2930AndGrantsNothi
   EXPECT_EQ(threshold, g.players()[0].tracks[static_cast<int>(Track::Keys)].threshold) << "VC-2930: no threshold moves";
   playTurn(g, {});
   EXPECT_EQ(g.cities()[g.players()[1].seatCity].yard - yard, g.cityWorks(g.players()[1].seatCity, g.turn()))
-      << "VC-2930: the Yard grows by the city's own Works, nothing more";
+      << "VC-2930/VC-070: the Yard grows by the city's own Works; being Reduced is no enumerated grant";
   auto& blue = g.playerForScenario(1);
   blue.peakCities = 40;  // a collapse measured against its own peak: Broken (VC-2480)
   blue.peakOutput = 1000;

@@ -153,7 +153,7 @@ TEST(ElcSealInstant, Vc030EveryTrackIsIntegersAtEverySealVc480InNaturalUnits) {
   for (const auto& p : rec.players) {
     size_t enabled = 0;
     for (int t = 0; t < kTracks; ++t) enabled += g.config().on(static_cast<Track>(t));
-    EXPECT_EQ(p.tracks.size(), enabled) << "every enabled Track, for every player";
+    EXPECT_EQ(p.tracks.size(), enabled) << "VC-1500: every enabled Track, live at once, for every player";
     for (const auto& tr : p.tracks)
       if (tr.threshold > 0) {
         EXPECT_EQ(tr.ratio, 1000 * tr.progress / tr.threshold) << "VC-490 from the same integers";

@@ -113,7 +113,7 @@ TEST(ElcTerms, Vc1810WarrantFormsVc1860RewardsVc1880NoUnitsNoThresholds) {
   const auto thresholds = g.players()[0].tracks;
   for (int i = 0; i < 5; ++i) playTurn(g, {});
   ASSERT_EQ(g.warrants().front().claimedBy, 0);
-  EXPECT_EQ(g.units().size(), units) << "VC-1880: no unit granted";
+  EXPECT_EQ(g.units().size(), units) << "VC-1880/VC-070: no unit granted, only VC-1860's reward";
   for (int i = 0; i < kTracks; ++i)
     if (i != static_cast<int>(Track::Dominion)) {  // Dominion's Ebb is the only threshold that moves, and not yet
       EXPECT_EQ(g.players()[0].tracks[i].threshold, thresholds[i].threshold) << trackName(static_cast<Track>(i));
