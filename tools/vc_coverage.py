@@ -126,7 +126,7 @@ def main():
     ap.add_argument("--list", action="store_true", help="print every ID with where it is accounted for")
     a = ap.parse_args()
     seed = a.seed or os.path.join(a.root, "..", "shared", "seeds", "004_25846039e14def8c.txt")
-    if not os.path.isfile(seed):
+    if not a.seed and not os.path.isfile(seed):  # a worktree beside the shared folder, or the shared folder itself
         seed = "/work/shared/seeds/004_25846039e14def8c.txt"
     if not os.path.isfile(seed):
         print("vc_coverage: the seed file is missing: %s (pass --seed)" % seed, file=sys.stderr)
