@@ -198,7 +198,7 @@ TableFrame NetSession::frame() const {
   if (!view_) return f;
   f.obs = view_->observe(me_);
   f.game = view_.get();
-  if (deciding_ && *deciding_ == turn_ && !over()) {
+  if (deciding_ && *deciding_ == turn_ && !over() && !leave_.load()) {  // a person who left decides nothing: no tile glows
     f.legal = view_->legalOrders(me_);
     auto aw = view_->awaiting();
     f.outOfTurn = !f.legal.empty() && std::find(aw.begin(), aw.end(), me_) == aw.end();

@@ -10,6 +10,7 @@
 #include "table/rated_verdict.h"
 #include "ui/shell/campaign_summary.h"
 #include "ui/shell/instant_key.h"
+#include "ui/shell/leave_confirm.h"
 
 namespace concord::ui {
 
@@ -34,6 +35,8 @@ GamePage::GamePage(std::unique_ptr<SoloSession> session, QWidget* parent) : QWid
   status_ = new QLabel(this);
   status_->setObjectName(QStringLiteral("status"));
   status_->setAutoFillBackground(true);
+  status_->setWordWrap(true);  // a long status wraps; it never widens the window (issue 31)
+  status_->setMinimumWidth(120);
   letGo_ = new QPushButton(tr("Let it go"), this);
   letGo_->setObjectName(QStringLiteral("letGo"));
   bindKey(letGo_, Qt::Key_Escape);
@@ -48,17 +51,22 @@ GamePage::GamePage(std::unique_ptr<SoloSession> session, QWidget* parent) : QWid
   // The TEI store's words at the start (registered; a game walked away from), as the terminal prints them.
   for (const auto& line : QString::fromStdString(session_->setup().teiNotice).split(QLatin1Char('\n'), Qt::SkipEmptyParts))
     log_->addItem(line);
+  rated->setMaximumWidth(260);
   auto* bar = new QHBoxLayout;
   bar->addWidget(rated);
   bar->addWidget(status_, 1);
   bar->addWidget(letGo_);
   bar->addWidget(back);
+  leaveConfirm_ = new LeaveConfirm(tr("The game is saved; File > Resume continues it."), this);
   auto* v = new QVBoxLayout(this);
   v->addWidget(stack_, 1);
+  v->addWidget(leaveConfirm_);
   v->addLayout(bar);
   if (table_) connect(table_, &TableView::orderChosen, this, &GamePage::chosen);
   connect(letGo_, &QPushButton::clicked, this, [this] { (void)session_->letGo(); });
-  connect(back, &QPushButton::clicked, this, &GamePage::leave);
+  // Leaving a game not over asks first; a finished game's table is left at once.
+  connect(back, &QPushButton::clicked, this, [this] { session_->over() ? emit leave() : leaveConfirm_->ask(); });
+  connect(leaveConfirm_, &LeaveConfirm::confirmed, this, &GamePage::leave);
   connect(summary_, &CampaignSummary::leave, this, &GamePage::leave);
   connect(summary_, &CampaignSummary::backToTable, this, [this] { stack_->setCurrentIndex(0); });
   connect(summary_, &CampaignSummary::watchReplay, this, [this] {
@@ -71,6 +79,13 @@ GamePage::GamePage(std::unique_ptr<SoloSession> session, QWidget* parent) : QWid
 }
 
 GamePage::~GamePage() = default;
+
+// The table's standing alert (it clears when the alert is answered, issue 31), then whose decision it is.
+QString GamePage::statusLine() const {
+  const QString alert = table_ ? table_->standingAlert() : QString();
+  const QString st = session_->status();
+  return alert.isEmpty() ? st : alert + QStringLiteral("  ") + st;
+}
 
 bool GamePage::showingSummary() const { return stack_->currentWidget() == summary_; }
 
@@ -103,8 +118,7 @@ void GamePage::refresh() {
   logShown_ = static_cast<int>(lines.size());
   log_->scrollToBottom();
   letGo_->setVisible(frame.outOfTurn);
-  QString st = session_->status();
-  if (!lastCue_.isEmpty() && status_->palette().color(QPalette::Window) != palette().color(QPalette::Window)) st = lastCue_ + QStringLiteral("  ") + st;
+  QString st = statusLine();
   if (session_->over()) {
     auto out = session_->view().outcome();
     st = tr("Game over. ") + QString::fromStdString(out ? out->summary : std::string());

@@ -35,6 +35,9 @@ class TableView : public QWidget {
   virtual void showFrame(const TableFrame& frame) = 0;
   /// The rule's explanation shown for the last refused click ("" when none): tests and status bars read it.
   virtual QString explanation() const = 0;
+  /// The alert standing on the table now ("Red Alert!"), for the status bar; "" when none. It clears when the
+  /// table's alert clears, not on a timer (issue 31).
+  virtual QString standingAlert() const { return {}; }
 
  signals:
   void orderChosen(const concord::Order& order);

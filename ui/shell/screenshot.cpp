@@ -1,6 +1,6 @@
 // Scenes (docs/screenshots/): "start" (the start screen: a fresh deal, rated), "start-seed" (a typed seed: casual), "profile" (the start screen after rated games: grades,
 // history, leaderboard), "table" (a solo table mid-round, your decision), "alert" (an open Red Alert),
-// "fracture" (a Subspace Fracture with its branches), "wormhole" (Module Lambda's confirmation), "tally" (round 2
+// "fracture" (a Subspace Fracture with its branches), "wormhole" (Module Lambda's confirmation), "round-end" (round 2
 // begun, the last round's tally), "summary" (the end-of-campaign summary with TEI before → after), "replay"
 // (the viewer on the omniscient view, mid-game). Every scene runs in a temporary CONCORD_HOME/XDG_DATA_HOME, so
 // it never touches the person's identity, TEI store or replays.
@@ -23,7 +23,7 @@
 #include "ui/shell/start_screen.h"
 #include "ui/warp/warp_hand.h"
 #include "ui/warp/warp_table_view.h"
-#include "ui/warp/warp_tally.h"
+#include "ui/warp/warp_round_sheet.h"
 #include "ui/warp/warp_wormhole.h"
 
 #include <QLineEdit>
@@ -90,7 +90,7 @@ QString askWormhole(MainWindow& win) {
 
 QStringList sceneNames() {
   return QStringList{QStringLiteral("start"),    QStringLiteral("start-seed"), QStringLiteral("profile"), QStringLiteral("table"),   QStringLiteral("alert"),
-                     QStringLiteral("fracture"), QStringLiteral("wormhole"), QStringLiteral("tally"), QStringLiteral("summary"),
+                     QStringLiteral("fracture"), QStringLiteral("wormhole"), QStringLiteral("round-end"), QStringLiteral("summary"),
                      QStringLiteral("replay")} +
          lobbySceneNames();
 }
@@ -131,7 +131,7 @@ QString renderScene(const QString& scene, const QString& file) {
     std::function<bool(const SoloSession&)> stop = redAlert;
     if (scene == QLatin1String("table"))
       stop = [](const SoloSession& s) { return s.turn() >= 24 && !s.frame().outOfTurn && hasChart(s); };
-    if (scene == QLatin1String("tally")) stop = [](const SoloSession& s) { return roundNow(s) >= 2 && !s.frame().outOfTurn; };
+    if (scene == QLatin1String("round-end")) stop = [](const SoloSession& s) { return roundNow(s) >= 2 && !s.frame().outOfTurn; };
     if (scene == QLatin1String("fracture")) {
       setup.options = {{"fracture", "all"}};
       stop = fractureBranches;
@@ -142,7 +142,10 @@ QString renderScene(const QString& scene, const QString& file) {
     }
     if (auto r = win.startSolo(setup, 0); !r) return QString::fromStdString(r.message());
     if (auto e = playUntil(win, stop, 3000); !e.isEmpty()) return e;
-    if (auto* view = qobject_cast<WarpTableView*>(&win.game()->table())) view->tally().showAll();
+    if (auto* view = qobject_cast<WarpTableView*>(&win.game()->table())) {
+      view->sheet().showAll();  // the round-end scene shows its sheet whole; the others, the table under it
+      if (scene != QLatin1String("round-end") && view->showingSheet()) view->sheet().nextButton().click();
+    }
     if (scene == QLatin1String("wormhole"))
       if (auto e = askWormhole(win); !e.isEmpty()) return e;
     return save(win, file);

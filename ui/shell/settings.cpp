@@ -13,4 +13,10 @@ std::unique_ptr<QSettings> clientSettings() {
   return std::make_unique<QSettings>(QStringLiteral("Concord"), QStringLiteral("concord-ui"));
 }
 
+QString personName() {
+  QString name = clientSettings()->value(QStringLiteral("profile/name")).toString().trimmed();
+  if (name.isEmpty()) name = qEnvironmentVariable("USER").trimmed();
+  return (name.isEmpty() ? QStringLiteral("captain") : name).left(32);
+}
+
 }  // namespace concord::ui

@@ -9,5 +9,7 @@
 namespace concord::ui {
 
 std::unique_ptr<QSettings> clientSettings();
+/// The person's name at every table and lobby: the profile's (profile/name), else $USER, else "captain" (issue 31).
+QString personName();
 
 }  // namespace concord::ui

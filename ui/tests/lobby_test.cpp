@@ -13,7 +13,10 @@
 #include "ui/lobby/net_errors.h"
 #include "ui/shell/main_window.h"
 #include "ui/tests/net_test_util.h"
+#include "ui/shell/leave_confirm.h"
 #include "ui/warp/warp_rules_form.h"
+#include "ui/warp/warp_round_sheet.h"
+#include "ui/warp/warp_table_view.h"
 
 namespace concord::ui::test {
 
@@ -73,17 +76,20 @@ void LobbyTest::hostsWithOfficersAndPlaysARoundByClicks() {
   }
   QVERIFY(clicks > 0);
   QVERIFY2(netRoundOf(*session) > firstRound || session->over(), "the round did not end within 500 decisions");
-  // RULES §V: the tally of the round just ended is on the table, as in a solo game.
-  auto* tally = page.game()->findChild<QLabel*>(QStringLiteral("tally"));
-  QVERIFY(tally);
-  QVERIFY(QTest::qWaitFor([&] { return tally->isVisible(); }, 5000));
-  QVERIFY2(tally->text().startsWith(QStringLiteral("Last round's tally:")), qPrintable(tally->text()));
+  // RULES §V: the round-end sheet of the round just ended, as in a solo game: a row per captain, "Next round".
+  auto* view = qobject_cast<WarpTableView*>(page.game()->table());
+  QVERIFY(view);
+  QVERIFY(QTest::qWaitFor([&] { return view->showingSheet(); }, 5000));
+  QCOMPARE(view->sheet().total(), 3);
+  QTest::mouseClick(&view->sheet().nextButton(), Qt::LeftButton);
+  QVERIFY(!view->showingSheet());
   // RULES §IX rate limit: a burst of 3 hails, the 4th is held with the reason shown.
   auto& comms = page.game()->comms();
   for (int i = 0; i < 4; ++i) comms.hail(101);
   QVERIFY2(comms.feedback().text().contains(QStringLiteral("one message per 3 s")), qPrintable(comms.feedback().text()));
   QVERIFY(QTest::qWaitFor([&] { return comms.messages().count() >= 3; }, 5000));
   QTest::mouseClick(page.game()->findChild<QPushButton*>(QStringLiteral("leaveTable")), Qt::LeftButton);
+  QTest::mouseClick(&page.game()->leaveConfirm().leaveButton(), Qt::LeftButton);  // issue 31: Leave asks first
   QVERIFY(QTest::qWaitFor([&] { return session->finished(); }, 10000));
   QVERIFY2(page.problem().text().contains(QStringLiteral("You left")), qPrintable(page.problem().text()));
 }
@@ -353,6 +359,7 @@ void LobbyTest::joinsFromTheLanListAndSeesASubstitution() {
   QVERIFY(QTest::qWaitFor([&] { return host.game() && guest.game(); }, 15000));
   // The guest walks away from the table: the host's seat news names the substitution.
   QTest::mouseClick(guest.game()->findChild<QPushButton*>(QStringLiteral("leaveTable")), Qt::LeftButton);
+  QTest::mouseClick(&guest.game()->leaveConfirm().leaveButton(), Qt::LeftButton);
   QVERIFY(QTest::qWaitFor([&] { return g->finished(); }, 5000));
   QVERIFY(guest.problem().text().contains(QStringLiteral("You left")));
   // Our own person keeps playing so turns go by; the guest's seat falls silent and is substituted.

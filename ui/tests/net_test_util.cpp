@@ -53,6 +53,8 @@ bool waitForNetDecision(NetSession& s, int timeoutMs) {
 }
 
 QString clickNetMove(NetGamePage& page) {
+  // RULES §V the round-end sheet stands over the table until "Next round" (issue 31).
+  if (auto* next = findVisible<QPushButton>(&page, QStringLiteral("nextRound"))) QTest::mouseClick(next, Qt::LeftButton);
   for (auto* b : page.findChildren<DominoButton*>()) {
     if (!b->isVisible() || !b->info().legal) continue;
     QTest::mouseClick(b, Qt::LeftButton);

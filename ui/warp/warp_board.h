@@ -11,6 +11,8 @@
 
 namespace concord::ui {
 
+class WarpTrailPopup;
+
 class WarpBoard : public QWidget {
   Q_OBJECT
  public:
@@ -26,6 +28,11 @@ class WarpBoard : public QWidget {
   int lineAt(const QPointF& pos) const;
   /// Where the arm of `line` is drawn (tests aim drops at it); empty before the first paint.
   QRectF armRect(int line) const;
+  /// The "+N ›" marker of a cut arm (a click shows the whole trail); empty when the arm is whole.
+  QRectF moreRect(int line) const;
+  /// The whole trail of `line` in a popup (the "+N ›" marker's click).
+  void showWholeTrail(int line);
+  WarpTrailPopup* wholeTrail() const { return trail_; }
 
  signals:
   /// A coordinate from the hand was dropped on the arm of `line` (kTileMime's tile index).
@@ -38,6 +45,7 @@ class WarpBoard : public QWidget {
   void dragMoveEvent(QDragMoveEvent* e) override;
   void dragLeaveEvent(QDragLeaveEvent* e) override;
   void dropEvent(QDropEvent* e) override;
+  void mousePressEvent(QMouseEvent* e) override;
 
  private:
   void layoutRows();
@@ -47,7 +55,9 @@ class WarpBoard : public QWidget {
   std::optional<concord::warp::WarpGame> table_;
   Seat viewer_ = kOmniscient;
   std::vector<std::pair<QRectF, int>> rows_;  // arm rectangles by line, as last laid out
-  int dragOver_ = -1;                          // the arm a dragged coordinate hovers (highlighted)
+  int dragOver_ = -1;
+  std::vector<std::pair<QRectF, int>> markers_;  // "+N ›" markers by line, as last painted
+  WarpTrailPopup* trail_ = nullptr;                          // the arm a dragged coordinate hovers (highlighted)
 };
 
 }  // namespace concord::ui
