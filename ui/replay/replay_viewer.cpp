@@ -24,6 +24,7 @@
 #include "lockstep/turn_engine.h"
 #include "ui/replay/event_list_model.h"
 #include "ui/replay/timeline.h"
+#include "ui/shell/flow_layout.h"
 #include "ui/shell/instant_key.h"
 #include "ui/shell/start_screen.h"
 
@@ -109,13 +110,14 @@ ReplayViewer::ReplayViewer(QWidget* parent) : QWidget(parent) {
   eventModel_ = new EventListModel(this);
   events_->setModel(eventModel_);
   split->setSizes({900, 300, 320});
-  auto* bar = new QHBoxLayout;
+  // The controls wrap to a second row on a narrow window instead of widening it (issue 31: 1,366 px screens).
+  auto* bar = new FlowLayout(nullptr, 4);
   auto* backB = button(this, tr("Start screen"), QStringLiteral("viewerBack"), tr("Back to the start screen"), {});
   for (QWidget* w : std::initializer_list<QWidget*>{backB, open_, resume_, playOn_, first_, back_, fwd_, last_, prevEv_, nextEv_, play_, speed_, jump_})
     bar->addWidget(w);
   bar->addWidget(new QLabel(tr("Perspective:"), this));
   bar->addWidget(perspectiveBox_);
-  bar->addWidget(where_, 1);
+  bar->addWidget(where_);
   auto* v = new QVBoxLayout(this);
   v->addLayout(bar);
   v->addWidget(timeline_);

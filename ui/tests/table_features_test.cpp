@@ -27,7 +27,7 @@
 #include "ui/warp/warp_board.h"
 #include "ui/warp/warp_hand.h"
 #include "ui/warp/warp_table_view.h"
-#include "ui/warp/warp_tally.h"
+#include "ui/warp/warp_round_sheet.h"
 #include "ui/warp/warp_wormhole.h"
 
 namespace concord::ui::test {

@@ -43,7 +43,9 @@ WarpTableView::WarpTableView(QWidget* parent) : TableView(parent) {
   controls->addWidget(actions_);
   controls->addWidget(explanation_);
   controls->addStretch(1);
-  auto* lower = new QHBoxLayout;
+  lowerBox_ = new QWidget(tablePage_);
+  auto* lower = new QHBoxLayout(lowerBox_);
+  lower->setContentsMargins(0, 0, 0, 0);
   lower->addLayout(controls, 1);
   lower->addWidget(scores_, 0, Qt::AlignTop);
   scores_->setFixedWidth(340);
@@ -51,7 +53,7 @@ WarpTableView::WarpTableView(QWidget* parent) : TableView(parent) {
   auto* top = new QVBoxLayout(tablePage_);
   top->setContentsMargins(0, 0, 0, 0);
   top->addWidget(board_, 1);
-  top->addLayout(lower);
+  top->addWidget(lowerBox_);
   // RULES §V the round-end moment: the score sheet takes the table's place until "Next round".
   sheetPage_ = new QWidget(this);
   sheet_ = new WarpRoundSheet(sheetPage_);
@@ -126,6 +128,14 @@ void WarpTableView::showFrame(const TableFrame& frame) {
   }
   const bool seated = frame.me < tab.seats();
   hand_->setVisible(seated);
+  // At a seat the area under the board has one height whatever the orders, the explanation or the round: the
+  // board never resizes, so the hand never moves (issue 31). The omniscient hands take what they need.
+  if (seated) {
+    lowerBox_->setFixedHeight(hand_->sizeHint().height() + kOrdersHeight);
+  } else {
+    lowerBox_->setMinimumHeight(0);
+    lowerBox_->setMaximumHeight(QWIDGETSIZE_MAX);
+  }
   // Every hand face up for the omniscient view only: a spectator's table (issue 26) holds no real hand.
   hands_->setVisible(frame.me == kOmniscient);
   if (seated) drawHand();

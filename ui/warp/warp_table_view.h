@@ -59,6 +59,8 @@ class WarpTableView : public TableView {
   WarpScoreboard* scores_;
   WarpRoundSheet* sheet_;  // RULES §V the round-end moment
   QStackedLayout* pages_;
+  QWidget* lowerBox_;
+  static constexpr int kOrdersHeight = 170;  // the prompt, three rows of order buttons and a two-line explanation
   QWidget *tablePage_, *sheetPage_;
   std::optional<QStringList> tallySeen_;  // the tally last put on the sheet (none before the first frame)
   std::optional<int> pendingTile_;        // the tile whose route question is up; no refresh may drop it
