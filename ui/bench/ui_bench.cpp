@@ -8,8 +8,7 @@
 #include <QPixmap>
 #include <memory>
 
-#include "core/game/registry.h"
-#include "core/warp/module.h"
+#include "ui/bench/bench_games.h"
 #include "ui/warp/warp_table_view.h"
 
 namespace {
@@ -17,25 +16,7 @@ namespace {
 using namespace concord;
 
 // An 8-captain Official Warp game 60 turns in, played by greedy bots (deterministic).
-std::unique_ptr<Game> midGame() {
-  auto mod = findModule("warp");
-  auto cfg = (*mod)->parseConfig({});
-  auto g = (*mod)->create();
-  det::Seed seed;
-  seed.bytes[0] = 9;
-  (void)g->setup(*cfg, seed, 8);
-  auto bot = warp::makeBot("greedy");
-  auto rng = det::Rng::fromU64(1);
-  for (uint32_t turn = 0; turn < 60 && !g->outcome(); ++turn) {
-    std::vector<std::vector<Order>> orders(8);
-    for (Seat s : g->awaiting()) orders[s] = bot->choose(g->observeForOfficer(s), g->legalOrders(s), rng);
-    std::vector<SeatOrders> bySeat;
-    for (Seat s = 0; s < 8; ++s) bySeat.push_back({s, orders[s]});
-    g->apply(TurnInput{turn, bySeat});
-    g->seal(turn);
-  }
-  return g;
-}
+std::unique_ptr<Game> midGame() { return ui::bench::greedyWarp(8, 9, 1, 60); }
 
 ui::TableFrame frameFor(const Game& g, Seat me) {
   ui::TableFrame f;

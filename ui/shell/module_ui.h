@@ -24,6 +24,7 @@ struct TableFrame {
   std::vector<Order> legal;        // what `me` may give now (empty when watching or while others think)
   bool outOfTurn = false;          // `me` may act though not awaited (Warp: a catch window)
   std::vector<std::string> seatGrades;  // per seat, the TEI grade the scoreboard shows ("" or missing: none)
+  std::vector<QString> seatNames;  // per seat, the person's name at it ("" or missing: the module's label); issue 31
   bool mayAct() const { return !legal.empty() && game != nullptr; }
 };
 

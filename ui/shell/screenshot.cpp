@@ -26,6 +26,7 @@
 #include "ui/warp/warp_round_sheet.h"
 #include "ui/warp/warp_wormhole.h"
 
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 
@@ -148,6 +149,13 @@ QString renderScene(const QString& scene, const QString& file) {
     }
     if (scene == QLatin1String("wormhole"))
       if (auto e = askWormhole(win); !e.isEmpty()) return e;
+    // The status bar's 1.5 s alert flash is a passing cue, not the scene (issue 31: the round-end shot caught it);
+    // only the alert scene shows it.
+    if (scene != QLatin1String("alert")) {
+      const QLabel& status = win.game()->status();
+      if (!waitFor([&] { return status.palette().color(QPalette::Window) == win.game()->palette().color(QPalette::Window); }, 5000))
+        return QStringLiteral("the status bar kept its alert colour");
+    }
     return save(win, file);
   }
   const std::string path = tmp.filePath(QStringLiteral("scene.ccr")).toStdString();

@@ -13,6 +13,7 @@
 #include "ui/lobby/net_errors.h"
 #include "ui/shell/main_window.h"
 #include "ui/tests/net_test_util.h"
+#include "ui/tests/ui_test_util.h"
 #include "ui/shell/leave_confirm.h"
 #include "ui/warp/warp_rules_form.h"
 #include "ui/warp/warp_round_sheet.h"
@@ -29,8 +30,7 @@ WarpRulesForm* warpRules(LobbyPage& page) { return qobject_cast<WarpRulesForm*>(
 void LobbyTest::hostsWithOfficersAndPlaysARoundByClicks() {
   QTemporaryDir tmp;
   MainWindow win;
-  win.resize(1400, 860);
-  win.show();
+  showForTest(win, false, QSize(1400, 860));
   LobbyPage& page = win.showLobby();
   loopbackDefaults(page, tmp, QStringLiteral("host"));
   auto& form = page.hostForm();
@@ -144,15 +144,6 @@ void LobbyTest::anUnreachableHostSaysWhatToDo() {
   QVERIFY(page.tabs().isVisible());  // back at the forms to try again
 }
 
-namespace {
-
-bool listHas(QListWidget& list, const QString& text) {
-  for (int i = 0; i < list.count(); ++i)
-    if (list.item(i)->text().contains(text)) return true;
-  return false;
-}
-
-}  // namespace
 
 void LobbyTest::twoQtPeersReadyChatDmMuteAndAFullTableRefuses() {
   QTemporaryDir tmp;
@@ -362,7 +353,7 @@ void LobbyTest::joinsFromTheLanListAndSeesASubstitution() {
   QTest::mouseClick(&guest.game()->leaveConfirm().leaveButton(), Qt::LeftButton);
   QVERIFY(QTest::qWaitFor([&] { return g->finished(); }, 5000));
   QVERIFY(guest.problem().text().contains(QStringLiteral("You left")));
-  // Our own person keeps playing so turns go by; the guest's seat falls silent and is substituted.
+  // Our own person keeps playing so turns go by; the guest's seat is substituted.
   bool substituted = false;
   for (int i = 0; i < 200 && !substituted && !h->over(); ++i) {
     substituted = listHas(host.game()->comms().news(), QStringLiteral("an AI officer plays the seat"));
@@ -370,7 +361,7 @@ void LobbyTest::joinsFromTheLanListAndSeesASubstitution() {
     QTest::qWait(50);
   }
   QVERIFY2(substituted || listHas(host.game()->comms().news(), QStringLiteral("an AI officer plays the seat")),
-           "the host's table news never said the silent seat was substituted");
+           "the host's table news never said the guest's seat was substituted");
   host.leave();
   QVERIFY(QTest::qWaitFor([&] { return h->finished(); }, 5000));
 }

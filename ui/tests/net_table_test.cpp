@@ -1,7 +1,9 @@
 // Issue 31's Warp table at a live two-client network table (two Qt peers on loopback, in-process): the "which
-// line?" question survives the once-a-second refresh, and Leave asks first, leaves no tile glowing and opens the seat.
+// line?" question survives the once-a-second refresh, and Leave asks first, leaves no tile glowing, and the host
+// reports that the guest left (not that it fell silent).
 #include "ui/tests/net_table_test.h"
 
+#include <QListWidget>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QTest>
@@ -10,6 +12,7 @@
 
 #include "core/warp/ai/officer.h"
 #include "core/warp/orders.h"
+#include "ui/comms/comms_panel.h"
 #include "ui/lobby/net_game_page.h"
 #include "ui/shell/leave_confirm.h"
 #include "ui/tests/net_test_util.h"
@@ -106,6 +109,15 @@ void NetTableTest::theRouteQuestionSurvivesTheRefreshAndLeaveAsksFirst() {
   for (auto* b : gp.findChildren<DominoButton*>())
     QVERIFY2(!b->isVisible() || !b->info().legal, qPrintable(b->objectName() + QStringLiteral(" still glows after leaving")));
   QVERIFY(!findVisible<QPushButton>(&gp, QStringLiteral("action-")));
+  // The host plays on; its table news says the guest left (its goodbye, net GoodbyeMsg), never that it fell silent.
+  QListWidget& news = host.game()->comms().news();
+  const QString left = QStringLiteral("seat 1 Chakotay left: an AI officer plays the seat");
+  for (int i = 0; i < 400 && !listHas(news, left) && !h->over(); ++i) {
+    if (h->frame().mayAct()) clickNetMove(*host.game());
+    QTest::qWait(50);
+  }
+  QVERIFY2(listHas(news, left), "the host's table news never said the guest left");
+  QVERIFY2(!listHas(news, QStringLiteral("fell silent")), "the host called a guest who left silent");
   host.leave();
   QVERIFY(QTest::qWaitFor([&] { return h->finished(); }, 5000));
 }

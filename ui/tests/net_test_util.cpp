@@ -9,6 +9,12 @@
 
 namespace concord::ui::test {
 
+bool listHas(const QListWidget& list, const QString& text) {
+  for (int i = 0; i < list.count(); ++i)
+    if (list.item(i)->text().contains(text)) return true;
+  return false;
+}
+
 void loopbackDefaults(LobbyPage& page, const QTemporaryDir& dir, const QString& who) {
   auto& d = page.defaults();
   d.identityPath = dir.filePath(who + QStringLiteral(".key")).toStdString();

@@ -7,6 +7,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <algorithm>
 
 #include "core/warp/ai/officer.h"
 #include "ui/lobby/lobby_page.h"
@@ -25,6 +26,7 @@
 #include "ui/warp/warp_hand.h"
 #include "ui/warp/warp_open_hands.h"
 #include "ui/warp/warp_round_sheet.h"
+#include "ui/warp/warp_scoreboard.h"
 #include "ui/warp/warp_table_view.h"
 #include "ui/warp/warp_trail_popup.h"
 
@@ -55,8 +57,7 @@ QString outside(MainWindow& win, QWidget* root) {
 void WarpFixesTest::theTableFits1366x768AndTheHandNeverMoves() {
   QTemporaryDir tmp;
   MainWindow win;
-  win.resize(1366, 768);
-  win.show();
+  showForTest(win, false, QSize(1366, 768));
   auto setup = ensignSetup(4, 5, tmp.filePath(QStringLiteral("fit.ccr")).toStdString());
   QVERIFY(win.startSolo(setup, 0));
   auto& s = win.game()->session();
@@ -216,6 +217,62 @@ void WarpFixesTest::theProfileNameIsTheLobbyNameAndJoinOpensItsTab() {
   emit win.hostRequested();
   QCOMPARE(lobby->tabs().currentWidget(), &lobby->hostForm());
   clientSettings()->remove(QStringLiteral("profile/name"));
+}
+
+// The name typed in the profile is the name at a solo table too (it was "Captain 0"): the scoreboard's row and the
+// board's arm call the person's seat by it; the officers keep the rules' "Captain N" (RULES §I).
+void WarpFixesTest::theProfileNameIsTheNameAtASoloTable() {
+  clientSettings()->setValue(QStringLiteral("profile/name"), QStringLiteral("Seven of Nine"));
+  struct Forget {
+    ~Forget() { clientSettings()->remove(QStringLiteral("profile/name")); }
+  } forget;
+  QTemporaryDir tmp;
+  MainWindow win;
+  QVERIFY(showForTest(win));
+  QVERIFY(win.startSolo(ensignSetup(4, 7, tmp.filePath(QStringLiteral("name.ccr")).toStdString()), 0));
+  QVERIFY(waitForDecision(win.game()->session()));
+  QCoreApplication::processEvents();
+  auto* scores = win.game()->findChild<WarpScoreboard*>();
+  auto* board = win.game()->findChild<WarpBoard*>();
+  QVERIFY(scores && board);
+  QCOMPARE(scores->item(0, 0)->text().remove(QStringLiteral("▶ ")), QStringLiteral("Seven of Nine (you)"));
+  QCOMPARE(scores->item(1, 0)->text().remove(QStringLiteral("▶ ")), QStringLiteral("Captain 1"));
+  QCOMPARE(board->armName(0), QStringLiteral("Seven of Nine (you)"));
+  QCOMPARE(board->armName(1), QStringLiteral("Captain 1"));
+}
+
+// A double lies crosswise on its arm, as on a real table: painted taller than wide where every other coordinate
+// lies lengthwise (wider than tall). Read from the board's painted geometry, through a live solo game.
+void WarpFixesTest::doublesLieCrosswiseOnTheirArm() {
+  QTemporaryDir tmp;
+  MainWindow win;
+  QVERIFY(showForTest(win, false, QSize(1366, 768)));
+  QVERIFY(win.startSolo(ensignSetup(4, 11, tmp.filePath(QStringLiteral("dbl.ccr")).toStdString()), 0));
+  auto& s = win.game()->session();
+  auto* board = win.game()->findChild<WarpBoard*>();
+  QVERIFY(board);
+  auto doubleDrawn = [&] {
+    (void)board->grab();  // paints now: drawnTiles() is what is on screen
+    return std::any_of(board->drawnTiles().begin(), board->drawnTiles().end(), [](const auto& d) { return d.tile.isDouble(); });
+  };
+  for (int i = 0; i < 400 && !doubleDrawn(); ++i) {
+    QVERIFY(waitForDecision(s));
+    QVERIFY2(!s.over(), "the game ended before a double reached an arm");
+    if (!doubleDrawn()) QVERIFY(static_cast<bool>(s.choose(s.frame().legal.front())));
+  }
+  QVERIFY2(doubleDrawn(), "no double reached an arm in 400 decisions");
+  int doubles = 0, lengthwise = 0;
+  for (const auto& d : board->drawnTiles()) {
+    const QString tile = QStringLiteral("%1-%2 at %3x%4").arg(d.tile.hi).arg(d.tile.lo).arg(d.rect.width()).arg(d.rect.height());
+    if (d.tile.isDouble()) {
+      ++doubles;
+      QVERIFY2(d.rect.height() > 1.5 * d.rect.width(), qPrintable(tile + QStringLiteral(" is not crosswise")));
+    } else {
+      ++lengthwise;
+      QVERIFY2(d.rect.width() > 1.5 * d.rect.height(), qPrintable(tile + QStringLiteral(" is not lengthwise")));
+    }
+  }
+  QVERIFY(doubles > 0 && lengthwise > 0);
 }
 
 // Clicking the timeline, a round marker or an event dot seeks there; the events list follows the turn; Ctrl+O in

@@ -13,6 +13,8 @@ class WarpFixesTest : public QObject {
   void theStatusAlertClearsWithTheTablesAlert();
   void facesAreAChoiceAndACutArmOpensWhole();
   void theProfileNameIsTheLobbyNameAndJoinOpensItsTab();
+  void theProfileNameIsTheNameAtASoloTable();
+  void doublesLieCrosswiseOnTheirArm();
   void theViewerSeeksByClicksFollowsEventsAndOpensInTheReplaysFolder();
 };
 

@@ -13,6 +13,7 @@
 
 #include "ui/warp/domino_painter.h"
 #include "ui/warp/warp_hand.h"
+#include "ui/warp/captain_names.h"
 #include "ui/warp/warp_trail_popup.h"
 
 namespace concord::ui {
@@ -40,7 +41,7 @@ QString WarpBoard::armName(uint8_t line) const {
   const auto& t = *table_;
   if (line == t.seats()) return QStringLiteral("Neutral Zone");
   if (t.config().squadrons) return QStringLiteral("Squadron %1").arg(line);
-  QString n = QStringLiteral("Captain %1").arg(line);
+  QString n = captainName(names_, line);
   return line == viewer_ ? n + QStringLiteral(" (you)") : n;
 }
 
@@ -119,12 +120,13 @@ void WarpBoard::paintArm(QPainter& p, const QRectF& row, uint8_t line, const QPo
     const auto& placed = ln.main[static_cast<size_t>(i)];
     DominoStyle st;
     if (alertHere && i == n - 1 && placed.tile.isDouble()) st.glow = dbl.red ? kRed : kYellow;
+    QRectF at(x, yMid - h / 2, w, h);
     if (placed.tile.isDouble()) {  // a double lies crosswise, as on a real table: upright in a row read sideways
       const double dh = std::min(2 * h, row.height() - 8 - pillBand), dw = dh / 2;
-      paintDomino(p, QRectF(x + (w - dw) / 2, yMid - dh / 2, dw, dh), placed.open, placed.open, st);
-    } else {
-      paintDomino(p, QRectF(x, yMid - h / 2, w, h), inner, placed.open, st);
+      at = QRectF(x + (w - dw) / 2, yMid - dh / 2, dw, dh);
     }
+    paintDomino(p, at, placed.tile.isDouble() ? placed.open : inner, placed.open, st);
+    drawn_.push_back({line, placed.tile, at});
     inner = placed.open;
     x += w + gap;
   }
@@ -152,7 +154,7 @@ void WarpBoard::paintArm(QPainter& p, const QRectF& row, uint8_t line, const QPo
     QString what = dbl.red ? QStringLiteral("RED ALERT") : QStringLiteral("YELLOW ALERT");
     if (dbl.fracture) what = QStringLiteral("SUBSPACE FRACTURE · stabilizers %1/3").arg(dbl.stabilizers);
     const uint8_t who = dbl.red ? dbl.responsible : dbl.charter;
-    what += QStringLiteral(" · %1 must answer %2").arg(who == viewer_ ? QStringLiteral("you") : QStringLiteral("Captain %1").arg(who)).arg(dbl.pip);
+    what += QStringLiteral(" · %1 must answer %2").arg(who == viewer_ ? QStringLiteral("you") : captainName(names_, who)).arg(dbl.pip);
     const double pillW = QFontMetricsF(af).horizontalAdvance(what) + 16;
     QRectF pill(std::max(x0, xEnd - pillW), row.top() + 3, pillW, 18);
     p.setPen(Qt::NoPen);
@@ -265,7 +267,7 @@ void WarpBoard::paintEvent(QPaintEvent*) {
   const auto& t = *table_;
   // Header: round, Spacedock, pile, helm, directives.
   // "Helm" means one thing in the client: whose turn it is (RULES §III "has the helm"; rules-decisions.md).
-  const QString helm = t.toAct() == viewer_ ? QStringLiteral("you") : QStringLiteral("Captain %1").arg(t.toAct());
+  const QString helm = t.toAct() == viewer_ ? QStringLiteral("you") : captainName(names_, t.toAct());
   QString head = QStringLiteral("Round %1   ·   Spacedock %2-%2   ·   Uncharted Sectors: %3   ·   Helm (to act): %4%5")
                      .arg(t.round())
                      .arg(t.spacedock())

@@ -21,6 +21,8 @@ class WarpBoard : public QWidget {
   void setTable(const concord::warp::WarpGame& table, Seat viewer);
   /// Accept coordinates dragged from the hand (only while the seat may chart).
   void setDropEnabled(bool on) { setAcceptDrops(on); }
+  /// Per seat, the name the board calls it by (TableFrame::seatNames); set before setTable.
+  void setNames(std::vector<QString> names) { names_ = std::move(names); }
   QSize sizeHint() const override { return {760, 420}; }
   QSize minimumSizeHint() const override { return {420, 260}; }
 
@@ -33,6 +35,13 @@ class WarpBoard : public QWidget {
   /// The whole trail of `line` in a popup (the "+N ›" marker's click).
   void showWholeTrail(int line);
   WarpTrailPopup* wholeTrail() const { return trail_; }
+  /// A coordinate of an arm's main trail as last painted: tests read the drawn geometry (a double lies crosswise).
+  struct DrawnTile {
+    int line = 0;
+    concord::warp::Tile tile;
+    QRectF rect;
+  };
+  const std::vector<DrawnTile>& drawnTiles() const { return drawn_; }
 
  signals:
   /// A coordinate from the hand was dropped on the arm of `line` (kTileMime's tile index).
@@ -50,7 +59,14 @@ class WarpBoard : public QWidget {
  private:
   void layoutRows();
   void paintArm(QPainter& p, const QRectF& row, uint8_t line, const QPointF& hub);
+
+ public:
+  /// The label of the arm of `line`: the captain's name (yours marked), the squadron or the Neutral Zone.
   QString armName(uint8_t line) const;
+
+ private:
+  std::vector<QString> names_;
+  std::vector<DrawnTile> drawn_;  // as last painted
 
   std::optional<concord::warp::WarpGame> table_;
   Seat viewer_ = kOmniscient;

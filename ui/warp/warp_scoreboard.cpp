@@ -1,5 +1,7 @@
 #include "ui/warp/warp_scoreboard.h"
 
+#include "ui/warp/captain_names.h"
+
 #include <QHeaderView>
 
 namespace concord::ui {
@@ -22,7 +24,7 @@ void WarpScoreboard::setTable(const concord::warp::WarpGame& t, Seat viewer) {
   setRowCount(t.seats());
   for (Seat s = 0; s < t.seats(); ++s) {
     const auto& st = t.seat(s);
-    QString name = QStringLiteral("Captain %1").arg(s) + (s == viewer ? tr(" (you)") : QString());
+    QString name = captainName(names_, s) + (s == viewer ? tr(" (you)") : QString());
     if (s == t.toAct()) name = QStringLiteral("▶ ") + name;
     QStringList status;
     if (st.beacon) status << tr("beacon");

@@ -1,6 +1,7 @@
 #include "ui/warp/warp_table_view.h"
 
 #include <QHBoxLayout>
+#include <QRegularExpression>
 #include <algorithm>
 #include <QVBoxLayout>
 
@@ -10,6 +11,7 @@
 #include "ui/warp/warp_open_hands.h"
 #include "ui/warp/warp_scoreboard.h"
 #include "ui/warp/warp_round_sheet.h"
+#include "ui/warp/captain_names.h"
 #include "ui/warp/warp_wormhole.h"
 
 namespace concord::ui {
@@ -109,11 +111,19 @@ void WarpTableView::showFrame(const TableFrame& frame) {
   }
   table_.emplace(std::move(*t));
   const auto& tab = *table_;
+  board_->setNames(frame.seatNames);
   board_->setTable(tab, frame.me);
-  scores_->setTable(tab, frame.me);
+  scores_->setNames(frame.seatNames);
   scores_->setGrades(frame.seatGrades);
+  scores_->setTable(tab, frame.me);
   QStringList tally;
-  for (const auto& line : tab.tally()) tally << QString::fromStdString(line);
+  static const QRegularExpression tallyCaptain(QStringLiteral(R"(^Captain (\d+): )"));
+  for (const auto& line : tab.tally()) {
+    QString row = QString::fromStdString(line);
+    if (auto m = tallyCaptain.match(row); m.hasMatch())  // the sheet names each captain as the table does
+      row.replace(0, m.capturedLength(), captainName(frame.seatNames, static_cast<Seat>(m.captured(1).toInt())) + QStringLiteral(": "));
+    tally << row;
+  }
   // A tally new since the last frame is a round just ended: its sheet comes up at a seat (the replay viewer's
   // omniscient and public views step through turns and show the scoreboard instead).
   if (tallySeen_ && *tallySeen_ != tally && !tally.isEmpty() && frame.me < tab.seats()) {

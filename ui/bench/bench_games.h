@@ -1,0 +1,35 @@
+// The Warp games ui_bench draws: an Official game of `seats` captains played by greedy bots (deterministic).
+#pragma once
+
+#include <functional>
+#include <memory>
+
+#include "core/game/registry.h"
+#include "core/warp/module.h"
+
+namespace concord::ui::bench {
+
+/// Up to `turns` turns of greedy play from the deal of seed byte `seedByte` (bots' rng `rngSeed`); `each` sees the
+/// game before every turn.
+inline std::unique_ptr<Game> greedyWarp(Seat seats, uint8_t seedByte, uint64_t rngSeed, uint32_t turns,
+                                        const std::function<void(const Game&)>& each = {}) {
+  auto mod = findModule("warp");
+  auto cfg = (*mod)->parseConfig({});
+  auto g = (*mod)->create();
+  det::Seed seed;
+  seed.bytes[0] = seedByte;
+  (void)g->setup(*cfg, seed, seats);
+  auto bot = warp::makeBot("greedy");
+  auto rng = det::Rng::fromU64(rngSeed);
+  for (uint32_t turn = 0; turn < turns && !g->outcome(); ++turn) {
+    if (each) each(*g);
+    std::vector<SeatOrders> bySeat;
+    for (Seat s = 0; s < seats; ++s) bySeat.push_back({s, {}});
+    for (Seat s : g->awaiting()) bySeat[s].orders = bot->choose(g->observeForOfficer(s), g->legalOrders(s), rng);
+    g->apply(TurnInput{turn, bySeat});
+    g->seal(turn);
+  }
+  return g;
+}
+
+}  // namespace concord::ui::bench

@@ -1,0 +1,108 @@
+// ui_bench, click to redraw on the Warp table (issue 31: "time from a click to the redraw <= 50 ms on the Warp
+// table"). BM_WarpClickToRedraw/N: a table of N captains at 1,366 x 768 shows a moment where the person's seat
+// may chart; timed: a left click (press and release) on a glowing hand tile, the view's answer (the order, or
+// the "which line?" question), the next moment's Observation shown (showFrame, its deferred deletes and layout)
+// and the whole view painted to an offscreen image. The engine's turn between the two moments is not the
+// view's and is not timed. Counters: worst_ms (the slowest click), clicks_taken (clicks the view answered).
+#include <benchmark/benchmark.h>
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QImage>
+#include <QMouseEvent>
+#include <memory>
+#include <vector>
+
+#include "ui/bench/bench_games.h"
+#include "ui/warp/warp_hand.h"
+#include "ui/warp/warp_table_view.h"
+
+namespace {
+
+using namespace concord;
+
+// A moment the person at `seat` may chart, and the same seat's view one turn later.
+struct ClickMoment {
+  Seat seat = 0;
+  std::unique_ptr<Game> before, after;
+};
+
+ui::TableFrame seatFrame(const Game& g, Seat me) {
+  ui::TableFrame f;
+  f.me = me;
+  f.obs = g.observe(me);
+  f.game = &g;
+  f.legal = g.legalOrders(me);
+  return f;
+}
+
+std::vector<ClickMoment> clickMoments(Seat seats) {
+  std::vector<std::unique_ptr<Game>> turns;
+  (void)ui::bench::greedyWarp(seats, 3, 4, 120, [&](const Game& g) { turns.push_back(g.clone()); });
+  std::vector<ClickMoment> out;
+  for (size_t i = 0; i + 1 < turns.size(); ++i) {
+    const auto aw = turns[i]->awaiting();
+    if (aw.size() == 1 && !turns[i]->legalOrders(aw.front()).empty())
+      out.push_back({aw.front(), turns[i]->clone(), turns[i + 1]->clone()});
+  }
+  return out;
+}
+
+// A press and release at the middle of `w`, as the window system delivers them.
+void leftClick(QWidget* w) {
+  const QPointF at(w->width() / 2.0, w->height() / 2.0);
+  QMouseEvent press(QEvent::MouseButtonPress, at, w->mapToGlobal(at), Qt::LeftButton, Qt::LeftButton, Qt::NoModifier);
+  QMouseEvent release(QEvent::MouseButtonRelease, at, w->mapToGlobal(at), Qt::LeftButton, Qt::NoButton, Qt::NoModifier);
+  QApplication::sendEvent(w, &press);
+  QApplication::sendEvent(w, &release);
+}
+
+ui::DominoButton* glowingTile(ui::WarpTableView& view) {
+  for (auto* b : view.findChildren<ui::DominoButton*>())
+    if (b->isVisible() && b->info().legal) return b;
+  return nullptr;
+}
+
+void BM_WarpClickToRedraw(benchmark::State& state) {
+  const auto moments = clickMoments(static_cast<Seat>(state.range(0)));
+  ui::WarpTableView view;
+  view.resize(1366, 768);
+  view.show();
+  int answered = 0;
+  QObject::connect(&view, &ui::WarpTableView::orderChosen, [&](const Order&) { ++answered; });
+  QImage screen(view.size(), QImage::Format_ARGB32_Premultiplied);
+  size_t i = 0;
+  qint64 worst = 0, clicks = 0;
+  for (auto _ : state) {
+    const ClickMoment* m = nullptr;
+    ui::DominoButton* tile = nullptr;
+    for (size_t tries = 0; tries < moments.size() && !tile; ++tries) {  // a moment with a glowing tile
+      m = &moments[i++ % moments.size()];
+      view.showFrame(seatFrame(*m->before, m->seat));
+      QCoreApplication::processEvents();
+      tile = glowingTile(view);
+    }
+    if (!tile) {
+      state.SkipWithError("no moment with a glowing tile");
+      return;
+    }
+    const int before = answered;
+    const bool askedBefore = view.askingRouteFor() >= 0;
+    QElapsedTimer t;
+    t.start();
+    leftClick(tile);
+    view.showFrame(seatFrame(*m->after, m->seat));
+    QCoreApplication::processEvents();  // the deferred deletes and layout the frame causes
+    view.render(&screen);
+    const qint64 ns = t.nsecsElapsed();
+    state.SetIterationTime(static_cast<double>(ns) / 1e9);
+    worst = std::max(worst, ns);
+    if (answered > before || (!askedBefore && view.askingRouteFor() >= 0)) ++clicks;
+  }
+  state.counters["worst_ms"] = static_cast<double>(worst) / 1e6;
+  state.counters["clicks_taken"] = static_cast<double>(clicks);
+  state.counters["moments"] = static_cast<double>(moments.size());
+}
+BENCHMARK(BM_WarpClickToRedraw)->Arg(4)->Arg(8)->UseManualTime()->Unit(benchmark::kMillisecond);
+
+}  // namespace
