@@ -23,9 +23,11 @@ inline std::unique_ptr<Game> greedyWarp(Seat seats, uint8_t seedByte, uint64_t r
   auto rng = det::Rng::fromU64(rngSeed);
   for (uint32_t turn = 0; turn < turns && !g->outcome(); ++turn) {
     if (each) each(*g);
+    // SeatOrders holds a span: the orders live here for the turn (a vector returned by choose() would dangle).
+    std::vector<std::vector<Order>> orders(seats);
+    for (Seat s : g->awaiting()) orders[s] = bot->choose(g->observeForOfficer(s), g->legalOrders(s), rng);
     std::vector<SeatOrders> bySeat;
-    for (Seat s = 0; s < seats; ++s) bySeat.push_back({s, {}});
-    for (Seat s : g->awaiting()) bySeat[s].orders = bot->choose(g->observeForOfficer(s), g->legalOrders(s), rng);
+    for (Seat s = 0; s < seats; ++s) bySeat.push_back({s, orders[s]});
     g->apply(TurnInput{turn, bySeat});
     g->seal(turn);
   }
