@@ -1,16 +1,19 @@
 #include "ui/shell/game_page.h"
 
 #include <QApplication>
+#include <QRegularExpression>
 #include <QHBoxLayout>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "table/rated_verdict.h"
 #include "ui/shell/campaign_summary.h"
 #include "ui/shell/instant_key.h"
 #include "ui/shell/leave_confirm.h"
+#include "ui/shell/settings.h"
 
 namespace concord::ui {
 
@@ -52,6 +55,8 @@ GamePage::GamePage(std::unique_ptr<SoloSession> session, QWidget* parent) : QWid
   for (const auto& line : QString::fromStdString(session_->setup().teiNotice).split(QLatin1Char('\n'), Qt::SkipEmptyParts))
     log_->addItem(line);
   rated->setMaximumWidth(260);
+  rated->setWordWrap(true);  // a long reason wraps inside its width (two lines), never cut mid-word
+  rated->setMinimumWidth(std::min(260, rated->fontMetrics().horizontalAdvance(rated->text()) + 4));
   auto* bar = new QHBoxLayout;
   bar->addWidget(rated);
   bar->addWidget(status_, 1);
@@ -87,6 +92,17 @@ QString GamePage::statusLine() const {
   return alert.isEmpty() ? st : alert + QStringLiteral("  ") + st;
 }
 
+// The round log calls the person's seat by the name the table shows (issue 31): the session's seat name ("Captain 0")
+// becomes the profile's, as a whole word ("Captain 0" in "Captain 0's", never in "Captain 01").
+QString GamePage::personNamed(const QString& line) const {
+  const QString name = profileName();
+  const auto names = session_->names();
+  if (name.isEmpty() || session_->you() >= names.size() || names[session_->you()].isEmpty()) return line;
+  QString out = line;
+  const QRegularExpression seat(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(names[session_->you()])));
+  return out.replace(seat, name);
+}
+
 bool GamePage::showingSummary() const { return stack_->currentWidget() == summary_; }
 
 void GamePage::chosen(const Order& o) {
@@ -112,7 +128,7 @@ void GamePage::refresh() {
   const auto& lines = session_->log();
   for (auto i = static_cast<size_t>(logShown_); i < lines.size(); ++i) {
     const QString line = QString::fromStdString(lines[i]);
-    log_->addItem(line);
+    log_->addItem(personNamed(line));
     if (logShown_ > 0) cue(line);  // not for the lines of a resumed game's past
   }
   logShown_ = static_cast<int>(lines.size());
@@ -121,12 +137,14 @@ void GamePage::refresh() {
   QString st = statusLine();
   if (session_->over()) {
     auto out = session_->view().outcome();
-    st = tr("Game over. ") + QString::fromStdString(out ? out->summary : std::string());
+    st = tr("Game over. ") + personNamed(QString::fromStdString(out ? out->summary : std::string()));
     session_->close();
     if (!session_->replayPath().empty()) st += tr("  Replay: ") + QString::fromStdString(session_->replayPath());
     if (!summarized_ && out) {
       summarized_ = true;
-      summary_->show(*out, session_->names(), session_->you(), session_->replayPath(), session_->setup().teiStore, true);
+      auto names = session_->names();
+      if (session_->you() < names.size() && !profileName().isEmpty()) names[session_->you()] = profileName();  // as the table names them
+      summary_->show(*out, names, session_->you(), session_->replayPath(), session_->setup().teiStore, true);
       stack_->setCurrentWidget(summary_);
     }
   }

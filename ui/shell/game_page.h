@@ -47,6 +47,7 @@ class GamePage : public QWidget {
   void chosen(const Order& o);
   void cue(const QString& line);
   QString statusLine() const;
+  QString personNamed(const QString& line) const;
 
   std::unique_ptr<SoloSession> session_;
   QStackedWidget* stack_;

@@ -20,6 +20,7 @@
 #include "ui/shell/game_page.h"
 #include "ui/shell/main_window.h"
 #include "ui/shell/scene_play.h"
+#include "ui/shell/settings.h"
 #include "ui/shell/start_screen.h"
 #include "ui/warp/warp_hand.h"
 #include "ui/warp/warp_table_view.h"
@@ -87,6 +88,13 @@ QString askWormhole(MainWindow& win) {
   return view->askingWormhole() ? QString() : QStringLiteral("the Wormhole confirmation did not show");
 }
 
+// The status bar's 1.5 s alert flash is a passing cue, not the scene (issue 31: the round-end shot caught it).
+QString waitOutTheFlash(MainWindow& win) {
+  const QLabel& status = win.game()->status();
+  const bool plain = waitFor([&] { return status.palette().color(QPalette::Window) == win.game()->palette().color(QPalette::Window); }, 5000);
+  return plain ? QString() : QStringLiteral("the status bar kept its alert colour");
+}
+
 }  // namespace
 
 QStringList sceneNames() {
@@ -103,6 +111,7 @@ QString renderScene(const QString& scene, const QString& file) {
   QTemporaryDir tmp;
   qputenv("CONCORD_HOME", tmp.filePath(QStringLiteral("home")).toUtf8());
   qputenv("XDG_DATA_HOME", tmp.filePath(QStringLiteral("data")).toUtf8());
+  clientSettings()->setValue(QStringLiteral("profile/name"), QStringLiteral("Picard"));  // the person's name at the table
   MainWindow win;
   win.resize(1400, 860);
   win.show();
@@ -121,6 +130,7 @@ QString renderScene(const QString& scene, const QString& file) {
     if (auto e = playWholeGame(win, 11, {{"objective", "goout"}, {"goout", "fixed"}, {"rounds", "1"}}); !e.isEmpty()) return e;
     if (!waitFor([&] { return win.game()->showingSummary() && !win.game()->summary().rating(); }, 60000))
       return QStringLiteral("the summary did not show");
+    if (auto e = waitOutTheFlash(win); !e.isEmpty()) return e;
     return save(win, file);
   }
   if (scene != QLatin1String("replay")) {
@@ -149,13 +159,8 @@ QString renderScene(const QString& scene, const QString& file) {
     }
     if (scene == QLatin1String("wormhole"))
       if (auto e = askWormhole(win); !e.isEmpty()) return e;
-    // The status bar's 1.5 s alert flash is a passing cue, not the scene (issue 31: the round-end shot caught it);
-    // only the alert scene shows it.
-    if (scene != QLatin1String("alert")) {
-      const QLabel& status = win.game()->status();
-      if (!waitFor([&] { return status.palette().color(QPalette::Window) == win.game()->palette().color(QPalette::Window); }, 5000))
-        return QStringLiteral("the status bar kept its alert colour");
-    }
+    if (scene != QLatin1String("alert"))  // only the alert scene shows the flash
+      if (auto e = waitOutTheFlash(win); !e.isEmpty()) return e;
     return save(win, file);
   }
   const std::string path = tmp.filePath(QStringLiteral("scene.ccr")).toStdString();

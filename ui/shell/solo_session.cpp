@@ -149,7 +149,7 @@ TableFrame SoloSession::frame() const {
   f.game = view_.get();
   f.seatGrades = setup_.seatGrades;
   f.seatNames.assign(table_->session().seats.size(), QString());
-  if (setup_.you < f.seatNames.size()) f.seatNames[setup_.you] = personName();  // the profile's name (issue 31)
+  if (setup_.you < f.seatNames.size()) f.seatNames[setup_.you] = profileName();  // the profile's name (issue 31)
   if (!thinking_ && !over()) {
     f.legal = view_->legalOrders(setup_.you);
     auto aw = view_->awaiting();

@@ -3,7 +3,9 @@
 #include <QComboBox>
 #include <QFileDialog>
 #include <QListView>
+#include <QListWidget>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -239,6 +241,21 @@ void WarpFixesTest::theProfileNameIsTheNameAtASoloTable() {
   QCOMPARE(scores->item(1, 0)->text().remove(QStringLiteral("▶ ")), QStringLiteral("Captain 1"));
   QCOMPARE(board->armName(0), QStringLiteral("Seven of Nine (you)"));
   QCOMPARE(board->armName(1), QStringLiteral("Captain 1"));
+  // The round log says it too, once the person has played: "Seven of Nine charts ...", never "Captain 0".
+  auto& s = win.game()->session();
+  for (int i = 0; i < 3; ++i) {
+    QVERIFY(static_cast<bool>(s.choose(s.frame().legal.front())));
+    QVERIFY(waitForDecision(s));
+  }
+  QCoreApplication::processEvents();
+  const QRegularExpression captain0(QStringLiteral("\\bCaptain 0\\b"));
+  bool named = false;
+  for (int i = 0; i < win.game()->log().count(); ++i) {
+    const QString line = win.game()->log().item(i)->text();
+    QVERIFY2(!line.contains(captain0), qPrintable(line));
+    named = named || line.startsWith(QStringLiteral("Seven of Nine "));
+  }
+  QVERIFY(named);
 }
 
 // A double lies crosswise on its arm, as on a real table: painted taller than wide where every other coordinate

@@ -10,7 +10,8 @@ WarpScoreboard::WarpScoreboard(QWidget* parent) : QTableWidget(parent) {
   setObjectName(QStringLiteral("warpScoreboard"));
   setColumnCount(6);
   // RULES §V: a round's points exist once it is tallied; until the next tally the column shows the last one.
-  setHorizontalHeaderLabels({tr("Captain"), tr("Hand"), tr("Last round"), tr("Score"), tr("TEI"), tr("Status")});
+  setHorizontalHeaderLabels({tr("Captain"), tr("Hand"), tr("Last"), tr("Score"), tr("TEI"), tr("Status")});
+  horizontalHeaderItem(2)->setToolTip(tr("Points of the last round tallied"));
   verticalHeader()->hide();
   horizontalHeader()->setStretchLastSection(true);
   setEditTriggers(QAbstractItemView::NoEditTriggers);

@@ -2,6 +2,7 @@
 
 #include <QHBoxLayout>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <algorithm>
 #include <QVBoxLayout>
 
@@ -40,7 +41,14 @@ WarpTableView::WarpTableView(QWidget* parent) : TableView(parent) {
   // board moves when the hand grows or a round ends), orders and the rule's explanation, beside the scoreboard.
   auto* controls = new QVBoxLayout;
   controls->addWidget(hand_);
-  controls->addWidget(hands_);
+  // Every hand whole, but a table of long hands scrolls here instead of growing the window past the screen.
+  handsScroll_ = new QScrollArea(tablePage_);
+  handsScroll_->setObjectName(QStringLiteral("allHandsScroll"));
+  handsScroll_->setWidget(hands_);
+  handsScroll_->setWidgetResizable(true);
+  handsScroll_->setFrameShape(QFrame::NoFrame);
+  handsScroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  controls->addWidget(handsScroll_, 1);
   controls->addWidget(wormhole_);
   controls->addWidget(actions_);
   controls->addWidget(explanation_);
@@ -50,7 +58,7 @@ WarpTableView::WarpTableView(QWidget* parent) : TableView(parent) {
   lower->setContentsMargins(0, 0, 0, 0);
   lower->addLayout(controls, 1);
   lower->addWidget(scores_, 0, Qt::AlignTop);
-  scores_->setFixedWidth(340);
+  scores_->setFixedWidth(460);  // every column of four captains without a scrollbar; fixed, so the hand never moves
   scores_->setMaximumHeight(170);
   auto* top = new QVBoxLayout(tablePage_);
   top->setContentsMargins(0, 0, 0, 0);
@@ -147,9 +155,13 @@ void WarpTableView::showFrame(const TableFrame& frame) {
     lowerBox_->setMaximumHeight(QWIDGETSIZE_MAX);
   }
   // Every hand face up for the omniscient view only: a spectator's table (issue 26) holds no real hand.
-  hands_->setVisible(frame.me == kOmniscient);
+  handsScroll_->setVisible(frame.me == kOmniscient);
   if (seated) drawHand();
-  else if (frame.me == kOmniscient) hands_->setTable(tab);
+  else if (frame.me == kOmniscient) {
+    hands_->setTable(tab);
+    // The hands show whole up to about half the page (four captains' long hands); more scrolls, the board keeps the rest.
+    handsScroll_->setMinimumHeight(std::min(hands_->height() + 2, 380));
+  }
   const bool stillAsking = wormhole_->asking() && std::find(frame.legal.begin(), frame.legal.end(), wormhole_->order()) != frame.legal.end();
   if (!stillAsking) wormhole_->hide();
   if (pendingTile_ && chartsByTile_.count(*pendingTile_) && chartsByTile_[*pendingTile_].size() > 1) {

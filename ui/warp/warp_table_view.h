@@ -13,6 +13,8 @@
 #include "ui/shell/module_ui.h"
 #include "ui/warp/warp_hand.h"
 
+class QScrollArea;
+
 namespace concord::ui {
 
 class WarpBoard;
@@ -54,6 +56,7 @@ class WarpTableView : public TableView {
   WarpBoard* board_;
   WarpHand* hand_;
   WarpOpenHands* hands_;  // the omniscient view: every captain's hand
+  QScrollArea* handsScroll_;  // around hands_: long hands scroll, the window keeps its size
   WarpActions* actions_;
   QLabel* explanation_;
   WarpScoreboard* scores_;
