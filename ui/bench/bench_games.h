@@ -1,4 +1,5 @@
-// The Warp games ui_bench draws: an Official game of `seats` captains played by greedy bots (deterministic).
+// The Warp games ui_bench draws (an Official game of `seats` captains played by greedy bots, deterministic) and the
+// frame a seat sees of one.
 #pragma once
 
 #include <functional>
@@ -6,6 +7,7 @@
 
 #include "core/game/registry.h"
 #include "core/warp/module.h"
+#include "ui/shell/module_ui.h"
 
 namespace concord::ui::bench {
 
@@ -32,6 +34,16 @@ inline std::unique_ptr<Game> greedyWarp(Seat seats, uint8_t seedByte, uint64_t r
     g->seal(turn);
   }
   return g;
+}
+
+/// The frame the table view draws for the person at `me`: the seat's Observation and its legal orders.
+inline TableFrame seatFrame(const Game& g, Seat me) {
+  TableFrame f;
+  f.me = me;
+  f.obs = g.observe(me);
+  f.game = &g;
+  f.legal = g.legalOrders(me);
+  return f;
 }
 
 }  // namespace concord::ui::bench

@@ -33,15 +33,6 @@ struct ClickMoment {
   std::unique_ptr<Game> before, after;
 };
 
-ui::TableFrame seatFrame(const Game& g, Seat me) {
-  ui::TableFrame f;
-  f.me = me;
-  f.obs = g.observe(me);
-  f.game = &g;
-  f.legal = g.legalOrders(me);
-  return f;
-}
-
 std::vector<ClickMoment> clickMoments(Seat seats) {
   std::vector<std::unique_ptr<Game>> turns;
   (void)ui::bench::greedyWarp(seats, 3, 4, 120, [&](const Game& g) { turns.push_back(g.clone()); });
@@ -98,7 +89,7 @@ void BM_WarpClickToRedraw(benchmark::State& state) {
     ui::DominoButton* tile = nullptr;
     for (size_t tries = 0; tries < moments.size() && !tile; ++tries) {  // a moment with a glowing tile
       m = &moments[i++ % moments.size()];
-      view.showFrame(seatFrame(*m->before, m->seat));
+      view.showFrame(ui::bench::seatFrame(*m->before, m->seat));
       if (view.showingSheet()) view.sheet().nextButton().click();  // a round ended: the person reads it, goes on
       settle();
       tile = glowingTile(view);
@@ -113,7 +104,7 @@ void BM_WarpClickToRedraw(benchmark::State& state) {
     t.start();
     leftClick(tile);
     const bool taken = answered > before || view.askingRouteFor() == tileIndex;
-    view.showFrame(seatFrame(*m->after, m->seat));
+    view.showFrame(ui::bench::seatFrame(*m->after, m->seat));
     settle();
     view.render(&screen);
     const qint64 ns = t.nsecsElapsed(), cpu = clickThreadCpuNs() - cpu0;
