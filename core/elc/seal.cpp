@@ -378,7 +378,7 @@ void ElcGame::s15Publish(uint32_t t) {
     }
     rec.players.push_back(std::move(pr));
   }
-  records_.push_back(std::move(rec));
+  appendRecord(std::move(rec));
   if (over_ && winner_ >= 0) {  // the last line of the game; the whole Chronicle becomes public (VC-2450)
     note(t, Chron::GameWon, fragWins(who(static_cast<Seat>(winner_)), route_));
     for (auto& e : chronicle_) e.visibleMask = 0xFFFFFFFFu;
