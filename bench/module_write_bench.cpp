@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -125,27 +126,32 @@ void rawXxh3(benchmark::State& state, size_t table) {
   counters(state, p, bytes.size());
 }
 
-#include <map>
-void breakdown() {
+// Bytes and fields per field path, indices folded ("ship[*].dest"): where a state's bytes and fields are.
+void printBreakdown() {
   for (size_t i = 0; i < std::size(kTables); ++i) {
-    const Played& p = played(i);
-    det::Writer w(true);
-    p.game->write(w);
-    std::map<std::string, std::pair<size_t, size_t>> by;
-    for (const auto& e : w.trace()) {
-      std::string k = e.path;
-      std::string out;
-      for (char c : k) { if (c == '[') { out += "[]"; } if (c=='[' || (out.size() && out.back()==']' && c!='.' && c!=']' && !isalpha(c))) continue; if (out.size() && out.back()==']' && c==']') continue; out += c; }
-      auto& v = by[out];
-      v.first += e.end - e.begin;
-      v.second += 1;
+    det::Writer traced(true);
+    played(i).game->write(traced);
+    std::map<std::string, std::pair<size_t, size_t>> byPath;
+    for (const auto& e : traced.trace()) {
+      std::string folded;
+      bool inIndex = false;
+      for (char c : e.path) {
+        if (c == '[') folded += "[*", inIndex = true;
+        if (c == ']') inIndex = false;
+        if (!inIndex) folded += c;
+      }
+      byPath[folded].first += e.end - e.begin;
+      byPath[folded].second += 1;
     }
-    std::printf("== %s: %zu bytes, %zu fields\n", kTables[i].label, w.size(), w.trace().size());
-    for (auto& [k, v] : by) if (v.first > w.size() / 200) std::printf("%10zu B %8zu fields  %s\n", v.first, v.second, k.c_str());
+    std::printf("%s: %zu bytes, %zu fields\n", kTables[i].label, traced.size(), traced.trace().size());
+    for (const auto& [path, n] : byPath)
+      if (n.first * 100 >= traced.size()) std::printf("  %8zu B %7zu fields  %s\n", n.first, n.second, path.c_str());
   }
 }
+
 const bool kRegistered = [] {
-  if (std::getenv("BREAKDOWN")) { breakdown(); std::exit(0); }
+  // CONCORD_BENCH_BREAKDOWN=1 prints where each state's bytes are (paths holding 1% or more) instead of timing.
+  if (std::getenv("CONCORD_BENCH_BREAKDOWN")) printBreakdown(), std::exit(0);
   // CONCORD_BENCH_ITERATIONS=N runs each benchmark exactly N times (for callgrind: instructions per write).
   const char* fixed = std::getenv("CONCORD_BENCH_ITERATIONS");
   for (size_t i = 0; i < std::size(kTables); ++i) {

@@ -207,14 +207,17 @@ class Writer::Block {
   }
   // The Here variants write at p_ without a bounds check: the caller has made room.
   void leb128Here(uint64_t v) {
+    if (v < 0x80) [[likely]] {
+      *p_++ = static_cast<uint8_t>(v);
+      return;
+    }
     if (v < (uint64_t{1} << 21)) [[likely]] {
-      // One to three bytes without a branch on the length: game states mix 1- and 2-byte varints (ids, systems,
-      // tiles) in no predictable order, and a mispredicted length cost more than the whole field (issue 30).
+      // Two or three bytes without a branch on which: ids, tiles and systems mix them in no predictable order, and a
+      // mispredicted length cost more than the whole field (issue 30).
       const auto x = static_cast<uint32_t>(v);
-      const uint32_t two = x >= 0x80, three = x >= 0x4000;
-      const uint32_t word = (x & 0x7f) | ((x << 1) & 0x7f00) | ((x << 2) & 0x7f0000) | (two << 7) | (three << 15);
-      store4(word);
-      p_ += 1 + two + three;
+      const uint32_t three = x >= 0x4000;
+      store4((x & 0x7f) | 0x80 | ((x << 1) & 0x7f00) | ((x << 2) & 0x7f0000) | (three << 15));
+      p_ += 2 + three;
       return;
     }
     while (v >= 0x80) {

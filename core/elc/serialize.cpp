@@ -50,9 +50,9 @@ void writeSetup(Out& w, const Config& cfg, const World& world) {
   w.pack(U8{"width", static_cast<uint8_t>(world.grid.width)}, U8{"height", static_cast<uint8_t>(world.grid.height)},
          U8{"topology", static_cast<uint8_t>(world.grid.topology)});
   w.varu("cities", world.cities.size());
-  for (size_t i = 0; i < world.cities.size(); ++i) {
-    const auto& c = world.cities[i];
-    w.begin("site", i);
+  uint64_t i = 0;
+  for (const auto& c : world.cities) {
+    w.begin("site", i++);
     w.varu("tile", static_cast<uint64_t>(c.tile));
     w.str("name", c.name);
     w.pack(U8{"baseWorks", c.baseWorks}, Bool("academy", c.academy));
@@ -137,9 +137,9 @@ void ElcGame::write(det::Writer& w) const {
     }
   });
   w.block(expected, [&](auto& b) {
-    for (size_t i = 0; i < cities_.size(); ++i) {
-      const City& c = cities_[i];
-      b.begin("city", i);
+    uint64_t city = 0;  // range loops: an index loop re-reads the vector's size after every byte stored
+    for (const City& c : cities_) {
+      b.begin("city", city++);
       b.vari("owner", c.owner);
       b.varu("integration", static_cast<uint64_t>(c.integration));
       b.vari("yard", c.yard);
@@ -154,9 +154,9 @@ void ElcGame::write(det::Writer& w) const {
       b.varu("tile", static_cast<uint64_t>(u.tile));
     }
     b.varu("nextUnitId", nextUnitId_);
-    for (size_t s = 0; s < players_.size(); ++s) {
-      const Player& p = players_[s];
-      b.begin("player", s);
+    uint64_t s = 0;
+    for (const Player& p : players_) {
+      b.begin("player", s++);
       b.u8("left", static_cast<uint8_t>(p.left));
       b.varu("leftTurn", p.leftTurn);
       for (const auto& [name, v] : std::initializer_list<std::pair<const char*, int64_t>>{

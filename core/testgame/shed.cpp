@@ -160,10 +160,12 @@ void ShedGame::write(det::Writer& w) const {
     b.pack(U16{"seats", seats_}, U8{"cfg.hand", cfg_.handSize}, U8{"cfg.deck", cfg_.deckPerSeat}, U16{"cfg.hands", cfg_.hands},
            U32{"cfg.maxTurns", cfg_.maxTurns});
     deal_.write(b, "rng.deal");
-    for (Seat s = 0; s < seats_; ++s) {
+    const int64_t* score = scores_.data();  // in a register: the members are re-read after every byte stored
+    uint64_t s = 0;
+    for (const auto& hand : hands_) {
       b.begin("seat", s);
-      b.bytes("hand", hands_[s]);
-      b.vari("score", scores_[s]);
+      b.bytes("hand", hand);
+      b.vari("score", score[s++]);
       b.end();
     }
     b.bytes("pile", pile_);

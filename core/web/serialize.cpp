@@ -77,9 +77,9 @@ void WebGame::write(det::Writer& w) const {
       for (uint16_t l : s.lanes) b.varu("lane", l);
     }
     b.varu("empires", emp_.size());
-    for (size_t e = 0; e < emp_.size(); ++e) {
-      const Empire& m = emp_[e];
-      b.begin("empire", e);
+    uint64_t empire = 0;  // a range loop: an index loop re-reads the vector's size after every byte stored
+    for (const Empire& m : emp_) {
+      b.begin("empire", empire++);
       b.varu("home", m.home);
       b.boolean("vanquished", m.vanquished);
       b.varu("vanquishedTurn", m.vanquishedTurn);
