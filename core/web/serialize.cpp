@@ -7,7 +7,7 @@
 
 namespace concord::web {
 
-// One Writer::Block (issue 30): the Seal writes this every turn, so it takes the cursor-in-registers path; runs of
+// Writer::Block (issue 30): the Seal writes this every turn, so it takes the cursor-in-registers path; runs of
 // fixed-width fields are packs. Same bytes and, traced, same field paths as one Writer call per field.
 void WebGame::write(det::Writer& w) const {
   using det::Bool, det::U16, det::U8;
@@ -30,8 +30,9 @@ void WebGame::write(det::Writer& w) const {
     for (uint8_t e : winners_) b.u8("winner", e);
     b.varu("systems", sys_.size());
   });
-  // Several blocks, not one: in one lambda this long gcc 12 left the packs' field names as dead stack stores.
-  w.block(expected, [&](auto& b) {
+  // Several blocks, not one: in one lambda this long gcc 12 left the packs' field names as dead stack stores. The
+  // first reserved room for all of them.
+  w.block(0, [&](auto& b) {
     for (const auto& s : sys_) {
       b.begin("system", s.id);
       b.str("name", s.name);
@@ -54,7 +55,7 @@ void WebGame::write(det::Writer& w) const {
       b.end();
     }
   });
-  w.block(ships_.size() * 16 + 16, [&](auto& b) {
+  w.block(0, [&](auto& b) {
     b.varu("ships", ships_.size());
     for (const auto& r : ships_) {
       b.begin("ship", r.id);
@@ -67,7 +68,7 @@ void WebGame::write(det::Writer& w) const {
       b.end();
     }
   });
-  w.block(expected, [&](auto& b) {
+  w.block(0, [&](auto& b) {
     b.varu("stances", stances_.size());
     for (const auto& s : stances_) {
       b.varu("sys", s.sys);

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <initializer_list>
 #include <string>
 
 #include "core/det/reader.h"
@@ -88,22 +89,24 @@ bool namesField(const Game& g, const std::string& path) {
   });
 }
 
+void expectNamesFields(const Game& g, std::initializer_list<const char*> paths) {
+  for (const char* path : paths) EXPECT_TRUE(namesField(g, path)) << path;
+}
+
 }  // namespace
 
 TEST(ModuleBlock, ShedAt32SeatsWritesTheSameBytesTracedAndUntracedOnEveryState) {
   auto g = started("shed", {{"deck", "7"}, {"hands", "2"}}, 32, 30);
   EXPECT_GT(playChecking(*g, 100000, 30), 500u);
-  for (const char* path : {"shed.seats", "shed.cfg.maxTurns", "shed.rng.deal.s2", "shed.seat[31].hand", "shed.seat[7].score",
-                           "shed.pile", "shed.passesSincePlay", "shed.over"})
-    EXPECT_TRUE(namesField(*g, path)) << path;
+  expectNamesFields(*g, {"shed.seats", "shed.cfg.maxTurns", "shed.rng.deal.s2", "shed.seat[31].hand", "shed.seat[7].score",
+                         "shed.pile", "shed.passesSincePlay", "shed.over"});
 }
 
 TEST(ModuleBlock, WebWritesTheSameBytesTracedAndUntracedOnEveryState) {
   auto g = started("web", {{"turns", "24"}}, 4, 31);
   EXPECT_EQ(playChecking(*g, 100000, 31), 24u);
-  for (const char* path : {"config.turnLimit", "combat.s1", "system[3].name", "system[5].joining", "ship[*].dest",
-                           "empire[2].knowledge", "pacts", "events"})
-    EXPECT_TRUE(namesField(*g, path)) << path;
+  expectNamesFields(*g, {"config.turnLimit", "combat.s1", "system[3].name", "system[5].joining", "ship[*].dest",
+                         "empire[2].knowledge", "pacts", "events"});
 }
 
 // VC-250/VC-260: the Seal records are copied from bytes made as each was appended; the traced write makes them afresh.
@@ -111,9 +114,8 @@ TEST(ModuleBlock, ElcWritesTheSameBytesTracedAndUntracedOnEveryStateWithItsKeptB
   auto g = started("elc", {{"preset", "blitz"}}, 4, 32);
   EXPECT_GT(playChecking(*g, 100000, 32), 20u);
   ASSERT_TRUE(g->outcome().has_value());
-  for (const char* path : {"config", "world.site[3].name", "world.potentialOutput", "seal[4].tenure", "seal[1].ratio",
-                           "player[2].track[5].published", "chronicle", "verdictCooldownThrough"})
-    EXPECT_TRUE(namesField(*g, path)) << path;
+  expectNamesFields(*g, {"config", "world.site[3].name", "world.potentialOutput", "seal[4].tenure", "seal[1].ratio",
+                         "player[2].track[5].published", "chronicle", "verdictCooldownThrough"});
 }
 
 // A game read from its bytes (a snapshot, a rejoin) keeps the same bytes as the game it came from, and both go on
