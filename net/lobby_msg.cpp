@@ -116,6 +116,8 @@ std::vector<uint8_t> encodeLobby(const LobbyMessage& m) {
         } else if constexpr (std::is_same_v<T, SpectateMsg>) {
           w.str("name", x.name);
           putSecret(w, x.secret);
+        } else if constexpr (std::is_same_v<T, GoodbyeMsg>) {
+          w.u32("turn", x.turn);
         } else {
           w.str("why", x.why);
           // Other is no reason at all: the same bytes as a refusal from before the reason existed.
@@ -129,7 +131,7 @@ std::vector<uint8_t> encodeLobby(const LobbyMessage& m) {
 Result<LobbyMessage> decodeLobby(std::span<const uint8_t> bytes) {
   det::Reader r(bytes, "lobby message");
   if (r.u16("magic") != kMagic && r.ok()) r.fail("magic", "not a Concord lobby message");
-  uint64_t tag = r.varu("tag", 10);
+  uint64_t tag = r.varu("tag", 11);
   if (!r.ok()) return Err(r.errorMessage());
   LobbyMessage out = RefuseMsg{};
   switch (tag) {
@@ -179,6 +181,7 @@ Result<LobbyMessage> decodeLobby(std::span<const uint8_t> bytes) {
       out = s;
       break;
     }
+    case 11: out = GoodbyeMsg{r.u32("turn")}; break;
     default: r.fail("tag", "unknown lobby message");
   }
   if (auto f = r.finish(); !f) return f.error();

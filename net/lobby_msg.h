@@ -76,8 +76,16 @@ struct SpectateMsg {
   std::optional<TableSecret> secret{};  // as JoinMsg's
 };
 
-using LobbyMessage =
-    std::variant<JoinMsg, LobbyMsg, ReadyMsg, CommitMsg, CommitsMsg, RevealMsg, RevealsMsg, GameMsg, RefuseMsg, SpectateMsg>;
+/// A seat owner leaves the running game by choice (a person's Leave, `q`): the others say it left, not that it fell
+/// silent (issue 31). Like every control message it is authenticated by the link it arrives on (the sender's seat
+/// key); a peer that crashes sends none and is reported silent. It changes nothing in the game: the seat is
+/// substituted when the table's tolerance runs out, as for any absent owner, and its owner may still come back.
+struct GoodbyeMsg {
+  uint32_t turn = 0;  // the turn the sender was at when it left
+};
+
+using LobbyMessage = std::variant<JoinMsg, LobbyMsg, ReadyMsg, CommitMsg, CommitsMsg, RevealMsg, RevealsMsg, GameMsg, RefuseMsg,
+                                  SpectateMsg, GoodbyeMsg>;
 
 std::vector<uint8_t> encodeLobby(const LobbyMessage& m);
 Result<LobbyMessage> decodeLobby(std::span<const uint8_t> bytes);

@@ -47,6 +47,7 @@ struct TableStatus {
   bool syncing = false;           // fast-forwarding from a snapshot
   bool over = false;
   std::vector<std::string> seatNames;  // as the lobby named the seats
+  std::vector<Seat> left;              // seats whose owner left by choice (GoodbyeMsg), not back since
 };
 
 /// How this peer reaches one other seated person (issue 25; NodeOptions::onLinks).

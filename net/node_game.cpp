@@ -32,7 +32,7 @@ Result<NodeResult> Node::play() {
     if (timedOut() && !peer.over()) return endByTimeLimit(g);  // a game already over is never failed by it
     if (opt_.leave && opt_.leave() && peer.over()) break;  // after the game: the post-game chat is over
     if (opt_.leave && opt_.leave()) {
-      transport_.flush();
+      sayGoodbye(g);
       if (g.recorder) (void)g.recorder->close();  // a shorter, still valid replay
       return fail(NetErrorKind::LeftByChoice, "you left the table at turn ", peer.turn(), "; the others play on with an officer in your seat");
     }
@@ -177,9 +177,13 @@ Result<void> Node::createPeer(GameInProgress& g) {
 }
 
 // Control messages after the start: a joiner still seeding, a seat owner coming back, a spectator.
-void Node::answerLateArrivals(const GameInProgress& g) {
+void Node::answerLateArrivals(GameInProgress& g) {
   while (auto c = pollNonComms()) {
     auto m = decodeLobby(c->bytes);
+    if (m && std::holds_alternative<GoodbyeMsg>(*m)) {
+      noteGoodbye(g, c->from, std::get<GoodbyeMsg>(*m));
+      continue;
+    }
     if (m && opt_.host && !rejoin_ && seatOf(c->from) &&
         (std::holds_alternative<CommitMsg>(*m) || std::holds_alternative<RevealMsg>(*m))) {
       // A joiner still seeding missed our last answer: the seed is fixed, so send it again.

@@ -51,6 +51,7 @@ struct GameInProgress {
   uint32_t lastTurnSeen = 0;
   uint32_t lastTurnShown = UINT32_MAX;  // the turn opt.onApplied last saw
   TableStatus lastStatus;               // the last sent to opt.onStatus
+  std::vector<Seat> left;               // seats whose owner said goodbye (GoodbyeMsg) and has not come back
   std::vector<lockstep::SeatAssistance> assistance;  // per seat, from the applied turns' signed marks (issue 11)
 };
 
@@ -134,7 +135,9 @@ class Node {
   Result<NodeResult> play();
   Result<void> startGame(GameInProgress& g);
   Result<void> createPeer(GameInProgress& g);
-  void answerLateArrivals(const GameInProgress& g);
+  void answerLateArrivals(GameInProgress& g);
+  void noteGoodbye(GameInProgress& g, const lockstep::PublicKey& from, const GoodbyeMsg& bye);
+  void sayGoodbye(const GameInProgress& g);  // before we leave by choice: the others say we left, not fell silent
   /// A seat owner came back (maybe at another port): the table's description we hand out says where it is now.
   void keepReturnAddress(size_t seat, const lockstep::PublicKey& key, uint16_t advertisedPort);
   Result<bool> restartAsRejoinerIfLeftBehind(GameInProgress& g);

@@ -57,12 +57,37 @@ void Node::followSeatControl(GameInProgress& g, uint64_t nowMs) {
     if (mine)
       log(owned ? seatCalled(s) + " is ours again from turn " + std::to_string(control.since) + " (reclaimed)"
                 : seatCalled(s) + " is run by an AI officer from turn " + std::to_string(control.since));
+    else if (!owned && std::find(g.left.begin(), g.left.end(), s) != g.left.end())
+      log(seatCalled(s) + " left: substituted by an AI officer at turn " + std::to_string(control.since));
     else if (!owned)
       log(seatCalled(s) + " substituted by an AI officer at turn " + std::to_string(control.since) +
           (live ? " after " + std::to_string(waited / 1000) + " s of silence" : std::string()));
     else
       log(seatCalled(s) + " is back: its owner took it over again at turn " + std::to_string(control.since));
+    if (owned) std::erase(g.left, s);  // back at the table: a later silence is a silence
   }
+}
+
+// Issue 31: a seat owner that leaves by choice says so (GoodbyeMsg), so the table reports "left", not "fell silent".
+// Sent reliably to every other seated person, then a quarter second for it to go out: ENet drops what a peer has not
+// dispatched when our transport's own goodbye (the disconnect) comes in.
+void Node::sayGoodbye(const GameInProgress& g) {
+  if (!spectator_ && g.peer)
+    for (Seat s = 0; s < seats_.size(); ++s)
+      if (seats_[s].kind == SeatKind::Human && s != g.mySeat) send(seats_[s].key, GoodbyeMsg{g.peer->turn()});
+  transport_.flush();
+  for (const uint64_t until = steadyMs() + 250; steadyMs() < until;) transport_.pump(steadyMs() - startMs_, 10);
+}
+
+// Only a seated person speaks for its own seat: the link authenticated `from`, and a goodbye names nobody else.
+void Node::noteGoodbye(GameInProgress& g, const lockstep::PublicKey& from, const GoodbyeMsg& bye) {
+  const auto seat = seatOf(from);
+  if (!seat || *seat == g.mySeat || seats_[*seat].kind != SeatKind::Human) return;
+  const Seat s = static_cast<Seat>(*seat);
+  if (std::find(g.left.begin(), g.left.end(), s) != g.left.end()) return;
+  g.left.push_back(s);
+  log(seatCalled(s) + " left the table at turn " + std::to_string(bye.turn) + "; an AI officer takes the seat when the wait runs out");
+  if (g.peer) showStatus(g, now());  // before any turn that substitutes the seat reaches a front end
 }
 
 // Ready to paste after a crash (ours or the host's): every seated peer answers a returning owner.
@@ -99,8 +124,9 @@ void Node::showStatus(GameInProgress& g, uint64_t nowMs) {
   st.over = peer.over();
   if (opt_.onStatus) {
     for (const auto& seat : seats_) st.seatNames.push_back(seat.name);
+    st.left = g.left;
     const bool changed = st.turn != g.lastStatus.turn || st.deciding != g.lastStatus.deciding || st.weDecide != g.lastStatus.weDecide ||
-                         st.syncing != g.lastStatus.syncing || st.over != g.lastStatus.over;
+                         st.syncing != g.lastStatus.syncing || st.over != g.lastStatus.over || st.left != g.lastStatus.left;
     if (!changed && nowMs < g.nextStatusMs) return;
     g.nextStatusMs = nowMs + 1000;
     g.lastStatus = st;

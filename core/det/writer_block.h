@@ -3,6 +3,7 @@
 // Writer's own calls (issue 9: the hot path). Included by writer.h; use it through Writer::block().
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cassert>
 #include <cstdint>
@@ -106,10 +107,29 @@ class Writer::Block {
     put(h.hi, 8);
     if constexpr (kTraced) w_.traceAt(name, start, used(), h.hex());
   }
+  /// Bytes that write(block) made earlier, kept by their owner because the fields behind them never change (a
+  /// game's map, an append-only record of past Seals). Untraced, one copy; traced, write(*this) writes the fields
+  /// again, so desync diffs still name each one. Debug builds check the kept bytes against a fresh write.
+  template <class Write>
+  void preEncoded(std::span<const uint8_t> kept, Write&& write) {
+    if constexpr (kTraced) {
+      write(*this);
+    } else {
+#ifndef NDEBUG
+      Writer fresh;
+      fresh.block(kept.size(), write);
+      assert(std::equal(kept.begin(), kept.end(), fresh.data().begin(), fresh.data().end()) &&
+             "pre-encoded bytes went stale: the fields behind them changed");
+#endif
+      room(kept.size());
+      if (!kept.empty()) std::memcpy(p_, kept.data(), kept.size());
+      p_ += kept.size();
+    }
+  }
   /// A bulk layout for hot records: consecutive fixed-width fields (U8, U16, U32, U64, Bool), the same
   /// bytes as one call each, packed into 8-byte little-endian words and stored a word at a time.
   template <class... F>
-  void pack(const F&... f) {
+  void pack(F... f) {
     if constexpr (kTraced) {
       (fixed(f.name, f.value, F::kWidth), ...);
     } else {
@@ -169,6 +189,14 @@ class Writer::Block {
       for (size_t i = 0; i < 8; ++i) p_[i] = static_cast<uint8_t>(v >> (8 * i));
     }
   }
+  // Four bytes of v little-endian at p_ (room already made); bytes past the field are overwritten later.
+  void store4(uint32_t v) {
+    if constexpr (std::endian::native == std::endian::little) {
+      std::memcpy(p_, &v, 4);
+    } else {
+      for (size_t i = 0; i < 4; ++i) p_[i] = static_cast<uint8_t>(v >> (8 * i));
+    }
+  }
   void fixed(std::string_view name, uint64_t v, size_t n) {
     put(v, n);
     if constexpr (kTraced) w_.traceUnsigned(name, used() - n, used(), v);
@@ -181,6 +209,15 @@ class Writer::Block {
   void leb128Here(uint64_t v) {
     if (v < 0x80) [[likely]] {
       *p_++ = static_cast<uint8_t>(v);
+      return;
+    }
+    if (v < (uint64_t{1} << 21)) [[likely]] {
+      // Two or three bytes without a branch on which: ids, tiles and systems mix them in no predictable order, and a
+      // mispredicted length cost more than the whole field (issue 30).
+      const auto x = static_cast<uint32_t>(v);
+      const uint32_t three = x >= 0x4000;
+      store4((x & 0x7f) | 0x80 | ((x << 1) & 0x7f00) | ((x << 2) & 0x7f0000) | (three << 15));
+      p_ += 2 + three;
       return;
     }
     while (v >= 0x80) {

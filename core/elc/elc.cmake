@@ -10,6 +10,10 @@ set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/analyst_events.cpp PROPERT
 target_sources(concord_core PRIVATE ${CMAKE_CURRENT_LIST_DIR}/chronicle_story.cpp ${CMAKE_CURRENT_LIST_DIR}/board.cpp)
 set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/chronicle_story.cpp ${CMAKE_CURRENT_LIST_DIR}/board.cpp
                             PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
+
+# Issue 30: the state's reader, split from its writer (serialize.cpp), apart for the same reason.
+target_sources(concord_core PRIVATE ${CMAKE_CURRENT_LIST_DIR}/read_state.cpp)
+set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/read_state.cpp PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
 target_sources(concord_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/arith.cpp ${CMAKE_CURRENT_LIST_DIR}/config.cpp ${CMAKE_CURRENT_LIST_DIR}/terms.cpp
   ${CMAKE_CURRENT_LIST_DIR}/chronicle.cpp ${CMAKE_CURRENT_LIST_DIR}/map.cpp ${CMAKE_CURRENT_LIST_DIR}/orders.cpp

@@ -393,7 +393,7 @@ void ElcGame::s15Publish(uint32_t t) {
     }
     rec.players.push_back(std::move(pr));
   }
-  records_.push_back(std::move(rec));
+  appendRecord(std::move(rec));
   if (over_ && winner_ >= 0) {  // the last line of the game; the whole Chronicle becomes public (VC-2450)
     // v5: the winning Vigil's story moves last, so the win ends its line and the Chronicle (VC-2460)
     if (version_ >= 5 && winTrack_ >= 0) storyToTheEnd(sideOf(static_cast<Seat>(winner_)), static_cast<Track>(winTrack_));

@@ -1,5 +1,6 @@
-// Canonical bytes of the whole game (named fields), including every retained Seal record (VC-250, VC-260)
-// and the stored Terms paragraph (VC-2000). read() is strict: every count bounded, every value ranged.
+// Canonical bytes of the whole game (named fields), including every retained Seal record (VC-250, VC-260) and the
+// stored Terms paragraph (VC-2000); read_state.cpp reads them back. Written through Writer::Block (issue 30: the Seal
+// writes the whole state every turn): the same bytes and, traced, the same field paths as one Writer call per field.
 #include <initializer_list>
 
 #include "core/elc/state.h"
@@ -8,387 +9,248 @@ namespace concord::elc {
 
 namespace {
 
-constexpr uint64_t kMaxTurns = 4000, kMaxChronicle = 1'000'000;
+using det::Bool, det::U8;
 
-void writeTrack(det::Writer& w, const TrackState& t) {
+template <class Out>
+void writeTrack(Out& w, const TrackState& t) {
   w.vari("progress", t.progress);
   w.vari("threshold", t.threshold);
   w.vari("ratio", t.ratio);
   w.vari("published", t.published);
-  w.u8("vigil", t.vigil);
-  w.u8("band", static_cast<uint8_t>(t.band));
-  w.boolean("eliminated", t.eliminated);
+  w.pack(U8{"vigil", t.vigil}, U8{"band", static_cast<uint8_t>(t.band)}, Bool("eliminated", t.eliminated));
 }
 
-void readTrack(det::Reader& r, TrackState& t) {
-  t.progress = r.vari("progress");
-  t.threshold = r.vari("threshold");
-  t.ratio = r.vari("ratio");
-  t.published = r.vari("published");
-  t.vigil = r.u8("vigil");
-  t.band = static_cast<Band>(r.u8("band"));
-  if (static_cast<int>(t.band) > 2) r.fail("band", "must be Rumour, Report or Alarm");
-  t.eliminated = r.boolean("eliminated");
+template <class Out>
+void writeRecord(Out& w, const SealRecordElc& rec) {
+  w.begin("seal", rec.turn);
+  w.varu("turn", rec.turn);
+  w.varu("players", rec.players.size());
+  for (const auto& pr : rec.players) {
+    w.varu("seat", pr.seat);
+    w.vari("standing", pr.standing);
+    w.vari("tenure", pr.tenure);
+    w.u8("flags", static_cast<uint8_t>((pr.seatless ? 1 : 0) | (pr.broken ? 2 : 0) | (pr.reduced ? 4 : 0)));
+    w.varu("tracks", pr.tracks.size());
+    for (const auto& tr : pr.tracks) {
+      w.u8("track", tr.track);
+      w.vari("progress", tr.progress);
+      w.vari("threshold", tr.threshold);
+      w.vari("ratio", tr.ratio);
+      w.pack(U8{"vigil", tr.vigil}, U8{"band", static_cast<uint8_t>(tr.band)});
+    }
+  }
+  w.end();
 }
 
-}  // namespace
-
-void ElcGame::write(det::Writer& w) const {
-  w.bytes("config", encodeConfig(cfg_));
+// The config and the map: fixed once setup or read ends.
+template <class Out>
+void writeSetup(Out& w, const Config& cfg, const World& world) {
+  w.bytes("config", encodeConfig(cfg));
   w.begin("world");
-  w.u8("width", static_cast<uint8_t>(world_.grid.width));
-  w.u8("height", static_cast<uint8_t>(world_.grid.height));
-  w.u8("topology", static_cast<uint8_t>(world_.grid.topology));
-  w.varu("cities", world_.cities.size());
-  for (size_t i = 0; i < world_.cities.size(); ++i) {
-    const auto& c = world_.cities[i];
-    w.begin("site", i);
+  w.pack(U8{"width", static_cast<uint8_t>(world.grid.width)}, U8{"height", static_cast<uint8_t>(world.grid.height)},
+         U8{"topology", static_cast<uint8_t>(world.grid.topology)});
+  w.varu("cities", world.cities.size());
+  uint64_t i = 0;
+  for (const auto& c : world.cities) {
+    w.begin("site", i++);
     w.varu("tile", static_cast<uint64_t>(c.tile));
     w.str("name", c.name);
-    w.u8("baseWorks", c.baseWorks);
-    w.boolean("academy", c.academy);
+    w.pack(U8{"baseWorks", c.baseWorks}, Bool("academy", c.academy));
     w.varu("region", static_cast<uint64_t>(c.region));
     w.vari("landmark", c.landmark);
     w.vari("startOf", c.startOf);
     w.end();
   }
-  w.varu("regions", world_.regionCapital.size());
-  for (size_t r = 0; r < world_.regionCapital.size(); ++r) {
-    w.varu("capital", static_cast<uint64_t>(world_.regionCapital[r]));
-    w.varu("size", static_cast<uint64_t>(world_.regionSize[r]));
+  w.varu("regions", world.regionCapital.size());
+  for (size_t r = 0; r < world.regionCapital.size(); ++r) {
+    w.varu("capital", static_cast<uint64_t>(world.regionCapital[r]));
+    w.varu("size", static_cast<uint64_t>(world.regionSize[r]));
   }
-  w.varu("landmarks", world_.landmarks.size());
-  for (int32_t c : world_.landmarks) w.varu("landmark", static_cast<uint64_t>(c));
-  w.varu("potentialOutput", static_cast<uint64_t>(world_.potentialOutput));
+  w.varu("landmarks", world.landmarks.size());
+  for (int32_t c : world.landmarks) w.varu("landmark", static_cast<uint64_t>(c));
+  w.varu("potentialOutput", static_cast<uint64_t>(world.potentialOutput));
   w.end();
-  w.varu("players", players_.size());
-  w.varu("maxTenure", static_cast<uint64_t>(maxTenure_));
-  w.str("terms", terms_);
-  w.varu("rotations", lit_.size());
-  for (size_t r = 0; r < lit_.size(); ++r) {
-    w.varu("lit", lit_[r].size());
-    for (int32_t k : lit_[r]) w.varu("k", static_cast<uint64_t>(k));
-    w.boolean("relaxed", litRelaxed_[r] != 0);
-  }
-  w.varu("warrants", warrants_.size());
-  for (const auto& wr : warrants_) {
-    w.begin("warrant", wr.id);
-    w.u8("form", static_cast<uint8_t>(wr.form));
-    w.varu("city", static_cast<uint64_t>(wr.city));
-    w.u8("reward", static_cast<uint8_t>(wr.reward));
-    w.varu("announce", wr.announce);
-    w.varu("open", wr.open);
-    w.boolean("contested", wr.contested);
-    w.vari("excluded", wr.excluded);
-    w.varu("deadline", wr.deadline);
-    w.vari("claimedBy", wr.claimedBy);
-    w.boolean("expired", wr.expired);
-    if (wr.form == WarrantForm::RegionHold) w.vari("region", wr.region), w.u8("halfHeld", wr.halfHeld);  // VC-1815 only
-    w.end();
-  }
-  w.varu("rallyWarrants", rally_.size());
-  for (const auto& rw : rally_) {
-    w.begin("rally", rw.id);
-    w.varu("holder", static_cast<uint64_t>(rw.holder));
-    w.varu("target", static_cast<uint64_t>(rw.target));
-    w.varu("leader", static_cast<uint64_t>(rw.leader));
-    w.varu("issued", rw.issued);
-    w.varu("deadline", rw.deadline);
-    w.boolean("claimed", rw.claimed);
-    w.boolean("expired", rw.expired);
-    w.end();
-  }
-  for (size_t i = 0; i < cities_.size(); ++i) {
-    const City& c = cities_[i];
-    w.begin("city", i);
-    w.vari("owner", c.owner);
-    w.varu("integration", static_cast<uint64_t>(c.integration));
-    w.vari("yard", c.yard);
-    w.varu("garrison", static_cast<uint64_t>(c.garrison));
-    w.varu("unsettledThrough", c.unsettledThrough);
-    w.end();
-  }
-  w.varu("units", units_.size());
-  for (const auto& u : units_) {
-    w.varu("id", u.id);
-    w.varu("owner", static_cast<uint64_t>(u.owner));
-    w.varu("tile", static_cast<uint64_t>(u.tile));
-  }
-  w.varu("nextUnitId", nextUnitId_);
+}
+
+size_t recordSize(const SealRecordElc& rec) { return 16 + rec.players.size() * (12 + kTracks * 16); }
+
+}  // namespace
+
+void ElcGame::keepSetupBytes() {
+  det::Writer w;
+  w.block(256 + world_.cities.size() * 48, [&](auto& b) { writeSetup(b, cfg_, world_); });
+  setupBytes_ = w.take();
+}
+
+void ElcGame::appendRecord(SealRecordElc rec) {
+  det::Writer w;
+  w.block(recordSize(rec), [&](auto& b) { writeRecord(b, rec); });
+  recordBytes_.insert(recordBytes_.end(), w.data().begin(), w.data().end());
+  records_.push_back(std::move(rec));
+}
+
+void ElcGame::write(det::Writer& w) const {
+  size_t expected = 512 + setupBytes_.size() + terms_.size() + warrants_.size() * 24 + rally_.size() * 16 +
+                    units_.size() * 12 + players_.size() * 256 + recordBytes_.size();
+  for (const auto& e : chronicle_) expected += 16 + e.text.size();
+  // Several blocks, not one: in one lambda this long gcc 12 kept dead copies of the packs' field names on the stack.
+  // The first reserves room for all of them.
+  w.block(expected, [&](auto& b) {
+    if (setupBytes_.empty())  // a game that setup never finished
+      writeSetup(b, cfg_, world_);
+    else
+      b.preEncoded(setupBytes_, [&](auto& fields) { writeSetup(fields, cfg_, world_); });
+    b.varu("players", players_.size());
+    b.varu("maxTenure", static_cast<uint64_t>(maxTenure_));
+    b.str("terms", terms_);
+    b.varu("rotations", lit_.size());
+    for (size_t r = 0; r < lit_.size(); ++r) {
+      b.varu("lit", lit_[r].size());
+      for (int32_t k : lit_[r]) b.varu("k", static_cast<uint64_t>(k));
+      b.boolean("relaxed", litRelaxed_[r] != 0);
+    }
+    b.varu("warrants", warrants_.size());
+    for (const auto& wr : warrants_) {
+      b.begin("warrant", wr.id);
+      b.u8("form", static_cast<uint8_t>(wr.form));
+      b.varu("city", static_cast<uint64_t>(wr.city));
+      b.u8("reward", static_cast<uint8_t>(wr.reward));
+      b.varu("announce", wr.announce);
+      b.varu("open", wr.open);
+      b.boolean("contested", wr.contested);
+      b.vari("excluded", wr.excluded);
+      b.varu("deadline", wr.deadline);
+      b.vari("claimedBy", wr.claimedBy);
+      b.boolean("expired", wr.expired);
+      if (wr.form == WarrantForm::RegionHold) b.vari("region", wr.region), b.u8("halfHeld", wr.halfHeld);  // VC-1815 only
+      b.end();
+    }
+    b.varu("rallyWarrants", rally_.size());
+    for (const auto& rw : rally_) {
+      b.begin("rally", rw.id);
+      b.varu("holder", static_cast<uint64_t>(rw.holder));
+      b.varu("target", static_cast<uint64_t>(rw.target));
+      b.varu("leader", static_cast<uint64_t>(rw.leader));
+      b.varu("issued", rw.issued);
+      b.varu("deadline", rw.deadline);
+      b.pack(Bool("claimed", rw.claimed), Bool("expired", rw.expired));
+      b.end();
+    }
+  });
+  w.block(0, [&](auto& b) {
+    uint64_t city = 0;  // range loops: an index loop re-reads the vector's size after every byte stored
+    for (const City& c : cities_) {
+      b.begin("city", city++);
+      b.vari("owner", c.owner);
+      b.varu("integration", static_cast<uint64_t>(c.integration));
+      b.vari("yard", c.yard);
+      b.varu("garrison", static_cast<uint64_t>(c.garrison));
+      b.varu("unsettledThrough", c.unsettledThrough);
+      b.end();
+    }
+    b.varu("units", units_.size());
+    for (const auto& u : units_) {
+      b.varu("id", u.id);
+      b.varu("owner", static_cast<uint64_t>(u.owner));
+      b.varu("tile", static_cast<uint64_t>(u.tile));
+    }
+    b.varu("nextUnitId", nextUnitId_);
+    uint64_t s = 0;
+    for (const Player& p : players_) {
+      b.begin("player", s++);
+      b.u8("left", static_cast<uint8_t>(p.left));
+      b.varu("leftTurn", p.leftTurn);
+      for (const auto& [name, v] : std::initializer_list<std::pair<const char*, int64_t>>{
+               {"standing", p.standing}, {"tenure", p.tenure}, {"cities", p.cities}, {"output", p.output},
+               {"greatWork", p.greatWork}, {"ascendancy", p.ascendancy}, {"warrantTenure", p.warrantTenure},
+               {"peakCities", p.peakCities}, {"peakOutput", p.peakOutput}, {"defianceTotal", p.defianceTotal},
+               {"rallyTenure", p.rallyTenure}, {"seatCity", p.seatCity}, {"pendingSeat", p.pendingSeat},
+               {"workSite", p.workSite}, {"pendingWorkSite", p.pendingWorkSite}})
+        b.vari(name, v);
+      b.pack(Bool("seatless", p.seatless), Bool("seatDesignated", p.seatDesignated), Bool("broken", p.broken),
+             Bool("reduced", p.reduced), Bool("concede", p.concede), Bool("outOfContention", p.outOfContention));
+      for (const auto& [name, v] : std::initializer_list<std::pair<const char*, uint32_t>>{
+               {"seatlessSince", p.seatlessSince}, {"workSiteBanThrough", p.workSiteBanThrough}, {"brokenRun", p.brokenRun},
+               {"unitsLost", p.unitsLost}, {"defianceCaptures", p.defianceCaptures}, {"placing", p.placing},
+               {"bellwetherGraceThrough", p.bellwetherGraceThrough}})
+        b.varu(name, v);
+      b.vari("vote", p.vote);
+      for (uint32_t n : p.capturedFrom) b.varu("capturedFrom", n);
+      b.varu("defianceLog", p.defianceLog.size());
+      for (auto [t, paid] : p.defianceLog) b.varu("turn", t), b.vari("paid", paid);
+      b.varu("bellwethers", p.bellwethers.size());
+      for (int32_t c : p.bellwethers) b.varu("city", static_cast<uint64_t>(c));
+      for (int i = 0; i < kTracks; ++i) {
+        b.begin("track", static_cast<uint64_t>(i));
+        writeTrack(b, p.tracks[i]);
+        b.end();
+      }
+      b.end();
+    }
+    b.varu("captures", captures_.size());
+    for (const auto& c : captures_)
+      b.varu("city", static_cast<uint64_t>(c.city)), b.vari("from", c.from), b.varu("to", static_cast<uint64_t>(c.to));
+  });
+  w.block(0, [&](auto& b) {
+    b.varu("sealRecords", records_.size());  // VC-260: the Seal records are in the hash
+    b.preEncoded(recordBytes_, [&](auto& fields) {
+      for (const auto& rec : records_) writeRecord(fields, rec);
+    });
+  });
+  w.block(0, [&](auto& b) {
+    b.varu("chronicle", chronicle_.size());
+    for (const auto& e : chronicle_) {
+      b.varu("turn", e.turn);
+      b.u8("class", static_cast<uint8_t>(e.cls));
+      b.str("text", e.text);
+      b.boolean("readout", e.readout);
+      b.u32("visible", e.visibleMask);
+    }
+    b.varu("turn", turn_);
+    b.boolean("over", over_);
+    b.vari("winner", winner_);
+    b.str("route", route_);
+    b.varu("hTrue", hTrue_);
+    b.vari("decidedFor", decidedFor_);
+    b.varu("decidedAt", decidedAt_);
+    b.vari("standingLeader", standingLeader_);
+    b.varu("leadSeals", leadSeals_);
+    b.vari("verdictLeader", verdictLeader_);
+    b.varu("verdictResolveAt", verdictResolveAt_);
+    b.varu("verdictCooldownThrough", verdictCooldownThrough_);
+    if (cfg_.usesV3()) writeV3(b);  // §10 and teams: absent from a v2 game's bytes, so its hash is unchanged
+  });
+}
+
+// The v3 state (§10 Charters, Sealed Orders and Ambition), appended to the game's bytes only when the configuration
+// uses them (VC-260: the hash covers them; v2 games keep their exact bytes).
+template <class Out>
+void ElcGame::writeV3(Out& w) const {
+  w.begin("objectives");
   for (size_t s = 0; s < players_.size(); ++s) {
     const Player& p = players_[s];
     w.begin("player", s);
-    w.u8("left", static_cast<uint8_t>(p.left));
-    w.varu("leftTurn", p.leftTurn);
-    for (const auto& [name, v] : std::initializer_list<std::pair<const char*, int64_t>>{{"standing", p.standing}, {"tenure", p.tenure}, {"cities", p.cities}, {"output", p.output},
-                           {"greatWork", p.greatWork}, {"ascendancy", p.ascendancy}, {"warrantTenure", p.warrantTenure}, {"peakCities", p.peakCities},
-                           {"peakOutput", p.peakOutput}, {"defianceTotal", p.defianceTotal}, {"rallyTenure", p.rallyTenure}})
-      w.vari(name, v);
-    for (const auto& [name, v] : std::initializer_list<std::pair<const char*, int32_t>>{{"seatCity", p.seatCity}, {"pendingSeat", p.pendingSeat}, {"workSite", p.workSite},
-                           {"pendingWorkSite", p.pendingWorkSite}})
-      w.vari(name, v);
-    for (const auto& [name, v] : std::initializer_list<std::pair<const char*, bool>>{{"seatless", p.seatless}, {"seatDesignated", p.seatDesignated}, {"broken", p.broken},
-                           {"reduced", p.reduced}, {"concede", p.concede}, {"outOfContention", p.outOfContention}})
-      w.boolean(name, v);
-    for (const auto& [name, v] : std::initializer_list<std::pair<const char*, uint32_t>>{{"seatlessSince", p.seatlessSince}, {"workSiteBanThrough", p.workSiteBanThrough},
-                           {"brokenRun", p.brokenRun}, {"unitsLost", p.unitsLost}, {"defianceCaptures", p.defianceCaptures},
-                           {"placing", p.placing}, {"bellwetherGraceThrough", p.bellwetherGraceThrough}})
-      w.varu(name, v);
-    w.vari("vote", p.vote);
-    for (uint32_t n : p.capturedFrom) w.varu("capturedFrom", n);
-    w.varu("defianceLog", p.defianceLog.size());
-    for (auto [t, paid] : p.defianceLog) w.varu("turn", t), w.vari("paid", paid);
-    w.varu("bellwethers", p.bellwethers.size());
-    for (int32_t c : p.bellwethers) w.varu("city", static_cast<uint64_t>(c));
-    for (int i = 0; i < kTracks; ++i) {
-      w.begin("track", static_cast<uint64_t>(i));
-      writeTrack(w, p.tracks[i]);
-      w.end();
+    w.pack(U8{"charter", static_cast<uint8_t>(p.charter)}, U8{"orderShortfall", p.orderShortfall});
+    w.varu("orders", p.sealedOrders.size());
+    for (const auto& o : p.sealedOrders) {
+      w.u8("form", static_cast<uint8_t>(o.form));
+      w.vari("subject", o.subject);
+      w.vari("progress", o.progress);
+      w.pack(Bool("revealed", o.revealed), Bool("done", o.done));
     }
+    w.vari("ambition", p.ambition);
+    w.vari("ambitionPending", p.ambitionPending);
     w.end();
   }
-  w.varu("captures", captures_.size());
-  for (const auto& c : captures_) w.varu("city", static_cast<uint64_t>(c.city)), w.vari("from", c.from), w.varu("to", static_cast<uint64_t>(c.to));
-  w.varu("sealRecords", records_.size());  // VC-260: the Seal records are in the hash
-  for (const auto& rec : records_) {
-    w.begin("seal", rec.turn);
-    w.varu("turn", rec.turn);
-    w.varu("players", rec.players.size());
-    for (const auto& pr : rec.players) {
-      w.varu("seat", pr.seat);
-      w.vari("standing", pr.standing);
-      w.vari("tenure", pr.tenure);
-      w.u8("flags", static_cast<uint8_t>((pr.seatless ? 1 : 0) | (pr.broken ? 2 : 0) | (pr.reduced ? 4 : 0)));
-      w.varu("tracks", pr.tracks.size());
-      for (const auto& tr : pr.tracks) {
-        w.u8("track", tr.track);
-        w.vari("progress", tr.progress);
-        w.vari("threshold", tr.threshold);
-        w.vari("ratio", tr.ratio);
-        w.u8("vigil", tr.vigil);
-        w.u8("band", static_cast<uint8_t>(tr.band));
-      }
-    }
-    w.end();
-  }
-  w.varu("chronicle", chronicle_.size());
-  for (const auto& e : chronicle_) {
-    w.varu("turn", e.turn);
-    w.u8("class", static_cast<uint8_t>(e.cls));
-    w.str("text", e.text);
-    w.boolean("readout", e.readout);
-    w.u32("visible", e.visibleMask);
-  }
-  w.varu("turn", turn_);
-  w.boolean("over", over_);
-  w.vari("winner", winner_);
-  w.str("route", route_);
-  w.varu("hTrue", hTrue_);
-  w.vari("decidedFor", decidedFor_);
-  w.varu("decidedAt", decidedAt_);
-  w.vari("standingLeader", standingLeader_);
-  w.varu("leadSeals", leadSeals_);
-  w.vari("verdictLeader", verdictLeader_);
-  w.varu("verdictResolveAt", verdictResolveAt_);
-  w.varu("verdictCooldownThrough", verdictCooldownThrough_);
-  if (cfg_.usesV3()) writeV3(w);  // §10 and teams: absent from a v2 game's bytes, so its hash is unchanged
+  w.end();
+  if (cfg_.teams()) writeTeams(w);  // VC-1580: who has left their team
 }
 
-Result<void> ElcGame::read(det::Reader& r) {
-  ElcGame g;
-  auto cfgBytes = r.bytes("config", 4096);
-  auto c = decodeConfig(cfgBytes);
-  if (!c) return Err("elc state: ", c.message());
-  g.cfg_ = *c;
-  World& w = g.world_;
-  w.grid.width = r.u8("width");
-  w.grid.height = r.u8("height");
-  w.grid.topology = static_cast<Topology>(r.u8("topology"));
-  if (w.grid.width != g.cfg_.width || w.grid.height != g.cfg_.height || w.grid.topology != g.cfg_.topology)
-    r.fail("world", "map does not match its config");
-  const uint64_t nc = r.count("cities", 256, 6);
-  const int32_t tiles = w.grid.tiles();
-  for (uint64_t i = 0; i < nc && r.ok(); ++i) {
-    CitySite s;
-    s.tile = static_cast<int32_t>(r.varu("tile", static_cast<uint64_t>(tiles - 1)));
-    s.name = r.str("name", 32);
-    s.baseWorks = r.u8("baseWorks");
-    s.academy = r.boolean("academy");
-    s.region = static_cast<int32_t>(r.varu("region", 31));
-    s.landmark = static_cast<int32_t>(r.vari("landmark", -1, 10));
-    s.startOf = static_cast<int32_t>(r.vari("startOf", -1, 7));
-    w.cities.push_back(std::move(s));
-  }
-  const uint64_t nr = r.count("regions", 32, 2);
-  for (uint64_t i = 0; i < nr && r.ok(); ++i) {
-    w.regionCapital.push_back(static_cast<int32_t>(r.varu("capital", nc - 1)));
-    w.regionSize.push_back(static_cast<int32_t>(r.varu("size", nc)));
-  }
-  const uint64_t nl = r.count("landmarks", 11, 1);
-  for (uint64_t i = 0; i < nl && r.ok(); ++i) w.landmarks.push_back(static_cast<int32_t>(r.varu("landmark", nc - 1)));
-  w.potentialOutput = static_cast<int64_t>(r.varu("potentialOutput", 1'000'000));
-  for (const auto& s : w.cities)
-    if (static_cast<uint64_t>(s.region) >= nr) r.fail("region", "names no Region");
-  const uint64_t np = r.varu("players", 8);
-  if (np < 2) r.fail("players", "needs 2..8");
-  g.maxTenure_ = static_cast<int64_t>(r.varu("maxTenure", 1'000'000));
-  g.terms_ = r.str("terms", 4096);
-  const uint64_t rot = r.count("rotations", kMaxTurns, 2);
-  for (uint64_t i = 0; i < rot && r.ok(); ++i) {
-    std::vector<int32_t> lit;
-    const uint64_t k = r.count("lit", nl, 1);
-    for (uint64_t j = 0; j < k; ++j) lit.push_back(static_cast<int32_t>(r.varu("k", nl ? nl - 1 : 0)));
-    g.lit_.push_back(std::move(lit));
-    g.litRelaxed_.push_back(r.boolean("relaxed") ? 1 : 0);
-  }
-  const uint64_t nw = r.count("warrants", kMaxTurns * 3, 8);
-  for (uint64_t i = 0; i < nw && r.ok(); ++i) {
-    Warrant wr;
-    wr.id = static_cast<uint32_t>(i + 1);
-    wr.form = static_cast<WarrantForm>(r.u8("form"));
-    wr.city = static_cast<int32_t>(r.varu("city", nc ? nc - 1 : 0));
-    wr.reward = static_cast<Reward>(r.u8("reward"));
-    if (static_cast<int>(wr.form) > 3 || static_cast<int>(wr.reward) > 2) r.fail("warrant", "names no form or reward (VC-1810, VC-1860)");
-    wr.announce = static_cast<uint32_t>(r.varu("announce", kMaxTurns));
-    wr.open = static_cast<uint32_t>(r.varu("open", kMaxTurns));
-    wr.contested = r.boolean("contested");
-    wr.excluded = static_cast<int32_t>(r.vari("excluded", -1, 7));
-    wr.deadline = static_cast<uint32_t>(r.varu("deadline", kMaxTurns));
-    wr.claimedBy = static_cast<int32_t>(r.vari("claimedBy", -1, 7));
-    wr.expired = r.boolean("expired");
-    if (wr.form == WarrantForm::RegionHold) {
-      wr.region = static_cast<int32_t>(r.vari("region", 0, 31));
-      wr.halfHeld = r.u8("halfHeld");
-      if (wr.region >= static_cast<int32_t>(g.world_.regionSize.size())) r.fail("warrant", "names no Region (VC-1815)");
-    }
-    g.warrants_.push_back(wr);
-  }
-  const uint64_t nrw = r.count("rallyWarrants", kMaxTurns, 8);
-  for (uint64_t i = 0; i < nrw && r.ok(); ++i) {
-    RallyWarrant rw;
-    rw.id = static_cast<uint32_t>(i + 1);
-    rw.holder = static_cast<int32_t>(r.varu("holder", np ? np - 1 : 0));
-    rw.target = static_cast<int32_t>(r.varu("target", nc ? nc - 1 : 0));
-    rw.leader = static_cast<int32_t>(r.varu("leader", np ? np - 1 : 0));
-    rw.issued = static_cast<uint32_t>(r.varu("issued", kMaxTurns));
-    rw.deadline = static_cast<uint32_t>(r.varu("deadline", kMaxTurns * 2));
-    rw.claimed = r.boolean("claimed");
-    rw.expired = r.boolean("expired");
-    g.rally_.push_back(rw);
-  }
-  for (uint64_t i = 0; i < nc && r.ok(); ++i) {
-    City city;
-    city.owner = static_cast<int32_t>(r.vari("owner", -1, static_cast<int64_t>(np) - 1));
-    city.integration = static_cast<int32_t>(r.varu("integration", 100));
-    city.yard = r.vari("yard", 0, INT32_MAX);
-    city.garrison = static_cast<int32_t>(r.varu("garrison", 64));
-    city.unsettledThrough = static_cast<uint32_t>(r.varu("unsettledThrough", kMaxTurns));
-    g.cities_.push_back(city);
-  }
-  const uint64_t nu = r.count("units", kUnitCap * 8 + 8, 3);
-  for (uint64_t i = 0; i < nu && r.ok(); ++i) {
-    Unit u;
-    u.id = static_cast<uint32_t>(r.varu("id", UINT32_MAX));
-    u.owner = static_cast<int32_t>(r.varu("owner", np - 1));
-    u.tile = static_cast<int32_t>(r.varu("tile", static_cast<uint64_t>(tiles - 1)));
-    if (!g.units_.empty() && u.id <= g.units_.back().id) r.fail("units", "ids must ascend (VC-180)");
-    g.units_.push_back(u);
-  }
-  g.nextUnitId_ = static_cast<uint32_t>(r.varu("nextUnitId", UINT32_MAX));
-  g.players_.assign(np, Player{});
-  for (uint64_t s = 0; s < np && r.ok(); ++s) {
-    Player& p = g.players_[s];
-    p.left = static_cast<Left>(r.u8("left"));
-    if (static_cast<int>(p.left) > 2) r.fail("left", "must be Live, Capitulated or Conceded");
-    p.leftTurn = static_cast<uint32_t>(r.varu("leftTurn", kMaxTurns));
-    for (int64_t* v : {&p.standing, &p.tenure, &p.cities, &p.output, &p.greatWork, &p.ascendancy, &p.warrantTenure, &p.peakCities, &p.peakOutput, &p.defianceTotal, &p.rallyTenure}) {
-      *v = r.vari("value", 0, INT64_MAX / 4);
-    }
-    for (int32_t* v : {&p.seatCity, &p.pendingSeat, &p.workSite, &p.pendingWorkSite})
-      *v = static_cast<int32_t>(r.vari("city", -1, static_cast<int64_t>(nc) - 1));
-    for (bool* v : {&p.seatless, &p.seatDesignated, &p.broken, &p.reduced, &p.concede, &p.outOfContention}) *v = r.boolean("flag");
-    for (uint32_t* v : {&p.seatlessSince, &p.workSiteBanThrough, &p.brokenRun, &p.unitsLost, &p.defianceCaptures, &p.placing, &p.bellwetherGraceThrough})
-      *v = static_cast<uint32_t>(r.varu("count", UINT32_MAX));
-    p.vote = static_cast<int8_t>(r.vari("vote", -1, 1));
-    for (uint64_t q = 0; q < np; ++q) p.capturedFrom.push_back(static_cast<uint32_t>(r.varu("capturedFrom", UINT32_MAX)));
-    const uint64_t nd = r.count("defianceLog", kMaxTurns, 2);
-    for (uint64_t i = 0; i < nd; ++i) {
-      uint32_t t = static_cast<uint32_t>(r.varu("turn", kMaxTurns));
-      p.defianceLog.push_back({t, r.vari("paid", 0, 600)});
-    }
-    const uint64_t nb = r.count("bellwethers", 8, 1);
-    for (uint64_t i = 0; i < nb; ++i) p.bellwethers.push_back(static_cast<int32_t>(r.varu("city", nc - 1)));
-    for (int i = 0; i < kTracks; ++i) readTrack(r, p.tracks[i]);
-  }
-  const uint64_t ncap = r.count("captures", 256, 3);
-  for (uint64_t i = 0; i < ncap; ++i) {
-    Capture cp;
-    cp.city = static_cast<int32_t>(r.varu("city", nc - 1));
-    cp.from = static_cast<int32_t>(r.vari("from", -1, static_cast<int64_t>(np) - 1));
-    cp.to = static_cast<int32_t>(r.varu("to", np - 1));
-    g.captures_.push_back(cp);
-  }
-  const uint64_t nrec = r.count("sealRecords", kMaxTurns, 2);
-  for (uint64_t i = 0; i < nrec && r.ok(); ++i) {
-    SealRecordElc rec;
-    rec.turn = static_cast<uint32_t>(r.varu("turn", kMaxTurns));
-    const uint64_t n = r.count("players", np, 4);
-    for (uint64_t k = 0; k < n && r.ok(); ++k) {
-      PlayerRecord pr;
-      pr.seat = static_cast<Seat>(r.varu("seat", np - 1));
-      pr.standing = r.vari("standing");
-      pr.tenure = r.vari("tenure");
-      uint8_t f = r.u8("flags");
-      if (f > 7) r.fail("flags", "unknown flag bits");
-      pr.seatless = f & 1, pr.broken = f & 2, pr.reduced = f & 4;
-      const uint64_t nt = r.count("tracks", kTracks, 6);
-      for (uint64_t j = 0; j < nt; ++j) {
-        TrackRecord tr;
-        tr.track = r.u8("track");
-        if (tr.track >= kTracks) r.fail("track", "names no Track (VC-880)");
-        tr.progress = r.vari("progress");
-        tr.threshold = r.vari("threshold");
-        tr.ratio = r.vari("ratio");
-        tr.vigil = r.u8("vigil");
-        tr.band = static_cast<Band>(r.u8("band"));
-        if (static_cast<int>(tr.band) > 2) r.fail("band", "must be Rumour, Report or Alarm");
-        pr.tracks.push_back(tr);
-      }
-      rec.players.push_back(std::move(pr));
-    }
-    g.records_.push_back(std::move(rec));
-  }
-  const uint64_t nch = r.count("chronicle", kMaxChronicle, 8);
-  for (uint64_t i = 0; i < nch && r.ok(); ++i) {
-    ChronEntry e;
-    e.turn = static_cast<uint32_t>(r.varu("turn", kMaxTurns));
-    e.cls = static_cast<Chron>(r.u8("class"));
-    if (static_cast<int>(e.cls) >= kChronClasses) r.fail("class", "names no Chronicle class (VC-2430)");
-    e.text = r.str("text", 512);
-    e.readout = r.boolean("readout");
-    e.visibleMask = r.u32("visible");
-    g.chronicle_.push_back(std::move(e));
-  }
-  g.turn_ = static_cast<uint32_t>(r.varu("turn", kMaxTurns));
-  g.over_ = r.boolean("over");
-  g.winner_ = static_cast<int32_t>(r.vari("winner", -1, static_cast<int64_t>(np) - 1));
-  g.route_ = r.str("route", 64);
-  g.hTrue_ = static_cast<uint32_t>(r.varu("hTrue", kMaxTurns));
-  g.decidedFor_ = static_cast<int32_t>(r.vari("decidedFor", -1, static_cast<int64_t>(np) - 1));
-  g.decidedAt_ = static_cast<uint32_t>(r.varu("decidedAt", kMaxTurns));
-  g.standingLeader_ = static_cast<int32_t>(r.vari("standingLeader", -1, static_cast<int64_t>(np) - 1));
-  g.leadSeals_ = static_cast<uint32_t>(r.varu("leadSeals", kMaxTurns));
-  g.verdictLeader_ = static_cast<int32_t>(r.vari("verdictLeader", -1, static_cast<int64_t>(np) - 1));
-  g.verdictResolveAt_ = static_cast<uint32_t>(r.varu("verdictResolveAt", kMaxTurns));
-  g.verdictCooldownThrough_ = static_cast<uint32_t>(r.varu("verdictCooldownThrough", kMaxTurns));
-  if (r.ok() && g.cfg_.usesV3())
-    if (auto v3 = g.readV3(r); !v3) return v3;
-  if (auto st = r.status(); !st) return Err("elc state: ", st.message());
-  g.version_ = version_;
-  g.facts_ = MapFacts{static_cast<int64_t>(nc), static_cast<int64_t>(nl), static_cast<int64_t>(nr), static_cast<int64_t>(np),
-                      w.potentialOutput};
-  *this = std::move(g);
-  return Ok();
+template <class Out>
+void ElcGame::writeTeams(Out& w) const {
+  w.begin("teams");
+  for (size_t s = 0; s < players_.size(); ++s) w.boolean("leftTeam", players_[s].leftTeam);
+  w.end();
 }
 
 }  // namespace concord::elc

@@ -1,31 +1,8 @@
-// Canonical bytes of the v3 state (§10 Charters, Sealed Orders and Ambition), appended to the game's bytes only
-// when the configuration uses them (VC-260: the hash covers them; v2 games keep their exact bytes).
+// Reads the canonical bytes of the v3 state (§10 Charters, Sealed Orders and Ambition; serialize.cpp writes them),
+// present only when the configuration uses them (VC-260: the hash covers them; v2 games keep their exact bytes).
 #include "core/elc/state.h"
 
 namespace concord::elc {
-
-void ElcGame::writeV3(det::Writer& w) const {
-  w.begin("objectives");
-  for (size_t s = 0; s < players_.size(); ++s) {
-    const Player& p = players_[s];
-    w.begin("player", s);
-    w.u8("charter", static_cast<uint8_t>(p.charter));
-    w.u8("orderShortfall", p.orderShortfall);
-    w.varu("orders", p.sealedOrders.size());
-    for (const auto& o : p.sealedOrders) {
-      w.u8("form", static_cast<uint8_t>(o.form));
-      w.vari("subject", o.subject);
-      w.vari("progress", o.progress);
-      w.boolean("revealed", o.revealed);
-      w.boolean("done", o.done);
-    }
-    w.vari("ambition", p.ambition);
-    w.vari("ambitionPending", p.ambitionPending);
-    w.end();
-  }
-  w.end();
-  if (cfg_.teams()) writeTeams(w);  // VC-1580: who has left their team
-}
 
 Result<void> ElcGame::readV3(det::Reader& r) {
   const auto np = static_cast<int64_t>(players_.size());

@@ -127,6 +127,7 @@ Result<void> ElcGame::setup(std::span<const uint8_t> config, const det::Seed& se
     }
   terms_ = termsParagraph(cfg_, facts_);  // VC-2000: stored verbatim
   if (cfg_.teams()) terms_ += " Teams: " + teamsText() + "; a team plays, scores and wins as one player (VC-1570).";
+  keepSetupBytes();
   return Ok();
 }
 

@@ -286,7 +286,8 @@ class ElcGame final : public Game {
   int64_t unitsLostOf(Seat s) const;    // VC-1520's fourth link, summed over the side
   uint32_t sideMask(Seat s) const;      // Chronicle visibility of a subject: every seat of its side
   int32_t verdictVote(Seat side) const;  // a side's one vote: 1 end, 0 play on (teams.cpp)
-  void writeTeams(det::Writer& w) const;
+  template <class Out>
+  void writeTeams(Out& w) const;  // a Writer::Block (serialize.cpp)
   Result<void> readTeams(det::Reader& r);
   int64_t progressOf(Seat p, Track tr, uint32_t t) const;
   // §10 (objectives.cpp)
@@ -297,7 +298,10 @@ class ElcGame final : public Game {
   uint8_t regionHalfHolders(int32_t region) const;  // VC-1815 (warrants.cpp)
   int32_t regionHeldBy(int32_t region) const;
   bool anyCharter(Track tr) const;
-  void writeV3(det::Writer& w) const;
+  template <class Out>
+  void writeV3(Out& w) const;  // a Writer::Block (serialize.cpp)
+  void keepSetupBytes();                   // once setup or read has fixed the config and the map (serialize.cpp)
+  void appendRecord(SealRecordElc rec);    // VC-250: records_ grows only here, its bytes with it (serialize.cpp)
   Result<void> readV3(det::Reader& r);
   std::string warrantText(const Warrant& w) const;
   std::string ebbScheduleText(uint32_t T) const;     // VC-830 (board.cpp)
@@ -332,8 +336,11 @@ class ElcGame final : public Game {
   uint32_t nextUnitId_ = 1;
   IVec<Player> players_;
   std::vector<Capture> captures_;  // this turn's ownership changes (settled before the Seal, VC-3140)
-  std::vector<SealRecordElc> records_;
+  std::vector<SealRecordElc> records_;  // append only: through appendRecord
   std::vector<ChronEntry> chronicle_;
+  // Canonical bytes made once (issue 30: the Seal writes the whole state every turn): the config and map, fixed once
+  // setup or read ends, and every Seal record, made as it is appended. write() copies them (serialize.cpp).
+  std::vector<uint8_t> setupBytes_, recordBytes_;
   uint32_t turn_ = 0;  // the last sealed turn (VC-270: the first Seal ends turn 1)
   bool over_ = false;
   int32_t winner_ = -1;

@@ -100,12 +100,6 @@ void ElcGame::syncTeams() {
   }
 }
 
-void ElcGame::writeTeams(det::Writer& w) const {
-  w.begin("teams");
-  for (size_t s = 0; s < players_.size(); ++s) w.boolean("leftTeam", players_[s].leftTeam);
-  w.end();
-}
-
 Result<void> ElcGame::readTeams(det::Reader& r) {
   for (auto& p : players_) p.leftTeam = r.boolean("leftTeam");
   return r.status();

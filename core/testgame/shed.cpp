@@ -152,29 +152,27 @@ void ShedGame::seal(uint32_t turn) {
   if (!over_ && turns_ >= cfg_.maxTurns) over_ = true;
 }
 
+// One Writer::Block (issue 30): the Seal of every shed turn writes this, so it takes the cursor-in-registers path.
 void ShedGame::write(det::Writer& w) const {
-  w.begin("shed");
-  w.u16("seats", seats_);
-  w.u8("cfg.hand", cfg_.handSize);
-  w.u8("cfg.deck", cfg_.deckPerSeat);
-  w.u16("cfg.hands", cfg_.hands);
-  w.u32("cfg.maxTurns", cfg_.maxTurns);
-  deal_.write(w, "rng.deal");
-  for (Seat s = 0; s < seats_; ++s) {
-    w.begin("seat", s);
-    w.bytes("hand", hands_[s]);
-    w.vari("score", scores_[s]);
-    w.end();
-  }
-  w.bytes("pile", pile_);
-  w.u8("top", top_);
-  w.u16("toAct", toAct_);
-  w.u16("lastPlayer", lastPlayer_);
-  w.u16("passesSincePlay", passesSincePlay_);
-  w.u16("handsPlayed", handsPlayed_);
-  w.u32("turns", turns_);
-  w.boolean("over", over_);
-  w.end();
+  using det::U16, det::U32, det::U8;
+  w.block(48 + size_t{seats_} * 16 + pile_.size(), [&](auto& b) {
+    b.begin("shed");
+    b.pack(U16{"seats", seats_}, U8{"cfg.hand", cfg_.handSize}, U8{"cfg.deck", cfg_.deckPerSeat}, U16{"cfg.hands", cfg_.hands},
+           U32{"cfg.maxTurns", cfg_.maxTurns});
+    deal_.write(b, "rng.deal");
+    const int64_t* score = scores_.data();  // in a register: the members are re-read after every byte stored
+    uint64_t s = 0;
+    for (const auto& hand : hands_) {
+      b.begin("seat", s);
+      b.bytes("hand", hand);
+      b.vari("score", score[s++]);
+      b.end();
+    }
+    b.bytes("pile", pile_);
+    b.pack(U8{"top", top_}, U16{"toAct", toAct_}, U16{"lastPlayer", lastPlayer_}, U16{"passesSincePlay", passesSincePlay_},
+           U16{"handsPlayed", handsPlayed_}, U32{"turns", turns_}, det::Bool("over", over_));
+    b.end();
+  });
 }
 
 Result<void> ShedGame::read(det::Reader& r) {

@@ -7,121 +7,130 @@
 
 namespace concord::web {
 
+// Writer::Block (issue 30): the Seal writes this every turn, so it takes the cursor-in-registers path; runs of
+// fixed-width fields are packs. Same bytes and, traced, same field paths as one Writer call per field.
 void WebGame::write(det::Writer& w) const {
-  w.begin("config");
-  w.varu("systemsPerEmpire", cfg_.systemsPerEmpire);
-  w.varu("turnLimit", cfg_.turnLimit);
-  w.end();
-  combat_.write(w, "combat");
-  hazard_.write(w, "hazard");
-  diplo_.write(w, "diplomacy");
-  w.varu("turn", turn_);
-  w.varu("nextShipId", nextShipId_);
-  w.boolean("over", over_);
-  w.str("victoryKind", victoryKind_);
-  w.varu("winners", winners_.size());
-  for (uint8_t e : winners_) w.u8("winner", e);
-  w.varu("systems", sys_.size());
-  for (const auto& s : sys_) {
-    w.begin("system", s.id);
-    w.str("name", s.name);
-    w.varu("kind", static_cast<uint8_t>(s.kind));
-    w.varu("quality", s.quality);
-    w.u8("owner", s.owner);
-    w.u8("homeOf", s.homeOf);
-    w.vari("x", s.x), w.vari("y", s.y), w.vari("z", s.z);
-    w.varu("lanes", s.lanes.size());
-    for (uint16_t l : s.lanes) w.varu("lane", l);
-    w.vari("pop", s.pop), w.vari("newPop", s.newPop), w.vari("popLimit", s.popLimit);
-    w.vari("industry", s.industry), w.vari("mineralsPerTurn", s.mineralsPerTurn), w.vari("minerals", s.minerals);
-    w.vari("pd", s.pd), w.vari("pdDamage", s.pdDamage), w.vari("dsats", s.dsats), w.vari("dsatDamage", s.dsatDamage);
-    w.vari("crystals", s.crystals), w.vari("starbaseKits", s.starbaseKits);
-    w.boolean("starbase", s.starbase), w.vari("starbaseDamage", s.starbaseDamage);
-    w.boolean("unrest", s.unrest), w.boolean("conqueredThisTurn", s.conqueredThisTurn);
-    w.u8("joining", s.joining), w.boolean("joinRogue", s.joinRogue), w.boolean("joinEarned", s.joinEarned);
-    w.varu("joinTurn", s.joinTurn), w.boolean("raided", s.raided);
-    w.varu("routes", s.routes.size());
-    for (uint16_t l : s.routes) w.varu("route", l);
-    w.end();
-  }
-  w.varu("ships", ships_.size());
-  for (const auto& r : ships_) {
-    w.begin("ship", r.id);
-    w.varu("id", r.id);
-    w.u8("owner", r.owner);
-    w.u8("type", static_cast<uint8_t>(r.type));
-    w.varu("sys", r.sys);
-    w.u8("damage", r.damage);
-    w.u8("cargo", static_cast<uint8_t>(r.cargo));
-    w.u8("load", r.load);
-    w.u16("dest", r.dest), w.u16("from", r.from);
-    w.u8("flags", r.flags);
-    w.varu("raid", r.raid);
-    w.end();
-  }
-  w.varu("stances", stances_.size());
-  for (const auto& s : stances_) {
-    w.varu("sys", s.sys);
-    w.u8("owner", s.owner);
-    w.u8("stance", static_cast<uint8_t>(s.stance));
-    w.varu("targets", s.targets);
-    w.varu("lanes", s.lanes.size());
-    for (uint16_t l : s.lanes) w.varu("lane", l);
-  }
-  w.varu("empires", emp_.size());
-  for (size_t e = 0; e < emp_.size(); ++e) {
-    w.begin("empire", e);
-    w.varu("home", emp_[e].home);
-    w.boolean("vanquished", emp_[e].vanquished);
-    w.varu("vanquishedTurn", emp_[e].vanquishedTurn);
-    w.boolean("unsupplied", emp_[e].unsupplied);
-    w.bytes("knowledge", emp_[e].knowledge);
-    w.vari("reputation", emp_[e].reputation);
-    w.varu("repJoinTurn", emp_[e].repJoinTurn), w.varu("repPirateTurn", emp_[e].repPirateTurn);
-    w.bytes("relation", emp_[e].relation);
-    w.bytes("diplo", emp_[e].diplo);
-    w.varu("met", emp_[e].met);
-    w.boolean("manualTraders", emp_[e].manualTraders);
-    w.varu("seen", emp_[e].seen.size());  // §9 memory
-    for (const auto& x : emp_[e].seen) {
-      w.varu("sys", x.sys), w.varu("turn", x.turn), w.u8("owner", x.owner);
-      w.vari("pop", x.pop), w.vari("industry", x.industry), w.vari("pd", x.pd), w.vari("dsats", x.dsats);
-      w.boolean("starbase", x.starbase);
-      w.varu("fleets", x.fleets.size());
-      for (const auto& f : x.fleets) {
-        w.u8("owner", f.owner);
-        for (uint16_t c : f.ships) w.varu("ships", c);
-      }
+  using det::Bool, det::U16, det::U8;
+  size_t expected = 256 + sys_.size() * 96 + ships_.size() * 16 + events_.size() * 16 + activeLanes_.size() * 8 +
+                    scriptD10_.size() + scriptPct_.size() + scriptDip_.size();
+  for (const auto& m : emp_) expected += 32 + m.knowledge.size() * 3 + m.seen.size() * 24;
+  w.block(expected, [&](auto& b) {
+    b.begin("config");
+    b.varu("systemsPerEmpire", cfg_.systemsPerEmpire);
+    b.varu("turnLimit", cfg_.turnLimit);
+    b.end();
+    combat_.write(b, "combat");
+    hazard_.write(b, "hazard");
+    diplo_.write(b, "diplomacy");
+    b.varu("turn", turn_);
+    b.varu("nextShipId", nextShipId_);
+    b.boolean("over", over_);
+    b.str("victoryKind", victoryKind_);
+    b.varu("winners", winners_.size());
+    for (uint8_t e : winners_) b.u8("winner", e);
+    b.varu("systems", sys_.size());
+  });
+  // Several blocks, not one: in one lambda this long gcc 12 left the packs' field names as dead stack stores. The
+  // first reserved room for all of them.
+  w.block(0, [&](auto& b) {
+    for (const auto& s : sys_) {
+      b.begin("system", s.id);
+      b.str("name", s.name);
+      b.varu("kind", static_cast<uint8_t>(s.kind));
+      b.varu("quality", s.quality);
+      b.pack(U8{"owner", s.owner}, U8{"homeOf", s.homeOf});
+      b.vari("x", s.x), b.vari("y", s.y), b.vari("z", s.z);
+      b.varu("lanes", s.lanes.size());
+      for (uint16_t l : s.lanes) b.varu("lane", l);
+      b.vari("pop", s.pop), b.vari("newPop", s.newPop), b.vari("popLimit", s.popLimit);
+      b.vari("industry", s.industry), b.vari("mineralsPerTurn", s.mineralsPerTurn), b.vari("minerals", s.minerals);
+      b.vari("pd", s.pd), b.vari("pdDamage", s.pdDamage), b.vari("dsats", s.dsats), b.vari("dsatDamage", s.dsatDamage);
+      b.vari("crystals", s.crystals), b.vari("starbaseKits", s.starbaseKits);
+      b.boolean("starbase", s.starbase), b.vari("starbaseDamage", s.starbaseDamage);
+      b.pack(Bool("unrest", s.unrest), Bool("conqueredThisTurn", s.conqueredThisTurn), U8{"joining", s.joining},
+             Bool("joinRogue", s.joinRogue), Bool("joinEarned", s.joinEarned));
+      b.varu("joinTurn", s.joinTurn), b.boolean("raided", s.raided);
+      b.varu("routes", s.routes.size());
+      for (uint16_t l : s.routes) b.varu("route", l);
+      b.end();
     }
-    w.end();
-  }
-  w.varu("pacts", pacts_.size());
-  for (const auto& p : pacts_) {
-    w.u8("state", p.state), w.boolean("everNap", p.everNap);
-    w.varu("peaceTurn", p.peaceTurn), w.varu("napEndTurn", p.napEndTurn), w.u8("proposals", p.proposals);
-  }
-  w.varu("raids", raids_.size());
-  for (const auto& x : raids_) {
-    w.varu("id", x.id), w.varu("origin", x.origin), w.varu("target", x.target), w.boolean("homeward", x.homeward);
-    w.varu("arrived", x.arrived), w.u8("blockade", x.blockade);
-    w.varu("route", x.route.size());
-    for (uint16_t v : x.route) w.varu("hop", v);
-  }
-  w.varu("nextRaidId", nextRaidId_), w.varu("nextRaidTurn", nextRaidTurn_), w.varu("raidsLaunched", raidsLaunched_);
-  w.vari("pirateReserve", pirateReserve_);
-  w.bytes("scriptD10", scriptD10_);
-  w.bytes("scriptPct", scriptPct_);
-  w.bytes("scriptDip", scriptDip_);
-  w.varu("activeLanes", activeLanes_.size());
-  for (uint64_t k : activeLanes_) w.u64("lane", k);
-  w.varu("events", events_.size());
-  for (const auto& e : events_) {
-    w.u8("kind", static_cast<uint8_t>(e.kind));
-    w.u8("round", e.round);
-    w.u16("sys", e.sys);
-    w.u8("owner", e.owner), w.u8("other", e.other), w.u8("ship", e.ship), w.u8("roll", e.roll), w.u8("need", e.need);
-    w.vari("a", e.a), w.vari("b", e.b);
-  }
+  });
+  w.block(0, [&](auto& b) {
+    b.varu("ships", ships_.size());
+    for (const auto& r : ships_) {
+      b.begin("ship", r.id);
+      b.varu("id", r.id);
+      b.pack(U8{"owner", r.owner}, U8{"type", static_cast<uint8_t>(r.type)});
+      b.varu("sys", r.sys);
+      b.pack(U8{"damage", r.damage}, U8{"cargo", static_cast<uint8_t>(r.cargo)}, U8{"load", r.load}, U16{"dest", r.dest},
+             U16{"from", r.from}, U8{"flags", r.flags});
+      b.varu("raid", r.raid);
+      b.end();
+    }
+  });
+  w.block(0, [&](auto& b) {
+    b.varu("stances", stances_.size());
+    for (const auto& s : stances_) {
+      b.varu("sys", s.sys);
+      b.pack(U8{"owner", s.owner}, U8{"stance", static_cast<uint8_t>(s.stance)});
+      b.varu("targets", s.targets);
+      b.varu("lanes", s.lanes.size());
+      for (uint16_t l : s.lanes) b.varu("lane", l);
+    }
+    b.varu("empires", emp_.size());
+    uint64_t empire = 0;  // a range loop: an index loop re-reads the vector's size after every byte stored
+    for (const Empire& m : emp_) {
+      b.begin("empire", empire++);
+      b.varu("home", m.home);
+      b.boolean("vanquished", m.vanquished);
+      b.varu("vanquishedTurn", m.vanquishedTurn);
+      b.boolean("unsupplied", m.unsupplied);
+      b.bytes("knowledge", m.knowledge);
+      b.vari("reputation", m.reputation);
+      b.varu("repJoinTurn", m.repJoinTurn), b.varu("repPirateTurn", m.repPirateTurn);
+      b.bytes("relation", m.relation);
+      b.bytes("diplo", m.diplo);
+      b.varu("met", m.met);
+      b.boolean("manualTraders", m.manualTraders);
+      b.varu("seen", m.seen.size());  // §9 memory
+      for (const auto& x : m.seen) {
+        b.varu("sys", x.sys), b.varu("turn", x.turn), b.u8("owner", x.owner);
+        b.vari("pop", x.pop), b.vari("industry", x.industry), b.vari("pd", x.pd), b.vari("dsats", x.dsats);
+        b.boolean("starbase", x.starbase);
+        b.varu("fleets", x.fleets.size());
+        for (const auto& f : x.fleets) {
+          b.u8("owner", f.owner);
+          for (uint16_t c : f.ships) b.varu("ships", c);
+        }
+      }
+      b.end();
+    }
+    b.varu("pacts", pacts_.size());
+    for (const auto& p : pacts_) {
+      b.pack(U8{"state", p.state}, Bool("everNap", p.everNap));
+      b.varu("peaceTurn", p.peaceTurn), b.varu("napEndTurn", p.napEndTurn), b.u8("proposals", p.proposals);
+    }
+    b.varu("raids", raids_.size());
+    for (const auto& x : raids_) {
+      b.varu("id", x.id), b.varu("origin", x.origin), b.varu("target", x.target), b.boolean("homeward", x.homeward);
+      b.varu("arrived", x.arrived), b.u8("blockade", x.blockade);
+      b.varu("route", x.route.size());
+      for (uint16_t v : x.route) b.varu("hop", v);
+    }
+    b.varu("nextRaidId", nextRaidId_), b.varu("nextRaidTurn", nextRaidTurn_), b.varu("raidsLaunched", raidsLaunched_);
+    b.vari("pirateReserve", pirateReserve_);
+    b.bytes("scriptD10", scriptD10_);
+    b.bytes("scriptPct", scriptPct_);
+    b.bytes("scriptDip", scriptDip_);
+    b.varu("activeLanes", activeLanes_.size());
+    for (uint64_t k : activeLanes_) b.u64("lane", k);
+    b.varu("events", events_.size());
+    for (const auto& e : events_) {
+      b.pack(U8{"kind", static_cast<uint8_t>(e.kind)}, U8{"round", e.round}, U16{"sys", e.sys}, U8{"owner", e.owner},
+             U8{"other", e.other}, U8{"ship", e.ship}, U8{"roll", e.roll}, U8{"need", e.need});
+      b.vari("a", e.a), b.vari("b", e.b);
+    }
+  });
 }
 
 Result<void> WebGame::read(det::Reader& r) {

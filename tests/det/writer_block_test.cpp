@@ -23,8 +23,9 @@ using concord::det::Writer;
 
 namespace {
 
-const std::vector<uint64_t> kUnsigned = {0, 1, 127, 128, 300, 16384, UINT64_MAX};
-const std::vector<int64_t> kSigned = {0, -1, 63, -64, 64, INT64_MIN, INT64_MAX};
+// Every varint length boundary (Block writes 1 to 3 bytes without a branch on the length, longer ones in a loop).
+const std::vector<uint64_t> kUnsigned = {0, 1, 127, 128, 300, 16383, 16384, 2097151, 2097152, 268435455, UINT64_MAX};
+const std::vector<int64_t> kSigned = {0, -1, 63, -64, 64, -8192, 8191, 8192, -1048576, 1048575, 1048576, INT64_MIN, INT64_MAX};
 
 std::vector<uint8_t> bytesOf(size_t n, uint8_t salt) {
   std::vector<uint8_t> v(n);

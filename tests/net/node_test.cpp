@@ -16,6 +16,7 @@
 #include "tests/support/loopback_node.h"
 #include "net/lobby_msg.h"
 #include "net/node.h"
+#include "tests/support/fake_lobby_peer.h"
 #include "tests/support/free_udp_port.h"
 
 namespace concord::net {
@@ -65,31 +66,7 @@ TEST(Node, AJoinerFindsItsHostByTheAddressItDialledNotByWhoeverConnectedFirst) {
   EXPECT_GT(j->turns, 0u);
 }
 
-// A hand-driven peer on a real transport: sends lobby messages and waits for the ones it expects.
-struct FakePeer {
-  KeyPair key;
-  std::unique_ptr<EnetTransport> t;
-  std::chrono::steady_clock::time_point t0 = std::chrono::steady_clock::now();
-  explicit FakePeer(const std::string& label, uint16_t port = 0) : key(KeyPair::fromLabel("node-test:" + label)) {
-    auto r = EnetTransport::create(key, Address{"127.0.0.1", port});
-    if (r) t = std::move(*r);
-  }
-  uint64_t ms() const {
-    return static_cast<uint64_t>(
-        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count());
-  }
-  void send(const lockstep::PublicKey& to, const LobbyMessage& m) { t->sendControl(to, encodeLobby(m)); }
-  /// The next lobby message (from anyone) within `waitMs`, pumping meanwhile.
-  std::optional<std::pair<lockstep::PublicKey, LobbyMessage>> next(uint64_t waitMs) {
-    const uint64_t until = ms() + waitMs;
-    while (ms() < until) {
-      t->pump(ms(), 5);
-      while (auto c = t->pollControl())
-        if (auto m = decodeLobby(c->bytes)) return std::make_pair(c->from, std::move(*m));
-    }
-    return std::nullopt;
-  }
-};
+using FakePeer = test_support::FakeLobbyPeer;
 
 // Seeding on lossy links (docs/net.md): a joiner whose last seeding answer was lost asks again after
 // its host has started the game; the host answers with the fixed commitments and reveals.
@@ -103,27 +80,12 @@ TEST(Node, TheHostAnswersASeedingRepeatAfterItsGameStarted) {
   auto hosted = std::async(std::launch::async, [&] { return runNode(host); });
 
   FakePeer joiner("fake-joiner");
-  ASSERT_TRUE(joiner.t);
   const auto hostKey = host.key.publicKey;
-  ASSERT_TRUE(joiner.t->connect(Address{"127.0.0.1", hostPort}));
-  while (joiner.ms() < 5000 && !joiner.t->connected(hostKey)) joiner.t->pump(joiner.ms(), 5);
-  ASSERT_TRUE(joiner.t->connected(hostKey));
-  joiner.send(hostKey, JoinMsg{"fake", joiner.t->port(), false});
+  ASSERT_TRUE(joiner.reach(hostKey, hostPort));
   const Nonce nonce = lockstep::randomBytes32();
   const Nonce commit = lockstep::commitNonce(nonce);
-  std::optional<RevealsMsg> first;
-  while (!first) {
-    auto m = joiner.next(5000);
-    ASSERT_TRUE(m) << "no seeding message from the host";
-    if (auto* l = std::get_if<LobbyMsg>(&m->second)) {
-      if (l->launched) joiner.send(hostKey, CommitMsg{commit});
-      else joiner.send(hostKey, ReadyMsg{true, l->session.configHash()});
-    } else if (std::get_if<CommitsMsg>(&m->second)) {
-      joiner.send(hostKey, RevealMsg{nonce});
-    } else if (auto* r = std::get_if<RevealsMsg>(&m->second)) {
-      first = *r;
-    }
-  }
+  const std::optional<RevealsMsg> first = joiner.seatAndSeed(hostKey, "fake", nonce);
+  ASSERT_TRUE(first) << "no seeding message from the host";
   // As if that RevealsMsg had been lost: ask again once the host is surely playing.
   auto settle = joiner.ms() + 300;
   while (joiner.ms() < settle) {

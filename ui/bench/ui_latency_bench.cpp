@@ -26,6 +26,7 @@
 #include "core/game/registry.h"
 #include "core/warp/module.h"
 #include "table/record_bots.h"
+#include "ui/bench/bench_games.h"
 #include "ui/replay/replay_viewer.h"
 #include "ui/warp/warp_table_view.h"
 
@@ -63,24 +64,7 @@ qint64 threadRunQueueNs() {
   return n == 2 ? static_cast<qint64>(wait) : 0;
 }
 
-std::unique_ptr<Game> eightCaptains(uint32_t turns) {
-  auto mod = findModule("warp");
-  auto cfg = (*mod)->parseConfig({});
-  auto g = (*mod)->create();
-  det::Seed seed;
-  seed.bytes[0] = 5;
-  (void)g->setup(*cfg, seed, 8);
-  auto bot = warp::makeBot("greedy");
-  auto rng = det::Rng::fromU64(2);
-  for (uint32_t turn = 0; turn < turns && !g->outcome(); ++turn) {
-    std::vector<SeatOrders> bySeat;
-    for (Seat s = 0; s < 8; ++s) bySeat.push_back({s, {}});
-    for (Seat s : g->awaiting()) bySeat[s].orders = bot->choose(g->observeForOfficer(s), g->legalOrders(s), rng);
-    g->apply(TurnInput{turn, bySeat});
-    g->seal(turn);
-  }
-  return g;
-}
+std::unique_ptr<Game> eightCaptains(uint32_t turns) { return ui::bench::greedyWarp(8, 5, 2, turns); }
 
 void BM_EventLoopLatency8(benchmark::State& state) {
   std::vector<std::unique_ptr<Game>> moments;

@@ -7,6 +7,7 @@
 #include <QVBoxLayout>
 
 #include "ui/shell/module_ui.h"
+#include "ui/shell/settings.h"
 
 namespace concord::ui {
 
@@ -43,7 +44,7 @@ HostForm::HostForm(QWidget* parent) : QWidget(parent) {
   auto* tableBox = new QGroupBox(tr("Table"), this);
   auto* tv = new QVBoxLayout(tableBox);
   auto* form = new QFormLayout;
-  name_ = new QLineEdit(qEnvironmentVariable("USER", QStringLiteral("captain")).left(32), tableBox);
+  name_ = new QLineEdit(personName(), tableBox);  // the profile's name (issue 31)
   name_->setObjectName(QStringLiteral("hostName"));
   name_->setMaxLength(32);
   seatCount_ = new QSpinBox(tableBox);

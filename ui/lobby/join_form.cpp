@@ -2,6 +2,8 @@
 
 #include <QFontDatabase>
 #include <QFormLayout>
+
+#include "ui/shell/settings.h"
 #include <QHBoxLayout>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -12,7 +14,7 @@ JoinForm::JoinForm(QWidget* parent) : QWidget(parent) {
   setObjectName(QStringLiteral("joinForm"));
   auto* v = new QVBoxLayout(this);
   auto* form = new QFormLayout;
-  name_ = new QLineEdit(qEnvironmentVariable("USER", QStringLiteral("captain")).left(32), this);
+  name_ = new QLineEdit(personName(), this);  // the profile's name (issue 31)
   name_->setObjectName(QStringLiteral("joinName"));
   name_->setMaxLength(32);
   address_ = new QLineEdit(this);

@@ -4,6 +4,8 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 
+#include "ui/shell/leave_confirm.h"
+
 namespace concord::ui {
 
 NetGamePage::NetGamePage(NetSession& session, const std::string& moduleId, QWidget* parent) : QWidget(parent), session_(session) {
@@ -25,19 +27,28 @@ NetGamePage::NetGamePage(NetSession& session, const std::string& moduleId, QWidg
   letGo_->setObjectName(QStringLiteral("letGo"));
   auto* leave = new QPushButton(tr("Leave the table"), this);
   leave->setObjectName(QStringLiteral("leaveTable"));
+  leaveConfirm_ = new LeaveConfirm(tr("The others play on with an AI officer in your seat."), this);
   auto* bar = new QHBoxLayout;
   bar->addWidget(status_, 1);
   bar->addWidget(letGo_);
   bar->addWidget(leave);
   auto* v = new QVBoxLayout(this);
   v->addWidget(split, 1);
+  v->addWidget(leaveConfirm_);
   v->addLayout(bar);
   if (table_)
     connect(table_, &TableView::orderChosen, this, [this](const Order& o) {
       if (auto r = session_.choose(o); !r) status_->setText(QString::fromStdString(r.message()));
     });
   connect(letGo_, &QPushButton::clicked, this, [this] { (void)session_.letGo(); });
-  connect(leave, &QPushButton::clicked, this, &NetGamePage::leaveRequested);
+  // A game not over asks first (issue 31); after it, or once the session ended, Leave leaves.
+  connect(leave, &QPushButton::clicked, this, [this] {
+    session_.finished() || session_.over() ? emit leaveRequested() : leaveConfirm_->ask();
+  });
+  connect(leaveConfirm_, &LeaveConfirm::confirmed, this, [this] {
+    emit leaveRequested();
+    refresh();  // our seat decides nothing now: no tile glows, no order button
+  });
 }
 
 void NetGamePage::refresh() {
@@ -56,6 +67,7 @@ void NetGamePage::refresh() {
     text = tr("Game over. %1  Post-game comms are open.").arg(QString::fromStdString(out ? out->summary : std::string()));
   } else if (frame.mayAct()) {
     text = frame.outOfTurn ? tr("You may act out of turn.") : tr("Your turn.");
+    if (table_ && !table_->standingAlert().isEmpty()) text = table_->standingAlert() + QStringLiteral("  ") + text;
     if (session_.clockLeftSeconds() >= 0) text += tr("  Turn clock: %1 s, then your officer plays this turn.").arg(session_.clockLeftSeconds());
   } else {
     QStringList who;

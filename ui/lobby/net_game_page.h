@@ -12,6 +12,8 @@
 
 namespace concord::ui {
 
+class LeaveConfirm;
+
 class NetGamePage : public QWidget {
   Q_OBJECT
  public:
@@ -20,6 +22,7 @@ class NetGamePage : public QWidget {
   QListWidget& log() { return *log_; }
   QLabel& status() { return *status_; }
   CommsPanel& comms() { return *comms_; }
+  LeaveConfirm& leaveConfirm() { return *leaveConfirm_; }
   /// Redraws from the session (its changed() signal).
   void refresh();
 
@@ -32,6 +35,7 @@ class NetGamePage : public QWidget {
   QListWidget* log_;
   QLabel* status_;
   QPushButton* letGo_;
+  LeaveConfirm* leaveConfirm_;
   CommsPanel* comms_;
   size_t logShown_ = 0;
 };

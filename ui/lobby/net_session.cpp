@@ -162,13 +162,18 @@ void NetSession::applied(std::shared_ptr<Game> game, Seat me, uint32_t turn, std
   auto lines = view_->narrationSince(narrationSeen_);
   narration_.insert(narration_.end(), lines.begin(), lines.end());
   narrationSeen_ = view_->narrationTotal();
-  // RULES §IX / issue 12: substitutions and reclaims, as they happen.
+  // RULES §IX / issue 12: substitutions and reclaims, as they happen; issue 31: a seat whose owner said goodbye left.
   if (control_.size() == control.size())
-    for (Seat s = 0; s < control.size(); ++s)
-      if (control[s] != control_[s])
-        emit news(control[s] == lockstep::Controller::Ai
-                      ? QStringLiteral("%1 fell silent: an AI officer plays the seat (substituted at turn %2)").arg(seatName(s)).arg(turn)
-                      : QStringLiteral("%1 is back and plays the seat again (turn %2)").arg(seatName(s)).arg(turn));
+    for (Seat s = 0; s < control.size(); ++s) {
+      if (control[s] == control_[s]) continue;
+      const bool left = std::find(status_.left.begin(), status_.left.end(), s) != status_.left.end();
+      if (control[s] != lockstep::Controller::Ai)
+        emit news(QStringLiteral("%1 is back and plays the seat again (turn %2)").arg(seatName(s)).arg(turn));
+      else if (left)
+        emit news(QStringLiteral("%1 left: an AI officer plays the seat (from turn %2)").arg(seatName(s)).arg(turn));
+      else
+        emit news(QStringLiteral("%1 fell silent: an AI officer plays the seat (substituted at turn %2)").arg(seatName(s)).arg(turn));
+    }
   control_ = std::move(control);
   emit changed();
 }
@@ -198,7 +203,9 @@ TableFrame NetSession::frame() const {
   if (!view_) return f;
   f.obs = view_->observe(me_);
   f.game = view_.get();
-  if (deciding_ && *deciding_ == turn_ && !over()) {
+  if (lobby_)  // every person by the name they gave the lobby; officers by the module's label
+    for (const auto& seat : lobby_->seats) f.seatNames.push_back(seat.kind == net::SeatKind::Human ? QString::fromStdString(seat.name) : QString());
+  if (deciding_ && *deciding_ == turn_ && !over() && !leave_.load()) {  // a person who left decides nothing: no tile glows
     f.legal = view_->legalOrders(me_);
     auto aw = view_->awaiting();
     f.outOfTurn = !f.legal.empty() && std::find(aw.begin(), aw.end(), me_) == aw.end();

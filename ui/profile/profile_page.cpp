@@ -47,7 +47,7 @@ ProfilePage::ProfilePage(QWidget* parent) : QWidget(parent) {
   name_ = new QLineEdit(this);
   name_->setObjectName(QStringLiteral("profileName"));
   name_->setPlaceholderText(tr("Your name at the table"));
-  name_->setText(clientSettings()->value(QStringLiteral("profile/name"), qEnvironmentVariable("USER")).toString());
+  name_->setText(profileName());
   connect(name_, &QLineEdit::editingFinished, this, [this] { clientSettings()->setValue(QStringLiteral("profile/name"), name_->text()); });
   fingerprint_ = new QLabel(tr("Reading your identity…"), this);
   fingerprint_->setObjectName(QStringLiteral("fingerprint"));

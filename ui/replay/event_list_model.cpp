@@ -36,4 +36,15 @@ QVariant EventListModel::data(const QModelIndex& index, int role) const {
   }
 }
 
+int EventListModel::rowAtOrBefore(uint32_t position) const {
+  // Rows are in replay order: the first row past `position`, less one.
+  int lo = 0, hi = static_cast<int>(rows_.size());
+  while (lo < hi) {
+    const int mid = (lo + hi) / 2;
+    if (positionAt(mid) <= position) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}
+
 }  // namespace concord::ui

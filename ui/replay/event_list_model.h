@@ -23,6 +23,8 @@ class EventListModel : public QAbstractListModel {
   void setEvents(const std::vector<ReplayEvent>* events);
   /// The replay position of `row`.
   uint32_t positionAt(int row) const;
+  /// The last row at or before `position` (-1: none): the event the shown turn has most recently passed.
+  int rowAtOrBefore(uint32_t position) const;
 
   int rowCount(const QModelIndex& parent = QModelIndex()) const override;
   QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;

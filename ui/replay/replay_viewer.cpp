@@ -24,7 +24,9 @@
 #include "lockstep/turn_engine.h"
 #include "ui/replay/event_list_model.h"
 #include "ui/replay/timeline.h"
+#include "ui/shell/flow_layout.h"
 #include "ui/shell/instant_key.h"
+#include "ui/shell/start_screen.h"
 
 namespace concord::ui {
 
@@ -44,7 +46,9 @@ QPushButton* button(QWidget* parent, const QString& text, const QString& name, c
 ReplayViewer::ReplayViewer(QWidget* parent) : QWidget(parent) {
   setObjectName(QStringLiteral("replayViewer"));
   setAcceptDrops(true);
-  open_ = button(this, tr("Open replay…"), QStringLiteral("openReplay"), tr("Open a replay or save"), QKeySequence::Open);
+  // Ctrl+O is File > Open replay's (the main window's): a second binding here made the key ambiguous, so it did
+  // nothing in the viewer (issue 31). The tooltip still names it.
+  open_ = button(this, tr("Open replay…"), QStringLiteral("openReplay"), tr("Open a replay or save (Ctrl+O)"), {});
   resume_ = button(this, tr("Resume this save"), QStringLiteral("resumeSave"), tr("Continue this game at your seat"), {});
   resume_->setEnabled(false);
   playOn_ = button(this, tr("Play on from here"), QStringLiteral("playOn"),
@@ -106,13 +110,14 @@ ReplayViewer::ReplayViewer(QWidget* parent) : QWidget(parent) {
   eventModel_ = new EventListModel(this);
   events_->setModel(eventModel_);
   split->setSizes({900, 300, 320});
-  auto* bar = new QHBoxLayout;
+  // The controls wrap to a second row on a narrow window instead of widening it (issue 31: 1,366 px screens).
+  auto* bar = new FlowLayout(nullptr, 4);
   auto* backB = button(this, tr("Start screen"), QStringLiteral("viewerBack"), tr("Back to the start screen"), {});
   for (QWidget* w : std::initializer_list<QWidget*>{backB, open_, resume_, playOn_, first_, back_, fwd_, last_, prevEv_, nextEv_, play_, speed_, jump_})
     bar->addWidget(w);
   bar->addWidget(new QLabel(tr("Perspective:"), this));
   bar->addWidget(perspectiveBox_);
-  bar->addWidget(where_, 1);
+  bar->addWidget(where_);
   auto* v = new QVBoxLayout(this);
   v->addLayout(bar);
   v->addWidget(timeline_);
@@ -122,7 +127,7 @@ ReplayViewer::ReplayViewer(QWidget* parent) : QWidget(parent) {
   v->addWidget(split, 1);
   player_ = new QTimer(this);
   connect(open_, &QPushButton::clicked, this, [this] {
-    auto path = QFileDialog::getOpenFileName(this, tr("Open a replay"), {}, tr("Concord replays (*.ccr);;All files (*)"));
+    auto path = QFileDialog::getOpenFileName(this, tr("Open a replay"), replayFolder(), tr("Concord replays (*.ccr);;All files (*)"));
     if (!path.isEmpty()) open(path);
   });
   connect(resume_, &QPushButton::clicked, this, [this] {
@@ -339,6 +344,7 @@ void ReplayViewer::render() {
   timeline_->setValue(static_cast<int>(shown_));
   timeline_->blockSignals(false);
   jump_->setValue(static_cast<int>(shown_));
+  followEvents();
   QElapsedTimer trace;
   trace.start();
   if (table_) {
@@ -351,6 +357,19 @@ void ReplayViewer::render() {
   buildLog();
   if (qEnvironmentVariableIsSet("CONCORD_UI_TRACE"))
     qWarning("render at %u: table %lld ms, log %lld ms", shown_, static_cast<long long>(tableMs), static_cast<long long>(trace.elapsed()));
+}
+
+// The events list follows the shown turn (issue 31): the event last passed is selected and scrolled to.
+void ReplayViewer::followEvents() {
+  const int row = eventModel_->rowAtOrBefore(shown_);
+  if (row < 0) {
+    events_->clearSelection();
+    events_->scrollToTop();
+    return;
+  }
+  const QModelIndex at = eventModel_->index(row);
+  if (events_->currentIndex() != at) events_->setCurrentIndex(at);
+  events_->scrollTo(at);
 }
 
 void ReplayViewer::buildLog() {

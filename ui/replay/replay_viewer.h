@@ -79,6 +79,7 @@ class ReplayViewer : public QWidget {
   void landedSeek();
   void render();
   void buildLog();
+  void followEvents();
 
   QPushButton *open_, *resume_, *playOn_, *first_, *back_, *fwd_, *last_, *play_, *prevEv_, *nextEv_;
   QComboBox *speed_, *perspectiveBox_;

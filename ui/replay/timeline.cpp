@@ -1,6 +1,9 @@
 #include "ui/replay/timeline.h"
 
 #include <QFontMetricsF>
+#include <QMouseEvent>
+#include <cmath>
+#include <optional>
 #include <QPainter>
 #include <QStyle>
 #include <QStyleOptionSlider>
@@ -36,13 +39,6 @@ void Timeline::paintMarks() {
   marks_ = QPixmap(size() * dpr);
   marks_.setDevicePixelRatio(dpr);
   marks_.fill(Qt::transparent);
-  QStyleOptionSlider opt;
-  initStyleOption(&opt);
-  const int handle = style()->pixelMetric(QStyle::PM_SliderLength, &opt, this);
-  const int span = width() - handle;
-  auto xOf = [&](uint32_t position) {
-    return QStyle::sliderPositionFromValue(minimum(), maximum(), static_cast<int>(position), span) + handle / 2.0;
-  };
   QPainter p(&marks_);
   p.setRenderHint(QPainter::Antialiasing, true);
   const int turns = maximum();
@@ -77,6 +73,43 @@ void Timeline::paintMarks() {
     p.setBrush(c);
     p.drawEllipse(QPointF(x, height() - 6.0), 3.0, 3.0);
   }
+}
+
+double Timeline::xOf(uint32_t position) const {
+  QStyleOptionSlider opt;
+  initStyleOption(&opt);
+  const int handle = style()->pixelMetric(QStyle::PM_SliderLength, &opt, this);
+  return QStyle::sliderPositionFromValue(minimum(), maximum(), static_cast<int>(position), width() - handle) + handle / 2.0;
+}
+
+int Timeline::positionAt(double x) const {
+  QStyleOptionSlider opt;
+  initStyleOption(&opt);
+  const int handle = style()->pixelMetric(QStyle::PM_SliderLength, &opt, this);
+  // A mark within 4 px wins (round markers first): they are what an analyst aims at.
+  constexpr double kReach = 4;
+  std::optional<std::pair<double, uint32_t>> best;
+  auto consider = [&](uint32_t position) {
+    const double d = std::abs(xOf(position) - x);
+    if (d <= kReach && (!best || d < best->first)) best = {d, position};
+  };
+  for (uint32_t r : rounds_) consider(r);
+  if (!best)
+    for (const auto& m : events_)
+      if (m.kind != "alert-end") consider(m.position);
+  if (best) return static_cast<int>(best->second);
+  return QStyle::sliderValueFromPosition(minimum(), maximum(), static_cast<int>(x - handle / 2.0), width() - handle);
+}
+
+// A click anywhere seeks there (QSlider's own click only pages by ten turns), and the handle follows the drag.
+void Timeline::mousePressEvent(QMouseEvent* e) {
+  if (e->button() != Qt::LeftButton) return QSlider::mousePressEvent(e);
+  QStyleOptionSlider opt;
+  initStyleOption(&opt);
+  const QRect handle = style()->subControlRect(QStyle::CC_Slider, &opt, QStyle::SC_SliderHandle, this);
+  if (handle.contains(e->position().toPoint())) return QSlider::mousePressEvent(e);
+  setValue(positionAt(e->position().x()));
+  e->accept();
 }
 
 void Timeline::paintEvent(QPaintEvent* e) {

@@ -29,10 +29,13 @@ class Timeline : public QSlider {
   }
   static QColor colorOf(const std::string& kind);
   QSize sizeHint() const override { return {600, 52}; }
+  /// The position a click at `x` seeks to: a round marker or event dot within a few pixels, else the turn there.
+  int positionAt(double x) const;
 
  protected:
   void paintEvent(QPaintEvent* e) override;
   void sliderChange(SliderChange change) override;
+  void mousePressEvent(QMouseEvent* e) override;
 
  private:
   void dropMarks() {
@@ -40,6 +43,7 @@ class Timeline : public QSlider {
     update();
   }
   void paintMarks();
+  double xOf(uint32_t position) const;
   std::vector<uint32_t> rounds_;
   std::vector<Mark> events_;
   QPixmap marks_;  // ticks, round and event marks: drawn when they or the size change, not on every seek

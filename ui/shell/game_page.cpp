@@ -1,15 +1,19 @@
 #include "ui/shell/game_page.h"
 
 #include <QApplication>
+#include <QRegularExpression>
 #include <QHBoxLayout>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "table/rated_verdict.h"
 #include "ui/shell/campaign_summary.h"
 #include "ui/shell/instant_key.h"
+#include "ui/shell/leave_confirm.h"
+#include "ui/shell/settings.h"
 
 namespace concord::ui {
 
@@ -34,6 +38,8 @@ GamePage::GamePage(std::unique_ptr<SoloSession> session, QWidget* parent) : QWid
   status_ = new QLabel(this);
   status_->setObjectName(QStringLiteral("status"));
   status_->setAutoFillBackground(true);
+  status_->setWordWrap(true);  // a long status wraps; it never widens the window (issue 31)
+  status_->setMinimumWidth(120);
   letGo_ = new QPushButton(tr("Let it go"), this);
   letGo_->setObjectName(QStringLiteral("letGo"));
   bindKey(letGo_, Qt::Key_Escape);
@@ -48,17 +54,24 @@ GamePage::GamePage(std::unique_ptr<SoloSession> session, QWidget* parent) : QWid
   // The TEI store's words at the start (registered; a game walked away from), as the terminal prints them.
   for (const auto& line : QString::fromStdString(session_->setup().teiNotice).split(QLatin1Char('\n'), Qt::SkipEmptyParts))
     log_->addItem(line);
+  rated->setMaximumWidth(260);
+  rated->setWordWrap(true);  // a long reason wraps inside its width (two lines), never cut mid-word
+  rated->setMinimumWidth(std::min(260, rated->fontMetrics().horizontalAdvance(rated->text()) + 4));
   auto* bar = new QHBoxLayout;
   bar->addWidget(rated);
   bar->addWidget(status_, 1);
   bar->addWidget(letGo_);
   bar->addWidget(back);
+  leaveConfirm_ = new LeaveConfirm(tr("The game is saved; File > Resume continues it."), this);
   auto* v = new QVBoxLayout(this);
   v->addWidget(stack_, 1);
+  v->addWidget(leaveConfirm_);
   v->addLayout(bar);
   if (table_) connect(table_, &TableView::orderChosen, this, &GamePage::chosen);
   connect(letGo_, &QPushButton::clicked, this, [this] { (void)session_->letGo(); });
-  connect(back, &QPushButton::clicked, this, &GamePage::leave);
+  // Leaving a game not over asks first; a finished game's table is left at once.
+  connect(back, &QPushButton::clicked, this, [this] { session_->over() ? emit leave() : leaveConfirm_->ask(); });
+  connect(leaveConfirm_, &LeaveConfirm::confirmed, this, &GamePage::leave);
   connect(summary_, &CampaignSummary::leave, this, &GamePage::leave);
   connect(summary_, &CampaignSummary::backToTable, this, [this] { stack_->setCurrentIndex(0); });
   connect(summary_, &CampaignSummary::watchReplay, this, [this] {
@@ -71,6 +84,24 @@ GamePage::GamePage(std::unique_ptr<SoloSession> session, QWidget* parent) : QWid
 }
 
 GamePage::~GamePage() = default;
+
+// The table's standing alert (it clears when the alert is answered, issue 31), then whose decision it is.
+QString GamePage::statusLine() const {
+  const QString alert = table_ ? table_->standingAlert() : QString();
+  const QString st = session_->status();
+  return alert.isEmpty() ? st : alert + QStringLiteral("  ") + st;
+}
+
+// The round log calls the person's seat by the name the table shows (issue 31): the session's seat name ("Captain 0")
+// becomes the profile's, as a whole word ("Captain 0" in "Captain 0's", never in "Captain 01").
+QString GamePage::personNamed(const QString& line) const {
+  const QString name = profileName();
+  const auto names = session_->names();
+  if (name.isEmpty() || session_->you() >= names.size() || names[session_->you()].isEmpty()) return line;
+  QString out = line;
+  const QRegularExpression seat(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(names[session_->you()])));
+  return out.replace(seat, name);
+}
 
 bool GamePage::showingSummary() const { return stack_->currentWidget() == summary_; }
 
@@ -97,22 +128,23 @@ void GamePage::refresh() {
   const auto& lines = session_->log();
   for (auto i = static_cast<size_t>(logShown_); i < lines.size(); ++i) {
     const QString line = QString::fromStdString(lines[i]);
-    log_->addItem(line);
+    log_->addItem(personNamed(line));
     if (logShown_ > 0) cue(line);  // not for the lines of a resumed game's past
   }
   logShown_ = static_cast<int>(lines.size());
   log_->scrollToBottom();
   letGo_->setVisible(frame.outOfTurn);
-  QString st = session_->status();
-  if (!lastCue_.isEmpty() && status_->palette().color(QPalette::Window) != palette().color(QPalette::Window)) st = lastCue_ + QStringLiteral("  ") + st;
+  QString st = statusLine();
   if (session_->over()) {
     auto out = session_->view().outcome();
-    st = tr("Game over. ") + QString::fromStdString(out ? out->summary : std::string());
+    st = tr("Game over. ") + personNamed(QString::fromStdString(out ? out->summary : std::string()));
     session_->close();
     if (!session_->replayPath().empty()) st += tr("  Replay: ") + QString::fromStdString(session_->replayPath());
     if (!summarized_ && out) {
       summarized_ = true;
-      summary_->show(*out, session_->names(), session_->you(), session_->replayPath(), session_->setup().teiStore, true);
+      auto names = session_->names();
+      if (session_->you() < names.size() && !profileName().isEmpty()) names[session_->you()] = profileName();  // as the table names them
+      summary_->show(*out, names, session_->you(), session_->replayPath(), session_->setup().teiStore, true);
       stack_->setCurrentWidget(summary_);
     }
   }

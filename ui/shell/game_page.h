@@ -17,6 +17,7 @@ class QStackedWidget;
 namespace concord::ui {
 
 class CampaignSummary;
+class LeaveConfirm;
 
 class GamePage : public QWidget {
   Q_OBJECT
@@ -27,6 +28,8 @@ class GamePage : public QWidget {
   SoloSession& session() { return *session_; }
   TableView& table() { return *table_; }
   QListWidget& log() { return *log_; }
+  QLabel& status() { return *status_; }
+  LeaveConfirm& leaveConfirm() { return *leaveConfirm_; }
   CampaignSummary& summary() { return *summary_; }
   bool showingSummary() const;
   /// Sound cues (QApplication::beep; QtMultimedia is not installed) for Red Alert and All Stop!; the visual
@@ -43,6 +46,8 @@ class GamePage : public QWidget {
   void refresh();
   void chosen(const Order& o);
   void cue(const QString& line);
+  QString statusLine() const;
+  QString personNamed(const QString& line) const;
 
   std::unique_ptr<SoloSession> session_;
   QStackedWidget* stack_;
@@ -51,6 +56,7 @@ class GamePage : public QWidget {
   CampaignSummary* summary_;
   QLabel* status_;
   QPushButton* letGo_;
+  LeaveConfirm* leaveConfirm_;
   int logShown_ = 0;
   bool summarized_ = false, sound_ = false;
   QString lastCue_;

@@ -39,8 +39,15 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   file->addAction(tr("&Join a game…"), QKeySequence(Qt::CTRL | Qt::Key_J), this, &MainWindow::joinRequested);
   file->addAction(tr("&Network game (host or join)…"), QKeySequence(Qt::CTRL | Qt::Key_L), this, [this] { showLobby(); });
   // Host and Join (menu and start screen) open the networked lobby, which offers both (ui/lobby/).
-  connect(this, &MainWindow::hostRequested, this, [this] { showLobby(); });
-  connect(this, &MainWindow::joinRequested, this, [this] { showLobby(); });
+  // Each opens its own tab (issue 31: "Join a game…" opened the Host tab).
+  connect(this, &MainWindow::hostRequested, this, [this] {
+    auto& lobby = showLobby();
+    lobby.tabs().setCurrentWidget(&lobby.hostForm());
+  });
+  connect(this, &MainWindow::joinRequested, this, [this] {
+    auto& lobby = showLobby();
+    lobby.tabs().setCurrentWidget(&lobby.joinForm());
+  });
   file->addSeparator();
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
   // View: themes and sound cues, remembered.
@@ -175,6 +182,11 @@ LobbyPage& MainWindow::showLobby() {
     lobby_ = new LobbyPage(stack_);
     stack_->addWidget(lobby_);
     connect(lobby_, &LobbyPage::closeRequested, this, &MainWindow::showStart);
+  }
+  // The name typed in the profile is the name in the lobby and at the table (issue 31).
+  if (!lobby_->session() || lobby_->session()->finished()) {
+    lobby_->hostForm().nameEdit().setText(personName());
+    lobby_->joinForm().nameEdit().setText(personName());
   }
   stack_->setCurrentWidget(lobby_);
   return *lobby_;

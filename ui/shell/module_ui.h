@@ -24,6 +24,7 @@ struct TableFrame {
   std::vector<Order> legal;        // what `me` may give now (empty when watching or while others think)
   bool outOfTurn = false;          // `me` may act though not awaited (Warp: a catch window)
   std::vector<std::string> seatGrades;  // per seat, the TEI grade the scoreboard shows ("" or missing: none)
+  std::vector<QString> seatNames;  // per seat, the person's name at it ("" or missing: the module's label); issue 31
   bool mayAct() const { return !legal.empty() && game != nullptr; }
 };
 
@@ -35,6 +36,9 @@ class TableView : public QWidget {
   virtual void showFrame(const TableFrame& frame) = 0;
   /// The rule's explanation shown for the last refused click ("" when none): tests and status bars read it.
   virtual QString explanation() const = 0;
+  /// The alert standing on the table now ("Red Alert!"), for the status bar; "" when none. It clears when the
+  /// table's alert clears, not on a timer (issue 31).
+  virtual QString standingAlert() const { return {}; }
 
  signals:
   void orderChosen(const concord::Order& order);

@@ -1,6 +1,6 @@
 // Scenes (docs/screenshots/): "start" (the start screen: a fresh deal, rated), "start-seed" (a typed seed: casual), "profile" (the start screen after rated games: grades,
 // history, leaderboard), "table" (a solo table mid-round, your decision), "alert" (an open Red Alert),
-// "fracture" (a Subspace Fracture with its branches), "wormhole" (Module Lambda's confirmation), "tally" (round 2
+// "fracture" (a Subspace Fracture with its branches), "wormhole" (Module Lambda's confirmation), "round-end" (round 2
 // begun, the last round's tally), "summary" (the end-of-campaign summary with TEI before → after), "replay"
 // (the viewer on the omniscient view, mid-game). Every scene runs in a temporary CONCORD_HOME/XDG_DATA_HOME, so
 // it never touches the person's identity, TEI store or replays.
@@ -20,12 +20,14 @@
 #include "ui/shell/game_page.h"
 #include "ui/shell/main_window.h"
 #include "ui/shell/scene_play.h"
+#include "ui/shell/settings.h"
 #include "ui/shell/start_screen.h"
 #include "ui/warp/warp_hand.h"
 #include "ui/warp/warp_table_view.h"
-#include "ui/warp/warp_tally.h"
+#include "ui/warp/warp_round_sheet.h"
 #include "ui/warp/warp_wormhole.h"
 
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 
@@ -86,11 +88,18 @@ QString askWormhole(MainWindow& win) {
   return view->askingWormhole() ? QString() : QStringLiteral("the Wormhole confirmation did not show");
 }
 
+// The status bar's 1.5 s alert flash is a passing cue, not the scene (issue 31: the round-end shot caught it).
+QString waitOutTheFlash(MainWindow& win) {
+  const QLabel& status = win.game()->status();
+  const bool plain = waitFor([&] { return status.palette().color(QPalette::Window) == win.game()->palette().color(QPalette::Window); }, 5000);
+  return plain ? QString() : QStringLiteral("the status bar kept its alert colour");
+}
+
 }  // namespace
 
 QStringList sceneNames() {
   return QStringList{QStringLiteral("start"),    QStringLiteral("start-seed"), QStringLiteral("profile"), QStringLiteral("table"),   QStringLiteral("alert"),
-                     QStringLiteral("fracture"), QStringLiteral("wormhole"), QStringLiteral("tally"), QStringLiteral("summary"),
+                     QStringLiteral("fracture"), QStringLiteral("wormhole"), QStringLiteral("round-end"), QStringLiteral("summary"),
                      QStringLiteral("replay")} +
          lobbySceneNames();
 }
@@ -102,6 +111,7 @@ QString renderScene(const QString& scene, const QString& file) {
   QTemporaryDir tmp;
   qputenv("CONCORD_HOME", tmp.filePath(QStringLiteral("home")).toUtf8());
   qputenv("XDG_DATA_HOME", tmp.filePath(QStringLiteral("data")).toUtf8());
+  clientSettings()->setValue(QStringLiteral("profile/name"), QStringLiteral("Picard"));  // the person's name at the table
   MainWindow win;
   win.resize(1400, 860);
   win.show();
@@ -120,6 +130,7 @@ QString renderScene(const QString& scene, const QString& file) {
     if (auto e = playWholeGame(win, 11, {{"objective", "goout"}, {"goout", "fixed"}, {"rounds", "1"}}); !e.isEmpty()) return e;
     if (!waitFor([&] { return win.game()->showingSummary() && !win.game()->summary().rating(); }, 60000))
       return QStringLiteral("the summary did not show");
+    if (auto e = waitOutTheFlash(win); !e.isEmpty()) return e;
     return save(win, file);
   }
   if (scene != QLatin1String("replay")) {
@@ -131,7 +142,7 @@ QString renderScene(const QString& scene, const QString& file) {
     std::function<bool(const SoloSession&)> stop = redAlert;
     if (scene == QLatin1String("table"))
       stop = [](const SoloSession& s) { return s.turn() >= 24 && !s.frame().outOfTurn && hasChart(s); };
-    if (scene == QLatin1String("tally")) stop = [](const SoloSession& s) { return roundNow(s) >= 2 && !s.frame().outOfTurn; };
+    if (scene == QLatin1String("round-end")) stop = [](const SoloSession& s) { return roundNow(s) >= 2 && !s.frame().outOfTurn; };
     if (scene == QLatin1String("fracture")) {
       setup.options = {{"fracture", "all"}};
       stop = fractureBranches;
@@ -142,9 +153,14 @@ QString renderScene(const QString& scene, const QString& file) {
     }
     if (auto r = win.startSolo(setup, 0); !r) return QString::fromStdString(r.message());
     if (auto e = playUntil(win, stop, 3000); !e.isEmpty()) return e;
-    if (auto* view = qobject_cast<WarpTableView*>(&win.game()->table())) view->tally().showAll();
+    if (auto* view = qobject_cast<WarpTableView*>(&win.game()->table())) {
+      view->sheet().showAll();  // the round-end scene shows its sheet whole; the others, the table under it
+      if (scene != QLatin1String("round-end") && view->showingSheet()) view->sheet().nextButton().click();
+    }
     if (scene == QLatin1String("wormhole"))
       if (auto e = askWormhole(win); !e.isEmpty()) return e;
+    if (scene != QLatin1String("alert"))  // only the alert scene shows the flash
+      if (auto e = waitOutTheFlash(win); !e.isEmpty()) return e;
     return save(win, file);
   }
   const std::string path = tmp.filePath(QStringLiteral("scene.ccr")).toStdString();

@@ -13,4 +13,15 @@ std::unique_ptr<QSettings> clientSettings() {
   return std::make_unique<QSettings>(QStringLiteral("Concord"), QStringLiteral("concord-ui"));
 }
 
+QString profileName() {
+  QString name = clientSettings()->value(QStringLiteral("profile/name")).toString().trimmed();
+  if (name.isEmpty()) name = qEnvironmentVariable("USER").trimmed();
+  return name.left(32);
+}
+
+QString personName() {
+  const QString name = profileName();
+  return name.isEmpty() ? QStringLiteral("captain") : name;
+}
+
 }  // namespace concord::ui

@@ -9,5 +9,9 @@
 namespace concord::ui {
 
 std::unique_ptr<QSettings> clientSettings();
+/// The person's name: the profile's (profile/name), else $USER; "" when neither is set (issue 31).
+QString profileName();
+/// The person's name in a lobby, where one is needed: profileName(), else "captain".
+QString personName();
 
 }  // namespace concord::ui

@@ -8,6 +8,7 @@
 
 #include "table/local_table.h"
 #include "table/rated_game.h"
+#include "ui/shell/settings.h"
 #include "table/rated_verdict.h"
 #include "table/record_bots.h"
 
@@ -147,6 +148,8 @@ TableFrame SoloSession::frame() const {
   f.obs = view_->observe(setup_.you);
   f.game = view_.get();
   f.seatGrades = setup_.seatGrades;
+  f.seatNames.assign(table_->session().seats.size(), QString());
+  if (setup_.you < f.seatNames.size()) f.seatNames[setup_.you] = profileName();  // the profile's name (issue 31)
   if (!thinking_ && !over()) {
     f.legal = view_->legalOrders(setup_.you);
     auto aw = view_->awaiting();

@@ -17,10 +17,12 @@
 
 namespace concord::ui {
 
+// Made if missing: a dialog told of a folder that does not exist opens in the working directory (issue 31).
 QString replayFolder() {
   const QString xdg = qEnvironmentVariable("XDG_DATA_HOME");
-  if (!xdg.isEmpty()) return xdg + QStringLiteral("/concord/replays");
-  return QDir::homePath() + QStringLiteral("/.local/share/concord/replays");
+  const QString dir = !xdg.isEmpty() ? xdg + QStringLiteral("/concord/replays") : QDir::homePath() + QStringLiteral("/.local/share/concord/replays");
+  QDir().mkpath(dir);
+  return dir;
 }
 
 StartScreen::StartScreen(QWidget* parent) : QWidget(parent) {

@@ -10,6 +10,7 @@
 #include "ui/shell/main_window.h"
 #include "ui/tests/lobby_test.h"
 #include "ui/tests/net_test_util.h"
+#include "ui/tests/ui_test_util.h"
 #include "ui/warp/warp_rules_form.h"
 
 namespace concord::ui::test {
@@ -18,8 +19,7 @@ void InteropTest::qtHostAndTerminalJoinFinishWithIdenticalReplays() {
   QVERIFY2(QFile::exists(concord_), qPrintable(QStringLiteral("no concord binary at '%1'").arg(concord_)));
   QTemporaryDir tmp;
   MainWindow win;
-  win.resize(1400, 860);
-  win.show();
+  showForTest(win, false, QSize(1400, 860));
   LobbyPage& page = win.showLobby();
   loopbackDefaults(page, tmp, QStringLiteral("qt"));
   auto& form = page.hostForm();

@@ -13,7 +13,11 @@
 #include "ui/lobby/net_errors.h"
 #include "ui/shell/main_window.h"
 #include "ui/tests/net_test_util.h"
+#include "ui/tests/ui_test_util.h"
+#include "ui/shell/leave_confirm.h"
 #include "ui/warp/warp_rules_form.h"
+#include "ui/warp/warp_round_sheet.h"
+#include "ui/warp/warp_table_view.h"
 
 namespace concord::ui::test {
 
@@ -26,8 +30,7 @@ WarpRulesForm* warpRules(LobbyPage& page) { return qobject_cast<WarpRulesForm*>(
 void LobbyTest::hostsWithOfficersAndPlaysARoundByClicks() {
   QTemporaryDir tmp;
   MainWindow win;
-  win.resize(1400, 860);
-  win.show();
+  showForTest(win, false, QSize(1400, 860));
   LobbyPage& page = win.showLobby();
   loopbackDefaults(page, tmp, QStringLiteral("host"));
   auto& form = page.hostForm();
@@ -73,17 +76,20 @@ void LobbyTest::hostsWithOfficersAndPlaysARoundByClicks() {
   }
   QVERIFY(clicks > 0);
   QVERIFY2(netRoundOf(*session) > firstRound || session->over(), "the round did not end within 500 decisions");
-  // RULES §V: the tally of the round just ended is on the table, as in a solo game.
-  auto* tally = page.game()->findChild<QLabel*>(QStringLiteral("tally"));
-  QVERIFY(tally);
-  QVERIFY(QTest::qWaitFor([&] { return tally->isVisible(); }, 5000));
-  QVERIFY2(tally->text().startsWith(QStringLiteral("Last round's tally:")), qPrintable(tally->text()));
+  // RULES §V: the round-end sheet of the round just ended, as in a solo game: a row per captain, "Next round".
+  auto* view = qobject_cast<WarpTableView*>(page.game()->table());
+  QVERIFY(view);
+  QVERIFY(QTest::qWaitFor([&] { return view->showingSheet(); }, 5000));
+  QCOMPARE(view->sheet().total(), 3);
+  QTest::mouseClick(&view->sheet().nextButton(), Qt::LeftButton);
+  QVERIFY(!view->showingSheet());
   // RULES §IX rate limit: a burst of 3 hails, the 4th is held with the reason shown.
   auto& comms = page.game()->comms();
   for (int i = 0; i < 4; ++i) comms.hail(101);
   QVERIFY2(comms.feedback().text().contains(QStringLiteral("one message per 3 s")), qPrintable(comms.feedback().text()));
   QVERIFY(QTest::qWaitFor([&] { return comms.messages().count() >= 3; }, 5000));
   QTest::mouseClick(page.game()->findChild<QPushButton*>(QStringLiteral("leaveTable")), Qt::LeftButton);
+  QTest::mouseClick(&page.game()->leaveConfirm().leaveButton(), Qt::LeftButton);  // issue 31: Leave asks first
   QVERIFY(QTest::qWaitFor([&] { return session->finished(); }, 10000));
   QVERIFY2(page.problem().text().contains(QStringLiteral("You left")), qPrintable(page.problem().text()));
 }
@@ -138,15 +144,6 @@ void LobbyTest::anUnreachableHostSaysWhatToDo() {
   QVERIFY(page.tabs().isVisible());  // back at the forms to try again
 }
 
-namespace {
-
-bool listHas(QListWidget& list, const QString& text) {
-  for (int i = 0; i < list.count(); ++i)
-    if (list.item(i)->text().contains(text)) return true;
-  return false;
-}
-
-}  // namespace
 
 void LobbyTest::twoQtPeersReadyChatDmMuteAndAFullTableRefuses() {
   QTemporaryDir tmp;
@@ -353,9 +350,10 @@ void LobbyTest::joinsFromTheLanListAndSeesASubstitution() {
   QVERIFY(QTest::qWaitFor([&] { return host.game() && guest.game(); }, 15000));
   // The guest walks away from the table: the host's seat news names the substitution.
   QTest::mouseClick(guest.game()->findChild<QPushButton*>(QStringLiteral("leaveTable")), Qt::LeftButton);
+  QTest::mouseClick(&guest.game()->leaveConfirm().leaveButton(), Qt::LeftButton);
   QVERIFY(QTest::qWaitFor([&] { return g->finished(); }, 5000));
   QVERIFY(guest.problem().text().contains(QStringLiteral("You left")));
-  // Our own person keeps playing so turns go by; the guest's seat falls silent and is substituted.
+  // Our own person keeps playing so turns go by; the guest's seat is substituted.
   bool substituted = false;
   for (int i = 0; i < 200 && !substituted && !h->over(); ++i) {
     substituted = listHas(host.game()->comms().news(), QStringLiteral("an AI officer plays the seat"));
@@ -363,7 +361,7 @@ void LobbyTest::joinsFromTheLanListAndSeesASubstitution() {
     QTest::qWait(50);
   }
   QVERIFY2(substituted || listHas(host.game()->comms().news(), QStringLiteral("an AI officer plays the seat")),
-           "the host's table news never said the silent seat was substituted");
+           "the host's table news never said the guest's seat was substituted");
   host.leave();
   QVERIFY(QTest::qWaitFor([&] { return h->finished(); }, 5000));
 }

@@ -9,6 +9,12 @@
 
 namespace concord::ui::test {
 
+bool listHas(const QListWidget& list, const QString& text) {
+  for (int i = 0; i < list.count(); ++i)
+    if (list.item(i)->text().contains(text)) return true;
+  return false;
+}
+
 void loopbackDefaults(LobbyPage& page, const QTemporaryDir& dir, const QString& who) {
   auto& d = page.defaults();
   d.identityPath = dir.filePath(who + QStringLiteral(".key")).toStdString();
@@ -53,6 +59,8 @@ bool waitForNetDecision(NetSession& s, int timeoutMs) {
 }
 
 QString clickNetMove(NetGamePage& page) {
+  // RULES §V the round-end sheet stands over the table until "Next round" (issue 31).
+  if (auto* next = findVisible<QPushButton>(&page, QStringLiteral("nextRound"))) QTest::mouseClick(next, Qt::LeftButton);
   for (auto* b : page.findChildren<DominoButton*>()) {
     if (!b->isVisible() || !b->info().legal) continue;
     QTest::mouseClick(b, Qt::LeftButton);

@@ -2,6 +2,7 @@
 // legal decision by clicks on a networked table.
 #pragma once
 
+#include <QListWidget>
 #include <QString>
 #include <QTemporaryDir>
 
@@ -18,6 +19,8 @@ void loopbackDefaults(LobbyPage& page, const QTemporaryDir& dir, const QString& 
 QString openHostedLobby(LobbyPage& page, const QTemporaryDir& dir, const QString& name = {}, int seats = 2);
 /// Joins `address` from `page`'s join form by keys and a click, with identity `who` (and `name` if given).
 void joinByAddress(LobbyPage& page, const QTemporaryDir& dir, const QString& who, const QString& address, const QString& name = {});
+/// Whether a line of `list` contains `text`.
+bool listHas(const QListWidget& list, const QString& text);
 /// The Warp round the session's view is in (-1: none yet).
 int netRoundOf(const NetSession& s);
 /// Waits until the node asks our person to decide, or the game is over / the session ended.

@@ -27,7 +27,7 @@
 #include "ui/warp/warp_board.h"
 #include "ui/warp/warp_hand.h"
 #include "ui/warp/warp_table_view.h"
-#include "ui/warp/warp_tally.h"
+#include "ui/warp/warp_round_sheet.h"
 #include "ui/warp/warp_wormhole.h"
 
 namespace concord::ui::test {
@@ -98,13 +98,14 @@ void TableFeaturesTest::aRoundIsPlayedByKeysAloneUntilTheTallyShows() {
   qInfo("turns played by keys: %d by a digit (%d of them with a route by F1), %d by F1, %d by Esc", byDigit, byRoute, byF, byEsc);
   QVERIFY2(byDigit >= 10, "fewer than ten coordinates were charted by their digit");
   QCOMPARE(roundNow(s), 2);
-  // RULES §V: the tally of the round just ended appears step by step; T shows the rest.
-  auto* tally = win.game()->findChild<QLabel*>(QStringLiteral("tally"));
-  QVERIFY(tally && tally->isVisible());
+  // RULES §V: the round-end sheet stands over the table, its rows revealed step by step; T shows the rest,
+  // Return is "Next round" (issue 31).
+  QVERIFY(view()->showingSheet());
   QTest::keyClick(&win, Qt::Key_T);
-  QTRY_COMPARE(view()->tally().shown(), view()->tally().total());
-  QVERIFY(view()->tally().total() > 0);
-  QVERIFY2(tally->text().count(QLatin1Char('\n')) == view()->tally().total(), qPrintable(tally->text()));
+  QTRY_COMPARE(view()->sheet().shown(), view()->sheet().total());
+  QCOMPARE(view()->sheet().total(), 3);
+  QTest::keyClick(&win, Qt::Key_Return);
+  QVERIFY(!view()->showingSheet());
 }
 
 void TableFeaturesTest::aCoordinateDraggedToItsArmIsChartedAndAWrongArmIsExplained() {

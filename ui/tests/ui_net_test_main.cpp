@@ -8,6 +8,7 @@
 
 #include "ui/tests/invite_test.h"
 #include "ui/tests/lobby_test.h"
+#include "ui/tests/net_table_test.h"
 
 int main(int argc, char** argv) {
   QApplication app(argc, argv);
@@ -15,6 +16,10 @@ int main(int argc, char** argv) {
   const char* which = argc > 1 ? argv[1] : "";
   if (std::strcmp(which, "lobby") == 0) {
     concord::ui::test::LobbyTest t;
+    return QTest::qExec(&t, 1, argv) == 0 ? 0 : 1;
+  }
+  if (std::strcmp(which, "table") == 0) {
+    concord::ui::test::NetTableTest t;
     return QTest::qExec(&t, 1, argv) == 0 ? 0 : 1;
   }
   if (std::strcmp(which, "invite") == 0) {
@@ -25,6 +30,6 @@ int main(int argc, char** argv) {
     concord::ui::test::InteropTest t(QString::fromLocal8Bit(argv[2]));
     return QTest::qExec(&t, 1, argv) == 0 ? 0 : 1;
   }
-  std::fprintf(stderr, "usage: ui_net_tests lobby | ui_net_tests invite | ui_net_tests interop PATH_TO_CONCORD\n");
+  std::fprintf(stderr, "usage: ui_net_tests lobby | ui_net_tests table | ui_net_tests invite | ui_net_tests interop PATH_TO_CONCORD\n");
   return 2;
 }

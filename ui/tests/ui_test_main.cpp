@@ -9,6 +9,7 @@
 #include "ui/tests/replay_viewer_test.h"
 #include "ui/tests/start_screen_rated_test.h"
 #include "ui/tests/table_features_test.h"
+#include "ui/tests/warp_fixes_test.h"
 
 int main(int argc, char** argv) {
   // Isolation: the identity, the client's settings, the TEI store and the replays folder live in a temp dir.
@@ -20,7 +21,7 @@ int main(int argc, char** argv) {
   // `ui_tests solo|replay|features|start [QTest args]` runs one class (CTest runs them side by side); none: all.
   std::string only;
   if (argc > 1 && (std::strcmp(argv[1], "solo") == 0 || std::strcmp(argv[1], "replay") == 0 || std::strcmp(argv[1], "features") == 0 ||
-                   std::strcmp(argv[1], "start") == 0)) {
+                   std::strcmp(argv[1], "start") == 0 || std::strcmp(argv[1], "fixes") == 0)) {
     only = argv[1];
     argv[1] = argv[0];
     --argc;
@@ -42,6 +43,10 @@ int main(int argc, char** argv) {
   }
   if (wanted("start")) {
     concord::ui::test::StartScreenRatedTest t;
+    failed += QTest::qExec(&t, argc, argv);
+  }
+  if (wanted("fixes")) {
+    concord::ui::test::WarpFixesTest t;
     failed += QTest::qExec(&t, argc, argv);
   }
   return failed == 0 ? 0 : 1;

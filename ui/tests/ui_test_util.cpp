@@ -27,8 +27,8 @@ SoloSession::Setup ensignSetup(Seat seats, uint64_t seed, const std::string& rep
   return setup;
 }
 
-bool showForTest(MainWindow& win, bool active) {
-  win.resize(1300, 820);
+bool showForTest(MainWindow& win, bool active, QSize size) {
+  win.resize(size);
   win.show();
   if (!active) return true;
   win.activateWindow();

@@ -1,6 +1,7 @@
 // Helpers for the QTest interaction tests: a recorded Warp replay to open, and a widget finder.
 #pragma once
 
+#include <QSize>
 #include <QString>
 #include <QWidget>
 #include <string>
@@ -20,8 +21,8 @@ std::string recordWarpReplay(const std::string& path, Seat seats, const std::str
 SoloSession::Setup ensignSetup(Seat seats, uint64_t seed, const std::string& replayPath);
 /// Waits (up to 30 s) until the officers have moved and the person may act, or the game is over.
 bool waitForDecision(SoloSession& s);
-/// Shows `win` at the tests' size; `active`: also waits until it is the active window (key tests need it).
-bool showForTest(MainWindow& win, bool active = false);
+/// Shows `win` at `size` (the tests' size unless given); `active`: also waits until it is the active window (key tests need it).
+bool showForTest(MainWindow& win, bool active = false, QSize size = QSize(1300, 820));
 /// The first visible descendant of `root` of type T whose object name starts with `prefix`.
 template <class T>
 T* findVisible(QWidget* root, const QString& prefix) {

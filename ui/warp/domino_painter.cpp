@@ -2,12 +2,15 @@
 #include "ui/warp/domino_painter.h"
 
 #include <QPainterPath>
+#include <algorithm>
 #include <array>
 #include <vector>
 
 namespace concord::ui {
 
 namespace {
+
+PipFace gFace = PipFace::Dots;
 
 // Cells of a 3x3 grid (row-major 0..8) lit for 0..9 pips.
 const std::array<std::vector<int>, 10> kSmall = {{
@@ -44,7 +47,43 @@ void paintPips(QPainter& p, const QRectF& half, int n, const QColor& color) {
   }
 }
 
+void paintNumeral(QPainter& p, const QRectF& half, int n, const QColor& color) {
+  QFont f = p.font();
+  f.setBold(true);
+  f.setPixelSize(std::max(7, static_cast<int>(std::min(half.width(), half.height()) * 0.72)));
+  p.setFont(f);
+  p.setPen(color);
+  p.drawText(half, Qt::AlignCenter, QString::number(n));
+}
+
 }  // namespace
+
+PipFace defaultPipFace() { return gFace; }
+void setDefaultPipFace(PipFace face) { gFace = face; }
+
+QString pipFaceName(PipFace face) {
+  switch (face) {
+    case PipFace::Numerals: return QStringLiteral("numerals");
+    case PipFace::ColouredDots: return QStringLiteral("colours");
+    case PipFace::Dots: break;
+  }
+  return QStringLiteral("dots");
+}
+
+PipFace pipFaceFromName(const QString& name) {
+  if (name == QLatin1String("numerals")) return PipFace::Numerals;
+  if (name == QLatin1String("colours")) return PipFace::ColouredDots;
+  return PipFace::Dots;
+}
+
+// Neighbouring values far apart on the colour wheel, so 6, 8 and 9 never share a hue.
+QColor pipColour(int n) {
+  static const QColor kColours[] = {{25, 25, 30},   {30, 110, 220}, {30, 150, 60},  {205, 40, 40},  {120, 60, 30},
+                                    {220, 120, 0},  {150, 40, 190}, {0, 150, 160},  {215, 30, 140}, {70, 70, 70},
+                                    {20, 60, 140},  {110, 140, 20}, {180, 20, 60},  {0, 110, 90},   {160, 100, 0},
+                                    {90, 40, 150},  {200, 70, 90},  {60, 120, 170}, {120, 90, 60}};
+  return kColours[static_cast<size_t>(std::clamp(n, 0, 18))];
+}
 
 void paintDomino(QPainter& p, const QRectF& r, int a, int b, const DominoStyle& style) {
   p.save();
@@ -67,8 +106,17 @@ void paintDomino(QPainter& p, const QRectF& r, int a, int b, const DominoStyle& 
   else p.drawLine(QPointF(r.left() + 3, h2.top()), QPointF(r.right() - 3, h2.top()));
   const double inset = std::min(h1.width(), h1.height()) * 0.08;
   QColor pip = style.dim ? style.pip.lighter(250) : style.pip;
-  paintPips(p, h1.adjusted(inset, inset, -inset, -inset), a, pip);
-  paintPips(p, h2.adjusted(inset, inset, -inset, -inset), b, pip);
+  const QRectF in1 = h1.adjusted(inset, inset, -inset, -inset), in2 = h2.adjusted(inset, inset, -inset, -inset);
+  if (style.faces == PipFace::Numerals) {
+    paintNumeral(p, in1, a, pip);
+    paintNumeral(p, in2, b, pip);
+  } else if (style.faces == PipFace::ColouredDots) {
+    paintPips(p, in1, a, style.dim ? pipColour(a).lighter(160) : pipColour(a));
+    paintPips(p, in2, b, style.dim ? pipColour(b).lighter(160) : pipColour(b));
+  } else {
+    paintPips(p, in1, a, pip);
+    paintPips(p, in2, b, pip);
+  }
   p.restore();
 }
 

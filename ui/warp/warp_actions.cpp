@@ -1,9 +1,9 @@
 #include "ui/warp/warp_actions.h"
 
-#include <QGridLayout>
 #include <QLabel>
 #include <QPushButton>
 
+#include "ui/shell/flow_layout.h"
 #include "ui/shell/instant_key.h"
 
 namespace concord::ui {
@@ -73,8 +73,9 @@ QString warpOrderLabel(const Decoded& d, Seat me) {
 
 WarpActions::WarpActions(QWidget* parent) : QWidget(parent) {
   setObjectName(QStringLiteral("warpActions"));
-  row_ = new QGridLayout(this);
+  row_ = new FlowLayout(this);
   row_->setContentsMargins(6, 2, 6, 2);
+  setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
 }
 
 void WarpActions::setChoices(const QString& prompt, const std::vector<Choice>& choices) {
@@ -85,8 +86,16 @@ void WarpActions::setChoices(const QString& prompt, const std::vector<Choice>& c
     }
     delete item;
   }
-  // The prompt, then the buttons four to a row, so many choices (Continuum directives) never widen the window.
-  if (!prompt.isEmpty()) row_->addWidget(new QLabel(prompt, this), 0, 0, 1, 4);
+  // The prompt on a row of its own, then the buttons flowing into as many rows as the width needs, so many or
+  // long choices (Continuum directives, catches) never widen the window (issue 31).
+  if (!prompt.isEmpty()) {
+    auto* label = new QLabel(prompt, this);
+    label->setObjectName(QStringLiteral("actionsPrompt"));
+    label->setWordWrap(true);
+    label->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    row_->addWidget(label);
+    label->show();
+  }
   int shortcut = 1;
   for (const auto& c : choices) {
     auto* b = new QPushButton(c.label, this);
@@ -97,11 +106,11 @@ void WarpActions::setChoices(const QString& prompt, const std::vector<Choice>& c
     }
     ++shortcut;
     connect(b, &QPushButton::clicked, this, [this, o = c.order] { emit chosen(o); });
-    const int i = shortcut - 2;
-    row_->addWidget(b, 1 + i / 4, i % 4);
+    row_->addWidget(b);
     b->show();  // at once, not when the layout's queued show runs
   }
-  row_->setColumnStretch(4, 1);
+  prompt_ = prompt;
+  updateGeometry();
 }
 
 }  // namespace concord::ui

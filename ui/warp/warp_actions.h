@@ -10,9 +10,11 @@
 #include "core/game/game.h"
 #include "core/warp/orders.h"
 
-class QGridLayout;
+
 
 namespace concord::ui {
+
+class FlowLayout;
 
 /// A button's words for a decoded Warp order from `me`'s point of view ("Draw from Uncharted Sectors").
 QString warpOrderLabel(const concord::warp::Decoded& d, Seat me);
@@ -31,12 +33,15 @@ class WarpActions : public QWidget {
   };
   /// Replaces the buttons; `prompt` is shown before them ("Chart 5-3 on:").
   void setChoices(const QString& prompt, const std::vector<Choice>& choices);
+  /// The prompt last shown ("Chart 5-3 on:" while a route question is up).
+  const QString& prompt() const { return prompt_; }
 
  signals:
   void chosen(const concord::Order& order);
 
  private:
-  QGridLayout* row_;
+  FlowLayout* row_;
+  QString prompt_;
 };
 
 }  // namespace concord::ui

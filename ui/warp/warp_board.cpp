@@ -7,11 +7,14 @@
 #include <QPainter>
 #include <QDragEnterEvent>
 #include <QMimeData>
+#include <QMouseEvent>
 #include <QPainterPath>
 #include <algorithm>
 
 #include "ui/warp/domino_painter.h"
 #include "ui/warp/warp_hand.h"
+#include "ui/warp/captain_names.h"
+#include "ui/warp/warp_trail_popup.h"
 
 namespace concord::ui {
 
@@ -38,7 +41,7 @@ QString WarpBoard::armName(uint8_t line) const {
   const auto& t = *table_;
   if (line == t.seats()) return QStringLiteral("Neutral Zone");
   if (t.config().squadrons) return QStringLiteral("Squadron %1").arg(line);
-  QString n = QStringLiteral("Captain %1").arg(line);
+  QString n = captainName(names_, line);
   return line == viewer_ ? n + QStringLiteral(" (you)") : n;
 }
 
@@ -102,9 +105,13 @@ void WarpBoard::paintArm(QPainter& p, const QRectF& row, uint8_t line, const QPo
   int first = 0;
   double x = x0;
   if (n > fit) {
-    first = n - fit + 1;  // one slot for the "+N earlier" marker
-    p.setPen(QColor(230, 230, 210));
-    p.drawText(QRectF(x, row.top(), w, row.height()), Qt::AlignCenter, QStringLiteral("+%1 ›").arg(first));
+    first = n - fit + 1;  // one slot for the "+N earlier" marker; a click on it shows the whole trail
+    const QRectF marker(x, yMid - h / 2, w, h);
+    markers_.push_back({marker, line});
+    p.setPen(QPen(QColor(230, 230, 210), 1));
+    p.setBrush(QColor(255, 255, 255, 30));
+    p.drawRoundedRect(marker, 5, 5);
+    p.drawText(marker, Qt::AlignCenter, QStringLiteral("+%1 ›").arg(first));
     x += w + gap;
   }
   uint8_t inner = t.spacedock();
@@ -113,7 +120,13 @@ void WarpBoard::paintArm(QPainter& p, const QRectF& row, uint8_t line, const QPo
     const auto& placed = ln.main[static_cast<size_t>(i)];
     DominoStyle st;
     if (alertHere && i == n - 1 && placed.tile.isDouble()) st.glow = dbl.red ? kRed : kYellow;
-    paintDomino(p, QRectF(x, yMid - h / 2, w, h), inner, placed.open, st);
+    QRectF at(x, yMid - h / 2, w, h);
+    if (placed.tile.isDouble()) {  // a double lies crosswise, as on a real table: upright in a row read sideways
+      const double dh = std::min(2 * h, row.height() - 8 - pillBand), dw = dh / 2;
+      at = QRectF(x + (w - dw) / 2, yMid - dh / 2, dw, dh);
+    }
+    paintDomino(p, at, placed.tile.isDouble() ? placed.open : inner, placed.open, st);
+    drawn_.push_back({line, placed.tile, at});
     inner = placed.open;
     x += w + gap;
   }
@@ -141,7 +154,7 @@ void WarpBoard::paintArm(QPainter& p, const QRectF& row, uint8_t line, const QPo
     QString what = dbl.red ? QStringLiteral("RED ALERT") : QStringLiteral("YELLOW ALERT");
     if (dbl.fracture) what = QStringLiteral("SUBSPACE FRACTURE · stabilizers %1/3").arg(dbl.stabilizers);
     const uint8_t who = dbl.red ? dbl.responsible : dbl.charter;
-    what += QStringLiteral(" · %1 must answer %2").arg(who == viewer_ ? QStringLiteral("you") : QStringLiteral("Captain %1").arg(who)).arg(dbl.pip);
+    what += QStringLiteral(" · %1 must answer %2").arg(who == viewer_ ? QStringLiteral("you") : captainName(names_, who)).arg(dbl.pip);
     const double pillW = QFontMetricsF(af).horizontalAdvance(what) + 16;
     QRectF pill(std::max(x0, xEnd - pillW), row.top() + 3, pillW, 18);
     p.setPen(Qt::NoPen);
@@ -186,6 +199,33 @@ QRectF WarpBoard::armRect(int line) const {
   return {};
 }
 
+QRectF WarpBoard::moreRect(int line) const {
+  for (const auto& [r, l] : markers_)
+    if (l == line) return r;
+  return {};
+}
+
+// A click on an arm's "+N ›" opens the whole trail, every coordinate from Spacedock outward (issue 31).
+void WarpBoard::mousePressEvent(QMouseEvent* e) {
+  for (const auto& [r, line] : markers_)
+    if (r.contains(e->position())) return showWholeTrail(line);
+  QWidget::mousePressEvent(e);
+}
+
+void WarpBoard::showWholeTrail(int line) {
+  if (!table_) return;
+  const auto& t = *table_;
+  const auto& ln = line == static_cast<int>(t.seats()) ? t.neutral() : t.trail(static_cast<uint8_t>(line));
+  std::vector<std::pair<int, int>> tiles;
+  int inner = t.spacedock();
+  for (const auto& placed : ln.main) {
+    tiles.push_back({inner, placed.open});
+    inner = placed.open;
+  }
+  if (!trail_) trail_ = new WarpTrailPopup(this);
+  trail_->show(armName(static_cast<uint8_t>(line)), tiles, mapToGlobal(armRect(line).bottomLeft().toPoint()));
+}
+
 void WarpBoard::dragEnterEvent(QDragEnterEvent* e) {
   if (e->mimeData()->hasFormat(QString::fromLatin1(kTileMime))) e->acceptProposedAction();
 }
@@ -226,11 +266,13 @@ void WarpBoard::paintEvent(QPaintEvent*) {
   }
   const auto& t = *table_;
   // Header: round, Spacedock, pile, helm, directives.
-  QString head = QStringLiteral("Round %1   ·   Spacedock %2-%2   ·   Uncharted Sectors: %3   ·   Helm: Captain %4%5")
+  // "Helm" means one thing in the client: whose turn it is (RULES §III "has the helm"; rules-decisions.md).
+  const QString helm = t.toAct() == viewer_ ? QStringLiteral("you") : captainName(names_, t.toAct());
+  QString head = QStringLiteral("Round %1   ·   Spacedock %2-%2   ·   Uncharted Sectors: %3   ·   Helm (to act): %4%5")
                      .arg(t.round())
                      .arg(t.spacedock())
                      .arg(t.pile().size())
-                     .arg(t.toAct())
+                     .arg(t.over() ? QStringLiteral("nobody") : helm)
                      .arg(t.reversed() ? QStringLiteral(" (counter-clockwise)") : QString());
   QFont hf = font();
   hf.setBold(true);
@@ -238,6 +280,7 @@ void WarpBoard::paintEvent(QPaintEvent*) {
   p.setPen(QColor(240, 235, 210));
   p.drawText(QRectF(12, 4, width() - 24, 22), Qt::AlignLeft | Qt::AlignVCenter, head);
   layoutRows();
+  markers_.clear();
   const double rowH = rows_.empty() ? 0 : rows_.front().first.height() + 6;
   const double top = 30;
   // The hub: the Spacedock double, upright, centred on the rows.

@@ -1,5 +1,6 @@
 #include "ui/warp/warp_hand.h"
 
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QVBoxLayout>
 #include <QLabel>
@@ -10,6 +11,7 @@
 #include <QPainter>
 
 #include "ui/shell/instant_key.h"
+#include "ui/shell/settings.h"
 #include "ui/warp/domino_painter.h"
 
 namespace concord::ui {
@@ -74,37 +76,80 @@ WarpHand::WarpHand(QWidget* parent) : QWidget(parent) {
   auto* v = new QVBoxLayout(this);
   v->setContentsMargins(6, 2, 6, 2);
   title_ = new QLabel(this);
-  v->addWidget(title_);
-  row_ = new QHBoxLayout;
-  row_->setSpacing(4);
-  v->addLayout(row_);
+  faces_ = new QComboBox(this);
+  faces_->setObjectName(QStringLiteral("pipFaces"));
+  faces_->setFocusPolicy(Qt::NoFocus);  // the hand's digit keys stay the hand's
+  faces_->addItem(tr("Faces: dots"), pipFaceName(PipFace::Dots));
+  faces_->addItem(tr("Faces: numerals"), pipFaceName(PipFace::Numerals));
+  faces_->addItem(tr("Faces: coloured dots"), pipFaceName(PipFace::ColouredDots));
+  const PipFace saved = pipFaceFromName(clientSettings()->value(QStringLiteral("warp/faces")).toString());
+  setDefaultPipFace(saved);
+  faces_->setCurrentIndex(faces_->findData(pipFaceName(saved)));
+  connect(faces_, &QComboBox::activated, this, [this](int i) {
+    const QString name = faces_->itemData(i).toString();
+    setDefaultPipFace(pipFaceFromName(name));
+    clientSettings()->setValue(QStringLiteral("warp/faces"), name);
+    for (auto* b : buttons_) b->update();
+    emit facesChanged();
+  });
+  auto* head = new QHBoxLayout;
+  head->addWidget(title_, 1);
+  head->addWidget(faces_);
+  v->addLayout(head);
+  tiles_ = new QWidget(this);
+  tiles_->setFixedHeight(2 * kFullH + kGap);
+  tiles_->setMinimumWidth(4 * (kFullW + kGap));
+  v->addWidget(tiles_);
+  setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
 }
 
 void WarpHand::setHand(const std::vector<HandTile>& tiles, bool active) {
-  while (auto* item = row_->takeAt(0)) {
-    if (auto* w = item->widget()) {
-      w->hide();  // gone at once for finders and painting; deleted by the event loop
-      w->deleteLater();
-    }
-    delete item;
+  for (auto* b : buttons_) {
+    b->hide();  // gone at once for finders and painting; deleted by the event loop
+    b->deleteLater();
   }
+  buttons_.clear();
   title_->setText(tiles.empty() ? tr("Your hand is empty") : tr("Your hand (%1)").arg(tiles.size()));
-  // A big hand gets smaller dominoes so it stays on one row.
-  const QSize size = tiles.size() > 16 ? QSize(30, 58) : QSize(40, 78);
   int key = 0;
   for (const auto& t : tiles) {
-    auto* b = new DominoButton(t, active, this);
-    b->setFixedSize(size);
+    auto* b = new DominoButton(t, active, tiles_);
     if (active && key < 10) {  // playable without a mouse: 1..9, 0 press the first ten coordinates
       bindKey(b, QKeySequence(static_cast<int>(Qt::Key_0) + (key + 1) % 10));  // at once (instant_key.h)
       b->setToolTip(b->toolTip() + QStringLiteral("  (key %1)").arg((key + 1) % 10));
     }
     ++key;
     connect(b, &QAbstractButton::clicked, this, [this, b] { emit tileClicked(b->info()); });
-    row_->addWidget(b);
-    b->show();  // at once, not when the layout's queued show runs
+    buttons_.push_back(b);
   }
-  row_->addStretch(1);
+  place();
+  for (auto* b : buttons_) b->show();  // at once, not when a queued show runs
+}
+
+void WarpHand::resizeEvent(QResizeEvent* e) {
+  QWidget::resizeEvent(e);
+  place();
+}
+
+// Full-size tiles in up to two rows; a bigger hand shrinks them (keeping the domino's 1:2 shape) until it fits.
+void WarpHand::place() {
+  const int n = static_cast<int>(buttons_.size());
+  const int width = std::max(tiles_->width(), kFullW + kGap), height = tiles_->height();
+  int w = kFullW, h = kFullH;
+  auto fits = [&](int tw, int th) {
+    const int perRow = std::max(1, width / (tw + kGap)), rows = std::max(1, (height + kGap) / (th + kGap));
+    return perRow * rows >= n;
+  };
+  while (w > 16 && !fits(w, h)) {
+    w -= 2;
+    h = w * kFullH / kFullW;
+  }
+  tileSize_ = {w, h};
+  const int perRow = std::max(1, width / (w + kGap));
+  for (int i = 0; i < n; ++i) {
+    auto* b = buttons_[static_cast<size_t>(i)];
+    b->setFixedSize(w, h);
+    b->move((i % perRow) * (w + kGap), (i / perRow) * (h + kGap));
+  }
 }
 
 }  // namespace concord::ui

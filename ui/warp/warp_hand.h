@@ -9,7 +9,7 @@
 
 #include "core/warp/tiles.h"
 
-class QHBoxLayout;
+class QComboBox;
 class QLabel;
 
 namespace concord::ui {
@@ -30,7 +30,7 @@ class DominoButton : public QAbstractButton {
  public:
   DominoButton(const HandTile& t, bool active, QWidget* parent);
   const HandTile& info() const { return tile_; }
-  QSize sizeHint() const override { return {40, 78}; }
+  QSize sizeHint() const override { return {48, 94}; }
 
  protected:
   void paintEvent(QPaintEvent*) override;
@@ -43,19 +43,35 @@ class DominoButton : public QAbstractButton {
   QPoint pressAt_;
 };
 
+/// Your hand in rows of upright dominoes. Its height never changes (two rows of full-size tiles), so the table
+/// does not jump as the hand grows or the round ends; a hand too big for two rows at full size gets smaller tiles,
+/// never a cut one (issue 31). The faces (dots, numerals, coloured dots) are the person's choice, remembered.
 class WarpHand : public QWidget {
   Q_OBJECT
  public:
   explicit WarpHand(QWidget* parent = nullptr);
   /// `active`: it is your decision, so legal plays are highlighted and illegal ones explained.
   void setHand(const std::vector<HandTile>& tiles, bool active);
+  QComboBox& faces() const { return *faces_; }
+  /// The size the tiles are drawn at, for the width last laid out.
+  QSize tileSize() const { return tileSize_; }
+  static constexpr int kFullW = 48, kFullH = 94, kGap = 5;
 
  signals:
   void tileClicked(const concord::ui::HandTile& tile);
+  void facesChanged();
+
+ protected:
+  void resizeEvent(QResizeEvent* e) override;
 
  private:
-  QHBoxLayout* row_;
+  void place();
+
+  QWidget* tiles_;
   QLabel* title_;
+  QComboBox* faces_;
+  std::vector<DominoButton*> buttons_;
+  QSize tileSize_{kFullW, kFullH};
 };
 
 }  // namespace concord::ui

@@ -6,9 +6,6 @@
 
 namespace concord::ui {
 
-namespace {
-constexpr int kRow = 30, kTileH = 22, kTileW = 44, kLabel = 96;
-}
 
 WarpOpenHands::WarpOpenHands(QWidget* parent) : QWidget(parent) {
   setObjectName(QStringLiteral("allHands"));
@@ -18,11 +15,25 @@ WarpOpenHands::WarpOpenHands(QWidget* parent) : QWidget(parent) {
 void WarpOpenHands::setTable(const concord::warp::WarpGame& table) {
   table_.emplace(table);
   setAccessibleDescription(text());
+  setFixedHeight(heightForWidth(width() > kLabel ? width() : 600));
   updateGeometry();
   update();
 }
 
-QSize WarpOpenHands::sizeHint() const { return {600, table_ ? kRow * table_->seats() + 6 : 10}; }
+// Every hand whole (issue 31: long hands were cut to "…"): a hand wraps to as many lines as the width needs.
+int WarpOpenHands::linesFor(size_t tiles, int width) {
+  const int perLine = std::max(1, (width - kLabel) / (kTileW + 4));
+  return std::max(1, (static_cast<int>(tiles) + perLine - 1) / perLine);
+}
+
+int WarpOpenHands::heightForWidth(int width) const {
+  if (!table_) return 10;
+  int lines = 0;
+  for (Seat s = 0; s < table_->seats(); ++s) lines += linesFor(table_->seat(s).hand.size(), width);
+  return kRow * lines + 6;
+}
+
+QSize WarpOpenHands::sizeHint() const { return {600, heightForWidth(width() > kLabel ? width() : 600)}; }
 
 QString WarpOpenHands::text() const {
   QString all;
@@ -32,22 +43,28 @@ QString WarpOpenHands::text() const {
   return all.trimmed();
 }
 
+void WarpOpenHands::resizeEvent(QResizeEvent* e) {
+  QWidget::resizeEvent(e);
+  setFixedHeight(heightForWidth(width()));
+}
+
 void WarpOpenHands::paintEvent(QPaintEvent*) {
   if (!table_) return;
   QPainter p(this);
+  int y = 3;
   for (Seat s = 0; s < table_->seats(); ++s) {
-    const int y = 3 + s * kRow;
     p.setPen(palette().color(QPalette::WindowText));
     p.drawText(QRect(6, y, kLabel, kRow), Qt::AlignVCenter, QStringLiteral("Captain %1").arg(s));
     int x = kLabel;
     for (auto t : table_->seat(s).hand) {
-      if (x + kTileW > width()) {
-        p.drawText(QRect(x, y, 40, kRow), Qt::AlignVCenter, QStringLiteral("…"));
-        break;
+      if (x + kTileW > width() && x > kLabel) {
+        x = kLabel;
+        y += kRow;
       }
       paintDomino(p, QRectF(x, y + (kRow - kTileH) / 2.0, kTileW, kTileH), t.hi, t.lo);
       x += kTileW + 4;
     }
+    y += kRow;
   }
 }
 

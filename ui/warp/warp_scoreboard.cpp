@@ -1,5 +1,7 @@
 #include "ui/warp/warp_scoreboard.h"
 
+#include "ui/warp/captain_names.h"
+
 #include <QHeaderView>
 
 namespace concord::ui {
@@ -8,7 +10,8 @@ WarpScoreboard::WarpScoreboard(QWidget* parent) : QTableWidget(parent) {
   setObjectName(QStringLiteral("warpScoreboard"));
   setColumnCount(6);
   // RULES §V: a round's points exist once it is tallied; until the next tally the column shows the last one.
-  setHorizontalHeaderLabels({tr("Captain"), tr("Hand"), tr("Last round"), tr("Score"), tr("TEI"), tr("Status")});
+  setHorizontalHeaderLabels({tr("Captain"), tr("Hand"), tr("Last"), tr("Score"), tr("TEI"), tr("Status")});
+  horizontalHeaderItem(2)->setToolTip(tr("Points of the last round tallied"));
   verticalHeader()->hide();
   horizontalHeader()->setStretchLastSection(true);
   setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -22,7 +25,7 @@ void WarpScoreboard::setTable(const concord::warp::WarpGame& t, Seat viewer) {
   setRowCount(t.seats());
   for (Seat s = 0; s < t.seats(); ++s) {
     const auto& st = t.seat(s);
-    QString name = QStringLiteral("Captain %1").arg(s) + (s == viewer ? tr(" (you)") : QString());
+    QString name = captainName(names_, s) + (s == viewer ? tr(" (you)") : QString());
     if (s == t.toAct()) name = QStringLiteral("▶ ") + name;
     QStringList status;
     if (st.beacon) status << tr("beacon");

@@ -17,9 +17,12 @@ class WarpScoreboard : public QTableWidget {
   void setTable(const concord::warp::WarpGame& table, Seat viewer);
   /// Per seat, the TEI grade to show (TableFrame::seatGrades); set before setTable.
   void setGrades(std::vector<std::string> grades) { grades_ = std::move(grades); }
+  /// Per seat, the name to show (TableFrame::seatNames); set before setTable.
+  void setNames(std::vector<QString> names) { names_ = std::move(names); }
 
  private:
   std::vector<std::string> grades_;
+  std::vector<QString> names_;
  public:
   QSize sizeHint() const override { return {400, 200}; }
 };

@@ -1,6 +1,9 @@
 #include "ui/warp/warp_table_view.h"
 
 #include <QHBoxLayout>
+#include <QRegularExpression>
+#include <QScrollArea>
+#include <algorithm>
 #include <QVBoxLayout>
 
 #include "core/warp/ai/officer.h"
@@ -8,7 +11,8 @@
 #include "ui/warp/warp_board.h"
 #include "ui/warp/warp_open_hands.h"
 #include "ui/warp/warp_scoreboard.h"
-#include "ui/warp/warp_tally.h"
+#include "ui/warp/warp_round_sheet.h"
+#include "ui/warp/captain_names.h"
 #include "ui/warp/warp_wormhole.h"
 
 namespace concord::ui {
@@ -22,41 +26,59 @@ int warpRoundOf(const Game& game) {
 
 WarpTableView::WarpTableView(QWidget* parent) : TableView(parent) {
   setObjectName(QStringLiteral("warpTable"));
-  board_ = new WarpBoard(this);
-  hand_ = new WarpHand(this);
-  hands_ = new WarpOpenHands(this);
-  actions_ = new WarpActions(this);
-  explanation_ = new QLabel(this);
+  tablePage_ = new QWidget(this);
+  board_ = new WarpBoard(tablePage_);
+  hand_ = new WarpHand(tablePage_);
+  hands_ = new WarpOpenHands(tablePage_);
+  actions_ = new WarpActions(tablePage_);
+  explanation_ = new QLabel(tablePage_);
   explanation_->setObjectName(QStringLiteral("explanation"));
   explanation_->setWordWrap(true);
   explanation_->setStyleSheet(QStringLiteral("color: #b02020; font-weight: bold;"));
-  scores_ = new WarpScoreboard(this);
-  wormhole_ = new WormholeConfirm(this);
-  // The board takes the width; under it your hand, orders and the rule's explanation, beside the scoreboard.
+  scores_ = new WarpScoreboard(tablePage_);
+  wormhole_ = new WormholeConfirm(tablePage_);
+  // The board takes the width and what height is left; under it your hand (a fixed height: nothing below the
+  // board moves when the hand grows or a round ends), orders and the rule's explanation, beside the scoreboard.
   auto* controls = new QVBoxLayout;
   controls->addWidget(hand_);
-  controls->addWidget(hands_);
+  // Every hand whole, but a table of long hands scrolls here instead of growing the window past the screen.
+  handsScroll_ = new QScrollArea(tablePage_);
+  handsScroll_->setObjectName(QStringLiteral("allHandsScroll"));
+  handsScroll_->setWidget(hands_);
+  handsScroll_->setWidgetResizable(true);
+  handsScroll_->setFrameShape(QFrame::NoFrame);
+  handsScroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  controls->addWidget(handsScroll_, 1);
   controls->addWidget(wormhole_);
   controls->addWidget(actions_);
   controls->addWidget(explanation_);
   controls->addStretch(1);
-  tally_ = new WarpTally(this);
-  auto* side = new QVBoxLayout;
-  side->addWidget(scores_);
-  side->addWidget(tally_, 1);
-  auto* lower = new QHBoxLayout;
+  lowerBox_ = new QWidget(tablePage_);
+  auto* lower = new QHBoxLayout(lowerBox_);
+  lower->setContentsMargins(0, 0, 0, 0);
   lower->addLayout(controls, 1);
-  lower->addLayout(side);
-  scores_->setFixedWidth(450);
-  tally_->setFixedWidth(450);
+  lower->addWidget(scores_, 0, Qt::AlignTop);
+  scores_->setFixedWidth(460);  // every column of four captains without a scrollbar; fixed, so the hand never moves
   scores_->setMaximumHeight(170);
-  auto* top = new QVBoxLayout(this);
+  auto* top = new QVBoxLayout(tablePage_);
   top->setContentsMargins(0, 0, 0, 0);
   top->addWidget(board_, 1);
-  top->addLayout(lower);
+  top->addWidget(lowerBox_);
+  // RULES §V the round-end moment: the score sheet takes the table's place until "Next round".
+  sheetPage_ = new QWidget(this);
+  sheet_ = new WarpRoundSheet(sheetPage_);
+  auto* sv = new QVBoxLayout(sheetPage_);
+  sv->addWidget(sheet_);
+  pages_ = new QStackedLayout(this);
+  pages_->addWidget(tablePage_);
+  pages_->addWidget(sheetPage_);
+  connect(sheet_, &WarpRoundSheet::nextRound, this, [this] { pages_->setCurrentWidget(tablePage_); });
   connect(hand_, &WarpHand::tileClicked, this, &WarpTableView::tileClicked);
+  connect(hand_, &WarpHand::facesChanged, board_, qOverload<>(&QWidget::update));
+  connect(hand_, &WarpHand::facesChanged, hands_, qOverload<>(&QWidget::update));
   connect(actions_, &WarpActions::chosen, this, [this](const Order& o) {
     explain({});
+    pendingTile_.reset();
     send(o);
   });
   connect(board_, &WarpBoard::tileDropped, this, &WarpTableView::tileDropped);
@@ -64,9 +86,29 @@ WarpTableView::WarpTableView(QWidget* parent) : TableView(parent) {
   connect(wormhole_, &WormholeConfirm::cancelled, this, [this] { showActions(); });
 }
 
+QString WarpTableView::standingAlert() const {
+  if (!table_) return {};
+  const auto& d = table_->openDouble();
+  if (!d.active) return {};
+  if (d.fracture) return tr("Subspace Fracture!");
+  return d.red ? tr("Red Alert!") : tr("Yellow Alert.");
+}
+
+bool WarpTableView::sameMoment(const TableFrame& f) const {
+  return table_ && f.me == frame_.me && f.outOfTurn == frame_.outOfTurn && f.legal == frame_.legal &&
+         f.seatGrades == frame_.seatGrades && f.obs.canonical == frame_.obs.canonical;
+}
+
 void WarpTableView::explain(const QString& text) { explanation_->setText(text); }
 
+// Issue 31: a network table redraws once a second (turn clock, status); a frame that shows the same moment
+// changes nothing, and a new one keeps a pending "which line?" question or Wormhole confirmation while its
+// orders are still legal. Only a changed table (or the order sent) takes a question down.
 void WarpTableView::showFrame(const TableFrame& frame) {
+  if (sameMoment(frame)) {
+    frame_.game = frame.game;  // the session's copy may have been replaced; validate() asks this one
+    return;
+  }
   frame_ = frame;
   chartsByTile_.clear();
   auto t = cw::ai::tableOf(frame.obs);
@@ -77,13 +119,26 @@ void WarpTableView::showFrame(const TableFrame& frame) {
   }
   table_.emplace(std::move(*t));
   const auto& tab = *table_;
+  board_->setNames(frame.seatNames);
   board_->setTable(tab, frame.me);
-  scores_->setTable(tab, frame.me);
+  scores_->setNames(frame.seatNames);
   scores_->setGrades(frame.seatGrades);
+  scores_->setTable(tab, frame.me);
   QStringList tally;
-  for (const auto& line : tab.tally()) tally << QString::fromStdString(line);
-  tally_->setLines(tally);
-  wormhole_->hide();  // a new moment: any question asked of the last one is void
+  static const QRegularExpression tallyCaptain(QStringLiteral(R"(^Captain (\d+): )"));
+  for (const auto& line : tab.tally()) {
+    QString row = QString::fromStdString(line);
+    if (auto m = tallyCaptain.match(row); m.hasMatch())  // the sheet names each captain as the table does
+      row.replace(0, m.capturedLength(), captainName(frame.seatNames, static_cast<Seat>(m.captured(1).toInt())) + QStringLiteral(": "));
+    tally << row;
+  }
+  // A tally new since the last frame is a round just ended: its sheet comes up at a seat (the replay viewer's
+  // omniscient and public views step through turns and show the scoreboard instead).
+  if (tallySeen_ && *tallySeen_ != tally && !tally.isEmpty() && frame.me < tab.seats()) {
+    sheet_->setLines(tally, tab.round() - (tab.over() ? 0 : 1));
+    pages_->setCurrentWidget(sheetPage_);
+  }
+  tallySeen_ = tally;
   board_->setDropEnabled(frame.mayAct());
   for (const auto& o : frame.legal) {
     auto d = cw::decodeOrder(o, tab.config().maxPip);
@@ -91,25 +146,47 @@ void WarpTableView::showFrame(const TableFrame& frame) {
   }
   const bool seated = frame.me < tab.seats();
   hand_->setVisible(seated);
-  // Every hand face up for the omniscient view only: a spectator's table (issue 26) holds no real hand.
-  hands_->setVisible(frame.me == kOmniscient);
+  // At a seat the area under the board has one height whatever the orders, the explanation or the round: the
+  // board never resizes, so the hand never moves (issue 31). The omniscient hands take what they need.
   if (seated) {
-    std::vector<HandTile> tiles;
-    for (auto tile : tab.seat(frame.me).hand) {
-      HandTile h{tile, chartsByTile_.count(tile.index()) > 0, {}, false};
-      if (h.legal)
-        for (const auto& o : chartsByTile_[tile.index()]) h.wormhole = h.wormhole || opensWormhole(tab, frame.me, o);
-      if (!h.legal && frame.mayAct()) {
-        auto why = frame.game->validate(frame.me, cw::chartOrder(tile, cw::Route{}));
-        h.why = why ? QStringLiteral("not now") : QString::fromStdString(why.message());
-      }
-      tiles.push_back(h);
-    }
-    hand_->setHand(tiles, frame.mayAct());
-  } else if (frame.me == kOmniscient) {
-    hands_->setTable(tab);
+    lowerBox_->setFixedHeight(hand_->sizeHint().height() + kOrdersHeight);
+  } else {
+    lowerBox_->setMinimumHeight(0);
+    lowerBox_->setMaximumHeight(QWIDGETSIZE_MAX);
   }
-  showActions();
+  // Every hand face up for the omniscient view only: a spectator's table (issue 26) holds no real hand.
+  handsScroll_->setVisible(frame.me == kOmniscient);
+  if (seated) drawHand();
+  else if (frame.me == kOmniscient) {
+    hands_->setTable(tab);
+    // The hands show whole up to about half the page (four captains' long hands); more scrolls, the board keeps the rest.
+    handsScroll_->setMinimumHeight(std::min(hands_->height() + 2, 380));
+  }
+  const bool stillAsking = wormhole_->asking() && std::find(frame.legal.begin(), frame.legal.end(), wormhole_->order()) != frame.legal.end();
+  if (!stillAsking) wormhole_->hide();
+  if (pendingTile_ && chartsByTile_.count(*pendingTile_) && chartsByTile_[*pendingTile_].size() > 1) {
+    if (!stillAsking) askRoute(*pendingTile_);
+    return;
+  }
+  pendingTile_.reset();
+  if (!stillAsking) showActions();
+}
+
+void WarpTableView::drawHand() {
+  const auto& tab = *table_;
+  const auto& frame = frame_;
+  std::vector<HandTile> tiles;
+  for (auto tile : tab.seat(frame.me).hand) {
+    HandTile h{tile, chartsByTile_.count(tile.index()) > 0, {}, false};
+    if (h.legal)
+      for (const auto& o : chartsByTile_[tile.index()]) h.wormhole = h.wormhole || opensWormhole(tab, frame.me, o);
+    if (!h.legal && frame.mayAct()) {
+      auto why = frame.game->validate(frame.me, cw::chartOrder(tile, cw::Route{}));
+      h.why = why ? QStringLiteral("not now") : QString::fromStdString(why.message());
+    }
+    tiles.push_back(h);
+  }
+  hand_->setHand(tiles, frame.mayAct());
 }
 
 void WarpTableView::showActions() {
@@ -139,19 +216,28 @@ void WarpTableView::tileClicked(const HandTile& t) {
   }
   explain({});
   if (it->second.size() == 1) {
+    pendingTile_.reset();
     send(it->second.front());
     return;
   }
-  // More than one line takes it: ask where (§III routes).
+  askRoute(t.tile.index());
+}
+
+// More than one line takes it: ask where (§III routes). The question stays until answered or the table changes.
+void WarpTableView::askRoute(int tileIndex) {
+  const auto& orders = chartsByTile_[tileIndex];
+  pendingTile_ = tileIndex;
   std::vector<WarpActions::Choice> routes;
-  for (const auto& o : it->second) {
+  QString text;
+  for (const auto& o : orders) {
     auto d = cw::decodeOrder(o, table_->config().maxPip);
     if (!d) continue;
+    text = QString::fromStdString(d->tile.text());
     QString label = warpRouteLabel(d->route, frame_.me);
     if (opensWormhole(*table_, frame_.me, o)) label += tr("  (opens a Wormhole)");
     routes.push_back({warpOrderKey(*d), label, o});
   }
-  actions_->setChoices(tr("Chart %1 on:").arg(QString::fromStdString(t.tile.text())), routes);
+  actions_->setChoices(tr("Chart %1 on:").arg(text), routes);
 }
 
 }  // namespace concord::ui
@@ -161,6 +247,7 @@ namespace concord::ui {
 bool WarpTableView::askingWormhole() const { return wormhole_->asking(); }
 
 void WarpTableView::send(const Order& o) {
+  pendingTile_.reset();
   if (table_ && opensWormhole(*table_, frame_.me, o)) {
     auto d = cw::decodeOrder(o, table_->config().maxPip);
     actions_->setChoices({}, {});

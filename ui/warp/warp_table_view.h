@@ -4,6 +4,7 @@
 #pragma once
 
 #include <QLabel>
+#include <QStackedLayout>
 #include <map>
 #include <optional>
 #include <vector>
@@ -12,13 +13,15 @@
 #include "ui/shell/module_ui.h"
 #include "ui/warp/warp_hand.h"
 
+class QScrollArea;
+
 namespace concord::ui {
 
 class WarpBoard;
 class WarpActions;
 class WarpScoreboard;
 class WarpOpenHands;
-class WarpTally;
+class WarpRoundSheet;
 class WormholeConfirm;
 
 class WarpTableView : public TableView {
@@ -27,10 +30,15 @@ class WarpTableView : public TableView {
   explicit WarpTableView(QWidget* parent = nullptr);
   void showFrame(const TableFrame& frame) override;
   QString explanation() const override { return explanation_->text(); }
+  QString standingAlert() const override;
   /// Module Lambda: the confirmation is up, waiting for "Open Wormhole" or "Cancel".
   bool askingWormhole() const;
   WarpBoard& board() const { return *board_; }
-  WarpTally& tally() const { return *tally_; }
+  WarpRoundSheet& sheet() const { return *sheet_; }
+  /// The round-end score sheet is up (RULES §V), waiting for "Next round".
+  bool showingSheet() const { return pages_->currentWidget() == sheetPage_; }
+  /// The tile whose "which line?" question is up (-1: none).
+  int askingRouteFor() const { return pendingTile_ ? *pendingTile_ : -1; }
 
  private:
   void tileClicked(const HandTile& t);
@@ -38,15 +46,27 @@ class WarpTableView : public TableView {
   /// Sends `o`, or first asks "Open Wormhole? Your trail will become public." when it opens one.
   void send(const Order& o);
   void showActions();
+  /// Puts the "which line?" question for the tile with index `tileIndex` up (its chart orders in chartsByTile_).
+  void askRoute(int tileIndex);
+  /// Whether `frame` shows what frame_ shows (the once-a-second status refresh of a network table).
+  bool sameMoment(const TableFrame& frame) const;
+  void drawHand();
   void explain(const QString& text);
 
   WarpBoard* board_;
   WarpHand* hand_;
   WarpOpenHands* hands_;  // the omniscient view: every captain's hand
+  QScrollArea* handsScroll_;  // around hands_: long hands scroll, the window keeps its size
   WarpActions* actions_;
   QLabel* explanation_;
   WarpScoreboard* scores_;
-  WarpTally* tally_;  // RULES §V the last round's tally, step by step
+  WarpRoundSheet* sheet_;  // RULES §V the round-end moment
+  QStackedLayout* pages_;
+  QWidget* lowerBox_;
+  static constexpr int kOrdersHeight = 170;  // the prompt, three rows of order buttons and a two-line explanation
+  QWidget *tablePage_, *sheetPage_;
+  std::optional<QStringList> tallySeen_;  // the tally last put on the sheet (none before the first frame)
+  std::optional<int> pendingTile_;        // the tile whose route question is up; no refresh may drop it
   WormholeConfirm* wormhole_;
   TableFrame frame_;
   std::optional<concord::warp::WarpGame> table_;

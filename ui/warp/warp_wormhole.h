@@ -23,6 +23,7 @@ class WormholeConfirm : public QFrame {
   /// Asks about `order` (charting `tileText`); confirmed(order) or cancelled() follows.
   void ask(const Order& order, const QString& tileText);
   bool asking() const { return isVisible(); }
+  const Order& order() const { return order_; }
 
  signals:
   void confirmed(const concord::Order& order);
