@@ -112,6 +112,45 @@ TEST(ElcBoard, Vc1200TheTallyCalendarShowsTwoRotationsAhead) {
   EXPECT_TRUE(lineOf(b, "  turns 37-48:").empty()) << "VC-1190: two rotations ahead, no more";
 }
 
+// VC-2390: the Board carries every part the requirement lists, from one command (`board now`): the players-by-Tracks
+// matrix with each value's per-Seal delta and Vigil state, the Ebb line with the count-back markers (VC-840), the
+// Warrant board, the Tally calendar, the Charter and Sealed Order counts, every player's Tenure history (Standing
+// for the viewer's side) and the Chronicle. Standard War at turn 70 has Warrants; Long War has the Tally calendar.
+TEST(ElcBoard, Vc2390TheBoardCarriesEveryPartItLists) {
+  bool warrants = false, tallies = false;
+  for (Preset p : {Preset::StandardWar, Preset::LongWar}) {
+    ElcGame g = started(preset(p), 12, 3);
+    playOut(g, 12, 70, [](const ElcGame&) {});
+    ASSERT_FALSE(g.over());
+    const std::string b = g.boardText(g.turn(), kRed);
+    EXPECT_EQ(b.rfind("The Board at the Seal of turn " + std::to_string(g.turn()) + " (", 0), 0u) << b;
+    for (const char* row : {"  Red (you): Tenure ", "  Blue: Tenure ", "  Green: Tenure "})
+      EXPECT_NE(b.find(row), std::string::npos) << "a matrix row per player: " << row << "\n" << b;
+    const std::string mine = lineOf(b, "      Dominion ", b.find("  Red (you): Tenure "));
+    EXPECT_NE(mine.find("/"), std::string::npos) << "the viewer's own value: " << mine;
+    EXPECT_NE(mine.find(" ("), std::string::npos) << "with its per-Seal delta: " << mine;
+    EXPECT_TRUE(mine.find("; the Ebb reaches this at turn ") != std::string::npos ||
+                mine.find("; the Ebb does not reach this before turn ") != std::string::npos)
+        << "VC-840's count-back marker: " << mine;
+    EXPECT_NE(lineOf(b, "  Red (you): Tenure ").find(" ("), std::string::npos) << "Tenure's per-Seal delta";
+    EXPECT_NE(b.find("The Ebb (VC-830)"), std::string::npos) << "the Ebb line\n" << b;
+    if (!g.warrants().empty()) {
+      warrants = true;
+      EXPECT_NE(b.find("Warrants (VC-1890):"), std::string::npos) << b;
+    }
+    if (!g.litSchedule().empty()) {
+      tallies = true;
+      EXPECT_NE(b.find("Tally calendar (VC-1200"), std::string::npos) << b;
+    }
+    EXPECT_NE(b.find(g.objectivesText(kRed)), std::string::npos) << "the Charter and Sealed Order counts";
+    const std::string history = lineOf(b, "  Blue:", b.find("History (VC-2390"));
+    EXPECT_NE(history.find(" t1 "), std::string::npos) << "every player's Tenure history from turn 1: " << history;
+    EXPECT_NE(history.find(" t" + std::to_string(g.turn()) + " "), std::string::npos) << history;
+    EXPECT_NE(b.find("Chronicle (the last lines to turn " + std::to_string(g.turn())), std::string::npos) << b;
+  }
+  EXPECT_TRUE(warrants && tallies) << "both games together show a Warrant board and a Tally calendar";
+}
+
 // The terminal: `board now`, `board TURN`, a bad argument named; the map's legend; a refusal names tiles as (x,y).
 TEST(ElcBoard, TheTerminalsBoardMapAndRefusals) {
   ElcGame g = started(preset(Preset::StandardWar), 9, 3);
