@@ -6,13 +6,15 @@
 
 namespace concord::web {
 
-GameInfo WebGame::info() const { return GameInfo{"web", kRulesVersion, 2, kMaxEmpires}; }
+GameInfo WebGame::info() const { return GameInfo{"web", rulesVersion_, 2, kMaxEmpires}; }
 
 Result<void> WebGame::setup(std::span<const uint8_t> config, const det::Seed& seed, Seat seats) {
   auto c = decodeConfig(config);
   if (!c) return c.error();
   if (seats < 2 || seats > kMaxEmpires) return Err("W.E.B. needs 2..", kMaxEmpires, " empires, got ", seats);
+  const uint32_t version = rulesVersion_;
   *this = WebGame{};
+  rulesVersion_ = version;
   cfg_ = *c;
   combat_ = det::Rng::stream(seed, "combat");
   hazard_ = det::Rng::stream(seed, "hazard");
@@ -33,6 +35,7 @@ Result<void> WebGame::loadPosition(const Position& p, const det::Seed& seed) {
   if (p.empires < 1 || p.empires > kMaxEmpires) return Err("empires must be 1..", kMaxEmpires);
   if (p.systems.empty() || p.systems.size() > kMaxSystems) return Err("a position needs 1..", kMaxSystems, " systems");
   WebGame g;
+  g.rulesVersion_ = rulesVersion_;
   g.cfg_ = p.config;
   g.combat_ = det::Rng::stream(seed, "combat");
   g.hazard_ = det::Rng::stream(seed, "hazard");

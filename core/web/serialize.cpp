@@ -126,6 +126,7 @@ void WebGame::write(det::Writer& w) const {
 
 Result<void> WebGame::read(det::Reader& r) {
   WebGame g;
+  g.rulesVersion_ = rulesVersion_;
   g.cfg_.systemsPerEmpire = static_cast<uint16_t>(r.varu("systemsPerEmpire", 65535));
   g.cfg_.turnLimit = static_cast<uint16_t>(r.varu("turnLimit", 65535));
   g.combat_ = det::Rng::read(r, "combat");

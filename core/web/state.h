@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,6 +17,8 @@
 #include "core/web/rules.h"
 
 namespace concord::web {
+
+struct View;  // view.h: what one empire may know (§9)
 
 inline constexpr uint8_t kNobody = 0xFF;
 inline constexpr uint8_t kIndependent = 0xFE;  // every independent system's own garrison (§2)
@@ -232,6 +235,9 @@ class WebGame final : public Game {
   /// Starts from an explicit position (checked: lanes symmetric, ids in range, owners known).
   Result<void> loadPosition(const Position& p, const det::Seed& seed);
 
+  /// The rules version this instance plays (module.h kRulesVersion; older ones verify their own replays).
+  void setRulesVersion(uint32_t v) { rulesVersion_ = v; }
+  uint32_t rulesVersion() const { return rulesVersion_; }
   const Config& config() const { return cfg_; }
   uint16_t empires() const { return static_cast<uint16_t>(emp_.size()); }
   uint32_t turn() const { return turn_; }
@@ -241,6 +247,9 @@ class WebGame final : public Game {
   const Empire& empire(uint8_t e) const { return emp_[e]; }
   const std::vector<Event>& events() const { return events_; }
   std::string render(const Event& e, const SeatNames& names = {}) const;
+  /// The plain-language turn report and the §6g supply status lines of an Observation (report.cpp).
+  std::string turnReport(const View& v, const SeatNames& names) const;
+  std::string supplyStatus(const View& v, int32_t due) const;
   std::string ownerName(uint8_t o) const;
   /// ownerName(o) with the lobby's name in front when `names` has one ("alice (Empire 2)"); names.cpp.
   std::string ownerName(uint8_t o, const SeatNames& names) const;
@@ -272,6 +281,7 @@ class WebGame final : public Game {
   void generate(det::Rng& rng, int systems, int empires);
   // legal.cpp
   Result<void> check(uint8_t e, const Decoded& d) const;
+  std::string knownName(uint8_t e, uint16_t id) const;  // §9 what a refusal may call a system
   // turn.cpp
   Result<void> doLoad(uint8_t e, const Decoded& d, bool unload);
   Result<void> doPlace(uint8_t e, const Decoded& d, std::vector<std::pair<uint16_t, uint32_t>>& placing);
@@ -281,6 +291,9 @@ class WebGame final : public Game {
   void movement();
   void combatRound(int round);
   void ambushFire(uint16_t sys, const std::vector<uint32_t>& here);
+  void independentAmbush(uint16_t sys, const std::vector<uint32_t>& here);  // §2f (rules v4)
+  void ambushVolley(uint16_t sys, uint8_t owner, const std::vector<uint16_t>& lanes, const std::vector<uint32_t>& here,
+                    const std::function<bool(const ShipRec&)>& foe);
   std::vector<uint8_t> invaders(uint16_t sys, const std::vector<uint32_t>& here);
   void invade(uint16_t sys, const std::vector<uint8_t>& attackers, const std::vector<uint32_t>& here);
   std::vector<std::vector<uint32_t>> bySystem() const;
@@ -337,6 +350,7 @@ class WebGame final : public Game {
   StanceRec& stanceRef(uint16_t sys, uint8_t owner);
   void say(Event e) { events_.push_back(e); }
 
+  uint32_t rulesVersion_ = kNewestRules;
   Config cfg_;
   det::Rng combat_;  // every d10 and Nova target (docs/web-scenarios.md "Dice order")
   det::Rng hazard_;  // 5% debris strikes (§1d)
@@ -355,6 +369,13 @@ class WebGame final : public Game {
   int32_t pirateReserve_ = 0;  // §5f ships home from raids, flying with the next one
   std::vector<uint64_t> activeLanes_;  // §3h snapshot at turn start: owner << 32 | a << 16 | b, a < b, ascending
   std::vector<Event> events_;  // the last turn's resolution
+  // §2i this turn's openings of fire by an empire on another empire (attacker, victim, system); not state: filled
+  // by Combat and read by surpriseAttacks() within one apply().
+  struct Opening {
+    uint8_t by = 0, on = 0;
+    uint16_t sys = 0;
+  };
+  std::vector<Opening> openings_;
   bool over_ = false;
   std::vector<uint8_t> winners_;  // ascending empire ids
   std::string victoryKind_;
