@@ -119,7 +119,9 @@ void checkExpectations(const json& ex, const WebGame& g, const Run& run, std::ve
     bool expected = false;
     for (const auto& w : wantRej)
       expected |= w["empire"] == r["empire"] && w["index"] == r["index"] &&
-                  (!w.contains("reason") || r["reason"].get<std::string>().find(w["reason"].get<std::string>()) != std::string::npos);
+                  (!w.contains("reason") || r["reason"].get<std::string>().find(w["reason"].get<std::string>()) != std::string::npos) &&
+                  (!w.contains("reasonLacks") ||
+                   r["reason"].get<std::string>().find(w["reasonLacks"].get<std::string>()) == std::string::npos);
     if (!expected) failures.push_back("unexpected rejection: " + r.dump());
   }
   for (const auto& w : wantRej) {
@@ -202,6 +204,18 @@ void checkExpectations(const json& ex, const WebGame& g, const Run& run, std::ve
       for (const auto& r : res["final"]["relations"]) found &= !(r["empire"] == w["empire"] && r["at"] == w["at"]);
     }
     if (!found) failures.push_back("relation " + w.dump() + " not found in " + res["final"]["relations"].dump());
+  }
+  // Text an empire reads after the turn ("report": its Observation, "map": the lane map): fragments present / absent.
+  for (const auto& w : ex.value("text", json::array())) {
+    const auto e = static_cast<Seat>(intOf(w, "empire", 0, 0, kMaxEmpires - 1));
+    const std::string view = w.value("view", "report");
+    const std::string text = view == "map" ? g.tableCommand(e, "map").value_or("") : g.observe(e).text;
+    for (const auto& f : w.value("contains", json::array()))
+      if (text.find(f.get<std::string>()) == std::string::npos)
+        failures.push_back("empire " + std::to_string(e) + "'s " + view + " lacks " + f.dump() + ":\n" + text);
+    for (const auto& f : w.value("lacks", json::array()))
+      if (text.find(f.get<std::string>()) != std::string::npos)
+        failures.push_back("empire " + std::to_string(e) + "'s " + view + " shows " + f.dump() + ":\n" + text);
   }
   if (ex.contains("over") && ex["over"].get<bool>() != g.over()) failures.push_back("game over: expected " + ex["over"].dump());
   if (ex.contains("summary")) {

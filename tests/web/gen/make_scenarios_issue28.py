@@ -88,3 +88,58 @@ write("raiders_fire_back_when_attacked", "§4a the attacked fire back: a third e
     "turn": 2, "met": MET, "systems": RAID_MAP, "raids": [{"route": [2, 0], "target": 0, "arrived": 1, "CR": 1, "DD": 2}],
     "ships": ships(0, 0, DD=1) + ships(1, 0, DD=2), "stances": [{"owner": 1, "at": 0, "attack": ["pirate"]}], "dice": [10] * 8,
     "expect": {"events": [{"kind": "shot", "owner": "pirate", "other": 1, "hit": True}]}})
+
+# --- What the player reads (§9 turn reports; issue 28's part-1 fixes). "text" checks an empire's Observation
+# ("report") or its lane map ("map") after the turn.
+write("report_shows_the_dice_of_own_battles", "§9, §4 a combat report shows every roll that decided the player's own battle: who fired, the number needed, the roll, hit or miss", {
+    "met": MET, "pacts": [{"a": 0, "b": 1, "state": "war"}], "systems": galaxy(), "ships": ships(0, 2, CR=1) + ships(1, 2, DD=1),
+    "stances": ATK01, "dice": [7, 3, 1, 1],
+    "expect": {"text": [{"empire": 0, "contains": ["round 1: Empire 0 Cruiser rolls 7 (needs 5) hits Empire 1 at S2",
+                                                   "round 1: Empire 1 Destroyer rolls 3 (needs 6) misses at S2"]},
+                        {"empire": 1, "contains": ["round 1: Empire 0 Cruiser rolls 7 (needs 5) hits Empire 1 at S2"]}]}})
+write("report_hides_the_dice_of_other_battles", "§9 the dice of a battle the player is not in stay out of its report (it sees the losses, not the rolls)", {
+    "systems": galaxy(), "ships": ships(1, 2, CR=2) + ships("pirate", 2, DD=1), "dice": [7, 7, 1, 1, 1, 1],
+    "expect": {"text": [{"empire": 0, "lacks": ["rolls"], "contains": ["destroyed by Empire 1 at S2"]},
+                        {"empire": 1, "contains": ["round 1: Empire 1 Cruiser rolls 7 (needs 5) hits pirates at S2"]}]}})
+write("report_supply_status_line", "§6g, §7 the status lines show the crystal stockpile, the supply cost due and the Starbase kits in stock", {
+    "systems": [dict(HOME0, lanes=[2], crystals=10, starbaseKits=2), dict(HOME1, lanes=[2]), {"kind": "dead", "lanes": [0, 1]}],
+    "ships": ships(0, 0, CR=1),
+    "expect": {"systems": {"0": {"crystals": 9}},
+               "text": [{"empire": 0, "contains": ["Ion-9 crystals 9 in stock, supply due 1 per turn (§6g); Starbase kits 2 in stock",
+                                                   "Ion-9 9 kits 2"],
+                         "lacks": ["Warning", "WARNING"]}]}})
+write("report_supply_warns_the_turn_before", "§6g a warning the turn before supply fails: the stock pays this turn's supply, not the next", {
+    "systems": [dict(HOME0, lanes=[2], crystals=2), dict(HOME1, lanes=[2]), {"kind": "dead", "lanes": [0, 1]}],
+    "ships": ships(0, 0, CR=1),
+    "expect": {"systems": {"0": {"crystals": 1}}, "empires": [{"unsupplied": False}],
+               "text": [{"empire": 0, "contains": ["Warning: the crystals pay this turn's supply only"]}]}})
+write("report_supply_warns_when_it_fails", "§6g with fewer crystals than the supply due, the report says supply fails at the end of this turn", {
+    "systems": [dict(HOME0, lanes=[2], crystals=1), dict(HOME1, lanes=[2]), {"kind": "dead", "lanes": [0, 1]}],
+    "ships": ships(0, 0, CR=1), "thenTurns": 0,
+    "expect": {"systems": {"0": {"crystals": 0}},
+               "text": [{"empire": 0, "contains": ["WARNING: supply fails at the end of this turn: 0 crystals for 1 due"]}]}})
+write("map_conquered_system_reads_yours_not_hostile", "§2f, §9 a conquered independent is the player's own system: the map no longer reads \"(yours) Hostile to you\"", {
+    "systems": galaxy({"kind": "star", "quality": "C", "owner": 0, "name": "Taken"}), "ships": ships(0, 2, CR=1),
+    "relations": [{"empire": 0, "at": 2, "rel": "hostile"}],
+    "expect": {"text": [{"empire": 0, "view": "map", "contains": ["Taken (yours)"], "lacks": ["Hostile"]}]}})
+write("report_folds_independent_growth", "§6d, §9 the growth of every visible independent is folded into one line", {
+    "systems": galaxy(dict(INDEP, name="Alpha"), extra=[dict(INDEP, name="Beta")]), "ships": ships(0, 3, CR=1),
+    "relations": [{"empire": 0, "at": 2, "rel": "neutral"}, {"empire": 0, "at": 3, "rel": "neutral"}],
+    "expect": {"count": count("grew", 4),
+               "text": [{"empire": 0, "contains": ["independent systems grow (§6d): Alpha 5.3, Beta 5.3", "Home0 grows to"],
+                         "lacks": ["Alpha grows to", "Beta grows to"]}]}})
+write("refusal_hides_an_unknown_system_name", "§9 a refusal says only what the player may know: a system never seen is \"system N\", not its name", {
+    "systems": galaxy(extra=[{"kind": "star", "name": "Quaion"}]), "ships": ships(0, 0, CR=1),
+    "orders": [{"empire": 0, "move": {"from": 0, "to": 3, "CR": 1}}, {"empire": 0, "build": {"at": 3, "item": "pd", "count": 1}}],
+    "expect": {"rejected": [{"empire": 0, "index": 0, "reason": "system 3 is not one lane from Home0", "reasonLacks": "Quaion"},
+                            {"empire": 0, "index": 1, "reason": "at system 3", "reasonLacks": "Quaion"}]}})
+write("refusal_names_a_known_system", "§9 a system the player knows keeps its name in a refusal", {
+    "systems": galaxy({"kind": "star", "quality": "C", "name": "Near"}), "ships": ships(0, 0, CR=1),
+    "orders": [{"empire": 0, "build": {"at": 2, "item": "pd", "count": 1}}],
+    "expect": {"rejected": [{"empire": 0, "index": 0, "reason": "at Near"}]}})
+write("raid_sighting_report_at_the_origin_field", "§5b ships present at the asteroid field the raiders leave send a specific sighting report; others hear only the traders' warning", {
+    "turn": 8, "nextRaidTurn": 8, "systems": RAID_MAP, "ships": ships(0, 2, DD=1), "debris": [50],
+    "expect": {"events": [{"kind": "raid-launched", "sys": 2}],
+               "text": [{"empire": 0, "contains": ["Sighting report from S2: a Pirate Raider fleet of 1 Cruiser and 2 Destroyers launches from the asteroid field, bound for Home0 (Empire 0)"]},
+                        {"empire": 1, "contains": ["Traders are reporting a large Pirate Raiding fleet approaching civilized space"],
+                         "lacks": ["Sighting report", "bound for"]}]}})
