@@ -68,6 +68,10 @@ Result<void> WebGame::loadPosition(const Position& p, const det::Seed& seed) {
       if (p.reputation[e] < kRepMin || p.reputation[e] > kRepMax) return Err("reputation must be ", kRepMin, "..", kRepMax);
       g.emp_[e].reputation = p.reputation[e];
     }
+    if (e < p.paidToPirates.size()) {
+      if (p.paidToPirates[e] < 0) return Err("minerals paid to the pirates cannot be negative");
+      g.emp_[e].paidToPirates = p.paidToPirates[e];
+    }
   }
   g.pacts_.assign(size_t{p.empires} * (p.empires - 1u) / 2, Pact{});
   for (const auto& x : p.pacts) {
@@ -75,7 +79,7 @@ Result<void> WebGame::loadPosition(const Position& p, const det::Seed& seed) {
     if (x.pact.state > static_cast<uint8_t>(PactState::Nap)) return Err("a pact is neutral, war or nap");
     g.pactRef(x.a, x.b) = x.pact;
   }
-  g.nextRaidTurn_ = p.nextRaidTurn, g.pirateReserve_ = p.pirateReserve;
+  g.nextRaidTurn_ = p.nextRaidTurn, g.pirateReserve_ = p.pirateReserve, g.raidsLaunched_ = p.raidsLaunched;
   for (const auto& raid : p.raids) {
     if (raid.id == 0 || raid.route.empty() || raid.origin >= n || raid.target >= n) return Err("a raid needs an id, a route and known systems");
     for (uint16_t x : raid.route)

@@ -82,6 +82,7 @@ void WebGame::write(det::Writer& w) const {
     w.bytes("diplo", emp_[e].diplo);
     w.varu("met", emp_[e].met);
     w.boolean("manualTraders", emp_[e].manualTraders);
+    if (rulesVersion_ >= 4) w.vari("paidToPirates", emp_[e].paidToPirates);
     w.varu("seen", emp_[e].seen.size());  // §9 memory
     for (const auto& x : emp_[e].seen) {
       w.varu("sys", x.sys), w.varu("turn", x.turn), w.u8("owner", x.owner);
@@ -221,6 +222,7 @@ Result<void> WebGame::read(det::Reader& r) {
         r.fail("relation", "unknown relation or diplomacy level");
     m.met = static_cast<uint32_t>(r.varu("met", (uint64_t{1} << kMaxEmpires) - 1));
     m.manualTraders = r.boolean("manualTraders");
+    if (g.rulesVersion_ >= 4) m.paidToPirates = static_cast<int32_t>(r.vari("paidToPirates", 0, INT32_MAX));
     const uint64_t nseen = r.count("seen", ns, 9);  // §9 memory: at most one sighting per system
     for (uint64_t k = 0; k < nseen && r.ok(); ++k) {
       Sighting x;

@@ -114,6 +114,7 @@ struct Empire {
   std::vector<uint8_t> diplo;      // per system: the hidden diplomacy level 2..8 while Neutral (§2b)
   uint32_t met = 0;                // §2i, §2j: bit b = has met empire b
   bool manualTraders = false;      // §3i: once a route is set, the empire's traders follow routes for good
+  int32_t paidToPirates = 0;       // §5i minerals given to the brethren (tribute, bribes): "least paid first" (rules v4)
   std::vector<Sighting> seen;      // §9 memory: one per system ever in view, ascending sys
   const Sighting* sighting(uint16_t sys) const;
   friend bool operator==(const Empire&, const Empire&) = default;
@@ -181,6 +182,8 @@ struct Position {
   std::vector<StanceRec> stances;
   std::vector<uint8_t> unsupplied;  // optional per empire
   std::vector<int32_t> reputation;  // optional per empire (§2d)
+  std::vector<int32_t> paidToPirates;  // optional per empire (§5i, rules v4 "least paid first")
+  uint32_t raidsLaunched = 0;          // raids already launched (§5i: the first kEarlyRaids go for the independents)
   struct Relation {
     uint8_t empire = 0;
     uint16_t sys = 0;
@@ -331,7 +334,8 @@ class WebGame final : public Game {
   void raidsOverTargets();
   void launchRaid();
   bool raidLockout(uint16_t sys) const;
-  uint16_t raidTarget(uint16_t from, uint16_t except) const;
+  uint16_t raidTarget(uint16_t from, uint16_t except, bool early) const;
+  std::vector<uint16_t> raidMarks(uint16_t except, bool early) const;
   // treaties.cpp (§2i, §2j)
   size_t pactIndex(uint8_t a, uint8_t b) const;
   Pact& pactRef(uint8_t a, uint8_t b) { return pacts_[pactIndex(a, b)]; }

@@ -271,6 +271,11 @@ Run run(const json& j) {
     r.pact.proposals = static_cast<uint8_t>(intOf(x, "proposals", 0, 0, 15));
     p.pacts.push_back(r);
   }
+  for (const auto& u : j.value("paidToPirates", json::array())) {
+    if (!u.is_number_integer()) bad("paidToPirates is a list of minerals per empire");
+    p.paidToPirates.push_back(u.get<int>());
+  }
+  p.raidsLaunched = static_cast<uint32_t>(intOf(j, "raidsLaunched", 0, 0, 100000));
   p.nextRaidTurn = static_cast<uint32_t>(intOf(j, "nextRaidTurn", 0, 0, 100000));
   p.pirateReserve = intOf(j, "pirateReserve", 0, 0, 100000);
   for (const auto& x : j.value("raids", json::array())) {

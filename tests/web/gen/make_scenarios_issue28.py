@@ -143,3 +143,37 @@ write("raid_sighting_report_at_the_origin_field", "§5b ships present at the ast
                "text": [{"empire": 0, "contains": ["Sighting report from S2: a Pirate Raider fleet of 1 Cruiser and 2 Destroyers launches from the asteroid field, bound for Home0 (Empire 0)"]},
                         {"empire": 1, "contains": ["Traders are reporting a large Pirate Raiding fleet approaching civilized space"],
                          "lacks": ["Sighting report", "bound for"]}]}})
+
+# --- §5c/§5i raider targeting (rules v4). "Bribes are unavailable until the brethren's first two raids of the game
+# have launched — those raids are reserved for the independent races." "Of the empires that have not paid the
+# brethren at all, those who have given the least are first to feel the brethren's hunger. And when every empire
+# has bought peace, the brethren turn back to the independents until fresh marks emerge."
+# Home0 (20 minerals) - asteroid 2 - dead 3 - Home1 (20 minerals); an independent star 4 (12 minerals) off dead 3.
+RICH = 20
+TARGETS = [dict(HOME0, lanes=[2], minerals=RICH), dict(HOME1, lanes=[3], minerals=RICH),
+           {"kind": "asteroid", "lanes": [0, 3]}, {"kind": "dead", "lanes": [1, 2, 4]},
+           {"kind": "star", "quality": "C", "minerals": 12, "name": "Indie", "lanes": [3]}]
+NO_INDIE = TARGETS[:4]
+NO_INDIE = [dict(x) for x in NO_INDIE]
+NO_INDIE[3]["lanes"] = [1, 2]
+LAUNCH = {"turn": 8, "nextRaidTurn": 8}
+write("raid_first_two_go_for_the_independents", "§5i the brethren's first two raids are reserved for the independent races: the first raid passes a closer empire stockpile by", dict(LAUNCH, **{
+    "raidsLaunched": 0, "systems": TARGETS,
+    "expect": {"events": [{"kind": "raid-launched", "sys": 2, "b": 4, "other": "independent"}], "raids": [{"target": 4}]}}))
+write("raid_third_goes_for_the_empires", "§5c after the first two raids the brethren turn to the empires: the closest unpaid stockpile", dict(LAUNCH, **{
+    "raidsLaunched": 2, "systems": TARGETS,
+    "expect": {"events": [{"kind": "raid-launched", "b": 0}], "raids": [{"target": 0}]}}))
+write("raid_least_paid_first", "§5i those who have not paid the brethren are raided first: the unpaid empire's farther system over a paying empire's closer one", dict(LAUNCH, **{
+    "raidsLaunched": 2, "systems": NO_INDIE, "paidToPirates": [5, 0],
+    "expect": {"events": [{"kind": "raid-launched", "b": 1, "other": 1}], "raids": [{"target": 1}]}}))
+write("raid_everyone_paid_turns_to_the_independents", "§5i when every empire has bought peace the brethren turn back to the independents", dict(LAUNCH, **{
+    "raidsLaunched": 2, "systems": TARGETS, "paidToPirates": [3, 7],
+    "expect": {"events": [{"kind": "raid-launched", "b": 4}], "raids": [{"target": 4}]}}))
+write("raid_everyone_paid_no_independent_least_paid", "§5i decision: with every empire paid and no independent worth raiding, the raid goes for whoever gave the least", dict(LAUNCH, **{
+    "raidsLaunched": 2, "systems": NO_INDIE, "paidToPirates": [7, 3],
+    "expect": {"events": [{"kind": "raid-launched", "b": 1}], "raids": [{"target": 1}]}}))
+write("raid_plunders_an_independent_system", "§5d a raid on an independent system plunders it like any other: 3 Destroyers over PD 1 steal 4", {
+    "turn": 10, "systems": [dict(TARGETS[0]), dict(TARGETS[1]), dict(TARGETS[2]), dict(TARGETS[3]), dict(TARGETS[4], pd=1, dsats=0)],
+    "raids": [{"route": [2, 3, 4], "target": 4, "arrived": 9, "CR": 1, "DD": 3}],
+    "expect": {"events": [{"kind": "plunder", "sys": 4, "a": 4, "b": 1}], "systems": {"4": {"minerals": 8, "unrest": True}},
+               "raids": [{"homeward": True}]}})
