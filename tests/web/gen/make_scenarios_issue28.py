@@ -3,22 +3,12 @@
 independents ordering ambushes, §5 raiders firing only on the system owner) to tests/web/scenarios/.
 Each is written from the text of 003_a72b5c79f2787ca6.txt. Format: docs/web-scenarios.md.
 Re-run after editing: python3 tests/web/gen/make_scenarios_issue28.py"""
-from scenario_lib import HOME0, HOME1, galaxy, ships, write
+from scenario_lib import HOME0, HOME1, count, galaxy, merge, ships, write
 
 MET = [[0, 1]]
 ATK01 = [{"owner": 0, "at": 2, "attack": [1]}]
 
 
-def count(kind, n, **match):
-    key = kind if not match else kind + ":" + ",".join(f"{a}={b}" for a, b in match.items())
-    return {key: ({"match": dict({"kind": kind}, **match), "n": n} if match else n)}
-
-
-def merge(*ds):
-    out = {}
-    for d in ds:
-        out.update(d)
-    return out
 
 
 # --- §2i surprise attacks: "Attacking another player's fleet or system before declaring war on them costs -1
