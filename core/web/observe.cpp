@@ -105,6 +105,8 @@ View makeView(const WebGame& g, Seat viewer) {
     bool mine = ev.owner == v.viewer || ev.other == v.viewer;
     bool seen = sv && sv->inView;
     bool global = ev.kind == Ev::Vanquished || ev.kind == Ev::Victory;
+    // §2i "the victim and any third-party empires who have met you are notified" of a surprise attack.
+    if (ev.kind == Ev::SurpriseAttack && !all && v.viewer < g.empires() && g.met(v.viewer, ev.owner)) global = true;
     if (ev.kind == Ev::RaidLaunched && !all) {
       // §5b: ships of the viewer at the origin field send a specific sighting report (`need` 1: its size and
       // heading); anyone else watching the field sees the fleet leave; every other empire hears only the warning.

@@ -167,3 +167,13 @@ write("raid_plunders_an_independent_system", "§5d a raid on an independent syst
     "raids": [{"route": [2, 3, 4], "target": 4, "arrived": 9, "CR": 1, "DD": 3}],
     "expect": {"events": [{"kind": "plunder", "sys": 4, "a": 4, "b": 1}], "systems": {"4": {"minerals": 8, "unrest": True}},
                "raids": [{"homeward": True}]}})
+write("surprise_attack_heard_by_those_who_met_the_attacker", "§2i the victim and any third-party empires who have met the attacker are notified; an empire that has not met it is not", {
+    "empires": 4, "met": [[0, 1], [0, 2]],
+    # Empire 2 (Home2, two lanes off the battle) has met empire 0 but cannot see system 2; empire 3 has met nobody.
+    "systems": [dict(HOME0, lanes=[2]), dict(HOME1, lanes=[2]), {"kind": "dead", "lanes": [0, 1, 3]},
+                {"kind": "dead", "lanes": [2, 4]}, dict(HOME0, owner=2, home=2, name="Home2", lanes=[3, 5]),
+                {"kind": "dead", "lanes": [4, 6]}, dict(HOME0, owner=3, home=3, name="Home3", lanes=[5])],
+    "ships": ships(0, 2, CR=3) + ships(1, 2, DD=1), "stances": ATK01, "dice": [1] * 8,
+    "expect": {"events": [{"kind": "surprise-attack", "owner": 0, "other": 1}],
+               "text": [{"empire": 2, "contains": ["Empire 0 makes a surprise attack on Empire 1"]},
+                        {"empire": 3, "lacks": ["surprise attack"]}]}})

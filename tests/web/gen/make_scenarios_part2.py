@@ -7,7 +7,6 @@ from scenario_lib import HOME0, HOME1, OUT, count, galaxy, merge, ships, write  
 INDEP = {"kind": "star", "quality": "C"}  # a star system's owner defaults to "independent"
 
 
-
 ARRIVE = [{"empire": 0, "move": {"from": 0, "to": 2, "CR": 1, "DD": 1}}]
 GARRISON = ships("independent", 2, DD=3)
 HOME_FLEET = ships(0, 0, CR=1, DD=1)
