@@ -19,7 +19,7 @@ const std::vector<ModuleEntry>& allModules() {
     m.push_back(shed::moduleEntry());
     // Newest first within an id: findModule(id) starts new games on it; older versions verify old replays.
     for (uint32_t v = warp::kRulesVersion; v >= warp::kOldestRulesVersion; --v) m.push_back(warp::moduleEntry(v));
-    m.push_back(web::moduleEntry());
+    for (uint32_t v = web::kRulesVersion; v >= web::kOldestRulesVersion; --v) m.push_back(web::moduleEntry(v));
     std::stable_sort(m.begin(), m.end(), [](const ModuleEntry& a, const ModuleEntry& b) { return a.id < b.id; });
     return m;
   }();

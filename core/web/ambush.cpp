@@ -1,5 +1,6 @@
 // Round 2 specials: ambush fire on arrivals (§4a, §4i) and invasion of undefended systems (§4k, §7a).
 #include <algorithm>
+#include <functional>
 
 #include "core/web/state.h"
 
@@ -17,59 +18,88 @@ bool byFireOrder(const std::vector<ShipRec>& ships, uint32_t a, uint32_t b) {
 // §4a: an ambushing fleet's shots are dealt round-robin over its watched lanes (firepower split evenly);
 // shots dealt to a lane nobody arrived on are lost and not rolled. +1 to hit (§4c); arrivals only (§4i).
 void WebGame::ambushFire(uint16_t sys, const std::vector<uint32_t>& here) {
-  const System& s = sys_[sys];
   for (const auto& st : stances_) {
     if (st.sys != sys || st.stance != Stance::Ambush || st.lanes.empty()) continue;
-    std::vector<uint32_t> shooters;
-    for (uint32_t i : here) {
-      const ShipRec& r = ships_[i];
-      if (r.owner == st.owner && r.alive() && !(r.flags & (kArrived | kProbe)) && canAmbush(r.type)) shooters.push_back(i);
+    ambushVolley(sys, st.owner, st.lanes, here, [&](const ShipRec& r) { return r.owner != st.owner; });
+  }
+  if (rulesVersion_ >= 4) independentAmbush(sys, here);
+}
+
+// §2f (rules v4): "Hostile independent systems will command their nearby independent neighbors to set up ambushes
+// along the warp lanes back from their territory." An independent system's garrison watches each lane to an
+// independent neighbour that is Hostile to some empire, and fires on that empire's ships arriving from there.
+// Gaia systems keep to themselves (§2c); the watching system's own relations do not change (decision:
+// docs/rules-decisions.md "W.E.B. issue 28").
+void WebGame::independentAmbush(uint16_t sys, const std::vector<uint32_t>& here) {
+  const System& s = sys_[sys];
+  if (s.owner != kIndependent || s.quality == kGaia || s.kind != Kind::Star) return;
+  auto hostileTo = [&](uint8_t e, uint16_t from) {
+    return e < emp_.size() && emp_[e].relation[from] == static_cast<uint8_t>(Rel::Hostile);
+  };
+  std::vector<uint16_t> lanes;
+  for (uint16_t n : s.lanes) {
+    if (sys_[n].owner != kIndependent) continue;
+    for (uint8_t e = 0; e < emp_.size(); ++e)
+      if (hostileTo(e, n)) {
+        lanes.push_back(n);
+        break;
+      }
+  }
+  if (lanes.empty()) return;
+  ambushVolley(sys, kIndependent, lanes, here, [&](const ShipRec& r) { return hostileTo(r.owner, r.from); });
+}
+
+void WebGame::ambushVolley(uint16_t sys, uint8_t owner, const std::vector<uint16_t>& lanes,
+                           const std::vector<uint32_t>& here, const std::function<bool(const ShipRec&)>& foe) {
+  const System& s = sys_[sys];
+  std::vector<uint32_t> shooters;
+  for (uint32_t i : here) {
+    const ShipRec& r = ships_[i];
+    if (r.owner == owner && r.alive() && !(r.flags & (kArrived | kProbe)) && canAmbush(r.type)) shooters.push_back(i);
+  }
+  std::stable_sort(shooters.begin(), shooters.end(), [&](uint32_t a, uint32_t b) { return byFireOrder(ships_, a, b); });
+  size_t k = 0;
+  for (uint32_t i : shooters) {
+    const Ship t = ships_[i].type;
+    const uint16_t lane = lanes[k++ % lanes.size()];
+    std::vector<uint32_t> arrivals;
+    for (uint32_t j : here) {
+      const ShipRec& r = ships_[j];
+      if (r.alive() && (r.flags & kArrived) && !(r.flags & kProbe) && r.from == lane && foe(r)) arrivals.push_back(j);
     }
-    std::stable_sort(shooters.begin(), shooters.end(), [&](uint32_t a, uint32_t b) { return byFireOrder(ships_, a, b); });
-    size_t k = 0;
-    for (uint32_t i : shooters) {
-      const Ship t = ships_[i].type;
-      const uint16_t lane = st.lanes[k++ % st.lanes.size()];
-      std::vector<uint32_t> arrivals;
-      for (uint32_t j : here) {
-        const ShipRec& r = ships_[j];
-        if (r.alive() && (r.flags & kArrived) && !(r.flags & kProbe) && r.from == lane && r.owner != st.owner)
-          arrivals.push_back(j);
+    if (arrivals.empty()) continue;
+    int need = stats(t).toHit + 1;
+    if (owner < emp_.size() && emp_[owner].unsupplied) ++need;
+    if (t == Ship::Missile && s.kind == Kind::Asteroid) need += kAsteroidMissile;
+    need = std::min(need, kMaxToHit);
+    const int roll = d10();
+    const bool hit = roll >= need;
+    uint32_t victim = arrivals.front();
+    if (hit && t == Ship::Nova) {
+      victim = arrivals[pick(arrivals.size())];  // §4f: any arriving ship, weighted by count
+    } else if (hit) {
+      // Screening among the arrivals of the first owner on this lane (ascending owner).
+      uint8_t target = kNobody;
+      for (uint32_t j : arrivals) target = std::min(target, ships_[j].owner);
+      bool found = false;
+      for (Ship sc : kScreenOrder) {
+        for (uint32_t j : arrivals)
+          if (ships_[j].owner == target && ships_[j].type == sc) {
+            victim = j, found = true;
+            break;
+          }
+        if (found) break;
       }
-      if (arrivals.empty()) continue;
-      int need = stats(t).toHit + 1;
-      if (st.owner < emp_.size() && emp_[st.owner].unsupplied) ++need;
-      if (t == Ship::Missile && s.kind == Kind::Asteroid) need += kAsteroidMissile;
-      need = std::min(need, kMaxToHit);
-      const int roll = d10();
-      const bool hit = roll >= need;
-      uint32_t victim = arrivals.front();
-      if (hit && t == Ship::Nova) {
-        victim = arrivals[pick(arrivals.size())];  // §4f: any arriving ship, weighted by count
-      } else if (hit) {
-        // Screening among the arrivals of the first owner on this lane (ascending owner).
-        uint8_t target = kNobody;
-        for (uint32_t j : arrivals) target = std::min(target, ships_[j].owner);
-        bool found = false;
-        for (Ship sc : kScreenOrder) {
-          for (uint32_t j : arrivals)
-            if (ships_[j].owner == target && ships_[j].type == sc) {
-              victim = j, found = true;
-              break;
-            }
-          if (found) break;
-        }
-      }
-      say({Ev::Shot, 3, sys, st.owner, hit ? ships_[victim].owner : kNobody, static_cast<uint8_t>(t),
-           static_cast<uint8_t>(roll), static_cast<uint8_t>(need), hit ? 1 : 0, static_cast<int32_t>(ships_[i].id)});
-      if (!hit) continue;
-      ShipRec& v = ships_[victim];
-      const bool dies = t == Ship::Nova || s.kind == Kind::IonNebula || ++v.damage >= stats(v.type).hp;
-      if (dies) {
-        v.flags |= kDead;
-        say({Ev::Destroyed, 3, sys, v.owner, st.owner, static_cast<uint8_t>(v.type), static_cast<uint8_t>(v.cargo), 0,
-             static_cast<int32_t>(v.id), v.load});
-      }
+    }
+    say({Ev::Shot, 3, sys, owner, hit ? ships_[victim].owner : kNobody, static_cast<uint8_t>(t),
+         static_cast<uint8_t>(roll), static_cast<uint8_t>(need), hit ? 1 : 0, static_cast<int32_t>(ships_[i].id)});
+    if (!hit) continue;
+    ShipRec& v = ships_[victim];
+    const bool dies = t == Ship::Nova || s.kind == Kind::IonNebula || ++v.damage >= stats(v.type).hp;
+    if (dies) {
+      v.flags |= kDead;
+      say({Ev::Destroyed, 3, sys, v.owner, owner, static_cast<uint8_t>(v.type), static_cast<uint8_t>(v.cargo), 0,
+           static_cast<int32_t>(v.id), v.load});
     }
   }
 }

@@ -33,13 +33,28 @@ Combat::Combat(WebGame& game, uint16_t sys, int roundNo, const std::vector<uint3
     for (const auto& l : a.fire) canInitiate |= !l.empty();
     if (!canInitiate) continue;  // §4j platforms cannot initiate
     const StanceRec* st = g.stanceAt(s.id, a.owner);
-    uint32_t targets = a.owner == kPirate ? 0xFFFFu : (st && st->stance == Stance::Attack ? st->targets : 0);
+    uint32_t targets = a.owner == kPirate ? pirateTargets(here) : (st && st->stance == Stance::Attack ? st->targets : 0);
     if (a.owner == kIndependent)  // §2f: a Hostile system's fleet attacks that empire on sight
       for (uint8_t e = 0; e < g.emp_.size(); ++e)
         if (g.emp_[e].relation[s.id] == static_cast<uint8_t>(Rel::Hostile)) targets |= targetBit(e);
-    for (auto& b : sides)
-      if (b.owner != a.owner && (targets & targetBit(b.owner))) engage(a, b);
+    for (auto& b : sides) {
+      if (b.owner == a.owner || !(targets & targetBit(b.owner))) continue;
+      engage(a, b);
+      // §2i: opening fire on another empire's reachable ships or platforms is the attack, hit or miss.
+      if (a.owner < g.emp_.size() && b.owner < g.emp_.size() && reachable(b, nullptr))
+        g.openings_.push_back({a.owner, b.owner, s.id});
+    }
   }
+}
+
+// §5a local pirates attack every empire on sight; §5i "in a system where pirates are mid-raid, they fire only
+// on the system owner" (rules v4): a pirate side made only of raiders targets the owner alone (and fires back at
+// whoever attacks it, §4a).
+uint32_t Combat::pirateTargets(const std::vector<uint32_t>& here) const {
+  if (g.rulesVersion_ < 4) return 0xFFFFu;
+  for (uint32_t i : here)
+    if (g.ships_[i].owner == kPirate && g.ships_[i].alive() && g.ships_[i].raid == 0) return 0xFFFFu;
+  return s.owner == kNobody || s.owner == kPirate ? 0u : targetBit(s.owner);
 }
 
 Combat::Side& Combat::sideOf(uint8_t owner) {

@@ -42,6 +42,7 @@ struct Combat {
 
  private:
   Side& sideOf(uint8_t owner);
+  uint32_t pirateTargets(const std::vector<uint32_t>& here) const;
   void engage(Side& a, Side& b);
   int hpOf(Ship t) const;
   const std::array<std::vector<uint32_t>, kMobileTypes>* reachable(Side& side, int* platformUnits);

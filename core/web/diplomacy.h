@@ -59,6 +59,8 @@ inline constexpr uint32_t kRaidIntervalStart = 10, kRaidIntervalMin = 4;
 inline constexpr int kRaidBaseCruisers = 1, kRaidBaseDestroyers = 2;
 inline constexpr int32_t kRaidStockpile = 10, kRaidDepleted = 5;
 inline constexpr int32_t kRaidStealPerDestroyer = 2;
+/// §5i "the brethren's first two raids of the game ... are reserved for the independent races" (rules v4).
+inline constexpr uint32_t kEarlyRaids = 2;
 inline constexpr int kRaidBlockadeTurns = 2;  // §5d two full turns of blockade and the raiders go home
 
 /// §2i formal diplomacy between empires: cooldowns (stated) and reputation steps (§2d, stated).

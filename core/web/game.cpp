@@ -6,13 +6,15 @@
 
 namespace concord::web {
 
-GameInfo WebGame::info() const { return GameInfo{"web", kRulesVersion, 2, kMaxEmpires}; }
+GameInfo WebGame::info() const { return GameInfo{"web", rulesVersion_, 2, kMaxEmpires}; }
 
 Result<void> WebGame::setup(std::span<const uint8_t> config, const det::Seed& seed, Seat seats) {
   auto c = decodeConfig(config);
   if (!c) return c.error();
   if (seats < 2 || seats > kMaxEmpires) return Err("W.E.B. needs 2..", kMaxEmpires, " empires, got ", seats);
+  const uint32_t version = rulesVersion_;
   *this = WebGame{};
+  rulesVersion_ = version;
   cfg_ = *c;
   combat_ = det::Rng::stream(seed, "combat");
   hazard_ = det::Rng::stream(seed, "hazard");
@@ -33,6 +35,7 @@ Result<void> WebGame::loadPosition(const Position& p, const det::Seed& seed) {
   if (p.empires < 1 || p.empires > kMaxEmpires) return Err("empires must be 1..", kMaxEmpires);
   if (p.systems.empty() || p.systems.size() > kMaxSystems) return Err("a position needs 1..", kMaxSystems, " systems");
   WebGame g;
+  g.rulesVersion_ = rulesVersion_;
   g.cfg_ = p.config;
   g.combat_ = det::Rng::stream(seed, "combat");
   g.hazard_ = det::Rng::stream(seed, "hazard");
@@ -65,6 +68,10 @@ Result<void> WebGame::loadPosition(const Position& p, const det::Seed& seed) {
       if (p.reputation[e] < kRepMin || p.reputation[e] > kRepMax) return Err("reputation must be ", kRepMin, "..", kRepMax);
       g.emp_[e].reputation = p.reputation[e];
     }
+    if (e < p.paidToPirates.size()) {
+      if (p.paidToPirates[e] < 0) return Err("minerals paid to the pirates cannot be negative");
+      g.emp_[e].paidToPirates = p.paidToPirates[e];
+    }
   }
   g.pacts_.assign(size_t{p.empires} * (p.empires - 1u) / 2, Pact{});
   for (const auto& x : p.pacts) {
@@ -72,7 +79,7 @@ Result<void> WebGame::loadPosition(const Position& p, const det::Seed& seed) {
     if (x.pact.state > static_cast<uint8_t>(PactState::Nap)) return Err("a pact is neutral, war or nap");
     g.pactRef(x.a, x.b) = x.pact;
   }
-  g.nextRaidTurn_ = p.nextRaidTurn, g.pirateReserve_ = p.pirateReserve;
+  g.nextRaidTurn_ = p.nextRaidTurn, g.pirateReserve_ = p.pirateReserve, g.raidsLaunched_ = p.raidsLaunched;
   for (const auto& raid : p.raids) {
     if (raid.id == 0 || raid.route.empty() || raid.origin >= n || raid.target >= n) return Err("a raid needs an id, a route and known systems");
     for (uint16_t x : raid.route)

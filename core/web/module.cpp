@@ -7,12 +7,16 @@
 
 namespace concord::web {
 
-ModuleEntry moduleEntry() {
+ModuleEntry moduleEntry(uint32_t rulesVersion) {
   ModuleEntry e;
   e.id = "web";
-  e.rulesVersion = kRulesVersion;
+  e.rulesVersion = rulesVersion;  // each registered version verifies its own replays (module.h)
   e.title = "W.E.B. (space 4X, simultaneous orders; seed 003)";
-  e.create = [] { return std::make_unique<WebGame>(); };
+  e.create = [rulesVersion] {
+    auto g = std::make_unique<WebGame>();
+    g->setRulesVersion(rulesVersion);
+    return g;
+  };
   e.makeEvents = makeAnalystEvents;  // issue 30: structured events for `replay export`
   e.parseConfig = [](const ConfigOptions& opts) -> Result<std::vector<uint8_t>> {
     auto c = parseOptions(opts);

@@ -105,9 +105,17 @@ View makeView(const WebGame& g, Seat viewer) {
     bool mine = ev.owner == v.viewer || ev.other == v.viewer;
     bool seen = sv && sv->inView;
     bool global = ev.kind == Ev::Vanquished || ev.kind == Ev::Victory;
-    if (ev.kind == Ev::RaidLaunched && !all && !seen) {  // §5b every empire hears the warning, not where
+    // §2i "the victim and any third-party empires who have met you are notified" of a surprise attack.
+    if (ev.kind == Ev::SurpriseAttack && !all && v.viewer < g.empires() && g.met(v.viewer, ev.owner)) global = true;
+    if (ev.kind == Ev::RaidLaunched && !all) {
+      // §5b: ships of the viewer at the origin field send a specific sighting report (`need` 1: its size and
+      // heading); anyone else watching the field sees the fleet leave; every other empire hears only the warning.
+      bool there = false;
+      for (const auto& r : g.ships()) there = there || (r.alive() && r.owner == v.viewer && r.sys == ev.sys);
       Event warn = ev;
-      warn.sys = kNoSys, warn.other = kNobody, warn.a = 0, warn.b = 0;
+      if (there) warn.need = 1;
+      else if (seen) warn.other = kNobody, warn.b = kNoSys;
+      else warn.sys = kNoSys, warn.other = kNobody, warn.a = 0, warn.b = 0;
       v.events.push_back(warn);
       continue;
     }
@@ -226,15 +234,19 @@ Observation WebGame::observeNamed(Seat viewer, const SeatNames& names) const {
        : viewer < emp_.size() ? ", " + ownerName(static_cast<uint8_t>(viewer), names)
                               : std::string(", a spectator (no empire: nothing in view)")) +
       "\n";
-  if (viewer != kOmniscient && viewer < emp_.size())
+  if (viewer != kOmniscient && viewer < emp_.size()) {
     t += "  reputation " + std::string(repName(v.reputation)) + " (§2d)\n";
+    t += supplyStatus(v, supplyCost(static_cast<uint8_t>(viewer)));
+  }
   for (const auto& s : v.systems) {
     if ((s.owner != v.viewer || !s.inView) && viewer != kOmniscient) continue;
     const System& real = sys_[s.id];
     t += "  " + real.name + " [" + kKindNames[static_cast<int>(s.kind)] + (s.kind == Kind::Star ? std::string(" ") + kQuality[s.quality].letter : "") +
          "] pop " + std::to_string(s.pop / kPop) + "." + std::to_string(s.pop % kPop / 100) + " ind " +
          std::to_string(s.industry) + " min " + std::to_string(s.minerals) + " PD " + std::to_string(s.pd) + " DS " +
-         std::to_string(s.dsats) + (s.starbase ? " SB" : "") + (s.unrest ? " UNREST" : "") + "\n";
+         std::to_string(s.dsats) + (s.crystals ? " Ion-9 " + std::to_string(s.crystals) : "") +
+         (s.starbaseKits ? " kits " + std::to_string(s.starbaseKits) : "") + (s.starbase ? " SB" : "") +
+         (s.unrest ? " UNREST" : "") + "\n";
   }
   // §9 memory: foreign systems and fleets out of view, as last seen.
   bool header = false;
@@ -243,9 +255,7 @@ Observation WebGame::observeNamed(Seat viewer, const SeatNames& names) const {
     if (!header) t += "Last seen (out of view now):\n", header = true;
     t += "  " + systemCard(*this, s, names);
   }
-  if (!v.events.empty()) t += "Turn report:\n";
-  for (const auto& e : v.events)
-    if (e.kind != Ev::Shot && e.kind != Ev::InvadeShot) t += "  " + render(e, names) + "\n";
+  t += turnReport(v, names);
   return o;
 }
 

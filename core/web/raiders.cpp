@@ -21,13 +21,34 @@ std::vector<int32_t> safeHops(const std::vector<System>& sys, uint16_t from) {
 
 }  // namespace
 
-// §5c: the closest empire-owned star system holding a meaningful stockpile (ties to the lower id), or kNoSys.
-uint16_t WebGame::raidTarget(uint16_t from, uint16_t except) const {
+// The systems a raid may go for now (§5c: a star system with a meaningful stockpile), by rules v4's order (§5i,
+// docs/rules-decisions.md "W.E.B. issue 28"): the first kEarlyRaids go for the independents; then "of the empires
+// that have not paid the brethren at all, those who have given the least are first"; "when every empire has
+// bought peace, the brethren turn back to the independents until fresh marks emerge" (and, with no independent
+// worth raiding, to the least-paying empires after all). Rules v3: any empire's system.
+std::vector<uint16_t> WebGame::raidMarks(uint16_t except, bool early) const {
+  auto stocked = [&](const System& s) { return s.id != except && s.kind == Kind::Star && s.minerals >= kRaidStockpile; };
+  std::vector<uint16_t> empires, independents;
+  int32_t least = INT32_MAX;
+  for (const auto& s : sys_) {
+    if (!stocked(s)) continue;
+    if (s.owner < emp_.size()) empires.push_back(s.id), least = std::min(least, emp_[s.owner].paidToPirates);
+    else if (s.owner == kIndependent) independents.push_back(s.id);
+  }
+  if (rulesVersion_ < 4) return empires;
+  std::erase_if(empires, [&](uint16_t id) { return emp_[sys_[id].owner].paidToPirates != least; });
+  if (early && !independents.empty()) return independents;
+  if (!empires.empty() && least == 0) return empires;
+  return independents.empty() ? empires : independents;
+}
+
+// §5c: the closest of the raid's marks (ties to the lower id), or kNoSys.
+uint16_t WebGame::raidTarget(uint16_t from, uint16_t except, bool early) const {
   const auto d = safeHops(sys_, from);
   uint16_t best = kNoSys;
-  for (const auto& s : sys_) {
-    if (s.id == except || s.owner >= emp_.size() || s.kind != Kind::Star || s.minerals < kRaidStockpile || d[s.id] < 0) continue;
-    if (best == kNoSys || d[s.id] < d[best]) best = s.id;
+  for (uint16_t id : raidMarks(except, early)) {
+    if (d[id] < 0) continue;
+    if (best == kNoSys || d[id] < d[best]) best = id;
   }
   return best;
 }
@@ -88,8 +109,9 @@ void WebGame::raidsOverTargets() {
       if (ships_[i].raid == raid.id && ships_[i].alive()) fleet.push_back(i);
     if (fleet.empty() || ships_[fleet.front()].sys != raid.target) continue;
     System& s = sys_[raid.target];
-    if (s.owner >= emp_.size() || s.minerals < kRaidDepleted) {
-      const uint16_t next = raidTarget(s.id, s.id);
+    const bool markable = s.owner < emp_.size() || (rulesVersion_ >= 4 && s.owner == kIndependent);
+    if (!markable || s.minerals < kRaidDepleted) {
+      const uint16_t next = raidTarget(s.id, s.id, raid.id <= kEarlyRaids);
       say({Ev::RaidRetarget, 0, s.id, kPirate, kNobody, 0, 0, 0, raid.id, next == kNoSys ? -1 : next});
       if (next == kNoSys) raid.homeward = true;
       else raid.target = next, raid.arrived = 0, raid.blockade = 0;
@@ -124,15 +146,16 @@ void WebGame::raidsOverTargets() {
   }
 }
 
-// End of turn: on schedule, the asteroid field closest to an eligible target launches a raid of 1 Cruiser, 2
+// End of turn: on schedule, the asteroid field closest to one of the raid's marks launches a raid of 1 Cruiser, 2
 // Destroyers and the reserve. Every empire hears the traders' warning (§5b). No field or no target: next turn.
 void WebGame::launchRaid() {
   if (nextRaidTurn_ == 0 || turn_ < nextRaidTurn_) return;
   uint16_t origin = kNoSys, target = kNoSys;
   int32_t bestDist = 0;
+  const bool early = raidsLaunched_ < kEarlyRaids;
   for (const auto& a : sys_) {
     if (a.kind != Kind::Asteroid) continue;
-    const uint16_t t = raidTarget(a.id, kNoSys);
+    const uint16_t t = raidTarget(a.id, kNoSys, early);
     if (t == kNoSys) continue;
     const int32_t d = safeHops(sys_, a.id)[t];
     if (origin == kNoSys || d < bestDist) origin = a.id, target = t, bestDist = d;

@@ -1,4 +1,7 @@
-// The turn report in plain language (§9 turn reports): one line per event.
+// The turn report in plain language (§9 turn reports): one line per event; the dice of the viewer's own battles;
+// the Ion-9 supply status (§6g).
+#include <algorithm>
+
 #include "core/web/state.h"
 #include "core/web/view.h"
 
@@ -82,9 +85,16 @@ std::string WebGame::render(const Event& e, const SeatNames& names) const {
     case Ev::Gift:
       return who(e.owner) + (e.b ? " sends " : "'s gift of ") + n(e.a) + " minerals " + (e.b ? "to " : "to ") + who(e.other) +
              (e.b ? " (§2j)" : " is cancelled (§2j)");
-    case Ev::RaidLaunched:
-      return "Traders are reporting a large Pirate Raiding fleet approaching civilized space" +
-             (e.sys == kNoSys ? std::string(" (§5b)") : ": " + n(e.a) + " ships out of " + sys(e.sys) + " (§5b)");
+    case Ev::RaidLaunched: {
+      const std::string warning = "Traders are reporting a large Pirate Raiding fleet approaching civilized space";
+      if (e.need == 1) {  // §5b the sighting report of ships at the origin field
+        const int cruisers = std::min(e.a, kRaidBaseCruisers);
+        return "Sighting report from " + sys(e.sys) + ": a Pirate Raider fleet of " + n(cruisers) + " Cruiser" +
+               (cruisers == 1 ? "" : "s") + " and " + n(e.a - cruisers) + " Destroyers launches from the asteroid field, bound for " +
+               sys(e.b) + (e.other != kNobody ? " (" + who(e.other) + ")" : "") + " (§5b)";
+      }
+      return warning + (e.sys == kNoSys ? std::string(" (§5b)") : ": " + n(e.a) + " ships out of " + sys(e.sys) + " (§5b)");
+    }
     case Ev::RaidRetarget:
       return "pirate raiders find " + sys(e.sys) + " stripped" + (e.b >= 0 ? " and turn toward " + sys(e.b) : " and head home") + " (§5c)";
     case Ev::RaidBlocked: return "pirate raiders over " + sys(e.sys) + " are held off by its defenders (turn " + n(e.a) + " of blockade, §5d)";
@@ -95,6 +105,49 @@ std::string WebGame::render(const Event& e, const SeatNames& names) const {
     case Ev::Recruited: return "pirates hire " + n(e.a) + " Destroyer crews with seized minerals" + at + " (§5e)";
   }
   return "event";
+}
+
+// §6g the empire's crystal stockpile against the supply due each turn, and its Starbase kits (§7 Starbase); a
+// warning the turn before supply fails (the stock pays this turn, not the next) and on the turn it fails.
+std::string WebGame::supplyStatus(const View& v, int32_t due) const {
+  int64_t crystals = 0, kits = 0;
+  for (const auto& s : v.systems)
+    if (s.inView && s.owner == v.viewer) crystals += s.crystals, kits += s.starbaseKits;
+  const auto n = [](int64_t x) { return std::to_string(x); };
+  std::string t = "  Ion-9 crystals " + n(crystals) + " in stock, supply due " + n(due) + " per turn (§6g); Starbase kits " +
+                  n(kits) + " in stock\n";
+  if (crystals < due)
+    t += "  WARNING: supply fails at the end of this turn: " + n(crystals) + " crystals for " + n(due) +
+         " due; build crystals or the fleet fights unsupplied (+1 to hit, §6g)\n";
+  else if (crystals < 2 * int64_t{due})
+    t += "  Warning: the crystals pay this turn's supply only; next turn's fails unless you build more (§6g)\n";
+  return t;
+}
+
+// The turn report: every event the viewer may know in plain words. Shots and invasion rolls (who fired, the number
+// needed, the roll, hit or miss) are listed for the viewer's own battles: the systems where it fired, was fired on,
+// invaded or was invaded. The growth of the visible independent systems is folded into one line.
+std::string WebGame::turnReport(const View& v, const SeatNames& names) const {
+  const bool all = v.viewer == kNobody;
+  std::vector<uint16_t> battles;
+  for (const auto& e : v.events)
+    if ((e.kind == Ev::Shot || e.kind == Ev::InvadeShot || e.kind == Ev::Destroyed) &&
+        (all || e.owner == v.viewer || e.other == v.viewer))
+      battles.push_back(e.sys);
+  std::sort(battles.begin(), battles.end());
+  std::string t, growth;
+  for (const auto& e : v.events) {
+    const bool dice = e.kind == Ev::Shot || e.kind == Ev::InvadeShot;
+    if (dice && !std::binary_search(battles.begin(), battles.end(), e.sys)) continue;
+    if (e.kind == Ev::Grew && e.owner == kIndependent) {
+      growth += (growth.empty() ? "" : ", ") + sys_[e.sys].name + " " + std::to_string(e.b / kPop) + "." +
+                std::to_string(e.b % kPop / 100);
+      continue;
+    }
+    t += "  " + render(e, names) + "\n";
+  }
+  if (!growth.empty()) t += "  independent systems grow (§6d): " + growth + "\n";
+  return t.empty() ? t : "Turn report:\n" + t;
 }
 
 std::string systemCard(const WebGame& g, const SysView& s, const SeatNames& names) {

@@ -7,6 +7,9 @@
 
 namespace concord::web {
 
+/// The newest W.E.B. rules version (module.h kRulesVersion says what each changed).
+inline constexpr uint32_t kNewestRules = 4;
+
 /// Population fixed point: 1 population unit = kPop milli-units (§6d growth of 0.1 = 100).
 inline constexpr int32_t kPop = 1000;
 

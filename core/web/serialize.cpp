@@ -92,6 +92,7 @@ void WebGame::write(det::Writer& w) const {
       b.bytes("diplo", m.diplo);
       b.varu("met", m.met);
       b.boolean("manualTraders", m.manualTraders);
+      if (rulesVersion_ >= 4) b.vari("paidToPirates", m.paidToPirates);
       b.varu("seen", m.seen.size());  // §9 memory
       for (const auto& x : m.seen) {
         b.varu("sys", x.sys), b.varu("turn", x.turn), b.u8("owner", x.owner);
@@ -135,6 +136,7 @@ void WebGame::write(det::Writer& w) const {
 
 Result<void> WebGame::read(det::Reader& r) {
   WebGame g;
+  g.rulesVersion_ = rulesVersion_;
   g.cfg_.systemsPerEmpire = static_cast<uint16_t>(r.varu("systemsPerEmpire", 65535));
   g.cfg_.turnLimit = static_cast<uint16_t>(r.varu("turnLimit", 65535));
   g.combat_ = det::Rng::read(r, "combat");
@@ -229,6 +231,7 @@ Result<void> WebGame::read(det::Reader& r) {
         r.fail("relation", "unknown relation or diplomacy level");
     m.met = static_cast<uint32_t>(r.varu("met", (uint64_t{1} << kMaxEmpires) - 1));
     m.manualTraders = r.boolean("manualTraders");
+    if (g.rulesVersion_ >= 4) m.paidToPirates = static_cast<int32_t>(r.vari("paidToPirates", 0, INT32_MAX));
     const uint64_t nseen = r.count("seen", ns, 9);  // §9 memory: at most one sighting per system
     for (uint64_t k = 0; k < nseen && r.ok(); ++k) {
       Sighting x;

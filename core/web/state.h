@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,6 +17,8 @@
 #include "core/web/rules.h"
 
 namespace concord::web {
+
+struct View;  // view.h: what one empire may know (§9)
 
 inline constexpr uint8_t kNobody = 0xFF;
 inline constexpr uint8_t kIndependent = 0xFE;  // every independent system's own garrison (§2)
@@ -111,6 +114,7 @@ struct Empire {
   std::vector<uint8_t> diplo;      // per system: the hidden diplomacy level 2..8 while Neutral (§2b)
   uint32_t met = 0;                // §2i, §2j: bit b = has met empire b
   bool manualTraders = false;      // §3i: once a route is set, the empire's traders follow routes for good
+  int32_t paidToPirates = 0;       // §5i minerals given to the brethren (tribute, bribes): "least paid first" (rules v4)
   std::vector<Sighting> seen;      // §9 memory: one per system ever in view, ascending sys
   const Sighting* sighting(uint16_t sys) const;
   friend bool operator==(const Empire&, const Empire&) = default;
@@ -178,6 +182,8 @@ struct Position {
   std::vector<StanceRec> stances;
   std::vector<uint8_t> unsupplied;  // optional per empire
   std::vector<int32_t> reputation;  // optional per empire (§2d)
+  std::vector<int32_t> paidToPirates;  // optional per empire (§5i, rules v4 "least paid first")
+  uint32_t raidsLaunched = 0;          // raids already launched (§5i: the first kEarlyRaids go for the independents)
   struct Relation {
     uint8_t empire = 0;
     uint16_t sys = 0;
@@ -232,6 +238,9 @@ class WebGame final : public Game {
   /// Starts from an explicit position (checked: lanes symmetric, ids in range, owners known).
   Result<void> loadPosition(const Position& p, const det::Seed& seed);
 
+  /// The rules version this instance plays (module.h kRulesVersion; older ones verify their own replays).
+  void setRulesVersion(uint32_t v) { rulesVersion_ = v; }
+  uint32_t rulesVersion() const { return rulesVersion_; }
   const Config& config() const { return cfg_; }
   uint16_t empires() const { return static_cast<uint16_t>(emp_.size()); }
   uint32_t turn() const { return turn_; }
@@ -241,6 +250,9 @@ class WebGame final : public Game {
   const Empire& empire(uint8_t e) const { return emp_[e]; }
   const std::vector<Event>& events() const { return events_; }
   std::string render(const Event& e, const SeatNames& names = {}) const;
+  /// The plain-language turn report and the §6g supply status lines of an Observation (report.cpp).
+  std::string turnReport(const View& v, const SeatNames& names) const;
+  std::string supplyStatus(const View& v, int32_t due) const;
   std::string ownerName(uint8_t o) const;
   /// ownerName(o) with the lobby's name in front when `names` has one ("alice (Empire 2)"); names.cpp.
   std::string ownerName(uint8_t o, const SeatNames& names) const;
@@ -272,6 +284,7 @@ class WebGame final : public Game {
   void generate(det::Rng& rng, int systems, int empires);
   // legal.cpp
   Result<void> check(uint8_t e, const Decoded& d) const;
+  std::string knownName(uint8_t e, uint16_t id) const;  // §9 what a refusal may call a system
   // turn.cpp
   Result<void> doLoad(uint8_t e, const Decoded& d, bool unload);
   Result<void> doPlace(uint8_t e, const Decoded& d, std::vector<std::pair<uint16_t, uint32_t>>& placing);
@@ -281,6 +294,9 @@ class WebGame final : public Game {
   void movement();
   void combatRound(int round);
   void ambushFire(uint16_t sys, const std::vector<uint32_t>& here);
+  void independentAmbush(uint16_t sys, const std::vector<uint32_t>& here);  // §2f (rules v4)
+  void ambushVolley(uint16_t sys, uint8_t owner, const std::vector<uint16_t>& lanes, const std::vector<uint32_t>& here,
+                    const std::function<bool(const ShipRec&)>& foe);
   std::vector<uint8_t> invaders(uint16_t sys, const std::vector<uint32_t>& here);
   void invade(uint16_t sys, const std::vector<uint8_t>& attackers, const std::vector<uint32_t>& here);
   std::vector<std::vector<uint32_t>> bySystem() const;
@@ -318,7 +334,8 @@ class WebGame final : public Game {
   void raidsOverTargets();
   void launchRaid();
   bool raidLockout(uint16_t sys) const;
-  uint16_t raidTarget(uint16_t from, uint16_t except) const;
+  uint16_t raidTarget(uint16_t from, uint16_t except, bool early) const;
+  std::vector<uint16_t> raidMarks(uint16_t except, bool early) const;
   // treaties.cpp (§2i, §2j)
   size_t pactIndex(uint8_t a, uint8_t b) const;
   Pact& pactRef(uint8_t a, uint8_t b) { return pacts_[pactIndex(a, b)]; }
@@ -337,6 +354,7 @@ class WebGame final : public Game {
   StanceRec& stanceRef(uint16_t sys, uint8_t owner);
   void say(Event e) { events_.push_back(e); }
 
+  uint32_t rulesVersion_ = kNewestRules;
   Config cfg_;
   det::Rng combat_;  // every d10 and Nova target (docs/web-scenarios.md "Dice order")
   det::Rng hazard_;  // 5% debris strikes (§1d)
@@ -355,6 +373,13 @@ class WebGame final : public Game {
   int32_t pirateReserve_ = 0;  // §5f ships home from raids, flying with the next one
   std::vector<uint64_t> activeLanes_;  // §3h snapshot at turn start: owner << 32 | a << 16 | b, a < b, ascending
   std::vector<Event> events_;  // the last turn's resolution
+  // §2i this turn's openings of fire by an empire on another empire (attacker, victim, system); not state: filled
+  // by Combat and read by surpriseAttacks() within one apply().
+  struct Opening {
+    uint8_t by = 0, on = 0;
+    uint16_t sys = 0;
+  };
+  std::vector<Opening> openings_;
   bool over_ = false;
   std::vector<uint8_t> winners_;  // ascending empire ids
   std::string victoryKind_;

@@ -19,7 +19,8 @@ std::string laneMap(const WebGame& g, Seat you) {
     for (const auto& f : s.fleets) fleet |= f.owner == you;
     if (!mine && !fleet) continue;
     out += "[" + std::to_string(s.id) + "] " + g.systems()[s.id].name + (mine ? " (yours)" : "");
-    if (s.relation) out += s.relation == 2 ? " Hostile to you" : " Neutral, diplomacy " + std::to_string(s.level) + "/8";
+    // §2a-§2f relations are with independents: a system now yours (conquered, joined) shows none.
+    if (s.relation && !mine) out += s.relation == 2 ? " Hostile to you" : " Neutral, diplomacy " + std::to_string(s.level) + "/8";
     for (const auto& f : s.fleets) {
       out += "  " + g.ownerName(f.owner) + ":";
       for (int t = 0; t < kMobileTypes; ++t)
@@ -33,7 +34,7 @@ std::string laneMap(const WebGame& g, Seat you) {
       if (o && o->inView && o->owner != kUnknownOwner && o->owner != kNobody) out += " (" + g.ownerName(o->owner) + ")";
       if (o && o->stale() && o->owner != kNobody)
         out += " (" + g.ownerName(o->owner) + ", last seen turn " + std::to_string(o->seenTurn) + ")";
-      if (o && o->relation) out += o->relation == 2 ? " Hostile" : " Neutral " + std::to_string(o->level) + "/8";  // §2b
+      if (o && o->relation && !(o->inView && o->owner == you)) out += o->relation == 2 ? " Hostile" : " Neutral " + std::to_string(o->level) + "/8";  // §2b
     }
     out += "\n";
   }

@@ -65,17 +65,29 @@ Result<void> WebGame::checkTreaty(uint8_t e, const Decoded& d) const {
   return Err("unknown treaty");
 }
 
-// After combat round 2 (§2i): an empire whose fire or invasion hit an empire it was not at war with made a
-// surprise attack: -1 reputation per pair per turn. Ambush fire (round 3) is exempt.
+// After combat round 2 (§2i): an empire that attacked another empire it was not at war with made a surprise
+// attack: -1 reputation per pair per turn. Rules v4 (docs/rules-decisions.md "W.E.B. issue 28"): the attack is
+// opening fire (an Attack stance firing on the other's ships or platforms, hit or miss) or an invasion of its
+// system; a defender firing back and platforms (which cannot initiate, §4j) make none. Ambush fire is exempt.
+// Rules v3 charged whichever empire scored a hit on the other in rounds 1-2 or an invasion.
 void WebGame::surpriseAttacks() {
   std::vector<std::pair<uint8_t, uint8_t>> pairs;
   std::vector<uint16_t> where;
-  for (const auto& ev : events_) {
-    const bool fire = (ev.kind == Ev::Shot && (ev.round == 1 || ev.round == 2)) || ev.kind == Ev::InvadeShot;
-    if (!fire || !ev.a || ev.owner >= emp_.size() || ev.other >= emp_.size()) continue;
-    if (static_cast<PactState>(pact(ev.owner, ev.other).state) == PactState::War) continue;
-    if (std::find(pairs.begin(), pairs.end(), std::pair{ev.owner, ev.other}) != pairs.end()) continue;
-    pairs.push_back({ev.owner, ev.other}), where.push_back(ev.sys);
+  auto charge = [&](uint8_t by, uint8_t on, uint16_t sys) {
+    if (static_cast<PactState>(pact(by, on).state) == PactState::War) return;
+    if (std::find(pairs.begin(), pairs.end(), std::pair{by, on}) != pairs.end()) return;
+    pairs.push_back({by, on}), where.push_back(sys);
+  };
+  if (rulesVersion_ >= 4) {
+    for (const auto& o : openings_) charge(o.by, o.on, o.sys);
+    for (const auto& ev : events_)
+      if ((ev.kind == Ev::InvadeShot || ev.kind == Ev::Conquest) && ev.owner < emp_.size() && ev.other < emp_.size())
+        charge(ev.owner, ev.other, ev.sys);
+  } else {
+    for (const auto& ev : events_) {
+      const bool fire = (ev.kind == Ev::Shot && (ev.round == 1 || ev.round == 2)) || ev.kind == Ev::InvadeShot;
+      if (fire && ev.a && ev.owner < emp_.size() && ev.other < emp_.size()) charge(ev.owner, ev.other, ev.sys);
+    }
   }
   for (size_t k = 0; k < pairs.size(); ++k) {
     say({Ev::SurpriseAttack, 0, where[k], pairs[k].first, pairs[k].second, 0, 0, 0, 0, 0});

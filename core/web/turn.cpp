@@ -183,6 +183,7 @@ void WebGame::combatRound(int round) {
 std::vector<Rejection> WebGame::apply(const TurnInput& input) {
   std::vector<Rejection> rejected;
   events_.clear();
+  openings_.clear();
   if (over_) return rejected;
   for (auto& e : emp_)
     for (auto& k : e.knowledge) k &= static_cast<uint8_t>(~kProbedNow);

@@ -22,6 +22,8 @@ const char* kGoldenShed = CONCORD_SOURCE_DIR "/tests/golden/selfplay_shed.txt";
 const char* kGoldenWarp = CONCORD_SOURCE_DIR "/tests/golden/selfplay_warp.txt";
 const char* kGoldenElc = CONCORD_SOURCE_DIR "/tests/golden/selfplay_elc.txt";
 const char* kGoldenWeb = CONCORD_SOURCE_DIR "/tests/golden/selfplay_web.txt";
+// W.E.B. rules v3's Seals, committed before v4 (issue 28): the registered v3 must still play them byte for byte.
+const char* kGoldenWebV3 = CONCORD_SOURCE_DIR "/tests/golden/selfplay_web_v3.txt";
 
 // The game on a local table (no network): officers at every seat, every bundle signed, as `concord play` runs it.
 Result<std::vector<det::Hash128>> playOnLocalTable(const SelfPlayParams& p) {
@@ -135,17 +137,23 @@ TEST(Golden, SelfPlayElcSealSequences) {
 }
 
 // W.E.B. (issue 32): AI empires over short turn limits and assorted galaxy sizes; every sixth through the pipeline.
-TEST(Golden, SelfPlayWebSealSequences) {
+static std::vector<std::string> webLines(uint32_t rulesVersion) {
   const std::vector<ConfigOptions> mixes = {{{"turns", "20"}}, {{"turns", "25"}, {"systems-per-empire", "8"}},
                                             {{"turns", "20"}, {"systems-per-empire", "14"}}};
   std::vector<std::string> lines;
   for (uint64_t seed = 1; seed <= 12; ++seed) {
     SelfPlayParams p;
     p.moduleId = "web";
+    p.rulesVersion = rulesVersion;
     p.options = mixes[seed % mixes.size()];
     p.seats = static_cast<Seat>(2 + seed % 5);
     p.seed = seed;
     lines.push_back(gameLine(p, 6));
   }
-  checkGolden(kGoldenWeb, lines);
+  return lines;
 }
+
+TEST(Golden, SelfPlayWebSealSequences) { checkGolden(kGoldenWeb, webLines(0)); }
+
+// Older W.E.B. replays verify: rules v3 stays registered and plays its committed Seals (issue 28).
+TEST(Golden, SelfPlayWebV3SealSequences) { checkGolden(kGoldenWebV3, webLines(3)); }

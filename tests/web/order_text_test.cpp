@@ -2,6 +2,8 @@
 // AI games reads back as itself, every order the AI gives too, and bad text gets an error naming the problem.
 #include <gtest/gtest.h>
 
+#include "core/det/reader.h"
+#include "core/det/writer.h"
 #include "core/web/module.h"
 #include "core/web/state.h"
 #include "tests/support/test_scale.h"
@@ -121,12 +123,33 @@ TEST(WebState, OlderRulesReplaysAreRefusedByName) {
   auto now = findModule("web", kRulesVersion);
   ASSERT_TRUE(now.ok()) << now.message();
   EXPECT_EQ(WebGame().info().rulesVersion, kRulesVersion);
-  for (uint32_t old = 1; old < kRulesVersion; ++old) {
+  for (uint32_t old = 1; old < kOldestRulesVersion; ++old) {
     auto m = findModule("web", old);
     ASSERT_FALSE(m.ok()) << "web v" << old;
     EXPECT_NE(m.message().find("is not supported: this build runs version " + std::to_string(kRulesVersion)),
               std::string::npos)
         << m.message();
+  }
+}
+
+// Issue 28: every version from kOldestRulesVersion stays registered, and the game it makes plays (and says) it.
+TEST(WebState, EveryKeptRulesVersionIsRegisteredAndPlaysItself) {
+  EXPECT_EQ(kOldestRulesVersion, 3u);
+  for (uint32_t v = kOldestRulesVersion; v <= kRulesVersion; ++v) {
+    auto m = findModule("web", v);
+    ASSERT_TRUE(m.ok()) << "web v" << v << ": " << m.message();
+    auto g = (*m)->create();
+    EXPECT_EQ(g->info().rulesVersion, v);
+    Config c;
+    ASSERT_TRUE(g->setup(encodeConfig(c), test_support::seedOf(5), 2).ok());
+    EXPECT_EQ(g->info().rulesVersion, v) << "setup() must keep the version it was made for";
+    det::Writer w;
+    g->write(w);
+    auto copy = (*m)->create();
+    const auto bytes = w.take();
+    det::Reader r(bytes, "web");
+    ASSERT_TRUE(copy->read(r).ok());
+    EXPECT_EQ(copy->info().rulesVersion, v) << "read() must keep the version it was made for";
   }
 }
 

@@ -56,6 +56,10 @@ TEST(WebScenarioRunner, WrongExpectationsFail) {
   EXPECT_EQ(concord::web::scenario::run(j).failures.size(), 1u);
   j["expect"] = {{"events", {{{"kind", "conquest"}}}}};
   EXPECT_EQ(concord::web::scenario::run(j).failures.size(), 1u);
+  j["expect"] = {{"text", {{{"empire", 0}, {"contains", {"words no report has"}}}}}};
+  EXPECT_EQ(concord::web::scenario::run(j).failures.size(), 1u);
+  j["expect"] = {{"text", {{{"empire", 0}, {"lacks", {"W.E.B. turn"}}}}}};
+  EXPECT_EQ(concord::web::scenario::run(j).failures.size(), 1u);
   // An unexpected rejection is a failure too (strict by default).
   j["orders"] = {{{"empire", 0}, {"place", {{"at", 2}}}}};
   j["expect"] = json::object();

@@ -119,7 +119,9 @@ void checkExpectations(const json& ex, const WebGame& g, const Run& run, std::ve
     bool expected = false;
     for (const auto& w : wantRej)
       expected |= w["empire"] == r["empire"] && w["index"] == r["index"] &&
-                  (!w.contains("reason") || r["reason"].get<std::string>().find(w["reason"].get<std::string>()) != std::string::npos);
+                  (!w.contains("reason") || r["reason"].get<std::string>().find(w["reason"].get<std::string>()) != std::string::npos) &&
+                  (!w.contains("reasonLacks") ||
+                   r["reason"].get<std::string>().find(w["reasonLacks"].get<std::string>()) == std::string::npos);
     if (!expected) failures.push_back("unexpected rejection: " + r.dump());
   }
   for (const auto& w : wantRej) {
@@ -203,6 +205,18 @@ void checkExpectations(const json& ex, const WebGame& g, const Run& run, std::ve
     }
     if (!found) failures.push_back("relation " + w.dump() + " not found in " + res["final"]["relations"].dump());
   }
+  // Text an empire reads after the turn ("report": its Observation, "map": the lane map): fragments present / absent.
+  for (const auto& w : ex.value("text", json::array())) {
+    const auto e = static_cast<Seat>(intOf(w, "empire", 0, 0, kMaxEmpires - 1));
+    const std::string view = w.value("view", "report");
+    const std::string text = view == "map" ? g.tableCommand(e, "map").value_or("") : g.observe(e).text;
+    for (const auto& f : w.value("contains", json::array()))
+      if (text.find(f.get<std::string>()) == std::string::npos)
+        failures.push_back("empire " + std::to_string(e) + "'s " + view + " lacks " + f.dump() + ":\n" + text);
+    for (const auto& f : w.value("lacks", json::array()))
+      if (text.find(f.get<std::string>()) != std::string::npos)
+        failures.push_back("empire " + std::to_string(e) + "'s " + view + " shows " + f.dump() + ":\n" + text);
+  }
   if (ex.contains("over") && ex["over"].get<bool>() != g.over()) failures.push_back("game over: expected " + ex["over"].dump());
   if (ex.contains("summary")) {
     auto o = g.outcome();
@@ -257,6 +271,11 @@ Run run(const json& j) {
     r.pact.proposals = static_cast<uint8_t>(intOf(x, "proposals", 0, 0, 15));
     p.pacts.push_back(r);
   }
+  for (const auto& u : j.value("paidToPirates", json::array())) {
+    if (!u.is_number_integer()) bad("paidToPirates is a list of minerals per empire");
+    p.paidToPirates.push_back(u.get<int>());
+  }
+  p.raidsLaunched = static_cast<uint32_t>(intOf(j, "raidsLaunched", 0, 0, 100000));
   p.nextRaidTurn = static_cast<uint32_t>(intOf(j, "nextRaidTurn", 0, 0, 100000));
   p.pirateReserve = intOf(j, "pirateReserve", 0, 0, 100000);
   for (const auto& x : j.value("raids", json::array())) {

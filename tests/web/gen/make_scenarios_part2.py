@@ -3,19 +3,8 @@
 Format: docs/web-scenarios.md. Re-run after editing: python3 tests/web/gen/make_scenarios_part2.py"""
 import json, os
 
-from scenario_lib import HOME0, HOME1, OUT, galaxy, ships, write  # noqa: F401 (shared helpers)
+from scenario_lib import HOME0, HOME1, OUT, count, galaxy, merge, ships, write  # noqa: F401 (shared helpers)
 INDEP = {"kind": "star", "quality": "C"}  # a star system's owner defaults to "independent"
-
-def count(kind, n, **match):
-    key = kind if not match else kind + ":" + ",".join(f"{a}={b}" for a, b in match.items())
-    return {key: ({"match": dict({"kind": kind}, **match), "n": n} if match else n)}
-
-
-def merge(*ds):
-    out = {}
-    for d in ds:
-        out.update(d)
-    return out
 
 
 ARRIVE = [{"empire": 0, "move": {"from": 0, "to": 2, "CR": 1, "DD": 1}}]

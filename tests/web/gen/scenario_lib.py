@@ -40,3 +40,16 @@ def ships(owner, at, **kinds):
             d["load"] = 3 if cargo == "minerals" else 1
         out.append(d)
     return out
+
+
+def count(kind, n, **match):
+    """A "count" expectation: n events of `kind`, optionally matching fields."""
+    key = kind if not match else kind + ":" + ",".join(f"{a}={b}" for a, b in match.items())
+    return {key: ({"match": dict({"kind": kind}, **match), "n": n} if match else n)}
+
+
+def merge(*ds):
+    out = {}
+    for d in ds:
+        out.update(d)
+    return out
