@@ -120,11 +120,13 @@ TEST(ReplayEventsHidden, EventsNameOnlyWhatASpectatorMayKnow) {
     const size_t before = t < 0 ? 0 : static_cast<size_t>(t), after = t < 0 ? 0 : before + 1;
     std::set<std::string> seen = at.spectator[before];
     seen.insert(at.spectator[after].begin(), at.spectator[after].end());
-    if (t >= 0)
-      for (const auto& n : x.turn(t).at(0)["narration"]) {
+    if (t >= 0) {
+      const auto rows = x.turn(t);  // kept: a range-for over a member of the temporary would read freed rows
+      for (const auto& n : rows.at(0)["narration"]) {
         const auto said = tiles(n["text"].get<std::string>());
         seen.insert(said.begin(), said.end());
       }
+    }
     kinds.insert(ev["kind"].get<std::string>());
     for (const auto& tile : tiles(fieldText(ev))) {
       ++named;
