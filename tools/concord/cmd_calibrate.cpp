@@ -144,13 +144,7 @@ CommandLine declareRun(Options& o) {
       .option("--shard", "I/N",
               "play only the games whose index is I mod N; `calibrate merge` adds the shards'\n"
               "--out files and prints the same table one machine would",
-              [&o](const std::string& v) -> std::string {
-                auto cut = v.find('/');
-                if (cut == std::string::npos || !wholeNumber(v.substr(0, cut), o.shardI) ||
-                    !wholeNumber(v.substr(cut + 1), o.shardN) || o.shardN == 0 || o.shardI >= o.shardN)
-                  return "--shard needs I/N with 0 <= I < N, got '" + v + "'";
-                return "";
-              })
+              [&o](const std::string& v) { return parseShard(v, o.shardI, o.shardN); })
       .text("--out", "FILE", "also write the raw cell totals (the merge input)", o.out)
       .path(PathUse::Write);
   return c;

@@ -63,13 +63,7 @@ CommandLine declareRun(Options& o) {
   c.number("--games", "N", "games per cell (default 20)", o.games, 1, 100'000'000)
       .number("--seed", "S", "first seed (default 1)", o.seed, 0, 999'999'999)
       .option("--shard", "I/N", "play only the games whose index is I mod N (split the sweep across machines)",
-              [&o](const std::string& v) -> std::string {
-                auto cut = v.find('/');
-                if (cut == std::string::npos || !wholeNumber(v.substr(0, cut), o.shardI) ||
-                    !wholeNumber(v.substr(cut + 1), o.shardN) || o.shardN == 0 || o.shardI >= o.shardN)
-                  return "--shard needs I/N with 0 <= I < N, got '" + v + "'";
-                return "";
-              });
+              [&o](const std::string& v) { return parseShard(v, o.shardI, o.shardN); });
   return c;
 }
 

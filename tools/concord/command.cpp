@@ -25,4 +25,11 @@ bool wholeNumber(std::string_view s, uint64_t& out, uint64_t max) {
   return true;
 }
 
+std::string parseShard(const std::string& v, uint64_t& i, uint64_t& n) {
+  const auto cut = v.find('/');
+  if (cut == std::string::npos || !wholeNumber(v.substr(0, cut), i) || !wholeNumber(v.substr(cut + 1), n) || n == 0 || i >= n)
+    return "--shard needs I/N with 0 <= I < N, got '" + v + "'";
+  return "";
+}
+
 }  // namespace concord::cli

@@ -30,5 +30,7 @@ int usageError(std::string_view message, std::string_view helpHint);
 int failure(std::string_view message);
 /// A whole number typed by a person or given as an argument: 1-12 decimal digits and at most `max`.
 bool wholeNumber(std::string_view s, uint64_t& out, uint64_t max = 999'999'999'999);
+/// `--shard I/N` (0 <= I < N) into i and n; "" when it reads, else the message naming what was given.
+std::string parseShard(const std::string& v, uint64_t& i, uint64_t& n);
 
 }  // namespace concord::cli
