@@ -17,17 +17,6 @@ using namespace concord::elc::testing;
 namespace {
 
 // A started game with no Legions on the board, so nothing moves unless a test says so.
-// Hands `n` neutral non-Landmark cities to `seat` at Integration 100.
-std::vector<int32_t> give(ElcGame& g, Seat seat, int n) {
-  std::vector<int32_t> got;
-  for (int32_t c = 0; c < static_cast<int32_t>(g.cities().size()) && static_cast<int>(got.size()) < n; ++c)
-    if (g.cities()[c].owner == kNeutral && g.world().cities[c].landmark < 0) {
-      g.setOwner(c, seat);
-      g.cityForScenario(c).integration = 100;
-      got.push_back(c);
-    }
-  return got;
-}
 
 }  // namespace
 
@@ -35,7 +24,7 @@ TEST(ElcSeal, Vc510StandingFromTheSnapshotAndVc1460SeatlessHalvesTenure) {
   ElcGame g = quiet(preset(Preset::StandardWar), 11, 2);
   const int32_t seat1 = g.players()[1].seatCity;
   g.setOwner(seat1, 0);  // Red takes Blue's Seat
-  int32_t refuge = give(g, 1, 1).front();
+  int32_t refuge = giveCities(g, 1, 1).front();
   playTurn(g, {});
   const auto& red = g.players()[0];
   const auto& blue = g.players()[1];
@@ -59,10 +48,10 @@ TEST(ElcSeal, Vc510StandingFromTheSnapshotAndVc1460SeatlessHalvesTenure) {
 
 TEST(ElcSeal, Vc420DominionCompletesAfterItsVigilAndVc690ResetsOnFailure) {
   ElcGame g = quiet(preset(Preset::StandardWar), 12, 2);
-  auto held = give(g, 0, 29);  // with the start city: 30 of 48 = 625 per mille (VC-910 for 2 seats is 750)
+  auto held = giveCities(g, 0, 29);  // with the start city: 30 of 48 = 625 per mille (VC-910 for 2 seats is 750)
   Config c = g.config();
   ASSERT_EQ(dominionStart(c, g.facts()), 750);
-  auto more = give(g, 0, 6);  // 36 of 48 = 750
+  auto more = giveCities(g, 0, 6);  // 36 of 48 = 750
   playTurn(g, {});
   EXPECT_EQ(g.players()[0].tracks[0].vigil, 1);
   EXPECT_TRUE(chronicleHas(g, Chron::VigilBegun, "VIGIL BEGINS (3)"));
@@ -84,7 +73,7 @@ TEST(ElcSeal, Vc420DominionCompletesAfterItsVigilAndVc690ResetsOnFailure) {
 
 TEST(ElcSeal, Vc700DecayDecrementsInsteadOfResetting) {
   ElcGame g = quiet(cfg({{"vigil-failure", "decay"}}), 12, 2);
-  auto more = give(g, 0, 35);
+  auto more = giveCities(g, 0, 35);
   playTurn(g, {});
   playTurn(g, {});
   g.setOwner(more.back(), kNeutral);
@@ -95,7 +84,7 @@ TEST(ElcSeal, Vc700DecayDecrementsInsteadOfResetting) {
 TEST(ElcSeal, Vc1530DifferentTracksOnOneSealGoToTheTieChainNotAPrecedence) {
   for (Seat favoured : {Seat{0}, Seat{1}}) {
     ElcGame g = quiet(cfg({{"keys-vigil", "3"}}), 13, 2);
-    give(g, 0, 35);  // Red: Dominion
+    giveCities(g, 0, 35);  // Red: Dominion
     for (int k = 0; k < 3; ++k) g.setOwner(g.world().landmarks[k], 1);  // Blue: 3 of 5 Keys
     g.playerForScenario(favoured).tenure = 1'000'000;  // the tie chain's first link
     for (int i = 0; i < 3; ++i) playTurn(g, {});
@@ -154,7 +143,7 @@ TEST(ElcSeal, Vc2540FreeCitiesWithThreeOthersLiveAndVc2510EmptyPlayersLeaveAtOnc
 
 TEST(ElcSeal, Vc2750VerdictOfferedAfterTwelveSealsAndPassedByMajority) {
   ElcGame g = quiet(cfg({{"tracks", "keys"}}), 16, 3);
-  give(g, 0, 20);
+  giveCities(g, 0, 20);
   for (int i = 0; i < 11; ++i) playTurn(g, {});
   EXPECT_FALSE(chronicleHas(g, Chron::VerdictOffered)) << "condition 3: 12 Seals of lead";
   playTurn(g, {});
@@ -173,7 +162,7 @@ TEST(ElcSeal, Vc2770AbstentionPlaysOnAndVc2790CoolsDownVc2800Unanimity) {
     auto opts = std::vector<std::pair<std::string, std::string>>{{"tracks", "keys"}};
     if (unanimity) opts.push_back({"unanimity", "on"});
     ElcGame g = quiet(cfg(opts), 16, 4);
-    give(g, 0, 24);
+    giveCities(g, 0, 24);
     for (int i = 0; i < 12; ++i) playTurn(g, {});
     ASSERT_TRUE(chronicleHas(g, Chron::VerdictOffered));
     // Majority mode: 1 of 3 is no majority. Unanimity: 2 of 3 is not unanimous.
@@ -237,7 +226,7 @@ TEST(ElcSeal, Vc2990DefianceIsPaidAndCapped) {
 
 TEST(ElcSeal, Vc2220BandsRiseAtOnceAndFallWithHysteresis) {
   ElcGame g = quiet(preset(Preset::StandardWar), 19, 4);  // Dominion 625: 28 cities = ratio 932
-  auto held = give(g, 0, 27);
+  auto held = giveCities(g, 0, 27);
   playTurn(g, {});
   const auto& dom = [&] { return g.players()[0].tracks[0]; };
   EXPECT_EQ(dom().band, Band::Alarm);
@@ -264,16 +253,16 @@ TEST(ElcSeal, Vc2220BandsRiseAtOnceAndFallWithHysteresis) {
 
 TEST(ElcSeal, Vc2900ReducedWithHysteresis) {
   ElcGame g = quiet(cfg({{"tracks", "keys"}, {"verdict", "off"}}), 20, 2);
-  auto red = give(g, 0, 10);
+  auto red = giveCities(g, 0, 10);
   for (int i = 0; i < 19; ++i) playTurn(g, {});
   EXPECT_FALSE(g.players()[1].reduced) << "not before turn 20";
   playTurn(g, {});
   EXPECT_TRUE(g.players()[1].reduced);
   EXPECT_TRUE(chronicleHas(g, Chron::ReducedEntered));
-  auto blue = give(g, 1, 3);  // about half of Red: inside the band, still Reduced
+  auto blue = giveCities(g, 1, 3);  // about half of Red: inside the band, still Reduced
   playTurn(g, {});
   EXPECT_EQ(g.players()[1].reduced, g.players()[1].standing * 1000 <= 550 * g.players()[0].standing);
-  give(g, 1, 6);
+  giveCities(g, 1, 6);
   playTurn(g, {});
   EXPECT_FALSE(g.players()[1].reduced);
   EXPECT_TRUE(chronicleHas(g, Chron::ReducedLeft));
@@ -305,7 +294,7 @@ TEST(ElcSeal, Vc1250GreatWorkAccruesAtWorkRateAndHalvesOnCapture) {
   ElcGame g = quiet(cfg({{"tracks", "great-work"}}), 22, 2);
   const int32_t site = g.world().landmarks[0];
   g.setOwner(site, 0);
-  give(g, 0, 12);
+  giveCities(g, 0, 12);
   auto bad = g.validate(0, makeOrder(kDesignateWorkSite, static_cast<uint32_t>(g.players()[0].seatCity)));
   EXPECT_NE(bad.message().find("VC-1210"), std::string::npos);
   playTurn(g, {{makeOrder(kDesignateWorkSite, static_cast<uint32_t>(site))}});
