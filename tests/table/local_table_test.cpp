@@ -66,9 +66,8 @@ TEST(LocalTable, RecordedBotGameAndSelfPlayChooseIdentically) {
   }
 }
 
-// A person's W.E.B. evening on the table: recorded as it goes, left, resumed from the file, finished, verified.
-TEST(LocalTable, WebIsRecordedResumedAndVerified) {
-  const fs::path path = tempFile("web");
+// Three W.E.B. seats for six turns, the person at seat 1, recorded to `path`.
+table::TableSetup webEvening(const fs::path& path) {
   table::TableSetup setup;
   setup.moduleId = "web";
   setup.options = {{"turns", "6"}};
@@ -78,6 +77,13 @@ TEST(LocalTable, WebIsRecordedResumedAndVerified) {
   setup.identity = lockstep::KeyPair::fromLabel("local-table-test:person");
   setup.replayPath = path.string();
   setup.casual = true;
+  return setup;
+}
+
+// A person's W.E.B. evening on the table: recorded as it goes, left, resumed from the file, finished, verified.
+TEST(LocalTable, WebIsRecordedResumedAndVerified) {
+  const fs::path path = tempFile("web");
+  const table::TableSetup setup = webEvening(path);
   {
     auto t = table::LocalTable::open(setup);
     ASSERT_TRUE(t.ok()) << t.message();
@@ -111,15 +117,7 @@ TEST(LocalTable, WebIsRecordedResumedAndVerified) {
 // the file on disk, read while the table is still open (what a kill -9 leaves), already holds that person's move.
 TEST(LocalTable, APersonsMoveIsOnDiskBeforeTheBlockEnds) {
   const fs::path path = tempFile("checkpoint");
-  table::TableSetup setup;
-  setup.moduleId = "web";
-  setup.options = {{"turns", "6"}};
-  setup.seats = 3;
-  setup.person = 1;
-  setup.seed = 5;
-  setup.identity = lockstep::KeyPair::fromLabel("local-table-test:person");
-  setup.replayPath = path.string();
-  setup.casual = true;
+  const table::TableSetup setup = webEvening(path);
   auto t = table::LocalTable::open(setup);
   ASSERT_TRUE(t.ok()) << t.message();
   auto person = std::make_unique<table::ChosenSeat>();
