@@ -137,16 +137,26 @@ std::string WarpGame::render(const LogEvent& e, const RoundLog& round) const {
   return "?";
 }
 
-// Tally lines are stored as text in the state (scoring.cpp), so they keep the canonical "Captain N: " on every peer
-// and in every replay; a named() copy swaps that prefix for the seat's name when it renders them (issue 10).
+// Tally lines are stored as text in the state (scoring.cpp), so they keep the canonical "Captain N" on every peer
+// and in every replay; a named() copy swaps each "Captain N" for the seat's name when it renders them (issue 10):
+// the line's own seat and a Salamander swap's receiver ("swapped to Captain N") alike.
 std::string WarpGame::tallyShown(const std::string& stored) const {
   constexpr std::string_view kLabel = "Captain ";
-  if (labels_.empty() || stored.compare(0, kLabel.size(), kLabel) != 0) return stored;
-  size_t at = kLabel.size();
-  unsigned seat = 0;
-  while (at < stored.size() && at < kLabel.size() + 3 && stored[at] >= '0' && stored[at] <= '9') seat = seat * 10 + static_cast<unsigned>(stored[at++] - '0');
-  if (at == kLabel.size() || stored.compare(at, 2, ": ") != 0 || seat >= seats_) return stored;
-  return name(static_cast<uint8_t>(seat)) + stored.substr(at);
+  if (labels_.empty()) return stored;
+  std::string out;
+  size_t from = 0;
+  for (size_t at = stored.find(kLabel); at != std::string::npos; at = stored.find(kLabel, at + 1)) {
+    size_t end = at + kLabel.size();
+    unsigned seat = 0;
+    while (end < stored.size() && end < at + kLabel.size() + 3 && stored[end] >= '0' && stored[end] <= '9')
+      seat = seat * 10 + static_cast<unsigned>(stored[end++] - '0');
+    const bool digitsEnd = end == stored.size() || stored[end] < '0' || stored[end] > '9';
+    if (end == at + kLabel.size() || !digitsEnd || seat >= seats_) continue;
+    out += stored.substr(from, at - from) + name(static_cast<uint8_t>(seat));
+    from = end;
+    at = end - 1;
+  }
+  return out + stored.substr(from);
 }
 
 std::vector<std::string> WarpGame::log() const {

@@ -175,3 +175,36 @@ TEST(WarpLog, EventRecordsRenderTheManualsWordsAndRoundTrip) {
   WarpGame c;
   EXPECT_FALSE(c.read(r).ok());
 }
+
+// Issue 10: at a table the tally speaks the lobby's names, a Salamander swap's receiver too ("swapped to ann", never
+// "swapped to Captain 2"); seen in a live LAN game (net_table_text). Random campaigns on the official preset until
+// one tally holds a swap; the stored line keeps "Captain N" (hashed state), only the named copy renders names.
+TEST(WarpLog, NamedTallyNamesTheSalamanderSwapReceiver) {
+  const SeatNames names = {"ann", "bot1", "bot2", "bot3"};
+  auto bot = makeBot("random");
+  int swaps = 0;
+  for (uint64_t seed = 1; seed <= 60 && swaps < 3; ++seed) {
+    WarpGame g;
+    ASSERT_TRUE(g.setup(encodeConfig(officialPreset()), seedOf(seed), 4).ok());
+    auto rng = det::Rng::fromU64(seed);
+    while (!g.over()) {
+      Seat s = g.awaiting().front();
+      ASSERT_TRUE(g.act(s, bot->choose(Observation{}, g.legalOrders(s), rng).front()).ok());
+    }
+    const auto plain = g.narrationSince(0);
+    const auto shown = g.narrationNamed(0, names);
+    ASSERT_EQ(plain.size(), shown.size());
+    for (size_t i = 0; i < plain.size(); ++i) {
+      if (plain[i].rfind("Tally: ", 0) != 0) continue;
+      EXPECT_EQ(shown[i].find("Captain "), std::string::npos) << shown[i];
+      const size_t swap = plain[i].find("(Salamander swapped to Captain ");
+      if (swap == std::string::npos) continue;
+      ++swaps;
+      const char receiver = plain[i][swap + std::string_view("(Salamander swapped to Captain ").size()];
+      EXPECT_NE(shown[i].find("(Salamander swapped to " + names[static_cast<size_t>(receiver - '0')] + ")"),
+                std::string::npos) << shown[i];
+    }
+  }
+  EXPECT_GT(swaps, 0) << "no campaign of these seeds held a Salamander swap";
+}
+
